@@ -1,0 +1,4 @@
+package com.acme.orders;
+
+public record Order(String sku, int quantity) {
+}

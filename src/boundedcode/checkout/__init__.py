@@ -1,0 +1,9 @@
+"""Checkouts: the `Tree` interface, the read policy, the budgets and the one walk."""
+
+from .budgets import DEFAULT_BUDGETS, Budgets
+from .policy import confine, is_readable, refusal
+from .tree import FileEntry, GitTree, MemoryTree, Tree, WorkTree, blob_id, open_tree
+from .walk import Listing, walk
+
+__all__ = ["Budgets", "DEFAULT_BUDGETS", "FileEntry", "GitTree", "Listing", "MemoryTree", "Tree",
+           "WorkTree", "blob_id", "confine", "is_readable", "open_tree", "refusal", "walk"]

@@ -1,0 +1,87 @@
+"""The read policy: which repository paths retrieval may list and read.
+
+Retrieval reads what `read` and `grep` may read and nothing else (spec,
+"Security"): no secret paths, no symlinks, no hidden, dependency or build
+directories, no lock files, minified bundles or source maps. Paths here are
+always relative, `/`-separated, and already confined to the checkout.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+__all__ = ["refusal", "is_readable", "confine"]
+
+DEPENDENCY_DIRS = frozenset({
+    "node_modules", "bower_components", "jspm_packages", "vendor", "Pods", "Carthage",
+    "site-packages", "dist-packages", "__pycache__", "venv", "virtualenv",
+})
+BUILD_DIRS = frozenset({"build", "dist", "target", "_build", "cmake-build-debug", "cmake-build-release"})
+
+SECRET_NAMES = frozenset({
+    "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "credentials", "credentials.json",
+    "secrets.json", "secrets.yaml", "secrets.yml", "secrets.toml", "service-account.json",
+    "htpasswd", "netrc", "pgpass", "authorized_keys", "known_hosts",
+})
+SECRET_SUFFIXES = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".der", ".crt",
+                   ".cer", ".asc", ".gpg", ".kdbx", ".tfvars", ".tfstate")
+_ENV_FILE = re.compile(r"^\.?env(\.[\w.-]+)?$|^[\w.-]+\.env$")
+_ENV_EXAMPLES = frozenset({"example", "sample", "template", "dist", "defaults"})
+
+LOCK_NAMES = frozenset({
+    "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb",
+    "Cargo.lock", "poetry.lock", "Pipfile.lock", "composer.lock", "Gemfile.lock", "go.sum",
+    "mix.lock", "pubspec.lock", "Podfile.lock", "flake.lock", "uv.lock", "pdm.lock",
+    "packages.lock.json", "gradle.lockfile",
+})
+_MINIFIED = re.compile(r"[.-]min\.(js|mjs|cjs|css)$|\.(js|css|mjs)\.map$|\.map$")
+
+
+def _is_env_file(name: str) -> bool:
+    if not _ENV_FILE.match(name):
+        return False
+    # `.env.example` documents variables and holds no secret; it may be read.
+    parts = name.lower().split(".")
+    return not any(p in _ENV_EXAMPLES for p in parts[1:])
+
+
+def refusal(path: str) -> str | None:
+    """Why the policy refuses `path`, or None when it may be read."""
+    parts = path.split("/")
+    for part in parts[:-1]:
+        if part.startswith("."):
+            return "hidden directory"
+        if part in DEPENDENCY_DIRS:
+            return "dependency directory"
+        if part in BUILD_DIRS:
+            return "build directory"
+    name = parts[-1]
+    lower = name.lower()
+    if _is_env_file(lower) or lower in SECRET_NAMES or lower.endswith(SECRET_SUFFIXES) \
+            or lower.startswith(("id_rsa", "id_dsa", "id_ecdsa", "id_ed25519")):
+        return "secret path"
+    if name.startswith("."):
+        return "hidden file"
+    if name in LOCK_NAMES or lower.endswith(".lock"):
+        return "lock file"
+    if _MINIFIED.search(lower):
+        return "minified bundle or source map"
+    return None
+
+
+def is_readable(path: str) -> bool:
+    return refusal(path) is None
+
+
+def confine(path: str) -> str | None:
+    """Normalise a repository-relative path; None when it would leave the checkout."""
+    if not path or "\0" in path:
+        return None
+    path = path.replace("\\", "/")
+    if path.startswith("/") or re.match(r"^[A-Za-z]:", path):
+        return None
+    norm = posixpath.normpath(path)
+    if norm in (".", "") or norm == ".." or norm.startswith("../"):
+        return None
+    return norm

@@ -1,0 +1,1 @@
+"""Per-language tables: file languages, test/prose/example paths, definitions."""

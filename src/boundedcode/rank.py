@@ -1,0 +1,101 @@
+"""Ranking (spec, "Ranking"): pure, no I/O, every score explainable.
+
+Weight = reliability × specificity. Per file, independent evidence combines
+as 1 − Π(1 − w) with each anchor counted once (its best finding), so agreement
+between strategies raises a file and repetition of one does not. Then the
+demotions, the relative cut with the per-name exception, at most MAX_ITEMS,
+ordered by score then path.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .lang.languages import is_example_path, is_prose_path, is_test_path
+from .model import Finding, Item
+from .weights import (DEMOTE_EXAMPLE, DEMOTE_PROSE, DEMOTE_TEST, MAX_ITEMS, PER_NAME_EXCEPTIONS,
+                      RELATIVE_CUT)
+
+__all__ = ["RankFacts", "rank", "demotion"]
+
+
+@dataclass(frozen=True)
+class RankFacts:
+    about_tests: bool = False
+    is_question: bool = False
+    about_config: bool = False
+    prose_names: tuple[str, ...] = ()  # anchor keys of names the prose mentions, seed order
+    anchor_order: tuple[str, ...] = ()  # every anchor key in seed order: the tie-breaker
+
+
+def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
+    if is_test_path(path) and not facts.about_tests:
+        return DEMOTE_TEST, "test"
+    if is_example_path(path):
+        return DEMOTE_EXAMPLE, "example"
+    if is_prose_path(path) and not (facts.is_question or facts.about_config):
+        return DEMOTE_PROSE, "prose"
+    return 1.0, None
+
+
+def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
+    # Highest weight; ties by seed order of the anchor, then line (unknown last), then strategy.
+    return min(findings, key=lambda f: (-f.weight, order.get(f.anchor.key, len(order)),
+                                        f.line if f.line is not None else 1 << 30, f.strategy))
+
+
+def rank(findings: Sequence[Finding], facts: RankFacts, max_items: int = MAX_ITEMS,
+         explain: bool = False) -> list[Item]:
+    by_file: dict[str, dict[str, list[Finding]]] = defaultdict(lambda: defaultdict(list))
+    for f in findings:
+        by_file[f.path][f.anchor.key].append(f)
+
+    order = {key: i for i, key in enumerate(facts.anchor_order)}
+    scored: list[tuple[float, str, Item]] = []
+    for path, per_anchor in by_file.items():
+        best_per_anchor = [_best(fs, order) for fs in per_anchor.values()]
+        rest = 1.0
+        for f in best_per_anchor:
+            rest *= 1.0 - min(max(f.weight, 0.0), 1.0)
+        combined = 1.0 - rest
+        factor, why = demotion(path, facts)
+        score = combined * factor
+        top = _best(best_per_anchor, order)
+        strategies = tuple(sorted({f.strategy for fs in per_anchor.values() for f in fs}))
+        lines: tuple[str, ...] = ()
+        if explain:
+            lines = tuple(
+                f"{f.strategy} {f.anchor.key}: reliability {f.reliability:.2f} × specificity "
+                f"{f.specificity:.2f} = {f.weight:.3f} ({f.reason})"
+                for f in sorted(best_per_anchor, key=lambda f: (-f.weight, f.anchor.key))
+            ) + (f"combined 1 − Π(1 − w) = {combined:.3f}",) + (
+                (f"demoted ×{factor} ({why})",) if why else ()) + (f"score {score:.3f}",)
+        item = Item(path=path, line=top.line, symbol=top.symbol, score=score, reason=top.reason,
+                    strategies=strategies, anchors=tuple(sorted(per_anchor)), explain=lines)
+        scored.append((score, path, item))
+
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    if not scored:
+        return []
+    best = scored[0][0]
+    kept = [it for s, _, it in scored if s >= RELATIVE_CUT * best][:max_items]
+    kept_paths = {it.path for it in kept}
+    # The best place of each name the prose mentions (up to 3) survives the cut.
+    extra: list[Item] = []
+    for key in facts.prose_names:
+        if len(extra) >= PER_NAME_EXCEPTIONS:
+            break
+        if any(key in it.anchors for it in kept):
+            continue
+        for _, path, it in scored:
+            if key in it.anchors and path not in kept_paths:
+                extra.append(it)
+                kept_paths.add(path)
+                break
+    if extra:
+        room = max_items - len(extra)
+        kept = kept[:room] + extra
+        kept.sort(key=lambda it: (-it.score, it.path))
+    return kept

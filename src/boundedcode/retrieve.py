@@ -1,0 +1,178 @@
+"""One retrieval, glue only: anchors → plan → walk → scan → findings → ranking → block."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import replace
+from typing import Callable, Collection, Sequence
+
+from .checkout.budgets import DEFAULT_BUDGETS, Budgets
+from .checkout.tree import Tree, blob_id
+from .checkout.walk import walk
+from .lang.languages import is_test_path
+from .model import Anchor, Finding, Item, RetrievalResult, StrategyRun
+from .rank import RankFacts, rank
+from .render import render_block
+from .scan import Needle, Scanner, scan
+from .seeds import message_anchors, split_segments, words
+from .strategies import FALLBACK, REGISTRY, Context, MessageFacts, PathIndex
+from .weights import DISCOVERY_TRIGGER
+
+__all__ = ["run_retrieval", "message_facts"]
+
+_ABOUT_TESTS = re.compile(r"\b(tests?|testing|test suite|test case|pytest|unittest|jest|junit|"
+                          r"rspec|phpunit|flaky)\b", re.I)
+#: The prose mentions tests at least this often before test files stop being demoted.
+ABOUT_TESTS_MENTIONS = 3
+_QUESTION = re.compile(r"^\s*(how|why|what|where|which|is there|are there|can i|can we|"
+                       r"does|do i|should)\b", re.I)
+_ABOUT_CONFIG = re.compile(r"\b(config|configuration|configure|settings?|option|env(ironment)? "
+                           r"variable)\b", re.I)
+
+
+def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
+    prose = split_segments(message).prose
+    first = prose.strip().splitlines()[0] if prose.strip() else ""
+    return MessageFacts(
+        about_tests=len(_ABOUT_TESTS.findall(prose)) >= ABOUT_TESTS_MENTIONS
+        or any(a.kind == "test" for a in anchors),
+        is_question=first.rstrip().endswith("?") or bool(_QUESTION.match(first)),
+        about_config=bool(_ABOUT_CONFIG.search(prose)) or any(a.kind in ("config_key", "env")
+                                                              for a in anchors),
+        words=tuple(words(prose)),
+    )
+
+
+class _Reader:
+    """Reads chosen files once, within the bytes budget."""
+
+    def __init__(self, tree: Tree, budgets: Budgets):
+        self.tree, self.budgets = tree, budgets
+        self.cache: dict[str, bytes | None] = {}
+        self.bytes = 0
+        self.exceeded = False
+
+    def __call__(self, path: str) -> bytes | None:
+        if path not in self.cache:
+            data = self.tree.read(path)
+            if data is not None and (len(data) > self.budgets.file_bytes
+                                     or self.bytes + len(data) > self.budgets.bytes_read):
+                self.exceeded = self.exceeded or len(data) <= self.budgets.file_bytes
+                data = None
+            self.bytes += len(data or b"")
+            self.cache[path] = data
+        return self.cache[path]
+
+
+def _plan_needles(strategies, ctx: Context, budgets: Budgets) -> tuple[list[Needle], bool]:
+    wanted: list[tuple[int, int, Needle]] = []
+    for s in strategies:
+        for a, n in s.needles(ctx):
+            wanted.append((a.rank, len(wanted), n))
+    wanted.sort(key=lambda t: (t[0], t[1]))
+    out: list[Needle] = []
+    for _, _, n in wanted:
+        if n not in out:
+            out.append(n)
+    return out[: budgets.scan_strings], len(out) > budgets.scan_strings
+
+
+def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor] = (),
+                  budgets: Budgets = DEFAULT_BUDGETS, without: Collection[str] = (),
+                  explain: bool = False, scanner: Scanner | None = None,
+                  clock: Callable[[], float] = time.monotonic) -> RetrievalResult:
+    t0 = clock()
+    timings: dict[str, float] = {}
+    bounds: list[str] = []
+
+    def lap(stage: str, since: float) -> float:
+        now = clock()
+        timings[stage] = (now - since) * 1000.0
+        return now
+
+    anchors = list(evidence_anchors) + message_anchors(message)
+    facts = message_facts(message, anchors)
+    t = lap("anchors", t0)
+
+    listing = walk(tree, budgets)
+    bounds += listing.bounds_reached
+    paths = listing.paths
+    reader = _Reader(tree, budgets)
+    ctx = Context(tree=tree, anchors=anchors, paths=paths, index=PathIndex(paths), facts=facts,
+                  budgets=budgets, read=reader)
+    t = lap("walk", t)
+
+    runs: list[StrategyRun] = []
+    planned = []
+    for s in REGISTRY:
+        why = s.wants(ctx)
+        if s.id in without:
+            runs.append(StrategyRun(s.id, False, "switched off"))
+        elif why is None:
+            runs.append(StrategyRun(s.id, False, "nothing in the message for it"))
+        else:
+            planned.append((s, why))
+    needles, over = _plan_needles([s for s, _ in planned], ctx, budgets)
+    if over:
+        bounds.append("scan_strings")
+    deadline = t0 + budgets.time_s
+    ctx.scan = scan(tree, paths, needles, budgets, deadline, scanner)
+    bounds += [b for b in ctx.scan.bounds_reached if b not in bounds]
+    t = lap("scan", t)
+
+    findings: list[Finding] = []
+    for s, why in planned:
+        found = s.find(ctx)
+        findings += found
+        runs.append(StrategyRun(s.id, True, why, len(found)))
+    t = lap("strategies", t)
+
+    fallback_why = _fallback_reason(planned, findings, facts)
+    if FALLBACK.id in without:
+        runs.append(StrategyRun(FALLBACK.id, False, "switched off"))
+    elif fallback_why and FALLBACK.wants(ctx):
+        found = FALLBACK.find(ctx)
+        findings += found
+        runs.append(StrategyRun(FALLBACK.id, True, fallback_why, len(found)))
+        t = lap("discovery", t)
+    else:
+        runs.append(StrategyRun(FALLBACK.id, False, "specific strategies found reliable places"
+                                if planned else "no words to match"))
+
+    prose_names = tuple(a.key for a in anchors if a.kind in ("name", "member") and a.origin == "prose")
+    rfacts = RankFacts(facts.about_tests, facts.is_question, facts.about_config, prose_names,
+                       tuple(a.key for a in anchors))
+    items = rank(findings, rfacts, budgets.block_items, explain)
+    items = [replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it
+             for it in items]
+    if reader.exceeded:
+        bounds.append("bytes_read")
+    t = lap("rank", t)
+
+    block, tokens, cut = render_block(items, budgets.block_tokens)
+    if cut:
+        bounds.append("block_tokens")
+    lap("render", t)
+    total = (clock() - t0)
+    timings["total"] = total * 1000.0
+    if total > budgets.time_s and "time_s" not in bounds:
+        bounds.append("time_s")
+    runs.sort(key=lambda r: r.strategy)
+    return RetrievalResult(
+        items=items, block=block, tokens=tokens, truncated="time_s" in bounds or cut,
+        commit=tree.commit(), branch=tree.branch(), strategies=runs, anchors=anchors,
+        bounds_reached=bounds, timings_ms=timings,
+        budget_use={"files_listed": len(paths), "files_refused": dict(sorted(listing.refused.items())),
+                    "scan_strings": len(needles), "files_scanned": ctx.scan.files_scanned,
+                    "bytes_read_by_strategies": reader.bytes, "block_tokens": tokens},
+    )
+
+
+def _fallback_reason(planned, findings: Sequence[Finding], facts: MessageFacts) -> str | None:
+    if not planned:
+        return "no frame, test, message, path or name in the message"
+    best = max((f.weight for f in findings if not is_test_path(f.path)), default=0.0)
+    if best < DISCOVERY_TRIGGER:
+        return f"best finding outside tests weighs {best:.2f} < {DISCOVERY_TRIGGER}"
+    return None

@@ -1,0 +1,196 @@
+"""The one shared content scan: every strategy's needles answered in one pass.
+
+Strategies declare needles (whole-word identifiers or literal strings) before
+any content is read; one pass over the walked files finds every occurrence.
+On a working tree the pass is ripgrep over exactly the walked files (no walk of
+its own, so the read policy is the walk's); over git objects or memory it is
+an in-process search. Output: for each needle, per file, the matching lines.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Iterable, Protocol, Sequence
+
+from .checkout.budgets import Budgets
+from .checkout.tree import Tree
+
+__all__ = ["Needle", "Hit", "ScanResult", "scan", "Scanner", "RipgrepScanner", "MemoryScanner"]
+
+#: Longest line kept from a match; longer lines are cut (minified code, data).
+MAX_LINE_CHARS = 400
+#: Bytes of paths on one ripgrep command line (well under the kernel's ARG_MAX).
+MAX_ARG_BYTES = 96 * 1024
+
+
+@dataclass(frozen=True)
+class Needle:
+    text: str
+    word: bool  # True: a whole-word identifier; False: a literal, case-sensitive string
+
+
+@dataclass(frozen=True)
+class Hit:
+    line: int
+    text: str
+
+
+@dataclass
+class ScanResult:
+    # needle -> path -> hits (in line order, at most the per-string-and-file budget)
+    hits: dict[Needle, dict[str, list[Hit]]] = field(default_factory=dict)
+    bounds_reached: list[str] = field(default_factory=list)
+    files_scanned: int = 0
+    bytes_scanned: int = 0
+
+    def files_with(self, needle: Needle) -> dict[str, list[Hit]]:
+        return self.hits.get(needle, {})
+
+
+class Scanner(Protocol):
+    def scan(self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle],
+             budgets: Budgets, deadline: float) -> ScanResult: ...
+
+
+def _pattern(needles: Sequence[Needle]) -> str:
+    # ASCII word boundaries: Unicode-aware \b is several times slower in ripgrep and in re.
+    parts = []
+    for n in needles:
+        esc = re.escape(n.text)
+        parts.append(f"(?-u:\\b){esc}(?-u:\\b)" if n.word else esc)
+    return "|".join(parts)
+
+
+def _classifier(needles: Sequence[Needle]):
+    """Which needles occur in one line: one compiled regex per needle, run only on hit lines."""
+    compiled = []
+    for n in needles:
+        esc = re.escape(n.text)
+        compiled.append((n, re.compile(rf"(?<![\w$]){esc}(?![\w$])" if n.word else esc)))
+
+    def classify(line: str) -> list[Needle]:
+        return [n for n, rx in compiled if (n.text in line) and rx.search(line)]
+
+    return classify
+
+
+def _rg_binary() -> str | None:
+    local = os.path.join(os.path.dirname(sys.executable), "rg")
+    return local if os.access(local, os.X_OK) else shutil.which("rg")
+
+
+def _record(result: ScanResult, needles_in_line: Iterable[Needle], path: str, line_no: int,
+            text: str, budgets: Budgets) -> None:
+    for n in needles_in_line:
+        per_file = result.hits.setdefault(n, {}).setdefault(path, [])
+        if len(per_file) < budgets.occurrences_per_string_file:
+            per_file.append(Hit(line_no, text[:MAX_LINE_CHARS]))
+        elif "occurrences_per_string_file" not in result.bounds_reached:
+            result.bounds_reached.append("occurrences_per_string_file")
+
+
+class RipgrepScanner:
+    """ripgrep over the walked files of a tree on disk."""
+
+    def __init__(self, binary: str | None = None):
+        self.binary = binary or _rg_binary()
+
+    def available(self) -> bool:
+        return self.binary is not None
+
+    def scan(self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle],
+             budgets: Budgets, deadline: float) -> ScanResult:
+        result = ScanResult(files_scanned=len(paths))
+        if not needles or not paths:
+            return result
+        classify = _classifier(needles)
+        base = [self.binary, "--no-config", "--no-heading", "--with-filename", "--line-number",
+                "--null", "--no-messages", "--no-ignore", "--hidden", "--no-follow", "--crlf",
+                "--max-filesize", str(budgets.file_bytes), "--max-count",
+                str(budgets.occurrences_per_string_file * 2), "--max-columns", str(MAX_LINE_CHARS),
+                "--max-columns-preview", "-e", _pattern(needles), "--"]
+        # Paths go after `--`, relative to the tree's root: never read as options.
+        chunks: list[list[str]] = [[]]
+        size = 0
+        for p in paths:
+            if size > MAX_ARG_BYTES:
+                chunks.append([])
+                size = 0
+            chunks[-1].append(p)
+            size += len(p) + 1
+        procs = [subprocess.Popen(base + chunk, cwd=tree.fs_root, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+                 for chunk in chunks]
+        for proc in procs:
+            try:
+                out, _ = proc.communicate(timeout=max(0.05, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                out, _ = proc.communicate()
+                if "time_s" not in result.bounds_reached:
+                    result.bounds_reached.append("time_s")
+            self._parse(out, classify, result, budgets)
+        return result
+
+    @staticmethod
+    def _parse(out: bytes, classify, result: ScanResult, budgets: Budgets) -> None:
+        for raw in out.split(b"\n"):
+            path_b, sep, rest = raw.partition(b"\0")
+            if not sep:
+                continue
+            num, _, text_b = rest.partition(b":")
+            if not num.isdigit():
+                continue
+            text = text_b.decode("utf-8", "replace").rstrip("\r")
+            _record(result, classify(text), path_b.decode("utf-8", "surrogateescape"),
+                    int(num), text, budgets)
+
+
+class MemoryScanner:
+    """An in-process scan for trees that are not on disk (git objects, memory)."""
+
+    def scan(self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle],
+             budgets: Budgets, deadline: float) -> ScanResult:
+        result = ScanResult(files_scanned=0)
+        if not needles:
+            return result
+        classify = _classifier(needles)
+        probes = [n.text.encode() for n in needles]
+        for path in paths:
+            if time.monotonic() > deadline:
+                result.bounds_reached.append("time_s")
+                break
+            data = tree.read(path)
+            if data is None or len(data) > budgets.file_bytes:
+                continue
+            result.files_scanned += 1
+            result.bytes_scanned += len(data)
+            if result.bytes_scanned > budgets.bytes_read:
+                result.bounds_reached.append("bytes_read")
+                break
+            if b"\0" in data[:8000] or not any(p in data for p in probes):
+                continue
+            for no, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+                found = classify(line)
+                if found:
+                    _record(result, found, path, no, line, budgets)
+        return result
+
+
+def scan(tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets,
+         deadline: float, scanner: Scanner | None = None) -> ScanResult:
+    """Answer every needle in one pass, choosing ripgrep for trees on disk."""
+    if scanner is None:
+        rg = RipgrepScanner()
+        scanner = rg if (tree.fs_root and rg.available()) else MemoryScanner()
+    result = scanner.scan(tree, paths, needles, budgets, deadline)
+    # Deterministic order: files by path, hits by line.
+    result.hits = {n: dict(sorted(files.items())) for n, files in result.hits.items()}
+    return result

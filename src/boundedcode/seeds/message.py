@@ -1,0 +1,229 @@
+"""Message text → anchors: the names, paths, modules, quotes and keys it holds.
+
+The message is untrusted prose with code samples in it. Code in fenced or
+indented blocks and interactive prompts is a *sample*: names found only there
+count for less. Anchors come out in seed order (spec, "Strategies"): quoted
+errors first, then names discussed in prose, configuration keys, sample-only
+names last; placeholders such as foo and bar are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..model import Anchor
+
+__all__ = ["Segments", "split_segments", "message_anchors", "words", "PLACEHOLDERS"]
+
+#: Names that stand for "any name" in examples; never looked up.
+PLACEHOLDERS = frozenset({
+    "foo", "bar", "baz", "qux", "quux", "foobar", "spam", "eggs", "ham", "hoge", "fuga",
+    "piyo", "example", "my_func", "myfunc", "some_func", "dummy", "blah", "xyz", "abc",
+})
+
+#: Words that look like code but name nothing in a repository.
+COMMON = frozenset({
+    "self", "this", "cls", "none", "null", "nil", "true", "false", "return", "import", "from",
+    "def", "class", "func", "function", "print", "println", "printf", "len", "str", "int",
+    "float", "bool", "list", "dict", "set", "tuple", "object", "type", "var", "let", "const",
+    "new", "string", "error", "errors", "value", "values", "data", "result", "test", "tests",
+    "main", "init", "get", "put", "post", "delete", "args", "kwargs", "http", "https", "www",
+    "github", "com", "org", "json", "html", "todo", "fixme", "note", "e.g", "i.e", "etc",
+    "assert", "raise", "throw", "try", "catch", "except", "async", "await", "yield", "lambda",
+    "public", "private", "static", "void", "println!", "console", "log", "echo", "pip",
+    "python", "python3", "npm", "cargo", "go", "java", "ruby", "php", "node", "rust", "git",
+    "traceback", "exception", "file", "line", "module", "version", "issue", "bug", "fix",
+})
+
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_PROMPT = re.compile(r"^\s*(>>>|\.\.\.|\$ |> |In \[\d+\]:|Out\[\d+\]:|irb\(|iex\(|php > )")
+_INDENTED = re.compile(r"^(    |\t)\S")
+_BACKTICK = re.compile(r"`{1,2}([^`\n]{1,200})`{1,2}")
+_SINGLE_QUOTED = re.compile(r"(?<![\w'])'([^'\n]{12,300})'(?![\w'])")
+_CURLY_QUOTED = re.compile(r"“([^”\n]{6,300})”")
+_ERROR_LINE = re.compile(
+    r"^\s*(?:[\w.]*(?:Error|Exception|Warning|Panic|Fault)|error(?:\[E\d+\])?|panic|fatal|FATAL|ERROR)"
+    r"\s*:\s+(.{8,300})$", re.M)
+_IDENT = r"[A-Za-z_$][\w$]*"
+_TOKEN = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\\|#)[A-Za-z_$][\w$]*)*(?:\(\)?)?")
+_PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]*[A-Za-z0-9_-]\.[A-Za-z][\w]{0,9})(?::(\d+))?(?![\w/])")
+_DIR_PATH = re.compile(r"(?<![\w/.:-])((?:[\w.-]+/){1,12}[\w.-]+/?)(?![\w/])")
+_CONFIG_KEY = re.compile(r"^[a-z][a-z0-9_]*(?:[.-][a-z][a-z0-9_]*)+$")
+_ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_CAMEL = re.compile(r"^_?[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*$")
+_SNAKE = re.compile(r"^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_{0,2}$")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+_ROUTE = re.compile(r"(?:^|\s)(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(/[\w{}:<>./-]*)")
+_COMMIT = re.compile(r"(?<![\w/])([0-9a-f]{7,40})(?![\w/])")
+
+#: File extensions that make a dotted token a path rather than a member or module.
+SOURCE_EXTENSIONS = frozenset((
+    "py pyi go rs java kt kts scala sc js jsx mjs cjs ts tsx mts cts c h cc cpp cxx hpp hh hxx cs "
+    "php rb swift dart ex exs lua sh bash zsh sql proto graphql gql yaml yml toml json xml ini cfg "
+    "conf md rst txt html css scss less vue svelte gradle tcl pl pm r m mm erb haml jinja j2 tmpl "
+    "tpl mk cmake properties lock env").split())
+
+
+@dataclass(frozen=True)
+class Segments:
+    prose: str
+    code: str
+
+
+def split_segments(text: str) -> Segments:
+    """Separate prose from code samples (fenced blocks, indented blocks, prompts)."""
+    prose: list[str] = []
+    code: list[str] = []
+    in_fence = False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence or _PROMPT.match(line) or _INDENTED.match(line):
+            code.append(line)
+        else:
+            prose.append(line)
+    return Segments("\n".join(prose), "\n".join(code))
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of prose, identifiers split on case and underscores."""
+    out: list[str] = []
+    for token in _WORD.findall(text):
+        for part in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", token):
+            out.append(part.lower())
+    return out
+
+
+def _is_code_like(token: str, backticked: bool) -> bool:
+    bare = token.rstrip("()")
+    if len(bare) < 3 or bare.lower() in COMMON or bare.lower() in PLACEHOLDERS:
+        return False
+    if backticked or token.endswith("("):
+        return True
+    # All capitals without an underscore is an acronym (API, JSON) more often than a name.
+    return bool((_CAMEL.match(bare) and not bare.isupper()) or _SNAKE.match(bare))
+
+
+def _quoted(prose: str) -> list[str]:
+    """Bodies of quoted strings, paired quote by quote on each line."""
+    out: list[str] = []
+    for line in prose.splitlines():
+        parts = line.split('"')
+        out.extend(parts[i] for i in range(1, len(parts) - 1, 2) if 6 <= len(parts[i]) <= 300)
+        out.extend(m.group(1) for m in _SINGLE_QUOTED.finditer(line))
+        out.extend(m.group(1) for m in _CURLY_QUOTED.finditer(line))
+    return out
+
+
+class _Collector:
+    def __init__(self) -> None:
+        self.anchors: dict[str, Anchor] = {}
+
+    def add(self, anchor: Anchor) -> None:
+        key = anchor.key
+        old = self.anchors.get(key)
+        # The same anchor seen in prose and in a sample keeps its strongest origin and rank.
+        if old is None or (anchor.rank, anchor.origin != "prose") < (old.rank, old.origin != "prose"):
+            self.anchors[key] = anchor
+
+
+#: Seed ranks: lower is looked up first when the scan's string budget is tight.
+RANK_QUOTE = 0
+RANK_PATH = 1
+RANK_BACKTICK = 2
+RANK_PROSE_NAME = 3
+RANK_MODULE = 3
+RANK_CONFIG = 4
+RANK_SAMPLE_NAME = 6
+RANK_WORD = 8
+
+
+def _quote_fragment(quote: str) -> str | None:
+    """The longest literal run of a quoted message: the raise site formats the rest."""
+    parts = re.split(r"['\"`{}<>]|%[sdr]|\b\d[\w.-]*\b", quote)
+    best = max((p.strip(" .:,;") for p in parts), key=len, default="")
+    return best if len(best) >= 12 and " " in best else None
+
+
+def _add_token(col: _Collector, token: str, origin: str, backticked: bool) -> None:
+    call = token.endswith("(") or token.endswith("()")
+    token = token.rstrip("()")
+    if not token:
+        return
+    rank = RANK_BACKTICK if backticked else (RANK_PROSE_NAME if origin == "prose" else RANK_SAMPLE_NAME)
+    segs = [s for s in re.split(r"\.|::|->|\\|#", token) if s]
+    if len(segs) >= 2:
+        sep = "::" if "::" in token else ("\\" if "\\" in token else ".")
+        ext = segs[-1].lower()
+        if sep == "." and ext in SOURCE_EXTENSIONS and len(segs) == 2:
+            return  # a file name; the path pass has it
+        if sep != "->" and (len(segs) >= 3 or sep in ("::", "\\") or segs[0][:1].islower()):
+            col.add(Anchor("module", sep.join(segs), origin, RANK_MODULE if origin == "prose" else rank))
+        qual, name = segs[-2], segs[-1]
+        # A qualifier makes even a common word specific (Ledger.Post), unless it is `self`.
+        if len(name) >= 3 and name.lower() not in PLACEHOLDERS and qual.lower() not in COMMON \
+                and qual.lower() not in PLACEHOLDERS:
+            col.add(Anchor("member", name, origin, rank, qualifier=qual))
+        if _is_code_like(qual, backticked) and qual.lower() not in PLACEHOLDERS:
+            col.add(Anchor("name", qual, origin, rank + 1))
+        return
+    if _ENV.match(token):
+        col.add(Anchor("config_key", token, origin, RANK_CONFIG if origin == "prose" else RANK_SAMPLE_NAME))
+        col.add(Anchor("name", token, origin, rank))
+        return
+    if _is_code_like(token + ("(" if call else ""), backticked):
+        col.add(Anchor("name", token, origin, rank))
+
+
+def message_anchors(text: str, origin_override: str | None = None) -> list[Anchor]:
+    """All anchors of a message, deduplicated, in seed order (rank, then first appearance)."""
+    col = _Collector()
+    seg = split_segments(text)
+
+    # Quoted errors: error lines anywhere, then quoted strings in prose.
+    for m in _ERROR_LINE.finditer(text):
+        frag = _quote_fragment(m.group(1))
+        if frag:
+            col.add(Anchor("quote", frag, "prose", RANK_QUOTE, detail=m.group(0).strip()[:200]))
+    for body in _quoted(seg.prose):
+        if " " in body.strip():
+            frag = _quote_fragment(body)
+            if frag:
+                col.add(Anchor("quote", frag, "prose", RANK_QUOTE, detail=body[:200]))
+        elif _CONFIG_KEY.match(body):
+            col.add(Anchor("config_key", body, "prose", RANK_CONFIG))
+
+    for origin, part in (("prose", seg.prose), ("code", seg.code)):
+        origin = origin_override or origin
+        for m in _PATH.finditer(part):
+            path = m.group(1).lstrip("./")
+            ext = path.rsplit(".", 1)[-1].lower()
+            if ext in SOURCE_EXTENSIONS and not re.match(r"^\d", path) and "://" not in part[max(0, m.start() - 3):m.start() + 3]:
+                line = int(m.group(2)) if m.group(2) else None
+                col.add(Anchor("path", path, origin, RANK_PATH, line=line))
+        for m in _DIR_PATH.finditer(part):
+            path = m.group(1)
+            if path.count("/") >= 1 and not path.startswith(("http", "www")) and "." not in path.rsplit("/", 1)[-1]:
+                col.add(Anchor("path", path.rstrip("/") + "/", origin, RANK_PATH + 1))
+        if origin == "prose":
+            for m in _BACKTICK.finditer(part):
+                inner = m.group(1).strip()
+                for tok in _TOKEN.findall(inner):
+                    _add_token(col, tok, origin, backticked=True)
+            for m in _ROUTE.finditer(part):
+                col.add(Anchor("route", f"{m.group(1)} {m.group(2)}", origin, RANK_CONFIG))
+            for m in _COMMIT.finditer(part):
+                if re.search(r"[a-f]", m.group(1)) and re.search(r"\d", m.group(1)):
+                    col.add(Anchor("commit", m.group(1), origin, RANK_CONFIG))
+            plain = _BACKTICK.sub(" ", part)
+        else:
+            plain = part
+        plain = re.sub(r"https?://\S+", " ", plain)
+        for tok in _TOKEN.findall(plain):
+            _add_token(col, tok, origin, backticked=False)
+
+    ordered = list(col.anchors.values())
+    # Stable: rank first, then the order of first appearance (dict insertion order).
+    return sorted(ordered, key=lambda a: a.rank)

@@ -1,0 +1,94 @@
+"""discovery: the message's words against the file paths, the fallback.
+
+Runs when the message names nothing the other strategies can look up, or when
+they found nothing reliable (the best finding outside tests weighs less than
+DISCOVERY_TRIGGER). Each path word weighs by its rarity among the paths (idf)
+and by how often the message repeats it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from ..lang.languages import is_prose_path, is_test_path
+from ..model import Anchor, Finding
+from ..weights import R
+from .base import Context
+
+__all__ = ["DiscoveryStrategy", "path_words"]
+
+#: Files discovery proposes at most.
+MAX_FILES = 8
+#: Words too common in issue prose to say anything about a path.
+STOPWORDS = frozenset("""
+the and for with that this from have has are was were not but can when what which would should
+could there their then than into your you our out use used using also just like will does did
+been being get set add new all any some one two via per its it's who how why where more most
+only other such very may might must need needs each both same make makes made see seems issue
+bug error problem expected behavior behaviour actual current case cases work works working
+instead following example code file files line lines run running call called return returns
+true false none null value values thing things way because while after before about above
+below version versions here now still even think know want wanted try tried please thanks
+description steps reproduce output input result results support supported default
+""".split())
+_SPLIT = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+def _stem(word: str) -> str:
+    """A light plural stem, so `discounts` meets `discount` and `rules` meets `rule`."""
+    if word.endswith("ies") and len(word) > 5:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def path_words(path: str) -> set[str]:
+    return {_stem(w.lower()) for w in _SPLIT.findall(path.replace(".", "/", path.count(".") - 1))
+            if len(w) >= 3}
+
+
+class DiscoveryStrategy:
+    id = "discovery"
+
+    def wants(self, ctx: Context) -> str | None:
+        return "fallback" if ctx.facts.words else None
+
+    def needles(self, ctx: Context):
+        return []
+
+    def find(self, ctx: Context) -> list[Finding]:
+        counts = Counter(_stem(w) for w in ctx.facts.words if len(w) >= 3 and w not in STOPWORDS)
+        if not counts:
+            return []
+        per_path = {p: path_words(p) for p in ctx.paths}
+        df: Counter = Counter()
+        for ws in per_path.values():
+            df.update(ws & counts.keys())
+        n = max(1, len(ctx.paths))
+        idf = {w: math.log(n / df[w]) for w in df}
+        scored = []
+        for p, ws in per_path.items():
+            common = ws & idf.keys()
+            if not common or is_prose_path(p):
+                continue
+            s = sum(idf[w] * (1.0 + math.log(counts[w])) for w in common)
+            scored.append((-s, p, sorted(common)))
+        scored.sort()
+        out: list[Finding] = []
+        if not scored:
+            return out
+        top = -scored[0][0]
+        for neg, p, common in scored[: MAX_FILES * 2]:
+            if len(out) >= MAX_FILES:
+                break
+            if is_test_path(p):
+                continue
+            a = Anchor("word", "+".join(common), "prose", 9)
+            out.append(Finding(p, None, self.id, a, R.PATH_WORD,
+                               f"path words {', '.join(common[:4])}", specificity=-neg / top))
+        return out

@@ -1,0 +1,78 @@
+"""modules: a qualified name (tokio::sync::broadcast, django.db.models, com.acme.Orders).
+
+Found at the longest run of its segments that ends a file's module path. Layout
+directories (src/, lib/, src/main/java/) and module files (mod.rs, __init__.py,
+index.ts) are skipped. Tests are not candidates.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lang.languages import is_test_path
+from ..model import Finding
+from ..weights import R, specificity
+from .base import Context
+
+__all__ = ["ModulesStrategy", "module_path"]
+
+LAYOUT_DIRS = frozenset({"src", "lib", "source", "sources", "pkg", "internal", "app", "main",
+                         "java", "kotlin", "scala", "groovy", "php", "python", "include"})
+MODULE_FILES = frozenset({"mod", "__init__", "index", "lib", "main", "package-info", "init",
+                          "__main__"})
+#: A single segment names a module only when it ends the module path of this few files.
+MAX_SINGLE_SEGMENT_FILES = 1
+
+
+def module_path(path: str) -> tuple[str, ...]:
+    """`django/db/models/__init__.py` → (django, db, models); lower-cased for matching."""
+    parts = path.split("/")
+    stem = parts[-1].split(".", 1)[0]
+    dirs = [d for d in parts[:-1] if d not in LAYOUT_DIRS]
+    segs = dirs + ([] if stem in MODULE_FILES else [stem])
+    return tuple(s.lower().replace("-", "_") for s in segs)
+
+
+class ModulesStrategy:
+    id = "modules"
+
+    def wants(self, ctx: Context) -> str | None:
+        mods = ctx.of_kind("module")
+        return f"{len(mods)} qualified name(s)" if mods else None
+
+    def needles(self, ctx: Context):
+        return []
+
+    def find(self, ctx: Context) -> list[Finding]:
+        out: list[Finding] = []
+        mods = ctx.of_kind("module")
+        if not mods:
+            return out
+        by_last: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for p in ctx.paths:
+            if is_test_path(p):
+                continue
+            mp = module_path(p)
+            if mp:
+                by_last.setdefault(mp[-1], []).append((mp, p))
+        for a in mods:
+            segs = tuple(s.lower() for s in re.split(r"\.|::|\\", a.text) if s)
+            best: list[str] = []
+            best_len = 0
+            # Longest run of segments s[i..j] that ends some file's module path.
+            for j in range(len(segs) - 1, -1, -1):
+                for mp, p in by_last.get(segs[j], ()):
+                    n = 0
+                    while n <= j and n < len(mp) and mp[-1 - n] == segs[j - n]:
+                        n += 1
+                    if n > best_len:
+                        best, best_len = [p], n
+                    elif n == best_len and p not in best:
+                        best.append(p)
+            if not best or (best_len == 1 and len(best) > MAX_SINGLE_SEGMENT_FILES):
+                continue
+            rel = R.MODULE_FULL if best_len == len(segs) else R.MODULE_PARTIAL
+            spec = specificity(len(best))
+            for p in sorted(best):
+                out.append(Finding(p, None, self.id, a, rel, f"module {a.text}", specificity=spec))
+        return out

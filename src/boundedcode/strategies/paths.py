@@ -1,0 +1,50 @@
+"""paths: a file or directory the message names, resolved by path suffix.
+
+A bare name shared by several files (Cargo.toml in a workspace) counts for
+less, and so does a file a code sample includes or imports.
+"""
+
+from __future__ import annotations
+
+from ..model import Finding
+from ..weights import R, SHARED_PATH, specificity
+from .base import Context
+
+__all__ = ["PathsStrategy"]
+
+#: A directory named in the message stands for its files only when it holds this few.
+MAX_DIRECTORY_FILES = 5
+
+
+class PathsStrategy:
+    id = "paths"
+
+    def wants(self, ctx: Context) -> str | None:
+        named = ctx.of_kind("path")
+        return f"{len(named)} path(s) named" if named else None
+
+    def needles(self, ctx: Context):
+        return []
+
+    def find(self, ctx: Context) -> list[Finding]:
+        out: list[Finding] = []
+        for a in ctx.of_kind("path"):
+            origin = SHARED_PATH if a.origin == "code" else 1.0
+            if a.text.endswith("/"):
+                prefix = a.text
+                inside = [p for p in ctx.paths if p.startswith(prefix) or f"/{prefix}" in p]
+                if 0 < len(inside) <= MAX_DIRECTORY_FILES:
+                    for p in inside:
+                        out.append(Finding(p, None, self.id, a, R.NAMED_PATH,
+                                           f"in directory {a.text}", specificity=specificity(len(inside)) * origin))
+                continue
+            cands, matched = ctx.index.resolve(a.text)
+            named_parts = len([p for p in a.text.split("/") if p])
+            # A multi-component path must match on more than its file name to count as named.
+            if not cands or (named_parts > 1 and matched < 2 and len(cands) > 1):
+                continue
+            spec = specificity(len(cands)) * origin
+            for p in cands:
+                out.append(Finding(p, a.line, self.id, a, R.NAMED_PATH, f"path {a.text}",
+                                   specificity=spec))
+        return out

@@ -1,0 +1,108 @@
+"""symbols: a code-like name or a member written in the prose, at its definitions.
+
+Definitions come from the navigator (a language server where one serves the
+file's language, definition patterns everywhere else). A member's definition
+in the file named after its qualifier, or in the file that defines the
+qualifier, comes first. Uses weigh little and count only for names used in at
+most USES_MAX_FILES files; names only in a code sample count for less.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lang.definitions import definition_kind
+from ..lang.languages import is_test_path, language_of
+from ..model import Anchor, Finding
+from ..scan import Needle
+from ..weights import R, SAMPLE_ONLY, USES_MAX_FILES, specificity
+from .base import Context, is_identifier
+
+__all__ = ["SymbolsStrategy"]
+
+#: A member defined in many files is narrowed by its qualifier; elsewhere it weighs this much less.
+OFF_QUALIFIER = 0.5
+#: A name that is also the qualifier of a member the message names (Ledger in Ledger.Post)
+#: points at the container; the member is the point, so the container weighs a little less.
+QUALIFIER_NAME = 0.9
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[_\-]", "", name).lower()
+
+
+class SymbolsStrategy:
+    id = "symbols"
+
+    def wants(self, ctx: Context) -> str | None:
+        names = ctx.of_kind("name", "member")
+        return f"{len(names)} name(s)" if names else None
+
+    def needles(self, ctx: Context):
+        out = []
+        for a in ctx.of_kind("name", "member"):
+            if is_identifier(a.text):
+                out.append((a, Needle(a.text, word=True)))
+                if a.qualifier and is_identifier(a.qualifier):
+                    out.append((a, Needle(a.qualifier, word=True)))
+        return out
+
+    def find(self, ctx: Context) -> list[Finding]:
+        out: list[Finding] = []
+        uses_budget = ctx.budgets.uses_per_string
+        qualifiers = {a.qualifier for a in ctx.of_kind("member")}
+        for a in ctx.of_kind("name", "member"):
+            if not is_identifier(a.text):
+                continue
+            files = ctx.scan.files_with(Needle(a.text, word=True))
+            if not files:
+                continue
+            origin = SAMPLE_ONLY if a.origin == "code" else 1.0
+            if a.kind == "name" and a.text in qualifiers:
+                origin *= QUALIFIER_NAME
+            defs: dict[str, tuple[int, str]] = {}
+            for path, hits in files.items():
+                lang = language_of(path)
+                if lang is None:
+                    continue
+                for h in hits:
+                    kind = definition_kind(lang, h.text, a.text)
+                    if kind:
+                        defs[path] = (h.line, kind)
+                        break
+            qualified = self._qualifier_files(ctx, a, defs) if a.kind == "member" else set()
+            if defs:
+                spec = specificity(len(qualified) if qualified else len(defs)) * origin
+                for path, (line, kind) in defs.items():
+                    factor = 1.0 if (not qualified or path in qualified) else OFF_QUALIFIER
+                    label = f"{a.qualifier}.{a.text}" if a.qualifier else a.text
+                    out.append(Finding(path, line, self.id, a, R.DEFINITION,
+                                       f"defines {kind} {label}", symbol=a.text,
+                                       specificity=spec * factor))
+            users = [p for p in files if p not in defs]
+            if users and len(files) <= USES_MAX_FILES:
+                spec = specificity(len(files)) * origin
+                for path in users[:uses_budget]:
+                    hit = files[path][0]
+                    out.append(Finding(path, hit.line, self.id, a, R.USE, f"uses {a.text}",
+                                       specificity=spec))
+        return out
+
+    @staticmethod
+    def _qualifier_files(ctx: Context, a: Anchor, defs: dict[str, tuple[int, str]]) -> set[str]:
+        """Definition files that the qualifier narrows to: named after it, or defining it."""
+        if not a.qualifier or len(defs) <= 1:
+            return set()
+        q = _norm(a.qualifier)
+        named = {p for p in defs if _norm(p.rsplit("/", 1)[-1].split(".", 1)[0]) == q}
+        qneedle = Needle(a.qualifier, word=True)
+        qfiles = ctx.scan.files_with(qneedle)
+        defining = set()
+        for p in defs:
+            lang = language_of(p)
+            if p in qfiles and lang and any(definition_kind(lang, h.text, a.qualifier)
+                                            for h in qfiles[p]):
+                defining.add(p)
+        chosen = named | defining
+        # Tests rarely hold the member a message means; keep them out of the narrowed set.
+        return {p for p in chosen if not is_test_path(p)} or chosen

@@ -1,0 +1,62 @@
+"""Every ranking weight, in one table (spec, "Ranking").
+
+Reliability is how often a kind of finding points at a place the task needs;
+the figures are the spec's defaults. Change one only with a benchmark figure
+that shows the better value (docs/benchmark.md records the run).
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["R", "specificity", "DEMOTE_TEST", "DEMOTE_EXAMPLE", "DEMOTE_PROSE", "RELATIVE_CUT",
+           "MAX_ITEMS", "PER_NAME_EXCEPTIONS", "SAMPLE_ONLY", "SHARED_PATH", "DISCOVERY_TRIGGER",
+           "USES_MAX_FILES", "SPECIFICITY_SLOPE"]
+
+
+class R:
+    """Reliability of each kind of finding."""
+
+    STACK_FRAME = 0.95
+    COMPILER_LOCATION = 0.9
+    NAMED_PATH = 0.9
+    RAISED_MESSAGE = 0.85
+    DEFINITION_LSP = 0.85
+    DEFINITION = 0.8
+    IMPL_BY_NAMING = 0.75
+    MODULE_FULL = 0.85     # every segment of the qualified name ends the file's module path
+    MODULE_PARTIAL = 0.7   # a shorter run of its segments does
+    ROUTE_DEFINITION = 0.7
+    TEST = 0.6
+    CONFIG_KEY = 0.6
+    HISTORY = 0.6
+    REFERENCES = 0.5
+    PATH_WORD = 0.35
+    USE = 0.25
+
+
+#: Specificity = 1 / (1 + SLOPE · ln n) for an anchor that matches n files: it falls slowly.
+SPECIFICITY_SLOPE = 0.3
+
+
+def specificity(matches: int) -> float:
+    return 1.0 / (1.0 + SPECIFICITY_SLOPE * math.log(max(1, matches)))
+
+
+#: A name that appears only in a code sample counts for less.
+SAMPLE_ONLY = 0.6
+#: A path found in a code sample's include or import counts for less than one named in prose.
+SHARED_PATH = 0.6
+
+DEMOTE_TEST = 0.6      # test files and test data, unless the message is about tests
+DEMOTE_EXAMPLE = 0.7   # examples and benchmarks
+DEMOTE_PROSE = 0.5     # prose, unless the message is a question or about configuration
+
+RELATIVE_CUT = 0.30    # items below this fraction of the best are dropped
+MAX_ITEMS = 12
+PER_NAME_EXCEPTIONS = 3  # best place of each prose name kept despite the cut, up to this many
+
+#: Discovery runs as the fallback when the best finding outside tests weighs less than this.
+DISCOVERY_TRIGGER = 0.5
+#: Uses of a name are findings only when the name is used in at most this many files.
+USES_MAX_FILES = 40

@@ -1,0 +1,90 @@
+"""Each strategy on small in-memory repositories: the exact places it finds."""
+
+from boundedcode import MemoryTree, retrieve
+
+
+def run(files, message, **kw):
+    return retrieve(message, tree=MemoryTree(files), **kw)
+
+
+def places(result):
+    return [(it.path, it.line, it.symbol) for it in result.items]
+
+
+def test_paths_resolve_by_suffix_and_shared_names_count_less():
+    files = {"svc/a/Cargo.toml": "[package]\n", "svc/b/Cargo.toml": "[package]\n",
+             "svc/a/src/main.rs": "fn main() {}\n"}
+    result = run(files, "the build of svc/a/src/main.rs:1 breaks; also Cargo.toml")
+    by_path = {it.path: it.score for it in result.items}
+    assert places(result)[0] == ("svc/a/src/main.rs", 1, None)
+    assert by_path["svc/a/Cargo.toml"] < by_path["svc/a/src/main.rs"]
+
+
+def test_modules_take_the_longest_run_ending_a_module_path():
+    files = {
+        "django/db/models/__init__.py": "from .query import QuerySet\n",
+        "django/db/models/query.py": "class QuerySet:\n    pass\n",
+        "tokio/src/sync/broadcast.rs": "pub struct Sender;\n",
+        "tokio/src/sync/mod.rs": "pub mod broadcast;\n",
+        "src/main/java/com/acme/Orders.java": "package com.acme;\nclass Orders {}\n",
+        "tests/django/db/models/query.py": "",
+    }
+    for message, expected in [
+        ("django.db.models.query is slow", "django/db/models/query.py"),
+        ("tokio::sync::broadcast drops messages", "tokio/src/sync/broadcast.rs"),
+        ("com.acme.Orders loses items", "src/main/java/com/acme/Orders.java"),
+    ]:
+        result = run(files, message)
+        assert result.paths[0] == expected, (message, result.paths)
+        assert "tests/django/db/models/query.py" not in result.paths
+
+
+def test_lexical_finds_the_raise_site_with_its_enclosing_definition():
+    files = {"app/stock.py": "def reorder(batch):\n    if batch <= 0:\n"
+                             "        raise ValueError('reorder batch size must be positive')\n",
+             "docs/errors.md": "reorder batch size must be positive: check the batch\n"}
+    result = run(files, "ValueError: reorder batch size must be positive")
+    assert places(result)[0] == ("app/stock.py", 3, "reorder")
+    assert result.items[0].reason.startswith('raises "reorder batch size must be positive"')
+
+
+def test_symbols_prefer_the_member_in_the_file_named_after_its_qualifier():
+    files = {
+        "ledger/ledger.go": "package ledger\n\ntype Ledger struct{}\n\nfunc (l *Ledger) Post() error { return nil }\n",
+        "queue/queue.go": "package queue\n\ntype Queue struct{}\n\nfunc (q *Queue) Post() error { return nil }\n",
+    }
+    result = run(files, "`Ledger.Post` returns nil even on overdraft")
+    assert places(result)[0] == ("ledger/ledger.go", 5, "Post")
+    assert result.items[0].score > result.items[1].score
+
+
+def test_uses_count_only_for_names_used_in_few_files():
+    files = {"a/x.py": "import lib\nlib.rare_helper()\n", "b/y.py": "\nrare_helper()\n"}
+    result = run(files, "`rare_helper` misbehaves")
+    assert places(result) == [("a/x.py", 2, None), ("b/y.py", 2, None)]
+    assert result.items[0].reason == "uses rare_helper"
+    many = {f"u/f{i:02}.py": "rare_helper()\n" for i in range(45)}
+    assert "u/f00.py" not in run(many, "`rare_helper` misbehaves").paths
+
+
+def test_discovery_is_the_fallback_for_messages_that_name_no_code():
+    files = {"pricing/discount.py": "x = 1\n", "pricing/tax.py": "y = 2\n", "web/index.ts": "z\n"}
+    result = run(files, "Discounts are applied twice at checkout")
+    assert result.paths[0] == "pricing/discount.py"
+    assert [s.strategy for s in result.strategies if s.ran] == ["discovery"]
+    named = run(files, "Discounts applied twice in pricing/tax.py")
+    assert next(s for s in named.strategies if s.strategy == "discovery").ran is False
+
+
+def test_switched_off_strategies_say_so():
+    files = {"a.py": "def rare_helper():\n    pass\n"}
+    result = run(files, "`rare_helper` fails", without={"symbols"})
+    run_info = {s.strategy: s for s in result.strategies}
+    assert run_info["symbols"].ran is False and run_info["symbols"].why == "switched off"
+
+
+def test_basic_retrieval_is_the_grep_of_names():
+    files = {"a.py": "def rare_helper():\n    other_name()\n", "b.py": "rare_helper()\n"}
+    result = run(files, "`rare_helper` calls `other_name` wrongly", retrieval="basic")
+    assert result.paths == ["a.py", "b.py"]
+    assert result.retrieval == "basic" and result.items[0].strategies == ("basic",)

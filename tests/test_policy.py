@@ -1,0 +1,105 @@
+"""The read policy: secrets, symlinks, dependency directories and outside paths are never read or listed."""
+
+import json
+import os
+
+import pytest
+
+from boundedcode import retrieve
+from boundedcode.checkout import WorkTree, confine, refusal, walk, DEFAULT_BUDGETS
+from boundedcode.scan import RipgrepScanner
+
+from .conftest import make_git_repo, write_tree
+
+NEEDLE = "reconcile_ledger"
+
+
+class SpyTree(WorkTree):
+    """A working tree that records every path read through it."""
+
+    def __init__(self, root):
+        super().__init__(root)
+        self.reads = []
+
+    def read(self, path):
+        self.reads.append(path)
+        return super().read(path)
+
+
+class SpyScanner(RipgrepScanner):
+    def scan(self, tree, paths, needles, budgets, deadline):
+        self.paths = list(paths)
+        return super().scan(tree, paths, needles, budgets, deadline)
+
+
+@pytest.fixture(params=["git", "plain"])
+def repo(tmp_path, request):
+    outside = write_tree(tmp_path / "outside", {"secret.py": f"def {NEEDLE}():\n    pass\n"})
+    files = {
+        "app/ledger.py": f"def {NEEDLE}():\n    return 1\n",
+        ".env": f"{NEEDLE}=hunter2\n",
+        "config/server.key": f"{NEEDLE}\n",
+        "deploy/id_rsa": f"{NEEDLE}\n",
+        "node_modules/lib/index.js": f"function {NEEDLE}() {{}}\n",
+        "package-lock.json": f'{{"{NEEDLE}": 1}}\n',
+        "static/app.min.js": f"function {NEEDLE}(){{}}\n",
+    }
+    root = tmp_path / "repo"
+    (make_git_repo if request.param == "git" else write_tree)(root, files)
+    os.symlink(outside / "secret.py", root / "app" / "link.py")
+    os.symlink(outside, root / "linked_dir")
+    return root
+
+
+FORBIDDEN = (".env", "server.key", "id_rsa", "node_modules", "package-lock", "app.min.js",
+             "link.py", "linked_dir", "outside", "secret.py")
+
+
+def test_walk_lists_only_what_the_policy_allows(repo):
+    listed = walk(WorkTree(str(repo)), DEFAULT_BUDGETS).paths
+    assert listed == ["app/ledger.py"]
+
+
+def test_retrieval_never_reads_or_lists_forbidden_paths(repo):
+    tree, scanner = SpyTree(str(repo)), SpyScanner()
+    message = (f"`{NEEDLE}` fails; see .env, config/server.key, deploy/id_rsa, "
+               "node_modules/lib/index.js, app/link.py, linked_dir/secret.py and ../outside/secret.py")
+    result = retrieve(message, str(repo), tree=tree, scanner=scanner,
+                      evidence=["  File \"/etc/passwd\", line 1\n  File \"../outside/secret.py\", line 1\n"])
+    dumped = json.dumps(result.to_json())
+    assert result.paths == ["app/ledger.py"]
+    for bad in FORBIDDEN:
+        assert bad not in "".join(result.paths)
+        assert not any(bad in p for p in tree.reads), tree.reads
+        assert not any(bad in p for p in scanner.paths)
+    assert "hunter2" not in dumped
+
+
+def test_reads_are_confined_to_the_tree(repo):
+    tree = WorkTree(str(repo))
+    assert tree.read("../outside/secret.py") is None
+    assert tree.read("/etc/passwd") is None
+    assert tree.read("app/link.py") is None          # a symlink, though it points at a file
+    assert tree.read("linked_dir/secret.py") is None  # a file under a symlinked directory
+    assert tree.read("app/ledger.py").startswith(b"def ")
+
+
+@pytest.mark.parametrize("path,reason", [
+    (".env", "secret path"), ("config/.env.production", "secret path"),
+    ("a/server.pem", "secret path"), ("a/id_ed25519", "secret path"), ("a/.hidden/x.py", "hidden directory"),
+    ("node_modules/x/y.js", "dependency directory"), ("vendor/a/b.go", "dependency directory"),
+    ("target/debug/x.rs", "build directory"), ("Cargo.lock", "lock file"), ("go.sum", "lock file"),
+    ("web/app.min.js", "minified bundle or source map"), ("web/app.js.map", "minified bundle or source map"),
+])
+def test_refusal_reasons(path, reason):
+    assert refusal(path) == reason
+
+
+def test_env_examples_are_readable_documentation():
+    assert refusal(".env.example") == "hidden file"  # still hidden: not listed by the walk
+    assert refusal("config/env.example") is None
+
+
+@pytest.mark.parametrize("bad", ["../x", "a/../../x", "/abs", "C:/x", "", "a/\0b", ".."])
+def test_confine_rejects_paths_that_leave(bad):
+    assert confine(bad) is None

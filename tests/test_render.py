@@ -1,0 +1,28 @@
+from boundedcode.model import Item
+from boundedcode.render import count_tokens, render_block
+
+
+def item(i, reason="defines function something_rather_long_to_describe " * 2):
+    return Item(path=f"src/module_{i}/file_{i}.py", line=i + 1, symbol=f"f{i}", score=1 - i / 100,
+                reason=reason, strategies=("symbols",), anchors=())
+
+
+def test_block_format_matches_the_spec():
+    text, tokens, cut = render_block([item(0, "defines function f0")], 1200)
+    assert text == ("Likely relevant places, ranked (found by symbols; verify before relying on them):\n"
+                    "- src/module_0/file_0.py:1 (f0): defines function f0\n")
+    assert tokens == count_tokens(text) and not cut
+
+
+def test_block_shortens_to_fit_its_budget_and_says_so():
+    items = [item(i) for i in range(12)]
+    full, full_tokens, _ = render_block(items, 10_000)
+    text, tokens, cut = render_block(items, full_tokens // 2)
+    assert tokens <= full_tokens // 2 and cut
+    tiny, tiny_tokens, cut = render_block(items, 120)
+    assert tiny_tokens <= 120 and cut
+    assert "more left out to fit the block budget" in tiny
+
+
+def test_tokens_are_utf8_bytes_over_three():
+    assert count_tokens("abc") == 1 and count_tokens("abcd") == 2 and count_tokens("é") == 1

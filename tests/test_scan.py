@@ -1,0 +1,53 @@
+import time
+
+from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree, WorkTree
+from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
+
+from .conftest import write_tree
+
+FILES = {
+    "a.py": "def post(entry):\n    return posting(entry)\n# post-office\n",
+    "b.go": "func (l *Ledger) Post(e Entry) error {\n\treturn ErrOverdraft\n}\n",
+    "c.txt": "posting exceeds the credit limit\n",
+}
+FAR = time.monotonic() + 600
+NEEDLES = [Needle("post", True), Needle("Post", True), Needle("exceeds the credit", False)]
+
+
+def summary(result):
+    return {n.text: {p: [h.line for h in hits] for p, hits in files.items()}
+            for n, files in result.hits.items()}
+
+
+def test_whole_words_and_literals_in_one_pass(tmp_path):
+    root = write_tree(tmp_path, FILES)
+    paths = sorted(FILES)
+    rg = scan(WorkTree(str(root)), paths, NEEDLES, DEFAULT_BUDGETS, FAR, RipgrepScanner())
+    mem = scan(MemoryTree(FILES), paths, NEEDLES, DEFAULT_BUDGETS, FAR, MemoryScanner())
+    expected = {"post": {"a.py": [1, 3]}, "Post": {"b.go": [1]},
+                "exceeds the credit": {"c.txt": [1]}}
+    assert summary(rg) == expected
+    assert summary(mem) == expected
+
+
+def test_only_the_given_paths_are_scanned(tmp_path):
+    root = write_tree(tmp_path, FILES)
+    result = scan(WorkTree(str(root)), ["a.py"], NEEDLES, DEFAULT_BUDGETS, FAR, RipgrepScanner())
+    assert set(summary(result)) == {"post"}
+
+
+def test_occurrence_budget_per_string_and_file(tmp_path):
+    budgets = DEFAULT_BUDGETS.__class__(occurrences_per_string_file=2)
+    files = {"x.py": "hit\n" * 10}
+    root = write_tree(tmp_path, files)
+    for tree, scanner in ((WorkTree(str(root)), RipgrepScanner()), (MemoryTree(files), MemoryScanner())):
+        result = scan(tree, ["x.py"], [Needle("hit", True)], budgets, FAR, scanner)
+        assert summary(result) == {"hit": {"x.py": [1, 2]}}
+        assert "occurrences_per_string_file" in result.bounds_reached
+
+
+def test_paths_that_look_like_options_are_data(tmp_path):
+    root = write_tree(tmp_path, {"-e": "needle\n", "--files": "needle\n"})
+    result = scan(WorkTree(str(root)), ["--files", "-e"], [Needle("needle", True)], DEFAULT_BUDGETS,
+                  FAR, RipgrepScanner())
+    assert summary(result) == {"needle": {"--files": [1], "-e": [1]}}

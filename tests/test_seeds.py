@@ -1,0 +1,65 @@
+from boundedcode.seeds import message_anchors, split_segments
+
+
+def kinds(message):
+    return [(a.kind, a.text, a.qualifier, a.origin) for a in message_anchors(message)]
+
+
+def test_backticked_names_calls_and_members():
+    found = kinds("Calling `reorder()` after `Ledger.Post` fails; see Order::total too")
+    assert ("name", "reorder", None, "prose") in found
+    assert ("member", "Post", "Ledger", "prose") in found
+    assert ("member", "total", "Order", "prose") in found
+
+
+def test_qualified_module_names_in_each_spelling():
+    found = kinds("Since tokio::sync::broadcast and django.db.models and "
+                  "PhpOffice\\PhpSpreadsheet\\Calculation and com.acme.Orders changed")
+    modules = [t for k, t, _, _ in found if k == "module"]
+    assert modules == ["tokio::sync::broadcast", "django.db.models",
+                       "PhpOffice\\PhpSpreadsheet\\Calculation", "com.acme.Orders"]
+
+
+def test_quoted_error_comes_first_and_keeps_its_literal_run():
+    anchors = message_anchors("The job prints\nValueError: reorder batch size must be positive\n"
+                              "when `batch_size` is 0")
+    assert anchors[0].kind == "quote"
+    assert anchors[0].text == "reorder batch size must be positive"
+
+
+def test_paths_with_lines_and_directories():
+    found = kinds("The bug is in jobs/inventory/stock.py:21 and maybe in web/src/")
+    assert ("path", "jobs/inventory/stock.py", None, "prose") in found
+    assert ("path", "web/src/", None, "prose") in found
+    stock = next(a for a in message_anchors("see jobs/inventory/stock.py:21") if a.kind == "path")
+    assert stock.line == 21
+
+
+def test_placeholders_and_common_words_are_dropped():
+    found = kinds("Calling `foo()` then `bar` with `self` and `print()`")
+    assert found == []
+
+
+def test_sample_only_names_rank_last():
+    message = "The `fetchBalance` call fails.\n\n```ts\nconst x = formatBalance(b);\n```\n"
+    anchors = message_anchors(message)
+    by_text = {a.text: a for a in anchors}
+    assert by_text["fetchBalance"].origin == "prose"
+    assert by_text["formatBalance"].origin == "code"
+    assert anchors.index(by_text["fetchBalance"]) < anchors.index(by_text["formatBalance"])
+
+
+def test_environment_variables_are_config_keys_and_routes_are_anchors():
+    found = kinds("Setting SHOP_LISTEN_ADDR breaks GET /api/v1/balance")
+    assert ("config_key", "SHOP_LISTEN_ADDR", None, "prose") in found
+    assert ("route", "GET /api/v1/balance", None, "prose") in found
+
+
+def test_segments_split_fences_prompts_and_indented_code():
+    seg = split_segments("Prose line\n```\ncode()\n```\n>>> repl()\n    indented()\nmore prose")
+    assert seg.prose.splitlines() == ["Prose line", "more prose"]
+    assert seg.code.splitlines() == ["code()", ">>> repl()", "    indented()"]
+
+
+def test_apostrophes_do_not_make_quotes():
+    assert [a for a in message_anchors("I've seen it, it's the user's fault.") if a.kind == "quote"] == []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..checkout.budgets import Budgets
 from ..checkout.tree import Tree
@@ -77,6 +77,8 @@ class Context:
     budgets: Budgets
     read: Callable[[str], bytes | None]
     scan: ScanResult = field(default_factory=ScanResult)
+    #: Definitions and references routed by file language (navigator.Composite); None: patterns only.
+    navigator: Any = None
 
     def of_kind(self, *kinds: str) -> list[Anchor]:
         return [a for a in self.anchors if a.kind in kinds]

@@ -51,3 +51,13 @@ def test_paths_that_look_like_options_are_data(tmp_path):
     result = scan(WorkTree(str(root)), ["--files", "-e"], [Needle("needle", True)], DEFAULT_BUDGETS,
                   FAR, RipgrepScanner())
     assert summary(result) == {"needle": {"--files": [1], "-e": [1]}}
+
+
+def test_needles_with_control_and_regex_characters(tmp_path):
+    files = {"a.py": "raise ValueError('a.b-c #x & ~y (z) [w] {v} ^$|*+?')\n"}
+    root = write_tree(tmp_path, files)
+    needle = Needle("a.b-c #x & ~y (z) [w] {v} ^$|*+?", False)
+    crlf = Needle("line one\r", False)
+    result = scan(WorkTree(str(root)), ["a.py"], [needle, crlf], DEFAULT_BUDGETS, FAR, RipgrepScanner())
+    assert summary(result) == {needle.text: {"a.py": [1]}}
+    assert result.bounds_reached == []

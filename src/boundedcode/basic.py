@@ -26,6 +26,7 @@ def run_basic(message: str, tree: Tree, *, budgets: Budgets = DEFAULT_BUDGETS,
               scanner: Scanner | None = None,
               clock: Callable[[], float] = time.monotonic) -> RetrievalResult:
     t0 = clock()
+    message = message.replace("\r\n", "\n").replace("\r", "\n")
     anchors = [a for a in message_anchors(message) if a.kind in ("name", "member")]
     needles: list[Needle] = []
     for a in anchors:

@@ -91,6 +91,7 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
         timings[stage] = (now - since) * 1000.0
         return now
 
+    message = message.replace("\r\n", "\n").replace("\r", "\n")
     anchors = list(evidence_anchors) + message_anchors(message)
     facts = message_facts(message, anchors)
     t = lap("anchors", t0)

@@ -21,13 +21,18 @@ from typing import Iterable, Protocol, Sequence
 
 from .checkout.budgets import Budgets
 from .checkout.tree import Tree
+from .errors import BoundedCodeError
 
-__all__ = ["Needle", "Hit", "ScanResult", "scan", "Scanner", "RipgrepScanner", "MemoryScanner"]
+__all__ = ["ScanError", "Needle", "Hit", "ScanResult", "scan", "Scanner", "RipgrepScanner", "MemoryScanner"]
 
 #: Longest line kept from a match; longer lines are cut (minified code, data).
 MAX_LINE_CHARS = 400
 #: Bytes of paths on one ripgrep command line (well under the kernel's ARG_MAX).
 MAX_ARG_BYTES = 96 * 1024
+
+
+class ScanError(BoundedCodeError):
+    """The scanner could not run the search (a bug, not a user mistake)."""
 
 
 @dataclass(frozen=True)
@@ -59,11 +64,27 @@ class Scanner(Protocol):
              budgets: Budgets, deadline: float) -> ScanResult: ...
 
 
+_RG_META = frozenset("\\.+*?()|[]{}^$#&-~")
+
+
+def _rg_escape(text: str) -> str:
+    """A literal for ripgrep's regex syntax (Python's re.escape is not: it escapes CR as `\\<CR>`)."""
+    out = []
+    for ch in text:
+        if ch in _RG_META:
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ch == "\x7f":
+            out.append(f"\\x{{{ord(ch):02x}}}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def _pattern(needles: Sequence[Needle]) -> str:
     # ASCII word boundaries: Unicode-aware \b is several times slower in ripgrep and in re.
     parts = []
     for n in needles:
-        esc = re.escape(n.text)
+        esc = _rg_escape(n.text)
         parts.append(f"(?-u:\\b){esc}(?-u:\\b)" if n.word else esc)
     return "|".join(parts)
 
@@ -126,16 +147,19 @@ class RipgrepScanner:
             chunks[-1].append(p)
             size += len(p) + 1
         procs = [subprocess.Popen(base + chunk, cwd=tree.fs_root, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+                                  stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
                  for chunk in chunks]
         for proc in procs:
             try:
-                out, _ = proc.communicate(timeout=max(0.05, deadline - time.monotonic()))
+                out, err = proc.communicate(timeout=max(0.05, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 proc.kill()
-                out, _ = proc.communicate()
+                out, err = proc.communicate()
                 if "time_s" not in result.bounds_reached:
                     result.bounds_reached.append("time_s")
+            if proc.returncode == 2 and not out:
+                # ripgrep refused the search itself (not a missing file): say so, never hide it.
+                raise ScanError(err.decode("utf-8", "replace").strip()[:300])
             self._parse(out, classify, result, budgets)
         return result
 
@@ -190,7 +214,13 @@ def scan(tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: B
     if scanner is None:
         rg = RipgrepScanner()
         scanner = rg if (tree.fs_root and rg.available()) else MemoryScanner()
-    result = scanner.scan(tree, paths, needles, budgets, deadline)
+    # A needle spanning a line break can never match one line: searching it would only fail.
+    needles = [n for n in needles if n.text and "\n" not in n.text and "\r" not in n.text]
+    try:
+        result = scanner.scan(tree, paths, needles, budgets, deadline)
+    except ScanError as exc:
+        result = MemoryScanner().scan(tree, paths, needles, budgets, deadline)
+        result.bounds_reached.append(f"scanner fell back to in-process search: {exc}")
     # Deterministic order: files by path, hits by line.
     result.hits = {n: dict(sorted(files.items())) for n, files in result.hits.items()}
     return result

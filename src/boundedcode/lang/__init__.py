@@ -1,1 +1,2 @@
-"""Per-language tables: file languages, test/prose/example paths, definitions."""
+"""Per-language tables: file languages, test/prose/example paths, definitions, and the frames,
+diagnostics and test ids that command output holds."""

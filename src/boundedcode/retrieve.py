@@ -16,6 +16,7 @@ from .rank import RankFacts, rank
 from .render import render_block
 from .scan import Needle, Scanner, scan
 from .seeds import message_anchors, split_segments, words
+from .seeds.evidence import trace_anchors
 from .strategies import FALLBACK, REGISTRY, Context, MessageFacts, PathIndex
 from .weights import DISCOVERY_TRIGGER
 
@@ -35,8 +36,8 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
     prose = split_segments(message).prose
     first = prose.strip().splitlines()[0] if prose.strip() else ""
     return MessageFacts(
-        about_tests=len(_ABOUT_TESTS.findall(prose)) >= ABOUT_TESTS_MENTIONS
-        or any(a.kind == "test" for a in anchors),
+        # Failing tests as evidence do not make the message about tests: the fix is in the code.
+        about_tests=len(_ABOUT_TESTS.findall(prose)) >= ABOUT_TESTS_MENTIONS,
         is_question=first.rstrip().endswith("?") or bool(_QUESTION.match(first)),
         about_config=bool(_ABOUT_CONFIG.search(prose)) or any(a.kind in ("config_key", "env")
                                                               for a in anchors),
@@ -92,7 +93,7 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
         return now
 
     message = message.replace("\r\n", "\n").replace("\r", "\n")
-    anchors = list(evidence_anchors) + message_anchors(message)
+    anchors = list(evidence_anchors) + trace_anchors(message, "prose") + message_anchors(message)
     facts = message_facts(message, anchors)
     t = lap("anchors", t0)
 
@@ -100,8 +101,9 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
     bounds += listing.bounds_reached
     paths = listing.paths
     reader = _Reader(tree, budgets)
+    deadline = t0 + budgets.time_s
     ctx = Context(tree=tree, anchors=anchors, paths=paths, index=PathIndex(paths), facts=facts,
-                  budgets=budgets, read=reader)
+                  budgets=budgets, read=reader, deadline=deadline)
     t = lap("walk", t)
 
     runs: list[StrategyRun] = []
@@ -117,7 +119,6 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
     needles, over = _plan_needles([s for s, _ in planned], ctx, budgets)
     if over:
         bounds.append("scan_strings")
-    deadline = t0 + budgets.time_s
     ctx.scan = scan(tree, paths, needles, budgets, deadline, scanner)
     bounds += [b for b in ctx.scan.bounds_reached if b not in bounds]
     t = lap("scan", t)

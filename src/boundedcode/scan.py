@@ -27,6 +27,8 @@ __all__ = ["ScanError", "Needle", "Hit", "ScanResult", "scan", "Scanner", "Ripgr
 
 #: Longest line kept from a match; longer lines are cut (minified code, data).
 MAX_LINE_CHARS = 400
+#: Longest wait for ripgrep whatever the deadline (an unbounded one overflows the poll timeout).
+MAX_WAIT_S = 3600.0
 #: Bytes of paths on one ripgrep command line (well under the kernel's ARG_MAX).
 MAX_ARG_BYTES = 96 * 1024
 
@@ -151,7 +153,8 @@ class RipgrepScanner:
                  for chunk in chunks]
         for proc in procs:
             try:
-                out, err = proc.communicate(timeout=max(0.05, deadline - time.monotonic()))
+                left = min(MAX_WAIT_S, max(0.05, deadline - time.monotonic()))
+                out, err = proc.communicate(timeout=left)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 out, err = proc.communicate()

@@ -1,17 +1,55 @@
-"""Evidence (command output: a test run, a build) → anchors.
+"""Evidence (command output: a test run, a build) and traces in the message → anchors.
 
 Evidence is untrusted: it only supplies places and names to look up inside the
-checkout. Located lines (`path:line`) become path anchors with their line.
+checkout. Frames, compiler locations and failing test ids become anchors of
+their own kinds; a frame's depth becomes its weight (the innermost weighs most).
 """
 
 from __future__ import annotations
 
+from ..lang.diagnostics import parse_diagnostics
+from ..lang.frames import parse_frames
+from ..lang.testids import parse_test_ids
 from ..model import Anchor
 from .message import message_anchors
 
-__all__ = ["evidence_anchors"]
+__all__ = ["evidence_anchors", "trace_anchors"]
+
+#: Seed rank of located evidence: before everything the prose names.
+RANK_LOCATED = -1
+
+
+def trace_anchors(text: str, origin: str) -> list[Anchor]:
+    """Frames, diagnostics and test ids in `text`, in the order printed."""
+    out: list[Anchor] = []
+    seen: set[tuple] = set()
+    for f in parse_frames(text):
+        key = ("frame", f.path, f.line)
+        if key not in seen:
+            seen.add(key)
+            out.append(Anchor("frame", f.path, origin, RANK_LOCATED, qualifier=f.package,
+                              line=f.line, weight=float(f.depth), detail=f.function))
+    for d in parse_diagnostics(text):
+        key = ("diagnostic", d.path, d.line)
+        if key not in seen:
+            seen.add(key)
+            out.append(Anchor("diagnostic", d.path, origin, RANK_LOCATED, line=d.line,
+                              detail=d.message[:200]))
+    for t in parse_test_ids(text):
+        key = ("test", t.file, t.suite, t.name)
+        if key not in seen and (t.name or t.file or t.suite):
+            seen.add(key)
+            out.append(Anchor("test", t.name or t.suite or t.file or t.raw, origin, RANK_LOCATED,
+                              qualifier=t.suite, detail=t.file))
+    return out
 
 
 def evidence_anchors(text: str) -> list[Anchor]:
-    return [a for a in message_anchors(text, origin_override="evidence")
-            if a.kind in ("path", "quote", "name", "member")]
+    """Anchors of one piece of evidence: its located places, then the messages it quotes.
+
+    Names in command output are mostly the tools' own (AssertionError, the runner's
+    frames): only located places and quoted error messages are looked up.
+    """
+    located = trace_anchors(text, "evidence")
+    quotes = [a for a in message_anchors(text, origin_override="evidence") if a.kind == "quote"]
+    return located + quotes

@@ -35,11 +35,20 @@ class PathIndex:
     def __init__(self, paths: Sequence[str]):
         self.paths = paths
         self._by_name: dict[str, list[str]] = defaultdict(list)
+        self._by_stem: dict[str, list[str]] | None = None
         for p in paths:
             self._by_name[p.rsplit("/", 1)[-1]].append(p)
 
     def by_name(self, name: str) -> list[str]:
         return self._by_name.get(name, [])
+
+    def by_stem(self, stem: str) -> list[str]:
+        """Paths whose file name without extensions is `stem` (case-insensitive)."""
+        if self._by_stem is None:
+            self._by_stem = defaultdict(list)
+            for name, paths in self._by_name.items():
+                self._by_stem[name.split(".", 1)[0].lower()].extend(paths)
+        return sorted(self._by_stem.get(stem.lower(), []))
 
     def resolve(self, path: str) -> tuple[list[str], int]:
         """Files whose path shares the longest run of trailing components with `path`.
@@ -76,6 +85,7 @@ class Context:
     facts: MessageFacts
     budgets: Budgets
     read: Callable[[str], bytes | None]
+    deadline: float = float("inf")  # the clock value at which the time budget runs out
     scan: ScanResult = field(default_factory=ScanResult)
     #: Definitions and references routed by file language (navigator.Composite); None: patterns only.
     navigator: Any = None

@@ -1,0 +1,260 @@
+"""Located diagnostics in command output: compiler, linter and type-checker messages.
+
+`parse_diagnostics` reads untrusted text line by line. Most formats are one line each (one table
+entry per format: a compiled regex plus a small builder); three are spread over lines and keep a
+little state: rustc's (and ruff's) `-->` location under the message, eslint's file line above its
+rows, and PHPStan's table header. A line that reads as a stack frame is never a diagnostic, nor is
+a host and port (`example.com:443: …`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from ._text import clean_path, evidence_lines
+from .frames import is_frame_line
+
+__all__ = ["Diagnostic", "parse_diagnostics"]
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    path: str
+    line: int
+    column: int | None
+    message: str
+    severity: str | None
+    tool: str
+
+
+@dataclass
+class _State:
+    header: tuple[str | None, str, str] | None = None   # rustc/ruff: (severity, message, tool)
+    eslint_file: str | None = None
+    phpstan_file: str | None = None
+
+
+# The compiler that prints `file:line:col: error: …` for files of each kind.
+_COMPILER_BY_EXTENSION = {
+    **dict.fromkeys(("c", "h", "cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "ipp", "inl", "m", "mm", "cu"), "gcc"),
+    "swift": "swiftc", "java": "javac", "kt": "kotlinc", "kts": "kotlinc", "scala": "scalac",
+    "py": "mypy", "pyi": "mypy", "go": "go", "rs": "rustc", "ts": "tsc", "tsx": "tsc", "cs": "csc",
+}
+# Code prefixes of the `file(line,col): error CODE: …` compilers.
+_TOOL_BY_CODE = (("TS", "tsc"), ("CS", "csc"), ("LNK", "msvc"), ("C", "msvc"))
+_LETTER_SEVERITY = {"C": "convention", "R": "refactor", "W": "warning", "E": "error", "F": "fatal", "I": "info"}
+# Files without an extension that tools do report on.
+_BARE_FILE_NAMES = frozenset({"Makefile", "GNUmakefile", "Dockerfile", "Containerfile", "Jenkinsfile",
+                              "Rakefile", "Gemfile", "Vagrantfile", "Podfile", "Brewfile", "Justfile"})
+# `host:port: …` is not `file:line: …`: a dotted name ending like a domain is a host.
+_HOST_SUFFIXES = frozenset({"com", "org", "net", "edu", "gov", "io", "dev", "app", "local", "internal",
+                            "localdomain", "lan", "cloud", "svc"})
+_EXTENSION = re.compile(r"\.([A-Za-z][\w+-]{0,11})$")
+_SEVERITY = re.compile(r"^(?P<sev>fatal error|error|warning|note|info|remark|hint|help)(?:\[[\w-]{1,40}\])?: (?P<msg>.{0,4000})$")
+_PROJECT_SUFFIX = re.compile(r" \[[^\[\]]{1,1000}\.(?:vcxproj|csproj|fsproj|vbproj|proj|sln)\]$")
+
+_DIGIT = re.compile(r"\d")
+_PATH = r"(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^\s:]{0,1000}?)"
+
+
+def _extension(path: str) -> str:
+    m = _EXTENSION.search(path.rpartition("/")[2])
+    return m[1].lower() if m else ""
+
+
+def _is_file(path: str) -> bool:
+    """Whether a printed path can name a file: an extension or a known name, and not a host."""
+    name = path.rpartition("/")[2]
+    extension = _extension(path)
+    if not extension:
+        return name in _BARE_FILE_NAMES or ("/" in path and "." not in name and bool(name))
+    return "/" in path or extension not in _HOST_SUFFIXES
+
+
+def _make(path: str, line: str, column: str | None, message: str, severity: str | None, tool: str) -> Diagnostic | None:
+    cleaned = clean_path(path)
+    if not _is_file(cleaned):
+        return None
+    return Diagnostic(cleaned, int(line), int(column) if column else None, message.strip(), severity, tool)
+
+
+def _with_severity(m: re.Match[str], rest: str, default_tool: str) -> Diagnostic | None:
+    """`rest` is what follows the location: 'error: msg' (a compiler's, named by the file) or a plain message."""
+    sev = _SEVERITY.match(rest)
+    if sev:
+        tool = _COMPILER_BY_EXTENSION.get(_extension(clean_path(m["path"])), default_tool)
+        return _make(m["path"], m["line"], m["col"], sev["msg"], sev["sev"], tool)
+    tool = "go" if _extension(m["path"]) == "go" else default_tool
+    return _make(m["path"], m["line"], m["col"], rest, None, tool)
+
+
+# tsc --pretty 'src/x.ts:12:5 - error TS2322: …' and pyright '  /src/x.py:12:5 - error: …'.
+_DASHED = re.compile(r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}) - (?P<sev>error|warning|information|info|hint)(?: (?P<code>TS\d{1,6}))?: (?P<msg>.{0,4000})$")
+
+
+def _dashed(m: re.Match[str], state: _State) -> Diagnostic | None:
+    tool = "tsc" if m["code"] else "pyright" if _extension(m["path"]) in ("py", "pyi") else "generic"
+    message = f"{m['code']}: {m['msg']}" if m["code"] else m["msg"]
+    return _make(m["path"], m["line"], m["col"], message, m["sev"], tool)
+
+
+# tsc, MSVC, csc and others 'src/x.ts(12,5): error TS2322: …', 'x.cpp(12): error C2065: …';
+# MSBuild appends the project ' [C:\src\shop.vcxproj]'.
+_PAREN = re.compile(r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s(:#][^(:]{0,1000}?)\((?P<line>\d{1,9})(?:,(?P<col>\d{1,9}))?(?:,\d{1,9},\d{1,9})?\) ?: (?P<rest>\S.{0,4000})$")
+_PAREN_SEVERITY = re.compile(r"^(?P<sev>fatal error|error|warning|note|info|message)(?: (?P<code>[A-Z]{1,6}\d{1,6}))?: (?P<msg>.{0,4000})$")
+
+
+def _paren(m: re.Match[str], state: _State) -> Diagnostic | None:
+    rest = _PROJECT_SUFFIX.sub("", m["rest"])
+    sev = _PAREN_SEVERITY.match(rest)
+    if sev is None:
+        return _make(m["path"], m["line"], m["col"], rest, None, "generic")
+    code = sev["code"] or ""
+    tool = next((t for prefix, t in _TOOL_BY_CODE if code.startswith(prefix)), "")
+    if not tool:
+        tool = "msvc" if _COMPILER_BY_EXTENSION.get(_extension(clean_path(m["path"]))) == "gcc" else "generic"
+    return _make(m["path"], m["line"], m["col"], f"{code}: {sev['msg']}" if code else sev["msg"], sev["sev"], tool)
+
+
+# maven-compiler-plugin '[ERROR] /src/main/java/com/acme/Cart.java:[12,5] cannot find symbol'.
+_MAVEN = re.compile(r"^\[(?P<sev>ERROR|WARNING)\] " + _PATH + r":\[(?P<line>\d{1,9}),(?P<col>\d{1,9})\] (?P<msg>.{0,4000})$")
+
+
+def _maven(m: re.Match[str], state: _State) -> Diagnostic | None:
+    tool = _COMPILER_BY_EXTENSION.get(_extension(m["path"]), "javac")
+    return _make(m["path"], m["line"], m["col"], m["msg"], m["sev"].lower(), tool)
+
+
+# Kotlin through Gradle: 'e: file:///src/Orders.kt:4:21 msg' (1.8+), 'e: /src/Orders.kt: (5, 12): msg'.
+_KOTLIN = re.compile(r"^(?P<sev>[ew]): (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9}):?|: \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):) (?P<msg>.{0,4000})$")
+
+
+def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
+    severity = "error" if m["sev"] == "e" else "warning"
+    return _make(m["path"], m["line"] or m["line2"], m["col"] or m["col2"], m["msg"], severity, "kotlinc")
+
+
+# The common `file:line[:col]: message` (gcc, clang, javac, go, mypy, swiftc, UBSan-free …), and
+# the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
+# ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space).
+_COLON = re.compile(r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?: (?P<rest>\S.{0,4000})$")
+_RUBOCOP = re.compile(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
+_PYLINT = re.compile(r"^(?P<letter>[CRWEFI])\d{4}: ")
+_RUFF = re.compile(r"^[A-Z]{1,4}\d{1,5}\b")
+_PHPSTAN_RAW = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:]{1,1000}?\.php):(?P<line>\d{1,9}):(?P<msg>\S.{0,4000})$")
+
+
+def _colon(m: re.Match[str], state: _State) -> Diagnostic | None:
+    rest, extension = m["rest"], _extension(m["path"])
+    if m["col"] and extension == "rb":
+        rubocop = _RUBOCOP.match(rest)
+        if rubocop:
+            return _make(m["path"], m["line"], m["col"], rubocop["msg"], _LETTER_SEVERITY[rubocop["letter"]], "rubocop")
+    if m["col"] and extension in ("py", "pyi"):
+        pylint = _PYLINT.match(rest)
+        if pylint:
+            return _make(m["path"], m["line"], m["col"], rest, _LETTER_SEVERITY[pylint["letter"]], "pylint")
+        if _RUFF.match(rest):
+            return _make(m["path"], m["line"], m["col"], rest, None, "ruff")
+    return _with_severity(m, rest, "generic")
+
+
+def _phpstan_raw(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], None, "phpstan")
+
+
+# eslint's stylish rows under their file: '  3:7  error  Missing semicolon  semi'.
+_ESLINT_ROW = re.compile(r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>error|warning)\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$")
+
+
+def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.eslint_file is None:
+        return None
+    message = f"{m['msg']} ({m['rule']})" if m["rule"] else m["msg"]
+    return Diagnostic(state.eslint_file, int(m["line"]), int(m["col"]), message, m["sev"], "eslint")
+
+
+# PHPStan's table rows under their 'Line   src/Cart.php' header: '  12     Method … returns string.'.
+_PHPSTAN_ROW = re.compile(r"^\s{1,4}(?P<line>\d{1,9})\s{2,40}(?P<msg>\S.{0,4000})$")
+
+
+def _phpstan_row(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.phpstan_file is None:
+        return None
+    return Diagnostic(state.phpstan_file, int(m["line"]), None, m["msg"], None, "phpstan")
+
+
+# rustc (and ruff's full format) print the location under the message: ' --> src/main.rs:8:24'.
+_ARROW = re.compile(r"^\s{0,12}--> (?P<path>\S.{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$")
+
+
+def _arrow(m: re.Match[str], state: _State) -> Diagnostic | None:
+    severity, message, tool = state.header or (None, "", "rustc")
+    state.header = None
+    return _make(m["path"], m["line"], m["col"], message, severity, tool)
+
+
+_ONE_LINE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (
+    (_ARROW, _arrow),             # rustc, ruff --output-format=full
+    (_ESLINT_ROW, _eslint),       # eslint (stylish)
+    (_PHPSTAN_ROW, _phpstan_row),  # phpstan (table)
+    (_DASHED, _dashed),           # tsc --pretty, pyright
+    (_MAVEN, _maven),             # maven-compiler-plugin (javac, kotlinc)
+    (_KOTLIN, _kotlin),           # kotlinc through Gradle
+    (_PAREN, _paren),             # tsc, MSVC, csc, generic file(line,col)
+    (_PHPSTAN_RAW, _phpstan_raw),  # phpstan --error-format=raw
+    (_COLON, _colon),             # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic
+)
+
+# Lines that set the state the multi-line formats read.
+_RUST_HEADER = re.compile(r"^(?P<sev>error|warning|note|help)(?:\[[\w-]{1,20}\])?: (?P<msg>.{1,4000})$")
+_RUFF_HEADER = re.compile(r"^(?P<msg>[A-Z]{1,4}\d{1,5} .{1,4000})$")
+_BARE_PATH = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}\.[A-Za-z][\w+-]{0,11})$")
+_PHPSTAN_HEADER = re.compile(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
+
+
+def _update_state(line: str, state: _State) -> None:
+    if not line:
+        state.eslint_file = state.phpstan_file = None
+        return
+    header = _RUST_HEADER.match(line)
+    if header:
+        state.header = (header["sev"], header["msg"], "rustc")
+        return
+    ruff = _RUFF_HEADER.match(line)
+    if ruff:
+        state.header = (None, ruff["msg"], "ruff")
+        return
+    bare = _BARE_PATH.match(line)
+    if bare:
+        state.eslint_file = clean_path(bare["path"])
+        return
+    phpstan = _PHPSTAN_HEADER.match(line)
+    if phpstan:
+        state.phpstan_file = clean_path(phpstan["path"])
+
+
+def _diagnostic(line: str, state: _State) -> Diagnostic | None:
+    for pattern, build in _ONE_LINE:
+        m = pattern.match(line)
+        if m:
+            found = build(m, state)
+            if found is not None:
+                return found
+    return None
+
+
+def parse_diagnostics(text: str) -> list[Diagnostic]:
+    """Every located diagnostic in `text`, in input order, without repeats."""
+    found: dict[Diagnostic, None] = {}
+    state = _State()
+    for line in evidence_lines(text):
+        _update_state(line, state)
+        if not _DIGIT.search(line):   # every diagnostic row carries a line number
+            continue
+        diagnostic = _diagnostic(line, state)
+        if diagnostic is not None and not is_frame_line(line):
+            found.setdefault(diagnostic)
+    return list(found)

@@ -1,0 +1,438 @@
+"""Stack frames in command output: panics, exceptions, debugger and sanitizer backtraces.
+
+`parse_frames` reads untrusted text line by line against one table entry per format (a compiled
+regex plus a small builder). Consecutive frames of one format family form a trace; a header line
+(`Traceback …`, `Caused by:`, `goroutine 7 [running]:`), another family, a restarted frame
+numbering (`#0` again) or more unrelated lines than the family allows between two frames start a
+new one. Depth counts the frames reported for a trace, 0 being the innermost, whatever order the
+tool printed them in. Every regex is anchored or literal-led and uses bounded quantifiers only,
+so a hostile line costs linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ._text import clean_path, evidence_lines, native_language, strip_params, symbol
+
+__all__ = ["Frame", "parse_frames", "is_frame_line"]
+
+
+@dataclass(frozen=True)
+class Frame:
+    path: str            # as printed, cleaned (see _text.clean_path)
+    line: int | None
+    column: int | None
+    function: str | None
+    package: str | None  # the JVM package of the frame's class, when printed
+    language: str
+    depth: int           # 0 = innermost frame of its trace
+
+
+@dataclass(frozen=True)
+class _Hit:
+    """One recognised frame line. A hit without a path keeps its trace going but is not reported."""
+
+    path: str | None
+    line: int | None
+    column: int | None
+    function: str | None
+    language: str
+    package: str | None = None
+    number: int | None = None        # the printed frame index ('#3', '3:'): a lower one restarts
+    starts: bool = False             # a one-line location (a panic, a PHP error): a trace of its own
+    outermost_first: bool = False    # the tool prints this trace outermost call first
+    callee: str | None = None        # PHP: the function called at this line (see _php_functions)
+
+
+@dataclass
+class _Context:
+    prev: str = ""                   # the line before: Go and Rust print the function there
+    last_def: str | None = None      # pytest's long format prints the function's `def` above
+
+
+@dataclass(frozen=True)
+class _Format:
+    family: str                      # frames of one family form one trace
+    hints: tuple[str, ...]           # one of these substrings is in every matching line
+    pattern: re.Pattern[str]
+    build: Callable[[re.Match[str], _Context], _Hit | None]  # None: not this format after all
+    max_gap: int = 0                 # other lines allowed between two frames of one trace
+
+
+def _int(text: str | None) -> int | None:
+    return int(text) if text else None
+
+
+def _location(m: re.Match[str], language: str, function: str | None = None, **extra) -> _Hit:
+    return _Hit(clean_path(m["path"]), _int(m["line"]), _int(m.groupdict().get("col")),
+                symbol(function), language, **extra)
+
+
+def _placeholder(language: str, number: int | None = None, callee: str | None = None) -> _Hit:
+    return _Hit(None, None, None, None, language, number=number, callee=callee)
+
+
+# --- Python -------------------------------------------------------------------------------
+
+# CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups).
+_PY_FILE = re.compile(r'^[ |+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$')
+
+
+def _python(m: re.Match[str], ctx: _Context) -> _Hit:
+    if m["path"].startswith("<"):        # <frozen runpy>, <string>, <stdin>
+        return _Hit(None, None, None, None, "python", outermost_first=True)
+    return _location(m, "python", m["func"], outermost_first=True)
+
+
+# pytest: '--tb=short' entries 'tests/test_cart.py:12: in test_total', and the long format's
+# closing 'shop/cart.py:9: LookupError' (its function is the `def` printed above it).
+_PYTEST = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.py):(?P<line>\d{1,9}):(?: in (?P<func>\S{1,300})| [A-Z][\w.]{0,200})?$")
+_DEF = re.compile(r"^\s{0,16}(?:async\s{1,4})?def (\w{1,300})\(")
+
+
+def _pytest(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "python", m["func"] or ctx.last_def, outermost_first=True)
+
+
+# --- Go -----------------------------------------------------------------------------------
+
+# Go panics and goroutine dumps: a function line, then '\t/src/shop/cart/cart.go:8 +0x1d'.
+_GO_FILE = re.compile(r"^\s{1,16}(?P<path>\S[^\t]{0,1000}?\.go):(?P<line>\d{1,9})(?: \+0x[0-9a-f]{1,16})?$")
+_GO_FUNC = re.compile(r"[\w.\-/~%*()\[\]{}$]{1,500}")
+_GO_CREATED = re.compile(r" in goroutine \d{1,12}$")
+
+
+def _go(m: re.Match[str], ctx: _Context) -> _Hit:
+    prev = ctx.prev.strip().removeprefix("created by ")
+    function = strip_params(_GO_CREATED.sub("", prev))
+    return _location(m, "go", function if _GO_FUNC.fullmatch(function) else None)
+
+
+# --- JavaScript / TypeScript ----------------------------------------------------------------
+
+# V8 (node, Chrome, Deno, Bun): '    at Cart.total (/app/src/cart.ts:5:23)' or '    at /app/x.js:3:64';
+# '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file.
+_V8_CALL = re.compile(r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}) \((?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})|<anonymous>|native|index \d{1,6})\)$")
+_V8_BARE = re.compile(r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$")
+_V8_DECORATION = re.compile(r"^(?:async |new )|\s\[as [^\]]{1,200}\]$")
+
+
+def _v8(m: re.Match[str], ctx: _Context) -> _Hit:
+    if not m["path"]:
+        return _placeholder("javascript")
+    function = _V8_DECORATION.sub("", m.groupdict().get("func") or "")
+    return _location(m, "javascript", function)
+
+
+# Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14'.
+_AT_SIGN = re.compile(r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s][^@]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$")
+
+
+def _at_sign(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    if "/" not in m["path"] and "." not in m["path"]:
+        return None
+    return _location(m, "javascript", m["func"])
+
+
+# --- JVM ----------------------------------------------------------------------------------
+
+# Java, Kotlin, Scala, Groovy: '\tat com.acme.Orders.place(Orders.java:42)', after an optional
+# module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]'.
+_JVM = re.compile(r"^\s{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$")
+
+
+def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
+    if not m["line"]:
+        return _placeholder("jvm")
+    cls = m["qual"].rpartition(".")[0]
+    return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
+
+
+# --- C# -----------------------------------------------------------------------------------
+
+# .NET 'at Shop.Cart.Total(Int32 index) in C:\src\Shop\Cart.cs:line 12' (English runtimes only).
+_DOTNET = re.compile(r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000})\([^()]{0,1000}\)(?: in (?P<path>.{1,1000}?):line (?P<line>\d{1,9}))?$")
+# Mono 'at Shop.Cart.Total (System.Int32 index) [0x00008] in /src/Shop/Cart.cs:12'.
+_MONO = re.compile(r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000}?) \([^()]{0,1000}\)(?: \[0x[0-9a-f]{1,16}\])? in (?P<path>.{1,1000}?):(?P<line>\d{1,9})$")
+
+
+def _csharp(m: re.Match[str], ctx: _Context) -> _Hit:
+    if not m["path"] or m["path"].startswith("<"):   # '<filename unknown>', '<9c2a…>' (no symbols)
+        return _placeholder("csharp")
+    return _location(m, "csharp", m["func"])
+
+
+# --- Rust ---------------------------------------------------------------------------------
+
+# rustc panics "thread 'main' panicked at src/main.rs:5:13:" (1.73+), and before that
+# "panicked at 'msg', src/main.rs:5:13" whose message may span lines up to "', src/x.rs:L:C".
+_RUST_PANIC = re.compile(r"(?:panicked at |', )(?P<path>[^\s'][^\s']{0,1000}?\.rs):(?P<line>\d{1,9}):(?P<col>\d{1,9}):?$")
+# RUST_BACKTRACE frames: '   3: shop::cart::total' then '             at ./src/cart.rs:2:17'.
+_RUST_AT = re.compile(r"^\s{0,40}at (?P<path>[^()\s][^()]{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$")
+_RUST_FUNC = re.compile(r"^\s{0,12}(?P<n>\d{1,5}): (?P<func>\S.{0,1000})$")
+_RUST_HASH = re.compile(r"::h[0-9a-f]{16}$")
+
+
+def _rust_panic(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "rust", starts=True)
+
+
+def _rust_at(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    func = _RUST_FUNC.match(ctx.prev)
+    if func is None:
+        return None
+    return _location(m, "rust", _RUST_HASH.sub("", func["func"]), number=int(func["n"]))
+
+
+# --- C, C++ and other native code ---------------------------------------------------------
+
+# gdb 'bt': '#3  0x000055555555519b in Cart::total (this=0x7ffe…, scale=2) at crash.cpp:5'.
+_GDB = re.compile(r"^#(?P<n>\d{1,5})\s{1,4}(?:0x[0-9a-f]{1,16} in )?(?P<func>[^\s(][^(]{0,1000}?) \(.{0,2000}\)(?: at (?P<path>\S{1,1000}):(?P<line>\d{1,9})| from \S{1,1000})?$")
+# AddressSanitizer, UBSan, MSan '#0 0x4011d6 in total /src/cart.c:7:5', ThreadSanitizer
+# '#0 bump /src/race.c:6 (tsan+0x11d0)'; frames only in a binary print '(module+0x10c0)'.
+_SANITIZER = re.compile(r"^\s{0,16}#(?P<n>\d{1,5}) (?:0x[0-9a-f]{1,16} in )?(?P<func>\S.{0,1000}?) (?P<path>[^\s()]{1,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: \([^()]{0,500}\))?$")
+_SANITIZER_MODULE = re.compile(r"^\s{0,16}#(?P<n>\d{1,5}) 0x[0-9a-f]{1,16} .{0,2000}\(\S{1,1000}\+0x[0-9a-f]{1,16}\)")
+# UBSan 'src/overflow.c:4:18: runtime error: signed integer overflow: …'.
+_UBSAN = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}): runtime error: ")
+
+
+def _native(m: re.Match[str], ctx: _Context) -> _Hit:
+    number = _int(m.groupdict().get("n"))
+    if not m.groupdict().get("path"):
+        return _placeholder("c", number)
+    path = clean_path(m["path"])
+    return _location(m, native_language(path), strip_params(m.groupdict().get("func") or ""), number=number)
+
+
+def _ubsan(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, native_language(m["path"]), starts=True)
+
+
+# --- PHP ----------------------------------------------------------------------------------
+
+# PHP traces '#0 /srv/app/src/Cart.php(17): Shop\Cart->total()', '#2 {main}', and PHPUnit's bare
+# '/srv/app/tests/CartTest.php:18' lines.
+_PHP_FRAME = re.compile(r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\): (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$")
+_PHP_BARE = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
+# PHP errors '… in /srv/app/src/Cart.php on line 9' and 'Uncaught X: msg in /srv/app/src/Cart.php:9'.
+_PHP_ON_LINE = re.compile(r" in (?P<path>\S.{0,1000}?) on line (?P<line>\d{1,9})$")
+_PHP_UNCAUGHT = re.compile(r"Uncaught .{0,2000}? in (?P<path>\S{1,1000}?\.\w{1,10}):(?P<line>\d{1,9})$")
+
+
+def _php_frame(m: re.Match[str], ctx: _Context) -> _Hit:
+    callee = strip_params(m["callee"] or m["internal"] or "")
+    if not m["path"]:
+        return _placeholder("php", int(m["n"]), callee)
+    return _location(m, "php", number=int(m["n"]), callee=callee)
+
+
+def _php_error(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "php", starts=True)
+
+
+def _php_bare(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "php")
+
+
+# --- Ruby ---------------------------------------------------------------------------------
+
+# Ruby "lib/cart.rb:11:in `tax'" (3.3 and before) or "lib/cart.rb:11:in 'Cart#tax'" (3.4), after
+# 'from ', RSpec's '# ', or Ruby 2.5-2.7's numbered '2: from ' (then printed outermost first).
+_RUBY = re.compile(r"^\s{0,40}(?:# |from |(?P<n>\d{1,5}): from )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):in [`'](?P<func>[^`']{1,500})'")
+
+
+def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "ruby", m["func"], outermost_first=m["n"] is not None)
+
+
+# --- Swift --------------------------------------------------------------------------------
+
+# Swift 5.9+ backtracer '1 [ra] 0x000055d5a2dc9c99 Cart.total() + 121 in shop at /src/Cart.swift:12:18'.
+_SWIFT = re.compile(r"^(?P<n>\d{1,5})\s{1,8}(?:\[[a-z]{1,10}\] {1,4}){0,4}0x[0-9a-f]{1,16} (?P<func>.{1,1000}?)(?: \+ \d{1,9})? in \S{1,300}(?: at (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?)?)?$")
+# macOS crash reports '1   Shop   0x104f2b3a0 Cart.total() + 192 (Cart.swift:12)'.
+_CRASH_REPORT = re.compile(r"^(?P<n>\d{1,5})\s{1,8}\S{1,300}\s{1,60}0x[0-9a-f]{1,16} (?P<func>.{1,1000}?) \+ \d{1,9}(?: \((?P<path>[^()]{1,1000}):(?P<line>\d{1,9})\))?$")
+# fatalError/precondition: 'Shop/Cart.swift:21: Fatal error: …' and the older
+# 'Fatal error: …: file Shop/Orders.swift, line 9'.
+_SWIFT_FATAL = re.compile(r"^(?P<path>\S{1,1000}?\.swift):(?P<line>\d{1,9}): (?:Fatal error|Precondition failed|Assertion failed)")
+_SWIFT_FATAL_OLD = re.compile(r"(?:Fatal error|Precondition failed|Assertion failed).{0,2000}?: file (?P<path>\S.{0,1000}?), line (?P<line>\d{1,9})$")
+
+
+def _swift_frame(m: re.Match[str], ctx: _Context) -> _Hit:
+    if not m["line"]:
+        return _placeholder("swift", int(m["n"]))
+    path = clean_path(m["path"])
+    return _location(m, native_language(path), strip_params(m["func"]), number=int(m["n"]))
+
+
+def _swift_fatal(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "swift", starts=True)
+
+
+# --- Dart ---------------------------------------------------------------------------------
+
+# Dart VM '#1      Cart.total (package:shop/src/cart.dart:12:18)' and package:test's terse
+# 'test/cart_test.dart 7:5   main.<fn>.<fn>'.
+_DART = re.compile(r"^#(?P<n>\d{1,5})\s{1,12}(?P<func>[^\s(][^()]{0,500}?) \((?P<path>[^()\s]{1,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\)$")
+_DART_TERSE = re.compile(r"^\s{0,8}(?P<path>[^\s]{1,1000}?\.dart) (?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\s{1,80}(?P<func>\S.{0,500})$")
+
+
+def _dart(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    if m["func"].startswith("0x"):       # a gdb frame, not Dart
+        return None
+    return _location(m, "dart", m["func"], number=_int(m.groupdict().get("n")))
+
+
+# --- Elixir -------------------------------------------------------------------------------
+
+# Elixir '(shop 0.1.0) lib/cart.ex:2: Shop.Cart.total/1' and ExUnit's 'test/cart_test.exs:5: (test)'.
+_ELIXIR = re.compile(r"^\s{0,16}(?:\([\w.-]{1,100} [\w.+-]{1,50}\) (?P<path>[^\s:][^:]{0,1000}?)|(?P<exs>[^\s:(][^:]{0,1000}?\.exs?)):(?P<line>\d{1,9}): (?P<func>\S.{0,500})$")
+_ARITY = re.compile(r"/\d{1,3}$")
+
+
+def _elixir(m: re.Match[str], ctx: _Context) -> _Hit:
+    path = clean_path(m["path"] or m["exs"])
+    return _Hit(path, int(m["line"]), None, symbol(_ARITY.sub("", m["func"])), "elixir")
+
+
+# The table: order matters where two formats could read one line (gdb before the sanitizers,
+# Dart before gdb, V8 before Mono, Rust's 'at' before V8's).
+_FORMATS: tuple[_Format, ...] = (
+    _Format("python", ('File "',), _PY_FILE, _python, max_gap=12),
+    _Format("pytest", (".py:",), _PYTEST, _pytest, max_gap=400),
+    _Format("go", (".go:",), _GO_FILE, _go, max_gap=2),
+    _Format("jvm", ("at ",), _JVM, _jvm),
+    _Format("rust", ("at ",), _RUST_AT, _rust_at, max_gap=2),
+    _Format("rust-panic", (".rs:",), _RUST_PANIC, _rust_panic),
+    _Format("javascript", ("at ",), _V8_CALL, _v8),
+    _Format("javascript", ("at ",), _V8_BARE, _v8),
+    _Format("firefox", ("@",), _AT_SIGN, _at_sign),
+    _Format("csharp", ("at ",), _DOTNET, _csharp, max_gap=1),
+    _Format("csharp", (" in ",), _MONO, _csharp, max_gap=1),
+    _Format("php", ("#",), _PHP_FRAME, _php_frame, max_gap=1),
+    _Format("php", (".php:",), _PHP_BARE, _php_bare),
+    _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1),
+    _Format("php", ("Uncaught ",), _PHP_UNCAUGHT, _php_error, max_gap=1),
+    _Format("dart", ("#",), _DART, _dart, max_gap=1),
+    _Format("dart", (".dart ",), _DART_TERSE, _dart, max_gap=1),
+    _Format("native", ("#",), _GDB, _native, max_gap=1),
+    _Format("native", ("#",), _SANITIZER, _native, max_gap=1),
+    _Format("native", ("#",), _SANITIZER_MODULE, _native, max_gap=1),
+    _Format("native", ("runtime error: ",), _UBSAN, _ubsan),
+    _Format("ruby", (":in ",), _RUBY, _ruby),
+    _Format("swift", (" 0x",), _SWIFT, _swift_frame, max_gap=10),
+    _Format("crash-report", (" 0x",), _CRASH_REPORT, _swift_frame),
+    _Format("swift", ("Fatal error", "Precondition failed", "Assertion failed"), _SWIFT_FATAL, _swift_fatal),
+    _Format("swift", ("Fatal error", "Precondition failed", "Assertion failed"), _SWIFT_FATAL_OLD, _swift_fatal),
+    _Format("elixir", (".ex", ") "), _ELIXIR, _elixir),
+)
+
+# One C-level search that every frame line passes: most lines of a log are skipped here.
+_CANDIDATE = re.compile("|".join(sorted({re.escape(h) for f in _FORMATS for h in f.hints})))
+_MAX_GAP = {family: max(f.max_gap for f in _FORMATS if f.family == family) for family in {f.family for f in _FORMATS}}
+
+# Lines that open a new trace whatever follows.
+_TRACE_START = re.compile(
+    r"^\s{0,8}(?:Traceback \(most recent call last\)|[+|]?\s{0,8}Exception Group Traceback"
+    r"|The above exception was the direct cause|During handling of the above exception"
+    r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|--- End of inner exception"
+    r"|_{3,200} .{1,400} _{3,200}$|={3,200} .{1,400} ={3,200}$)"
+)
+
+
+def _match(line: str, ctx: _Context) -> tuple[_Format, _Hit] | None:
+    if not _CANDIDATE.search(line):
+        return None
+    for fmt in _FORMATS:
+        if any(hint in line for hint in fmt.hints):
+            m = fmt.pattern.search(line)
+            if m:
+                hit = fmt.build(m, ctx)
+                if hit is not None:
+                    return fmt, hit
+    return None
+
+
+def is_frame_line(line: str) -> bool:
+    """Whether `line` alone reads as a stack frame (diagnostics skip such lines)."""
+    return _match(line, _Context()) is not None
+
+
+@dataclass
+class _Trace:
+    family: str
+    hits: list[_Hit] = field(default_factory=list)
+    gap: int = 0
+    last_number: int | None = None
+
+
+def _php_functions(hits: list[_Hit]) -> list[_Hit]:
+    """PHP prints at each line the function it *calls*; the function a line is in is the next one's."""
+    callers = [h.callee for h in hits[1:]] + [None]
+    return [_Hit(h.path, h.line, h.column, symbol(c), h.language, h.package, h.number)
+            for h, c in zip(hits, callers)]
+
+
+def _frames(trace: _Trace) -> list[Frame]:
+    hits = trace.hits
+    if trace.family == "php":
+        hits = _php_functions(hits)
+    if hits and hits[0].outermost_first:
+        hits = hits[::-1]
+    located = [h for h in hits if h.path]
+    return [Frame(h.path, h.line, h.column, h.function, h.package, h.language, depth)
+            for depth, h in enumerate(located)]
+
+
+def _deduplicated(frames: list[Frame]) -> list[Frame]:
+    """Drops repeats: the same frame again, or a bare location already seen at that depth."""
+    seen: set[Frame] = set()
+    places: set[tuple[str, int | None, int | None, int]] = set()
+    kept = []
+    for frame in frames:
+        place = (frame.path, frame.line, frame.column, frame.depth)
+        if frame in seen or (frame.function is None and place in places):
+            continue
+        seen.add(frame)
+        places.add(place)
+        kept.append(frame)
+    return kept
+
+
+def parse_frames(text: str) -> list[Frame]:
+    """Every stack frame in `text`: traces in input order, innermost frame first within each."""
+    frames: list[Frame] = []
+    ctx = _Context()
+    trace: _Trace | None = None
+    for line in evidence_lines(text):
+        if _TRACE_START.match(line):
+            if trace:
+                frames += _frames(trace)
+            trace, ctx.last_def = None, None
+        found = _match(line, ctx)
+        if found is None:
+            if trace:
+                trace.gap += 1
+            if "def " in line:
+                m = _DEF.match(line)
+                ctx.last_def = m[1] if m else ctx.last_def
+            ctx.prev = line
+            continue
+        fmt, hit = found
+        if trace and (
+            trace.family != fmt.family or trace.gap > _MAX_GAP[trace.family] or hit.starts
+            or (hit.number is not None and trace.last_number is not None and hit.number <= trace.last_number)
+        ):
+            frames += _frames(trace)
+            trace = None
+        if trace is None:
+            trace = _Trace(fmt.family)
+        trace.hits.append(hit)
+        trace.gap = 0
+        trace.last_number = hit.number if hit.number is not None else trace.last_number
+        ctx.prev, ctx.last_def = line, None
+    if trace:
+        frames += _frames(trace)
+    return _deduplicated(frames)

@@ -1,0 +1,211 @@
+"""Failing test ids in test-runner output: Go, pytest, unittest, cargo, PHPUnit, Surefire, Jest.
+
+`parse_test_ids` reads untrusted text line by line against one table entry per format (a compiled
+regex plus a small builder). Two runners print context on another line and the builders read it
+from a small state: Go names the package after its tests (`FAIL\texample.com/shop/cart\t0.01s`),
+Jest and Surefire name the file or class before them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ._text import clean_path, evidence_lines
+
+__all__ = ["TestId", "parse_test_ids"]
+
+
+@dataclass(frozen=True)
+class TestId:
+    __test__ = False     # pytest: not a test class, despite its name
+
+    raw: str
+    file: str | None
+    suite: str | None
+    name: str | None
+    framework: str
+
+
+@dataclass
+class _State:
+    ids: list[TestId] = field(default_factory=list)
+    go_pending: list[int] = field(default_factory=list)   # Go ids still waiting for their package
+    jest_file: str | None = None
+    surefire_class: str | None = None
+
+
+# go test: '--- FAIL: TestTotal/empty (0.00s)', then the package 'FAIL\texample.com/shop/cart\t0.005s'.
+_GO_TEST = re.compile(r"^\s{0,40}--- FAIL: (?P<id>\S{1,1000}) \([\d.]{1,20}s\)$")
+_GO_PACKAGE = re.compile(r"^FAIL\s(?P<pkg>\S{1,1000})\s(?:[\d.]{1,20}s|\[[\w ]{1,40}\])$")
+
+
+def _go_test(m: re.Match[str], state: _State) -> None:
+    state.go_pending.append(len(state.ids))
+    state.ids.append(TestId(m["id"], None, None, m["id"].partition("/")[0], "go"))
+
+
+def _go_package(m: re.Match[str], state: _State) -> None:
+    package = m["pkg"]
+    if not state.go_pending:         # a package that failed without a failing test (a build failure)
+        state.ids.append(TestId(package, None, package, None, "go"))
+    for index in state.go_pending:
+        state.ids[index] = dataclasses.replace(state.ids[index], suite=package)
+    state.go_pending.clear()
+
+
+# pytest: 'FAILED tests/test_cart.py::TestCart::test_total - AssertionError…' (summary, also after
+# xdist's '[gw0] [ 50%] '), and 'tests/test_cart.py::test_pair[1-2] FAILED   [ 60%]' (-v); ERROR alike.
+_PYTEST_ID = r"(?P<id>[^\s\[]{1,1000}?::[^\s\[]{1,1000}(?:\[.{0,500}?\])?)"
+_PYTEST_SUMMARY = re.compile(r"^(?:\[gw\d{1,4}\] \[\s{0,3}\d{1,3}%\] )?(?:FAILED|ERROR) " + _PYTEST_ID + r"(?: - .{0,4000})?$")
+_PYTEST_VERBOSE = re.compile(r"^" + _PYTEST_ID + r" (?:FAILED|ERROR)(?:\s{1,80}\[\s{0,3}\d{1,3}%\])?$")
+
+
+def _pytest(m: re.Match[str], state: _State) -> None:
+    raw = m["id"]
+    head = raw.partition("[")[0]
+    parts = head.split("::")
+    state.ids.append(TestId(raw, clean_path(parts[0]), "::".join(parts[1:-1]) or None, parts[-1], "pytest"))
+
+
+# unittest: 'FAIL: test_total (shop.tests.test_cart.CartTest.test_total)' (3.11+), and before 3.11
+# 'ERROR: test_total (shop.tests.test_cart.CartTest)'.
+_UNITTEST = re.compile(r"^(?:FAIL|ERROR|UNEXPECTED SUCCESS): (?P<name>\w{1,300}) \((?P<qual>[\w.]{1,1000})\)")
+
+
+def _unittest(m: re.Match[str], state: _State) -> None:
+    name, qual = m["name"], m["qual"]
+    suite = qual.removesuffix("." + name)
+    state.ids.append(TestId(f"{suite}.{name}", None, suite, name, "unittest"))
+
+
+# cargo test: 'test cart::tests::total ... FAILED', '---- cart::tests::total stdout ----', quiet
+# mode's 'cart::tests::total --- FAILED', and doc tests 'src/lib.rs - Cart::total (line 12)'.
+_CARGO = re.compile(r"^(?:test (?P<a>\S.{0,1000}?) \.\.\. FAILED|---- (?P<b>\S.{0,1000}?) stdout ----|(?P<c>[\w:]{1,1000}) --- FAILED)$")
+_DOCTEST = re.compile(r"^(?P<file>\S{1,1000}\.rs) - (?P<item>.{1,1000}?)(?: \(line \d{1,9}\))?$")
+
+
+def _cargo(m: re.Match[str], state: _State) -> None:
+    raw = m["a"] or m["b"] or m["c"]
+    doc = _DOCTEST.match(raw)
+    path, item = (clean_path(doc["file"]), doc["item"]) if doc else (None, raw)
+    suite, _, name = item.rpartition("::")
+    state.ids.append(TestId(raw, path, suite or None, name, "cargo"))
+
+
+# PHPUnit: '1) Tests\Unit\CartTest::testTotal', maybe followed by ' with data set "one" (1)'.
+_PHPUNIT = re.compile(r"^\d{1,6}\) (?P<suite>[\w\\]{1,500})::(?P<name>\w{1,300})(?: with data set .{1,500})?$")
+
+
+def _phpunit(m: re.Match[str], state: _State) -> None:
+    state.ids.append(TestId(m[0].partition(") ")[2], None, m["suite"], m["name"], "phpunit"))
+
+
+# Surefire: the class line 'Tests run: 3, Failures: 1, … <<< FAILURE! - in com.acme.CartTest'
+# ('-- in' since 3.0), the per-test lines '[ERROR] testTotal(com.acme.CartTest)  Time elapsed: …
+# <<< FAILURE!' (JUnit 4), '[ERROR] testTotal  Time…' or 'testTotal()' (JUnit 5, class from the line
+# before), '[ERROR] com.acme.CartTest.testTotal -- Time…' (3.x), and the summary
+# '[ERROR]   CartTest.testTotal:8 expected:<3> but was:<4>'.
+_SUREFIRE_CLASS = re.compile(r"Tests run: \d{1,9}, .{0,300}<<< (?:FAILURE|ERROR)! --? in (?P<cls>[\w$.]{1,1000})$")
+_SUREFIRE_TEST = re.compile(r"^\[ERROR\] (?P<id>\S.{0,1000}?)(?: --|\s{1,4}) ?Time elapsed: .{0,200}<<< (?:FAILURE|ERROR)!$")
+_SUREFIRE_SUMMARY = re.compile(r"^\[ERROR\]\s{1,8}(?P<suite>(?:[\w$]{1,200}\.){0,30}[A-Z][\w$]{0,200})\.(?P<name>[\w$]{1,300})(?:\([^()]{0,200}\))?(?:\[\d{1,6}\])?(?::\d{1,9}|(?= |$))")
+_JUNIT4_ID = re.compile(r"^(?P<name>[\w$]{1,300})\((?P<cls>[\w$.]{1,1000})\)$")
+
+
+def _surefire_class(m: re.Match[str], state: _State) -> None:
+    state.surefire_class = m["cls"]
+    state.ids.append(TestId(m["cls"], None, m["cls"], None, "surefire"))
+
+
+def _surefire_test(m: re.Match[str], state: _State) -> None:
+    raw = m["id"]
+    junit4 = _JUNIT4_ID.match(raw)
+    if junit4:
+        suite, name = junit4["cls"], junit4["name"]
+    elif "." in raw and " " not in raw:
+        suite, _, name = raw.rpartition(".")
+    else:
+        suite, name = state.surefire_class, raw.removesuffix("()")
+    state.ids.append(TestId(raw, None, suite, name, "surefire"))
+
+
+def _surefire_summary(m: re.Match[str], state: _State) -> None:
+    state.ids.append(TestId(f"{m['suite']}.{m['name']}", None, m["suite"], m["name"], "surefire"))
+
+
+# Jest: 'FAIL src/cart.test.ts (5 ms)' names the file, '● Cart › totals are summed' a test in it;
+# Vitest prints ' FAIL  src/cart.test.ts > Cart > totals are summed'.
+_JEST_FILE = re.compile(r"^\s{0,8}FAIL\s{1,4}(?P<file>[^\s(>][^\s]{0,1000}?\.\w{1,10})(?: > (?P<title>.{1,2000}?))?(?:\s{1,4}\([\d.]{1,12} ?m?s\))?$")
+_JEST_TEST = re.compile(r"^\s{0,8}● (?P<title>\S.{0,2000})$")
+_JEST_NOT_A_TEST = "Test suite failed to run"
+
+
+def _jest_title(title: str, separator: str, state: _State) -> None:
+    *suite, name = title.split(separator)
+    state.ids.append(TestId(title, state.jest_file, separator.join(suite) or None, name, "jest"))
+
+
+def _jest_file(m: re.Match[str], state: _State) -> None:
+    state.jest_file = clean_path(m["file"])
+    if m["title"]:
+        _jest_title(m["title"], " > ", state)
+    else:
+        state.ids.append(TestId(m["file"], state.jest_file, None, None, "jest"))
+
+
+def _jest_test(m: re.Match[str], state: _State) -> None:
+    if m["title"] != _JEST_NOT_A_TEST:
+        _jest_title(m["title"], " › ", state)
+
+
+# Any other runner's 'FAILED <id>' line (pytest's hold '::' and are read above).
+_GENERIC = re.compile(r"^\s{0,8}FAILED\s{1,4}(?P<id>[^\s(:\-][^\s]{0,1000})(?:\s.{0,2000})?$")
+_GENERIC_SEPARATOR = re.compile(r"[.#]|::")
+_FILE_ID = re.compile(r"[/\\]|\.(?:py|js|jsx|mjs|cjs|ts|tsx|go|rb|lua|php|java|kt|scala|rs|c|cc|cpp|cs|swift|dart|exs?|sh|t)$")
+
+
+def _generic(m: re.Match[str], state: _State) -> None:
+    raw = m["id"]
+    if _FILE_ID.search(raw):
+        state.ids.append(TestId(raw, clean_path(raw), None, None, "generic"))
+        return
+    name = _GENERIC_SEPARATOR.split(raw)[-1]
+    suite = raw[: len(raw) - len(name)].rstrip(".#:") or None
+    state.ids.append(TestId(raw, None, suite, name or None, "generic"))
+
+
+_Builder = Callable[[re.Match[str], _State], None]
+_FORMATS: tuple[tuple[str, re.Pattern[str], _Builder], ...] = (
+    ("--- FAIL", _GO_TEST, _go_test),                   # go test
+    ("FAIL", _GO_PACKAGE, _go_package),                 # go test
+    ("::", _PYTEST_SUMMARY, _pytest),                   # pytest
+    ("::", _PYTEST_VERBOSE, _pytest),                   # pytest -v
+    (": ", _UNITTEST, _unittest),                       # unittest
+    ("FAILED", _CARGO, _cargo),                         # cargo test
+    ("stdout", _CARGO, _cargo),                         # cargo test
+    (") ", _PHPUNIT, _phpunit),                         # PHPUnit
+    ("Tests run:", _SUREFIRE_CLASS, _surefire_class),   # Maven Surefire
+    ("Time elapsed", _SUREFIRE_TEST, _surefire_test),   # Maven Surefire
+    ("[ERROR]", _SUREFIRE_SUMMARY, _surefire_summary),  # Maven Surefire
+    ("FAIL", _JEST_FILE, _jest_file),                   # Jest, Vitest
+    ("●", _JEST_TEST, _jest_test),                      # Jest
+    ("FAILED", _GENERIC, _generic),                     # any runner
+)
+_CANDIDATE = re.compile(r"FAIL|ERROR|stdout|●|\) |Tests run:")
+
+
+def parse_test_ids(text: str) -> list[TestId]:
+    """Every failing test id in `text`, in input order, without repeats."""
+    state = _State()
+    for line in evidence_lines(text):
+        if not _CANDIDATE.search(line):
+            continue
+        for hint, pattern, build in _FORMATS:
+            if hint in line:
+                m = pattern.search(line)
+                if m:
+                    build(m, state)
+                    break
+    return list(dict.fromkeys(state.ids))

@@ -1,0 +1,223 @@
+"""test_to_impl: a failing or named test → its definition, then the code it exercises.
+
+First the test's definition (from the file its id names, else by searching its
+name among test files). Then two things: the implementation by each
+ecosystem's naming convention (cart_test.go→cart.go, test_cart.py→cart.py,
+cart.test.ts→cart.ts, CartTest.java→Cart.java with the mirrored source tree
+first, cart_spec.rb→cart.rb, CartTests.cs→Cart.cs), and the names the test's
+body calls, where they are defined outside tests (string literals are skipped:
+they are data). Looking those names up is the one bounded follow-up scan.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lang.definitions import definition_kind, definitions
+from ..lang.languages import is_test_path, language_of
+from ..model import Anchor, Finding
+from ..scan import Needle, scan
+from ..weights import R, specificity
+from .base import Context, is_identifier
+from .modules import module_path
+from .stack_trace import resolve_located
+
+__all__ = ["TestToImplStrategy", "impl_names"]
+
+#: Names from test bodies looked up in the follow-up scan, at most.
+MAX_CALLED_NAMES = 8
+#: Test files whose bodies are read, at most.
+MAX_TEST_FILES = 4
+#: A definition that a failing test's body calls: strong, though less than a named definition.
+CALLED_DEFINITION = 0.7
+#: Definitions of one called name beyond this many files say nothing.
+MAX_CALLED_DEFS = 5
+
+_TEST_DIRS = frozenset({"test", "tests", "spec", "specs", "__tests__", "testing", "unit",
+                        "integration", "functional"})
+_MIRRORS = (("/src/test/", "/src/main/"), ("src/test/", "src/main/"), ("/test/", "/main/"))
+_CONVENTIONS = (
+    (re.compile(r"^(.+)_test\.(go|py|rb|exs?|c|cc|cpp|rs|dart)$"), r"\1.\2"),
+    (re.compile(r"^test_(.+)\.(py|rb|c|cc|cpp)$"), r"\1.\2"),
+    (re.compile(r"^(.+)\.(?:test|spec)\.([cm]?[jt]sx?)$"), r"\1.\2"),
+    (re.compile(r"^(.+)_spec\.rb$"), r"\1.rb"),
+    (re.compile(r"^(.+?)(?:Tests?|IT|Spec)\.(java|kt|scala|groovy|cs|php|swift)$"), r"\1.\2"),
+)
+_STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`")
+_CALL = re.compile(r"(?<![\w$.])(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*\(")
+_NOT_CALLED = frozenset({
+    "if", "for", "while", "switch", "return", "catch", "function", "assert", "assertEqual",
+    "assertEquals", "assertTrue", "assertFalse", "assertRaises", "assertIn", "assertIs",
+    "assertIsNone", "assertThat", "expect", "it", "test", "describe", "len", "str", "int", "list",
+    "dict", "set", "tuple", "print", "range", "isinstance", "super", "self", "new", "func",
+    "Fatal", "Fatalf", "Errorf", "Error", "Run", "Equal", "NoError", "True", "False", "Nil",
+    "assert_eq", "assert_ne", "panic", "println", "format", "vec", "Some", "Ok", "Err", "raises",
+    "mock", "patch", "fixture", "parametrize", "toBe", "toEqual", "sprintf", "printf", "fail",
+})
+
+
+def impl_names(test_path: str) -> list[str]:
+    """Implementation file names the test file's name points at."""
+    name = test_path.rsplit("/", 1)[-1]
+    out = []
+    for rx, repl in _CONVENTIONS:
+        if rx.match(name):
+            out.append(rx.sub(repl, name))
+    return out
+
+
+def _dirs_without_tests(path: str) -> list[str]:
+    return [d for d in path.split("/")[:-1] if d.lower() not in _TEST_DIRS]
+
+
+def _mirror_rank(test_path: str, cand: str) -> tuple[int, int]:
+    """Higher is closer: the mirrored source tree first, then the longest shared directory suffix."""
+    mirrored = any(test_path.replace(a, b, 1).rsplit("/", 1)[0] == cand.rsplit("/", 1)[0]
+                   for a, b in _MIRRORS if a in test_path)
+    td, cd = _dirs_without_tests(test_path), _dirs_without_tests(cand)
+    n = 0
+    while n < len(td) and n < len(cd) and td[-1 - n] == cd[-1 - n]:
+        n += 1
+    return (1 if mirrored else 0, n)
+
+
+class TestToImplStrategy:
+    id = "test_to_impl"
+
+    def wants(self, ctx: Context) -> str | None:
+        tests = ctx.of_kind("test")
+        return f"{len(tests)} test id(s)" if tests else None
+
+    def needles(self, ctx: Context):
+        out = []
+        for a in ctx.of_kind("test"):
+            if a.detail:
+                continue
+            out.append((a, Needle(a.text, word=is_identifier(a.text))))
+            suite = (a.qualifier or "").replace("::", ".").rsplit(".", 1)[-1]
+            if suite and is_identifier(suite):
+                out.append((a, Needle(suite, word=True)))
+        return out
+
+    def find(self, ctx: Context) -> list[Finding]:
+        out: list[Finding] = []
+        test_sites: list[tuple[Anchor, str, int | None]] = []
+        for a in ctx.of_kind("test"):
+            for path, line in self._locate(ctx, a):
+                test_sites.append((a, path, line))
+        seen_files: set[str] = set()
+        called: list[tuple[Anchor, str]] = []
+        for a, path, line in test_sites:
+            out.append(Finding(path, line, self.id, a, R.TEST, f"test {a.text}", symbol=a.text
+                               if is_identifier(a.text) else None))
+            for impl in self._impls(ctx, path):
+                out.append(Finding(impl, None, self.id, a, R.IMPL_BY_NAMING,
+                                   f"implementation of {path.rsplit('/', 1)[-1]}"))
+            if path not in seen_files and len(seen_files) < MAX_TEST_FILES:
+                seen_files.add(path)
+                for name in self._called_names(ctx, path, a.text):
+                    if name not in (n for _, n in called):
+                        called.append((a, name))
+        out += self._called_definitions(ctx, called[:MAX_CALLED_NAMES])
+        return out
+
+    def _locate(self, ctx: Context, a: Anchor) -> list[tuple[str, int | None]]:
+        """Test files (and the test's line) for one test id."""
+        files: list[str] = []
+        if a.detail:
+            files = resolve_located(ctx, a.detail) or [p for p in ctx.index.by_name(a.detail)]
+        elif a.qualifier and ("." in a.qualifier or "::" in a.qualifier):
+            files = self._by_qualified_suite(ctx, a.qualifier)
+        if not files:
+            hits = ctx.scan.files_with(Needle(a.text, word=is_identifier(a.text)))
+            files = [p for p in hits if is_test_path(p)]
+            if a.qualifier and len(files) > 1:
+                suite = a.qualifier.replace("::", ".").rsplit(".", 1)[-1]
+                narrowed = [p for p in files if p in ctx.scan.files_with(Needle(suite, word=True))]
+                files = narrowed or files
+        found = []
+        for path in files[:MAX_TEST_FILES]:
+            found.append((path, self._definition_line(ctx, path, a.text)))
+        return found
+
+    @staticmethod
+    def _by_qualified_suite(ctx: Context, qualified: str) -> list[str]:
+        segs = [s for s in re.split(r"\.|::", qualified) if s]
+        # Longest prefix of the dotted suite that is a file's module path (a.b.test_x.Case → a/b/test_x.py).
+        for k in range(len(segs), 0, -1):
+            want = tuple(s.lower() for s in segs[:k])
+            hits = [p for p in ctx.index.by_stem(segs[k - 1]) if module_path(p)[-k:] == want]
+            if hits:
+                return hits
+        # cargo: cart::tests::total lives in the module file of cart.
+        mods = [s for s in segs if s not in ("tests", "test")]
+        if mods:
+            return [p for p in ctx.index.by_stem(mods[-1]) if module_path(p)[-1:] == (mods[-1].lower(),)]
+        return []
+
+    @staticmethod
+    def _definition_line(ctx: Context, path: str, name: str) -> int | None:
+        data = ctx.read(path)
+        lang = language_of(path)
+        if data is None:
+            return None
+        for no, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+            if (lang and is_identifier(name) and definition_kind(lang, line, name)) or \
+                    (not is_identifier(name) and name in line):
+                return no
+        return None
+
+    @staticmethod
+    def _impls(ctx: Context, test_path: str) -> list[str]:
+        out: list[str] = []
+        for name in impl_names(test_path):
+            cands = [c for c in ctx.index.by_name(name) if not is_test_path(c) and c != test_path]
+            if not cands:
+                continue
+            ranked = sorted(cands, key=lambda c: (tuple(-x for x in _mirror_rank(test_path, c)), c))
+            best = _mirror_rank(test_path, ranked[0])
+            out += [c for c in ranked if _mirror_rank(test_path, c) == best]
+        return out
+
+    @staticmethod
+    def _called_names(ctx: Context, path: str, test_name: str) -> list[str]:
+        data = ctx.read(path)
+        lang = language_of(path)
+        if data is None or lang is None:
+            return []
+        defs = definitions(lang, data)
+        local = {d.name for d in defs}
+        body_def = next((d for d in defs if d.name == test_name), None)
+        lines = data.decode("utf-8", "replace").splitlines()
+        if body_def is not None:
+            lines = lines[body_def.line - 1: body_def.end_line or body_def.line + 40]
+        names: list[str] = []
+        for line in lines:
+            for m in _CALL.finditer(_STRING.sub('""', line)):
+                name = m.group(1)
+                if (len(name) >= 3 and name not in _NOT_CALLED and name not in local
+                        and not name.startswith(("test", "Test", "assert")) and name not in names):
+                    names.append(name)
+        return names
+
+    def _called_definitions(self, ctx: Context, called: list[tuple[Anchor, str]]) -> list[Finding]:
+        if not called:
+            return []
+        needles = [Needle(n, word=True) for _, n in called]
+        non_test = [p for p in ctx.paths if not is_test_path(p)]
+        result = scan(ctx.tree, non_test, needles, ctx.budgets, ctx.deadline)
+        out: list[Finding] = []
+        for (a, name), needle in zip(called, needles):
+            defs = []
+            for path, hits in result.files_with(needle).items():
+                lang = language_of(path)
+                hit = next((h for h in hits if lang and definition_kind(lang, h.text, name)), None)
+                if hit:
+                    defs.append((path, hit.line))
+            if not defs or len(defs) > MAX_CALLED_DEFS:
+                continue
+            for path, line in defs:
+                out.append(Finding(path, line, self.id, Anchor("name", name, "evidence", a.rank),
+                                   CALLED_DEFINITION, f"defines {name}, called by test {a.text}",
+                                   symbol=name, specificity=specificity(len(defs))))
+        return out

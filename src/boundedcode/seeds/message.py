@@ -34,11 +34,26 @@ COMMON = frozenset({
     "public", "private", "static", "void", "println!", "console", "log", "echo", "pip",
     "python", "python3", "npm", "cargo", "go", "java", "ruby", "php", "node", "rust", "git",
     "traceback", "exception", "file", "line", "module", "version", "issue", "bug", "fix",
+    # Language built-ins: defined by the language, not by the repository.
+    "super", "isinstance", "issubclass", "getattr", "setattr", "hasattr", "repr", "open",
+    "sorted", "enumerate", "zip", "min", "max", "sum", "abs", "round", "range", "iter", "next",
+    "bytes", "bytearray", "frozenset", "callable", "vars", "dir", "id", "hash", "input",
+    "staticmethod", "classmethod", "property", "object", "__init__", "__name__", "__main__",
+    "undefined", "nullptr", "sizeof", "malloc", "free", "std", "unwrap", "expect", "clone",
+    "require", "module", "exports", "document", "window", "puts", "include",
 })
 
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _PROMPT = re.compile(r"^\s*(>>>|\.\.\.|\$ |> |In \[\d+\]:|Out\[\d+\]:|irb\(|iex\(|php > )")
 _INDENTED = re.compile(r"^(    |\t)\S")
+#: An unfenced line of code in prose (issue trackers without Markdown): a statement, not a sentence.
+_CODE_LINE = re.compile(
+    r"^\s*(?:(?:def|class|import|from|return|raise|assert|if|elif|for|while|with|try|except|"
+    r"func|fn|let|const|var|pub|use|package|public|private|protected|static|function|"
+    r"#include|#define|@\w+)\b[^.!?]*$"
+    r"|[\w.\[\]'\"]+\s*[-+*/]?=\s*\S[^.!?]*$"      # an assignment
+    r"|[\w.]+\([^()]*\)\s*;?\s*$"                      # a bare call
+    r"|.*[{};]\s*$)")
 _BACKTICK = re.compile(r"`{1,2}([^`\n]{1,200})`{1,2}")
 _SINGLE_QUOTED = re.compile(r"(?<![\w'])'([^'\n]{12,300})'(?![\w'])")
 _CURLY_QUOTED = re.compile(r"“([^”\n]{6,300})”")
@@ -80,7 +95,7 @@ def split_segments(text: str) -> Segments:
         if _FENCE.match(line):
             in_fence = not in_fence
             continue
-        if in_fence or _PROMPT.match(line) or _INDENTED.match(line):
+        if in_fence or _PROMPT.match(line) or _INDENTED.match(line) or _CODE_LINE.match(line):
             code.append(line)
         else:
             prose.append(line)

@@ -69,7 +69,8 @@ class ModulesStrategy:
                         best, best_len = [p], n
                     elif n == best_len and p not in best:
                         best.append(p)
-            if not best or (best_len == 1 and len(best) > MAX_SINGLE_SEGMENT_FILES):
+            # One segment of a longer name (`array` of numpy.array) is a word, not a module.
+            if not best or (best_len == 1 and (len(segs) > 1 or len(best) > MAX_SINGLE_SEGMENT_FILES)):
                 continue
             rel = R.MODULE_FULL if best_len == len(segs) else R.MODULE_PARTIAL
             spec = specificity(len(best))

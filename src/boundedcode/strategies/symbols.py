@@ -22,6 +22,9 @@ __all__ = ["SymbolsStrategy"]
 
 #: A member defined in many files is narrowed by its qualifier; elsewhere it weighs this much less.
 OFF_QUALIFIER = 0.5
+#: A member whose qualifier the repository neither defines nor names a file after
+#: (`qs.filter`, `f.is_valid`: a local variable) says less about where the member is.
+UNKNOWN_QUALIFIER = 0.6
 #: A name that is also the qualifier of a member the message names (Ledger in Ledger.Post)
 #: points at the container; the member is the point, so the container weighs a little less.
 QUALIFIER_NAME = 0.9
@@ -73,8 +76,12 @@ class SymbolsStrategy:
             qualified = self._qualifier_files(ctx, a, defs) if a.kind == "member" else set()
             if defs:
                 spec = specificity(len(qualified) if qualified else len(defs)) * origin
+                unresolved = a.kind == "member" and not qualified and not self._qualifier_known(ctx, a)
                 for path, (line, kind) in defs.items():
-                    factor = 1.0 if (not qualified or path in qualified) else OFF_QUALIFIER
+                    if unresolved:
+                        factor = UNKNOWN_QUALIFIER
+                    else:
+                        factor = 1.0 if (not qualified or path in qualified) else OFF_QUALIFIER
                     label = f"{a.qualifier}.{a.text}" if a.qualifier else a.text
                     out.append(Finding(path, line, self.id, a, R.DEFINITION,
                                        f"defines {kind} {label}", symbol=a.text,
@@ -87,6 +94,16 @@ class SymbolsStrategy:
                     out.append(Finding(path, hit.line, self.id, a, R.USE, f"uses {a.text}",
                                        specificity=spec))
         return out
+
+    @staticmethod
+    def _qualifier_known(ctx: Context, a: Anchor) -> bool:
+        """Whether the qualifier is a type, module or file of this repository (not a local variable)."""
+        q = a.qualifier or ""
+        if ctx.index.by_stem(q):
+            return True
+        hits = ctx.scan.files_with(Needle(q, word=True)) if is_identifier(q) else {}
+        return any(definition_kind(lang, h.text, q)
+                   for p, hs in hits.items() if (lang := language_of(p)) for h in hs)
 
     @staticmethod
     def _qualifier_files(ctx: Context, a: Anchor, defs: dict[str, tuple[int, str]]) -> set[str]:

@@ -1,0 +1,173 @@
+"""The text of one commit's files, as the harness needs it: BM25 tokens and defined names.
+
+Files are taken as the engine's read policy allows (`checkout.policy.refusal`),
+text only (no NUL byte in the first `BINARY_SNIFF_BYTES`), at most the engine's
+one-file budget. Per-file analysis is cached by blob id for the repository, so
+the next commit of the same repository only reads the files that changed.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from array import array
+from dataclasses import dataclass
+
+from ..checkout.budgets import DEFAULT_BUDGETS
+from ..checkout.policy import refusal
+from .checkouts import GitFile
+
+__all__ = ["tokenize", "CommitCorpus", "RepoCorpus", "message_kind", "NAMES_CODE", "DESCRIBES"]
+
+NAMES_CODE = "names code"
+DESCRIBES = "describes"
+
+BINARY_SNIFF_BYTES = 8000
+MIN_TOKEN_CHARS = 2
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: Case parts: "getHTTPResponse2" -> get, HTTP, Response, 2.
+CASE_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+#: A definition, approximately, in most languages: def/class/func/fn/function/... NAME
+#: (a Go method's receiver `func (r *T) NAME` included).
+DEFINITION = re.compile(
+    r"\b(?:def|class|func|fn|function|struct|enum|trait|interface|module)\s+(?:\([^)\n]*\)\s*)?"
+    r"([A-Za-z_][A-Za-z0-9_]*)")
+#: What the message-kind rule looks at (see message_kind).
+MESSAGE_PATH = re.compile(r"(?<![\w./-])[\w.-]*(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w/])")
+QUALIFIED = re.compile(r"[A-Za-z_]\w*(?:(?:\.|::|\\|/)[A-Za-z_]\w*)+")
+QUALIFIER_SEP = re.compile(r"\.|::|\\|/")
+CALL_OR_BACKTICK = re.compile(r"`([A-Za-z_]\w*)`|\b([A-Za-z_]\w*)\(")
+MIN_NAME_CHARS = 3
+
+
+def _identifier_tokens(identifier: str) -> tuple[str, ...]:
+    parts = [p.lower() for p in CASE_PART.findall(identifier)]
+    tokens = [p for p in parts if len(p) >= MIN_TOKEN_CHARS]
+    whole = identifier.lower()
+    if len(parts) > 1 and len(whole) >= MIN_TOKEN_CHARS:
+        tokens.append(whole)  # the whole identifier too: an exact name match says more than its parts
+    return tuple(tokens)
+
+
+def tokenize(text: str) -> list[str]:
+    """BM25 tokens: each identifier's parts split on case and underscores, lower-cased, plus the whole."""
+    out: list[str] = []
+    for identifier in IDENTIFIER.findall(text):
+        out.extend(_identifier_tokens(identifier))
+    return out
+
+
+@dataclass
+class CommitCorpus:
+    """One commit's indexed text files, in path order."""
+
+    paths: list[str]                # text files indexed (BM25 documents)
+    token_ids: list[array]          # per document, ids in the repository's vocabulary
+    vocabulary: dict[str, int]
+    all_paths: frozenset[str]       # every file the read policy allows
+    components: frozenset[str]      # file stems and directory names of all_paths
+    defined: frozenset[str]         # names defined somewhere (DEFINITION)
+
+
+class RepoCorpus:
+    """Per-blob analysis for one repository, kept while the run stays in that repository."""
+
+    def __init__(self) -> None:
+        self.vocabulary: dict[str, int] = {}
+        self._identifiers: dict[str, tuple[int, ...]] = {}
+        self._blobs: dict[str, tuple[array, frozenset[str]] | None] = {}
+
+    def _ids(self, identifier: str) -> tuple[int, ...]:
+        ids = self._identifiers.get(identifier)
+        if ids is None:
+            vocab = self.vocabulary
+            ids = tuple(vocab.setdefault(t, len(vocab)) for t in _identifier_tokens(identifier))
+            self._identifiers[identifier] = ids
+        return ids
+
+    def _analyse(self, path: str, data: bytes) -> tuple[array, frozenset[str]] | None:
+        if b"\0" in data[:BINARY_SNIFF_BYTES]:
+            return None
+        text = data.decode("utf-8", errors="replace")
+        ids = array("I")
+        for identifier in IDENTIFIER.findall(path):
+            ids.extend(self._ids(identifier))  # the path is part of the document, as in SWE-bench's BM25
+        for identifier in IDENTIFIER.findall(text):
+            ids.extend(self._ids(identifier))
+        return ids, frozenset(DEFINITION.findall(text))
+
+    def commit(self, checkout: str, files: list[GitFile]) -> CommitCorpus:
+        paths: list[str] = []
+        token_ids: list[array] = []
+        allowed: list[str] = []
+        defined: set[str] = set()
+        for f in files:
+            if refusal(f.path) is not None:
+                continue
+            allowed.append(f.path)
+            if f.size > DEFAULT_BUDGETS.file_bytes:
+                continue
+            if f.blob not in self._blobs:
+                try:
+                    with open(os.path.join(checkout, f.path), "rb") as fh:
+                        self._blobs[f.blob] = self._analyse(f.path, fh.read())
+                except OSError:
+                    self._blobs[f.blob] = None
+            entry = self._blobs[f.blob]
+            if entry is None:
+                continue
+            paths.append(f.path)
+            token_ids.append(entry[0])
+            defined.update(entry[1])
+        components: set[str] = set()
+        for p in allowed:
+            parts = p.split("/")
+            components.update(parts[:-1])
+            components.add(posixpath.splitext(parts[-1])[0])
+        return CommitCorpus(paths, token_ids, self.vocabulary, frozenset(allowed), frozenset(components),
+                            frozenset(defined))
+
+
+def _code_like(name: str) -> bool:
+    return len(name) >= MIN_NAME_CHARS and ("_" in name.strip("_") or re.search(r"[a-z][A-Z]", name) is not None)
+
+
+def _trailing(paths: set[str] | frozenset[str]) -> set[str]:
+    """Every run of trailing components of every path: a/b/c -> a/b/c, b/c, c."""
+    out: set[str] = set()
+    for p in paths:
+        parts = p.split("/")
+        out.update("/".join(parts[i:]) for i in range(len(parts)) if parts[i])
+    return out
+
+
+def message_kind(message: str, corpus: CommitCorpus) -> str:
+    """NAMES_CODE when the message names a path, module or definition present at the commit.
+
+    Gold-independent and cheap: (1) a file name or path written in the message
+    ends a file path of the commit; (2) a qualified name (a.b, a::b, a\\b, a/b)
+    whose segments end a file path (extension dropped) or a directory, or whose
+    last segment is defined; (3) a code-like name (snake_case, camelCase, a call
+    `name(` or `backticked`, 3+ characters) that is a file stem, a directory name
+    or a defined name (DEFINITION). Otherwise DESCRIBES.
+    """
+    files = _trailing(corpus.all_paths)
+    stems_and_dirs = _trailing({posixpath.splitext(p)[0] for p in corpus.all_paths}
+                               | {posixpath.dirname(p) for p in corpus.all_paths})
+    for match in MESSAGE_PATH.finditer(message):
+        if match.group().lstrip("./") in files:
+            return NAMES_CODE
+    for match in QUALIFIED.finditer(message):
+        segments = QUALIFIER_SEP.split(match.group())
+        if "/".join(segments) in stems_and_dirs:
+            return NAMES_CODE
+        if len(segments[-1]) >= MIN_NAME_CHARS and segments[-1] in corpus.defined:
+            return NAMES_CODE
+    names = set(IDENTIFIER.findall(message))
+    marked = {a or b for a, b in CALL_OR_BACKTICK.findall(message)}
+    for name in sorted(names):
+        if (_code_like(name) or (name in marked and len(name) >= MIN_NAME_CHARS)) and \
+                (name in corpus.components or name in corpus.defined):
+            return NAMES_CODE
+    return DESCRIBES

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 from ._text import clean_path, evidence_lines, native_language, strip_params, symbol
 
@@ -60,6 +60,7 @@ class _Format:
     pattern: re.Pattern[str]
     build: Callable[[re.Match[str], _Context], _Hit | None]  # None: not this format after all
     max_gap: int = 0                 # other lines allowed between two frames of one trace
+    after: str = ""                  # match only the text after the last occurrence of this
 
 
 def _int(text: str | None) -> int | None:
@@ -168,8 +169,9 @@ def _csharp(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- Rust ---------------------------------------------------------------------------------
 
 # rustc panics "thread 'main' panicked at src/main.rs:5:13:" (1.73+), and before that
-# "panicked at 'msg', src/main.rs:5:13" whose message may span lines up to "', src/x.rs:L:C".
-_RUST_PANIC = re.compile(r"(?:panicked at |', )(?P<path>[^\s'][^\s']{0,1000}?\.rs):(?P<line>\d{1,9}):(?P<col>\d{1,9}):?$")
+# "panicked at 'msg', src/main.rs:5:13" whose message may span lines up to "', src/x.rs:L:C"
+# (matched against the text after the last "panicked at " or "', ").
+_RUST_PANIC = re.compile(r"(?P<path>[^\s'][^\s']{0,1000}?\.rs):(?P<line>\d{1,9}):(?P<col>\d{1,9}):?$")
 # RUST_BACKTRACE frames: '   3: shop::cart::total' then '             at ./src/cart.rs:2:17'.
 _RUST_AT = re.compile(r"^\s{0,40}at (?P<path>[^()\s][^()]{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$")
 _RUST_FUNC = re.compile(r"^\s{0,12}(?P<n>\d{1,5}): (?P<func>\S.{0,1000})$")
@@ -217,9 +219,10 @@ def _ubsan(m: re.Match[str], ctx: _Context) -> _Hit:
 # '/srv/app/tests/CartTest.php:18' lines.
 _PHP_FRAME = re.compile(r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\): (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$")
 _PHP_BARE = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
-# PHP errors '… in /srv/app/src/Cart.php on line 9' and 'Uncaught X: msg in /srv/app/src/Cart.php:9'.
-_PHP_ON_LINE = re.compile(r" in (?P<path>\S.{0,1000}?) on line (?P<line>\d{1,9})$")
-_PHP_UNCAUGHT = re.compile(r"Uncaught .{0,2000}? in (?P<path>\S{1,1000}?\.\w{1,10}):(?P<line>\d{1,9})$")
+# PHP errors '… in /srv/app/src/Cart.php on line 9' and 'Uncaught X: msg in /srv/app/src/Cart.php:9':
+# the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
+_PHP_ON_LINE = re.compile(r"(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})$")
+_PHP_UNCAUGHT = re.compile(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
 
 
 def _php_frame(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -257,7 +260,8 @@ _CRASH_REPORT = re.compile(r"^(?P<n>\d{1,5})\s{1,8}\S{1,300}\s{1,60}0x[0-9a-f]{1
 # fatalError/precondition: 'Shop/Cart.swift:21: Fatal error: …' and the older
 # 'Fatal error: …: file Shop/Orders.swift, line 9'.
 _SWIFT_FATAL = re.compile(r"^(?P<path>\S{1,1000}?\.swift):(?P<line>\d{1,9}): (?:Fatal error|Precondition failed|Assertion failed)")
-_SWIFT_FATAL_OLD = re.compile(r"(?:Fatal error|Precondition failed|Assertion failed).{0,2000}?: file (?P<path>\S.{0,1000}?), line (?P<line>\d{1,9})$")
+_SWIFT_FATAL_OLD = re.compile(r"(?P<path>\S.{0,1000}), line (?P<line>\d{1,9})$")   # the tail after ': file '
+_SWIFT_FATALS = ("Fatal error", "Precondition failed", "Assertion failed")
 
 
 def _swift_frame(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -305,7 +309,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("go", (".go:",), _GO_FILE, _go, max_gap=2),
     _Format("jvm", ("at ",), _JVM, _jvm),
     _Format("rust", ("at ",), _RUST_AT, _rust_at, max_gap=2),
-    _Format("rust-panic", (".rs:",), _RUST_PANIC, _rust_panic),
+    _Format("rust-panic", ("panicked at ",), _RUST_PANIC, _rust_panic, after="panicked at "),
+    _Format("rust-panic", ("', ",), _RUST_PANIC, _rust_panic, after="', "),
     _Format("javascript", ("at ",), _V8_CALL, _v8),
     _Format("javascript", ("at ",), _V8_BARE, _v8),
     _Format("firefox", ("@",), _AT_SIGN, _at_sign),
@@ -313,8 +318,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("csharp", (" in ",), _MONO, _csharp, max_gap=1),
     _Format("php", ("#",), _PHP_FRAME, _php_frame, max_gap=1),
     _Format("php", (".php:",), _PHP_BARE, _php_bare),
-    _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1),
-    _Format("php", ("Uncaught ",), _PHP_UNCAUGHT, _php_error, max_gap=1),
+    _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1, after=" in "),
+    _Format("php", ("Uncaught ",), _PHP_UNCAUGHT, _php_error, max_gap=1, after=" in "),
     _Format("dart", ("#",), _DART, _dart, max_gap=1),
     _Format("dart", (".dart ",), _DART_TERSE, _dart, max_gap=1),
     _Format("native", ("#",), _GDB, _native, max_gap=1),
@@ -324,8 +329,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("ruby", (":in ",), _RUBY, _ruby),
     _Format("swift", (" 0x",), _SWIFT, _swift_frame, max_gap=10),
     _Format("crash-report", (" 0x",), _CRASH_REPORT, _swift_frame),
-    _Format("swift", ("Fatal error", "Precondition failed", "Assertion failed"), _SWIFT_FATAL, _swift_fatal),
-    _Format("swift", ("Fatal error", "Precondition failed", "Assertion failed"), _SWIFT_FATAL_OLD, _swift_fatal),
+    _Format("swift", _SWIFT_FATALS, _SWIFT_FATAL, _swift_fatal),
+    _Format("swift", _SWIFT_FATALS, _SWIFT_FATAL_OLD, _swift_fatal, after=": file "),
     _Format("elixir", (".ex", ") "), _ELIXIR, _elixir),
 )
 
@@ -347,7 +352,8 @@ def _match(line: str, ctx: _Context) -> tuple[_Format, _Hit] | None:
         return None
     for fmt in _FORMATS:
         if any(hint in line for hint in fmt.hints):
-            m = fmt.pattern.search(line)
+            text = line.rpartition(fmt.after)[2] if fmt.after else line
+            m = fmt.pattern.match(text)
             if m:
                 hit = fmt.build(m, ctx)
                 if hit is not None:
@@ -372,7 +378,7 @@ def _php_functions(hits: list[_Hit]) -> list[_Hit]:
     """PHP prints at each line the function it *calls*; the function a line is in is the next one's."""
     callers = [h.callee for h in hits[1:]] + [None]
     return [_Hit(h.path, h.line, h.column, symbol(c), h.language, h.package, h.number)
-            for h, c in zip(hits, callers)]
+            for h, c in zip(hits, callers, strict=True)]
 
 
 def _frames(trace: _Trace) -> list[Frame]:

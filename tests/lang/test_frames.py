@@ -1,0 +1,526 @@
+"""parse_frames on real captured output (tests/fixtures/evidence, see capture.sh) and edge cases."""
+
+from pathlib import Path
+
+import pytest
+
+from boundedcode.lang.frames import Frame, is_frame_line, parse_frames
+
+EVIDENCE = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
+T = "/tmp/capture/evidence"   # where capture.sh ran the programs
+
+
+def evidence(name: str) -> str:
+    return (EVIDENCE / name).read_bytes().decode("utf-8")   # bytes: keep CRLF line endings
+
+
+# Every fixture that holds frames, with every frame parse_frames must find in it.
+EXPECTED = {
+    "c/asan.txt": [
+        Frame(T + '/c/cart.c', 7, None, 'total', None, 'c', 0),
+        Frame(T + '/c/cart.c', 14, None, 'reorder', None, 'c', 1),
+        Frame(T + '/c/cart.c', 19, None, 'main', None, 'c', 2),
+        Frame('../sysdeps/nptl/libc_start_call_main.h', 58, None, '__libc_start_call_main', None, 'c', 3),
+        Frame('../csu/libc-start.c', 360, None, '__libc_start_main_impl', None, 'c', 4),
+        Frame('../../../../src/libsanitizer/asan/asan_malloc_linux.cpp', 69, None, '__interceptor_malloc', None, 'c', 0),
+        Frame(T + '/c/cart.c', 12, None, 'reorder', None, 'c', 1),
+    ],
+    "c/asan_clang_cpp.txt": [
+        Frame('/usr/bin/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/bits/stl_vector.h', 988, 40, 'std::vector<int, std::allocator<int> >::size', None, 'c', 0),
+        Frame('/usr/bin/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/bits/stl_vector.h', 1152, 19, 'std::vector<int, std::allocator<int> >::_M_range_check', None, 'c', 1),
+        Frame('/usr/bin/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/bits/stl_vector.h', 1175, 2, 'std::vector<int, std::allocator<int> >::at', None, 'c', 2),
+        Frame(T + '/c/crash.cpp', 5, 48, 'Cart::total', None, 'c', 3),
+        Frame(T + '/c/crash.cpp', 8, 45, 'reorder', None, 'c', 4),
+        Frame(T + '/c/crash.cpp', 10, 29, 'main', None, 'c', 5),
+        Frame('csu/../sysdeps/nptl/libc_start_call_main.h', 58, 16, '__libc_start_call_main', None, 'c', 6),
+        Frame('csu/../csu/libc-start.c', 360, 3, '__libc_start_main', None, 'c', 7),
+    ],
+    "c/gdb_backtrace.txt": [
+        Frame('/usr/include/c++/12/bits/stl_vector.h', 988, None, 'std::vector<int, std::allocator<int> >::size', None, 'c', 0),
+        Frame('/usr/include/c++/12/bits/stl_vector.h', 1152, None, 'std::vector<int, std::allocator<int> >::_M_range_check', None, 'c', 1),
+        Frame('/usr/include/c++/12/bits/stl_vector.h', 1175, None, 'std::vector<int, std::allocator<int> >::at', None, 'c', 2),
+        Frame('crash.cpp', 5, None, 'Cart::total', None, 'c', 3),
+        Frame('crash.cpp', 8, None, 'reorder', None, 'c', 4),
+        Frame('crash.cpp', 10, None, 'main', None, 'c', 5),
+    ],
+    "c/tsan.txt": [
+        Frame(T + '/c/race.c', 6, None, 'bump', None, 'c', 0),
+        Frame('../../../../src/libsanitizer/tsan/tsan_interceptors_posix.cpp', 1001, None, 'pthread_create', None, 'c', 0),
+        Frame(T + '/c/race.c', 13, None, 'main', None, 'c', 1),
+        Frame(T + '/c/race.c', 12, None, 'main', None, 'c', 1),
+    ],
+    "c/ubsan.txt": [
+        Frame('overflow.c', 4, 18, None, None, 'c', 0),
+    ],
+    "csharp/dotnet_test.txt": [
+        Frame('/home/dev/shop/src/Shop/Cart.cs', 21, None, 'Shop.Cart.TotalAsync', None, 'csharp', 0),
+        Frame('/home/dev/shop/tests/Shop.Tests/CartTests.cs', 14, None, 'Shop.Tests.CartTests.TotalIsSummed', None, 'csharp', 1),
+    ],
+    "csharp/dotnet_windows_crlf.txt": [
+        Frame('C:/src/Shop/Cart.cs', 12, None, 'Shop.Cart.Total', None, 'csharp', 0),
+        Frame('C:/src/Shop/Program.cs', 9, None, 'Shop.Program.Reorder', None, 'csharp', 1),
+        Frame('C:/src/Shop/Program.cs', 13, None, 'Shop.Program.Reorder', None, 'csharp', 0),
+        Frame('C:/src/Shop/Program.cs', 18, None, 'Shop.Program.Main', None, 'csharp', 1),
+    ],
+    "csharp/mono_exception.txt": [
+        Frame(T + '/csharp/Cart.cs', 12, None, 'Shop.Cart.Total', None, 'csharp', 0),
+        Frame(T + '/csharp/Cart.cs', 20, None, 'Shop.Program.Reorder', None, 'csharp', 1),
+        Frame(T + '/csharp/Cart.cs', 21, None, 'Shop.Program.Reorder', None, 'csharp', 0),
+        Frame(T + '/csharp/Cart.cs', 24, None, 'Shop.Program.Main', None, 'csharp', 1),
+    ],
+    "dart/dart_test.txt": [
+        Frame('shop/lib/src/cart.dart', 12, 18, 'Cart.total', None, 'dart', 0),
+        Frame('test/cart_test.dart', 7, 5, 'main.<fn>.<fn>', None, 'dart', 1),
+    ],
+    "dart/unhandled_exception.txt": [
+        Frame('dart:core-patch/growable_array.dart', 343, 5, 'List.first', None, 'dart', 0),
+        Frame('shop/lib/src/cart.dart', 12, 18, 'Cart.total', None, 'dart', 1),
+        Frame('shop/lib/shop.dart', 8, 10, 'reorder', None, 'dart', 2),
+        Frame('/home/dev/shop/bin/shop.dart', 5, 3, 'main', None, 'dart', 3),
+        Frame('dart:isolate-patch/isolate_patch.dart', 297, 19, '_delayEntrypointInvocation.<anonymous closure>', None, 'dart', 4),
+        Frame('dart:isolate-patch/isolate_patch.dart', 184, 12, '_RawReceivePort._handleMessage', None, 'dart', 5),
+    ],
+    "elixir/exunit.txt": [
+        Frame('test/cart_test.exs', 5, None, None, None, 'elixir', 0),
+        Frame('lib/cart.ex', 2, None, 'Shop.Cart.total', None, 'elixir', 0),
+        Frame('test/cart_test.exs', 9, None, None, None, 'elixir', 1),
+    ],
+    "elixir/runtime_error.txt": [
+        Frame('lib/cart.ex', 2, None, 'Shop.Cart.total', None, 'elixir', 0),
+        Frame('erl_eval.erl', 744, None, ':erl_eval.do_apply', None, 'elixir', 1),
+        Frame('lib/code.ex', 422, None, 'Code.validated_eval_string', None, 'elixir', 2),
+        Frame('lib/enum.ex', 975, None, 'Enum."-each/2-lists^foreach/1-0-"', None, 'elixir', 3),
+        Frame('lib/mix/tasks/run.ex', 140, None, 'Mix.Tasks.Run.run', None, 'elixir', 4),
+        Frame('lib/mix/tasks/run.ex', 84, None, 'Mix.Tasks.Run.run', None, 'elixir', 5),
+    ],
+    "go/panic_goroutine.txt": [
+        Frame(T + '/go/cart/cart.go', 8, None, 'example.com/shop/cart.(*Cart).Total', None, 'go', 0),
+        Frame(T + '/go/cmd/shop/main.go', 11, None, 'main.reorder', None, 'go', 1),
+        Frame(T + '/go/cmd/shop/main.go', 19, None, 'main.main.func1', None, 'go', 2),
+        Frame(T + '/go/cmd/shop/main.go', 17, None, 'main.main', None, 'go', 3),
+    ],
+    "go/panic_truncated.txt": [
+        Frame(T + '/go/cart/cart.go', 8, None, 'example.com/shop/cart.(*Cart).Total', None, 'go', 0),
+        Frame(T + '/go/cmd/shop/main.go', 11, None, 'main.reorder', None, 'go', 1),
+    ],
+    "go/test_fail.txt": [
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1396, None, 'testing.tRunner.func1.2', None, 'go', 0),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1399, None, 'testing.tRunner.func1', None, 'go', 1),
+        Frame('/usr/lib/go-1.19/src/runtime/panic.go', 884, None, 'panic', None, 'go', 2),
+        Frame(T + '/go/cart/cart.go', 8, None, 'example.com/shop/cart.(*Cart).Total', None, 'go', 3),
+        Frame(T + '/go/cart/cart_test.go', 7, None, 'example.com/shop/cart.TestTotal.func1', None, 'go', 4),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1446, None, 'testing.tRunner', None, 'go', 5),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1493, None, 'testing.(*T).Run', None, 'go', 6),
+    ],
+    "go/test_fail_plain.txt": [
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1396, None, 'testing.tRunner.func1.2', None, 'go', 0),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1399, None, 'testing.tRunner.func1', None, 'go', 1),
+        Frame('/usr/lib/go-1.19/src/runtime/panic.go', 884, None, 'panic', None, 'go', 2),
+        Frame(T + '/go/cart/cart.go', 8, None, 'example.com/shop/cart.(*Cart).Total', None, 'go', 3),
+        Frame(T + '/go/cart/cart_test.go', 7, None, 'example.com/shop/cart.TestTotal.func1', None, 'go', 4),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1446, None, 'testing.tRunner', None, 'go', 5),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1493, None, 'testing.(*T).Run', None, 'go', 6),
+    ],
+    "go/test_fail_verbose.txt": [
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1396, None, 'testing.tRunner.func1.2', None, 'go', 0),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1399, None, 'testing.tRunner.func1', None, 'go', 1),
+        Frame('/usr/lib/go-1.19/src/runtime/panic.go', 884, None, 'panic', None, 'go', 2),
+        Frame(T + '/go/cart/cart.go', 8, None, 'example.com/shop/cart.(*Cart).Total', None, 'go', 3),
+        Frame(T + '/go/cart/cart_test.go', 7, None, 'example.com/shop/cart.TestTotal.func1', None, 'go', 4),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1446, None, 'testing.tRunner', None, 'go', 5),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1493, None, 'testing.(*T).Run', None, 'go', 6),
+    ],
+    "go/windows_crlf.txt": [
+        Frame('C:/Users/dev/shop/cart/cart.go', 8, None, 'example.com/shop/cart.(*Cart).Total', None, 'go', 0),
+        Frame('C:/Users/dev/shop/cmd/shop/main.go', 17, None, 'main.main', None, 'go', 1),
+    ],
+    "javascript/browser_webpack.txt": [
+        Frame('src/cart.ts', 12, 18, 'Cart.total', None, 'javascript', 0),
+        Frame('src/shop.ts', 8, 10, 'reorder', None, 'javascript', 1),
+        Frame('/static/js/main.js', 1, 2345, 'HTMLButtonElement.<anonymous>', None, 'javascript', 2),
+        Frame('src/cart.ts', 12, 18, 'total', None, 'javascript', 0),
+        Frame('/static/js/main.js', 1, 2399, 'reorder', None, 'javascript', 1),
+    ],
+    "javascript/firefox_gjs.txt": [
+        Frame('engines/cart.js', 1, 25, 'total', None, 'javascript', 0),
+        Frame('engines/cart.js', 2, 33, 'reorder', None, 'javascript', 1),
+        Frame('engines/cart.js', 3, 14, None, None, 'javascript', 2),
+    ],
+    "javascript/jest.txt": [
+        Frame('src/cart.test.js', 3, 59, 'Object.toBe', None, 'javascript', 0),
+        Frame('src/cart.test.js', 5, 51, 'Object.toBe', None, 'javascript', 0),
+        Frame('src/price.test.js', 1, 46, 'Object.toBeGreaterThan', None, 'javascript', 0),
+    ],
+    "javascript/jest_color.txt": [
+        Frame('src/price.test.js', 1, 46, 'Object.toBeGreaterThan', None, 'javascript', 0),
+    ],
+    "javascript/node_async.txt": [
+        Frame(T + '/javascript/async.js', 3, 9, 'load', None, 'javascript', 0),
+        Frame(T + '/javascript/async.js', 5, 25, 'main', None, 'javascript', 1),
+    ],
+    "javascript/node_sourcemap.txt": [
+        Frame(T + '/javascript/ts/src/cart.ts', 5, 56, None, None, 'javascript', 0),
+        Frame(T + '/javascript/ts/src/cart.ts', 5, 23, 'Cart.total', None, 'javascript', 1),
+        Frame(T + '/javascript/ts/src/main.ts', 3, 18, 'Object.<anonymous>', None, 'javascript', 2),
+        Frame('node:internal/modules/cjs/loader', 1521, 14, 'Module._compile', None, 'javascript', 3),
+        Frame('node:internal/modules/cjs/loader', 1623, 10, 'Module._extensions..js', None, 'javascript', 4),
+        Frame('node:internal/modules/cjs/loader', 1266, 32, 'Module.load', None, 'javascript', 5),
+        Frame('node:internal/modules/cjs/loader', 1091, 12, 'Module._load', None, 'javascript', 6),
+        Frame('node:internal/modules/run_main', 164, 12, 'Function.executeUserEntryPoint', None, 'javascript', 7),
+        Frame('node:internal/main/run_main_module', 28, 49, None, None, 'javascript', 8),
+    ],
+    "javascript/node_uncaught.txt": [
+        Frame(T + '/javascript/lib/cart.js', 3, 64, None, None, 'javascript', 0),
+        Frame(T + '/javascript/lib/cart.js', 3, 31, 'Cart.total', None, 'javascript', 1),
+        Frame(T + '/javascript/lib/cart.js', 6, 31, 'reorder', None, 'javascript', 2),
+        Frame(T + '/javascript/main.js', 2, 18, 'Timeout._onTimeout', None, 'javascript', 3),
+        Frame('node:internal/timers', 581, 17, 'listOnTimeout', None, 'javascript', 4),
+        Frame('node:internal/timers', 519, 7, 'process.processTimers', None, 'javascript', 5),
+    ],
+    "javascript/safari_jsc.txt": [
+        Frame('engines/cart.js', 1, 37, 'total', None, 'javascript', 0),
+        Frame('engines/cart.js', 2, 38, 'reorder', None, 'javascript', 1),
+        Frame('engines/cart.js', 3, 14, None, None, 'javascript', 2),
+    ],
+    "javascript/windows_crlf.txt": [
+        Frame('C:/Users/dev/shop/lib/cart.js', 3, 64, None, None, 'javascript', 0),
+        Frame('C:/Users/dev/shop/lib/cart.js', 3, 31, 'Cart.total', None, 'javascript', 1),
+        Frame('C:/Users/dev/shop/lib/orders.mjs', 6, 31, 'reorder', None, 'javascript', 2),
+    ],
+    "jvm/groovy.txt": [
+        Frame('orders.groovy', 2, None, 'Orders.place', None, 'jvm', 0),
+        Frame('orders.groovy', 4, None, 'orders.run', None, 'jvm', 1),
+        Frame('NativeMethodAccessorImpl.java', 77, None, 'jdk.internal.reflect.NativeMethodAccessorImpl.invoke', 'jdk.internal.reflect', 'jvm', 2),
+        Frame('DelegatingMethodAccessorImpl.java', 43, None, 'jdk.internal.reflect.DelegatingMethodAccessorImpl.invoke', 'jdk.internal.reflect', 'jvm', 3),
+    ],
+    "jvm/java_caused_by.txt": [
+        Frame('Orders.java', 14, None, 'com.acme.orders.Orders.place', 'com.acme.orders', 'jvm', 0),
+        Frame('Orders.java', 19, None, 'com.acme.orders.Orders.main', 'com.acme.orders', 'jvm', 1),
+        Frame('ImmutableCollections.java', 333, None, 'java.util.ImmutableCollections$AbstractImmutableList.outOfBounds', 'java.util', 'jvm', 0),
+        Frame('ImmutableCollections.java', 585, None, 'java.util.ImmutableCollections$List12.get', 'java.util', 'jvm', 1),
+        Frame('Orders.java', 7, None, 'com.acme.orders.Orders$Line.total', 'com.acme.orders', 'jvm', 2),
+        Frame('Orders.java', 12, None, 'com.acme.orders.Orders.place', 'com.acme.orders', 'jvm', 3),
+    ],
+    "jvm/java_truncated.txt": [
+        Frame('Orders.java', 14, None, 'com.acme.orders.Orders.place', 'com.acme.orders', 'jvm', 0),
+        Frame('Orders.java', 19, None, 'com.acme.orders.Orders.main', 'com.acme.orders', 'jvm', 1),
+    ],
+    "jvm/kotlin.txt": [
+        Frame('Orders.kt', 4, None, 'com.acme.orders.Orders.place', 'com.acme.orders', 'jvm', 0),
+        Frame('Orders.kt', 8, None, 'com.acme.orders.OrdersKt.main', 'com.acme.orders', 'jvm', 1),
+    ],
+    "jvm/scala.txt": [
+        Frame('Orders.scala', 4, None, 'com.acme.orders.Orders$.place', 'com.acme.orders', 'jvm', 0),
+        Frame('Orders.scala', 5, None, 'com.acme.orders.Orders$.main', 'com.acme.orders', 'jvm', 1),
+        Frame('NativeMethodAccessorImpl.java', 77, None, 'jdk.internal.reflect.NativeMethodAccessorImpl.invoke', 'jdk.internal.reflect', 'jvm', 2),
+        Frame('DelegatingMethodAccessorImpl.java', 43, None, 'jdk.internal.reflect.DelegatingMethodAccessorImpl.invoke', 'jdk.internal.reflect', 'jvm', 3),
+        Frame('Method.java', 569, None, 'java.lang.reflect.Method.invoke', 'java.lang.reflect', 'jvm', 4),
+        Frame('ScalaClassLoader.scala', 70, None, 'scala.reflect.internal.util.ScalaClassLoader$$anonfun$run$1.apply', 'scala.reflect.internal.util', 'jvm', 5),
+        Frame('ScalaClassLoader.scala', 31, None, 'scala.reflect.internal.util.ScalaClassLoader$class.asContext', 'scala.reflect.internal.util', 'jvm', 6),
+        Frame('ScalaClassLoader.scala', 101, None, 'scala.reflect.internal.util.ScalaClassLoader$URLClassLoader.asContext', 'scala.reflect.internal.util', 'jvm', 7),
+        Frame('ScalaClassLoader.scala', 70, None, 'scala.reflect.internal.util.ScalaClassLoader$class.run', 'scala.reflect.internal.util', 'jvm', 8),
+        Frame('ScalaClassLoader.scala', 101, None, 'scala.reflect.internal.util.ScalaClassLoader$URLClassLoader.run', 'scala.reflect.internal.util', 'jvm', 9),
+        Frame('ObjectRunner.scala', 22, None, 'scala.tools.nsc.CommonRunner$class.run', 'scala.tools.nsc', 'jvm', 10),
+        Frame('ObjectRunner.scala', 39, None, 'scala.tools.nsc.ObjectRunner$.run', 'scala.tools.nsc', 'jvm', 11),
+        Frame('ObjectRunner.scala', 29, None, 'scala.tools.nsc.CommonRunner$class.runAndCatch', 'scala.tools.nsc', 'jvm', 12),
+        Frame('ObjectRunner.scala', 39, None, 'scala.tools.nsc.ObjectRunner$.runAndCatch', 'scala.tools.nsc', 'jvm', 13),
+        Frame('MainGenericRunner.scala', 65, None, 'scala.tools.nsc.MainGenericRunner.runTarget$1', 'scala.tools.nsc', 'jvm', 14),
+        Frame('MainGenericRunner.scala', 87, None, 'scala.tools.nsc.MainGenericRunner.run$1', 'scala.tools.nsc', 'jvm', 15),
+        Frame('MainGenericRunner.scala', 98, None, 'scala.tools.nsc.MainGenericRunner.process', 'scala.tools.nsc', 'jvm', 16),
+        Frame('MainGenericRunner.scala', 103, None, 'scala.tools.nsc.MainGenericRunner$.main', 'scala.tools.nsc', 'jvm', 17),
+    ],
+    "jvm/surefire3_junit5.txt": [
+        Frame('AssertionFailureBuilder.java', 151, None, 'org.junit.jupiter.api.AssertionFailureBuilder.build', 'org.junit.jupiter.api', 'jvm', 0),
+        Frame('CartTest.java', 8, None, 'com.acme.CartTest.testTotal', 'com.acme', 'jvm', 1),
+        Frame('Cart.java', 9, None, 'com.acme.Cart.count', 'com.acme', 'jvm', 0),
+        Frame('CartTest.java', 13, None, 'com.acme.CartTest.testCount', 'com.acme', 'jvm', 1),
+    ],
+    "jvm/surefire_junit4.txt": [
+        Frame('CartTest.java', 13, None, 'com.acme.CartTest.testCount', 'com.acme', 'jvm', 0),
+        Frame('CartTest.java', 8, None, 'com.acme.CartTest.testTotal', 'com.acme', 'jvm', 0),
+    ],
+    "jvm/surefire_junit5.txt": [
+        Frame('CartTest.java', 13, None, 'com.acme.CartTest.testCount', 'com.acme', 'jvm', 0),
+        Frame('CartTest.java', 8, None, 'com.acme.CartTest.testTotal', 'com.acme', 'jvm', 0),
+    ],
+    "mixed/interleaved_go_jest.txt": [
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1396, None, None, None, 'go', 0),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1399, None, 'testing.tRunner.func1', None, 'go', 1),
+        Frame('src/cart.test.js', 3, 59, 'Object.toBe', None, 'javascript', 0),
+        Frame('/usr/lib/go-1.19/src/runtime/panic.go', 884, None, 'panic', None, 'go', 0),
+        Frame(T + '/go/cart/cart.go', 8, None, 'example.com/shop/cart.(*Cart).Total', None, 'go', 1),
+        Frame(T + '/go/cart/cart_test.go', 7, None, 'example.com/shop/cart.TestTotal.func1', None, 'go', 2),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1446, None, None, None, 'go', 0),
+        Frame('/usr/lib/go-1.19/src/testing/testing.go', 1493, None, None, None, 'go', 1),
+        Frame('src/cart.test.js', 5, 51, 'Object.toBe', None, 'javascript', 0),
+        Frame('src/price.test.js', 1, 46, 'Object.toBeGreaterThan', None, 'javascript', 0),
+    ],
+    "mixed/interleaved_jvm_python.txt": [
+        Frame('Orders.java', 14, None, 'com.acme.orders.Orders.place', 'com.acme.orders', 'jvm', 0),
+        Frame('Orders.java', 19, None, 'com.acme.orders.Orders.main', 'com.acme.orders', 'jvm', 0),
+        Frame(T + '/python/shop/main.py', 9, None, None, None, 'python', 0),
+        Frame('ImmutableCollections.java', 333, None, 'java.util.ImmutableCollections$AbstractImmutableList.outOfBounds', 'java.util', 'jvm', 0),
+        Frame('ImmutableCollections.java', 585, None, 'java.util.ImmutableCollections$List12.get', 'java.util', 'jvm', 0),
+        Frame(T + '/python/shop/cart.py', 6, None, 'total', None, 'python', 0),
+        Frame('Orders.java', 7, None, 'com.acme.orders.Orders$Line.total', 'com.acme.orders', 'jvm', 0),
+        Frame('Orders.java', 12, None, 'com.acme.orders.Orders.place', 'com.acme.orders', 'jvm', 0),
+    ],
+    "php/fatal.txt": [
+        Frame(T + '/php/bin/fatal.php', 4, None, 'total', None, 'php', 0),
+        Frame(T + '/php/bin/fatal.php', 6, None, None, None, 'php', 1),
+    ],
+    "php/phpunit.txt": [
+        Frame(T + '/php/src/Cart.php', 9, None, None, None, 'php', 0),
+        Frame(T + '/php/tests/CartTest.php', 18, None, None, None, 'php', 1),
+        Frame(T + '/php/tests/CartTest.php', 13, None, None, None, 'php', 0),
+        Frame(T + '/php/tests/CartTest.php', 24, None, None, None, 'php', 0),
+    ],
+    "php/phpunit_color.txt": [
+        Frame(T + '/php/src/Cart.php', 9, None, None, None, 'php', 0),
+        Frame(T + '/php/tests/CartTest.php', 18, None, None, None, 'php', 1),
+        Frame(T + '/php/tests/CartTest.php', 13, None, None, None, 'php', 0),
+        Frame(T + '/php/tests/CartTest.php', 24, None, None, None, 'php', 0),
+    ],
+    "php/uncaught.txt": [
+        Frame(T + '/php/bin/run.php', 4, None, None, None, 'php', 0),
+        Frame(T + '/php/src/Cart.php', 9, None, 'Shop\\Cart->total', None, 'php', 0),
+        Frame(T + '/php/src/Cart.php', 17, None, 'Shop\\reorder', None, 'php', 1),
+        Frame(T + '/php/bin/run.php', 5, None, None, None, 'php', 2),
+    ],
+    "php/uncaught_log.txt": [
+        Frame(T + '/php/bin/run.php', 4, None, None, None, 'php', 0),
+        Frame(T + '/php/src/Cart.php', 9, None, 'Shop\\Cart->total', None, 'php', 0),
+        Frame(T + '/php/src/Cart.php', 17, None, 'Shop\\reorder', None, 'php', 1),
+        Frame(T + '/php/bin/run.php', 5, None, None, None, 'php', 2),
+    ],
+    "python/pytest_color.txt": [
+        Frame('shop/cart.py', 9, None, 'rate', None, 'python', 0),
+        Frame('shop/cart.py', 6, None, 'total', None, 'python', 1),
+        Frame('shop/cart.py', 14, None, 'reorder', None, 'python', 2),
+        Frame('shop/cart.py', 16, None, 'reorder', None, 'python', 0),
+        Frame('tests/test_cart.py', 23, None, 'test_reorder', None, 'python', 1),
+    ],
+    "python/pytest_long.txt": [
+        Frame('shop/cart.py', 9, None, 'rate', None, 'python', 0),
+        Frame('shop/cart.py', 6, None, 'total', None, 'python', 1),
+        Frame('tests/test_cart.py', 6, None, 'helper', None, 'python', 2),
+        Frame('tests/test_cart.py', 11, None, 'test_total', None, 'python', 3),
+        Frame('tests/test_cart.py', 14, None, 'test_empty', None, 'python', 0),
+        Frame('tests/test_cart.py', 19, None, 'test_pair', None, 'python', 0),
+        Frame('shop/cart.py', 14, None, 'reorder', None, 'python', 2),
+        Frame('shop/cart.py', 16, None, 'reorder', None, 'python', 0),
+        Frame('tests/test_cart.py', 23, None, 'test_reorder', None, 'python', 1),
+    ],
+    "python/pytest_short.txt": [
+        Frame('shop/cart.py', 9, None, 'rate', None, 'python', 0),
+        Frame('shop/cart.py', 6, None, 'total', None, 'python', 1),
+        Frame('tests/test_cart.py', 6, None, 'helper', None, 'python', 2),
+        Frame('tests/test_cart.py', 11, None, 'test_total', None, 'python', 3),
+        Frame('tests/test_cart.py', 14, None, 'test_empty', None, 'python', 0),
+        Frame('tests/test_cart.py', 19, None, 'test_pair', None, 'python', 0),
+        Frame('shop/cart.py', 14, None, 'reorder', None, 'python', 2),
+        Frame('shop/cart.py', 16, None, 'reorder', None, 'python', 0),
+        Frame('tests/test_cart.py', 23, None, 'test_reorder', None, 'python', 1),
+    ],
+    "python/traceback_cause.txt": [
+        Frame(T + '/python/shop/cart.py', 9, None, 'rate', None, 'python', 0),
+        Frame(T + '/python/shop/cart.py', 6, None, 'total', None, 'python', 1),
+        Frame(T + '/python/shop/cart.py', 14, None, 'reorder', None, 'python', 2),
+        Frame(T + '/python/shop/cart.py', 16, None, 'reorder', None, 'python', 0),
+        Frame(T + '/python/shop/main.py', 5, None, None, None, 'python', 1),
+    ],
+    "python/traceback_context.txt": [
+        Frame(T + '/python/shop/cart.py', 9, None, 'rate', None, 'python', 0),
+        Frame(T + '/python/shop/cart.py', 6, None, 'total', None, 'python', 1),
+        Frame(T + '/python/shop/cart.py', 21, None, 'restock', None, 'python', 2),
+        Frame(T + '/python/shop/cart.py', 23, None, 'restock', None, 'python', 0),
+        Frame(T + '/python/shop/main.py', 7, None, None, None, 'python', 1),
+    ],
+    "python/traceback_truncated.txt": [
+        Frame(T + '/python/shop/cart.py', 9, None, None, None, 'python', 0),
+        Frame(T + '/python/shop/cart.py', 6, None, 'total', None, 'python', 1),
+        Frame(T + '/python/shop/cart.py', 14, None, 'reorder', None, 'python', 2),
+    ],
+    "python/traceback_zero.txt": [
+        Frame(T + '/python/shop/cart.py', 6, None, 'total', None, 'python', 0),
+        Frame(T + '/python/shop/main.py', 9, None, None, None, 'python', 1),
+    ],
+    "python/unittest.txt": [
+        Frame(T + '/python/shop/cart.py', 9, None, 'rate', None, 'python', 0),
+        Frame(T + '/python/tests/test_unit.py', 10, None, 'test_rate', None, 'python', 1),
+        Frame(T + '/python/tests/test_unit.py', 7, None, 'test_total', None, 'python', 0),
+    ],
+    "python/unittest_py310.txt": [
+        Frame('/home/dev/shop/shop/tests/test_cart.py', 7, None, 'test_total', None, 'python', 0),
+    ],
+    "python/windows_crlf.txt": [
+        Frame('C:/Users/dev/shop/shop/cart.py', 6, None, 'total', None, 'python', 0),
+        Frame('C:/Users/dev/shop/shop/main.py', 9, None, None, None, 'python', 1),
+    ],
+    "ruby/minitest.txt": [
+        Frame(T + '/ruby/lib/cart.rb', 11, None, 'tax', None, 'ruby', 0),
+        Frame(T + '/ruby/lib/cart.rb', 7, None, 'total', None, 'ruby', 1),
+        Frame('test/test_cart.rb', 10, None, 'test_empty', None, 'ruby', 2),
+    ],
+    "ruby/rspec.txt": [
+        Frame('spec/cart_spec.rb', 5, None, 'block (2 levels) in <top (required)>', None, 'ruby', 0),
+        Frame('lib/cart.rb', 11, None, 'tax', None, 'ruby', 0),
+        Frame('lib/cart.rb', 7, None, 'total', None, 'ruby', 1),
+        Frame('spec/cart_spec.rb', 9, None, 'block (2 levels) in <top (required)>', None, 'ruby', 2),
+    ],
+    "ruby/ruby26_reversed.txt": [
+        Frame('/home/dev/shop/lib/cart.rb', 11, None, 'tax', None, 'ruby', 0),
+        Frame('/home/dev/shop/lib/cart.rb', 7, None, 'total', None, 'ruby', 1),
+        Frame('bin/run.rb', 7, None, None, None, 'ruby', 2),
+    ],
+    "ruby/ruby34_quotes.txt": [
+        Frame('/home/dev/shop/lib/cart.rb', 11, None, 'Cart#tax', None, 'ruby', 0),
+        Frame('/home/dev/shop/lib/cart.rb', 7, None, 'Cart#total', None, 'ruby', 1),
+        Frame('bin/run.rb', 4, None, 'block in Object#reorder', None, 'ruby', 2),
+        Frame('bin/run.rb', 7, None, None, None, 'ruby', 3),
+    ],
+    "ruby/uncaught.txt": [
+        Frame(T + '/ruby/lib/cart.rb', 11, None, 'tax', None, 'ruby', 0),
+        Frame(T + '/ruby/lib/cart.rb', 7, None, 'total', None, 'ruby', 1),
+        Frame('bin/run.rb', 4, None, 'block in reorder', None, 'ruby', 2),
+        Frame('bin/run.rb', 4, None, 'map', None, 'ruby', 3),
+        Frame('bin/run.rb', 4, None, 'reorder', None, 'ruby', 4),
+        Frame('bin/run.rb', 7, None, None, None, 'ruby', 5),
+    ],
+    "rust/cargo_doctest.txt": [
+        Frame('src/lib.rs', 5, 1, None, None, 'rust', 0),
+    ],
+    "rust/cargo_test.txt": [
+        Frame('src/cart.rs', 12, 9, None, None, 'rust', 0),
+        Frame('src/cart.rs', 2, 17, None, None, 'rust', 0),
+    ],
+    "rust/cargo_test_crlf.txt": [
+        Frame('src/cart.rs', 12, 9, None, None, 'rust', 0),
+        Frame('src/cart.rs', 2, 17, None, None, 'rust', 0),
+    ],
+    "rust/cargo_test_quiet.txt": [
+        Frame('src/cart.rs', 2, 17, None, None, 'rust', 0),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/std/src/panicking.rs', 689, 5, '__rustc::rust_begin_unwind', None, 'rust', 0),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/panicking.rs', 80, 14, 'core::panicking::panic_fmt', None, 'rust', 1),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/panicking.rs', 271, 5, 'core::panicking::panic_bounds_check', None, 'rust', 2),
+        Frame('src/cart.rs', 2, 17, 'shop::cart::total', None, 'rust', 3),
+        Frame('src/cart.rs', 17, 9, 'shop::cart::tests::empty', None, 'rust', 4),
+        Frame('src/cart.rs', 16, 15, 'shop::cart::tests::empty::{{closure}}', None, 'rust', 5),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/ops/function.rs', 250, 5, 'core::ops::function::FnOnce::call_once', None, 'rust', 6),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/ops/function.rs', 250, 5, '<fn() -> core::result::Result<(), alloc::string::String> as core::ops::function::FnOnce<()>>::call_once', None, 'rust', 7),
+        Frame('src/cart.rs', 12, 9, None, None, 'rust', 0),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/panicking.rs', 439, 17, 'core::panicking::assert_failed_inner', None, 'rust', 2),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/panicking.rs', 394, 5, 'core::panicking::assert_failed::<u32, u32>', None, 'rust', 3),
+        Frame('src/cart.rs', 12, 9, 'shop::cart::tests::sums_prices', None, 'rust', 4),
+        Frame('src/cart.rs', 11, 21, 'shop::cart::tests::sums_prices::{{closure}}', None, 'rust', 5),
+    ],
+    "rust/panic.txt": [
+        Frame('src/cart.rs', 2, 17, None, None, 'rust', 0),
+    ],
+    "rust/panic_backtrace.txt": [
+        Frame('src/cart.rs', 2, 17, None, None, 'rust', 0),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/std/src/panicking.rs', 689, 5, '__rustc::rust_begin_unwind', None, 'rust', 0),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/panicking.rs', 80, 14, 'core::panicking::panic_fmt', None, 'rust', 1),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/panicking.rs', 271, 5, 'core::panicking::panic_bounds_check', None, 'rust', 2),
+        Frame('src/cart.rs', 2, 17, 'shop::cart::total', None, 'rust', 3),
+        Frame('src/main.rs', 2, 5, 'shop::reorder', None, 'rust', 4),
+        Frame('src/main.rs', 6, 20, 'shop::main', None, 'rust', 5),
+        Frame('/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/ops/function.rs', 250, 5, 'core::ops::function::FnOnce::call_once', None, 'rust', 6),
+    ],
+    "rust/panic_old_format.txt": [
+        Frame('src/cart.rs', 2, 17, None, None, 'rust', 0),
+        Frame('src/cart.rs', 12, 9, None, None, 'rust', 0),
+    ],
+    "swift/crash_backtrace.txt": [
+        Frame('/home/dev/shop/Sources/Shop/Cart.swift', 12, 18, 'Cart.total', None, 'swift', 0),
+        Frame('/home/dev/shop/Sources/Shop/Orders.swift', 7, 10, 'reorder', None, 'swift', 1),
+    ],
+    "swift/fatal_error.txt": [
+        Frame('Shop/Cart.swift', 21, None, None, None, 'swift', 0),
+        Frame('Shop/Orders.swift', 9, None, None, None, 'swift', 0),
+        Frame('Swift/ContiguousArrayBuffer.swift', 600, None, None, None, 'swift', 0),
+    ],
+    "swift/macos_crash_report.txt": [
+        Frame('Cart.swift', 12, None, 'Cart.total', None, 'swift', 0),
+        Frame('Orders.swift', 7, None, 'reorder', None, 'swift', 1),
+        Frame('main.swift', 4, None, 'main', None, 'swift', 2),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_fixture_frames(name):
+    assert parse_frames(evidence(name)) == EXPECTED[name]
+
+
+FRAMELESS = ["c/gcc_errors.txt", "go/build_error.txt", "javascript/eslint.txt", "jvm/javac.txt",
+             "python/mypy.txt", "rust/rustc_error.txt", "php/phpstan_table.txt"]
+
+
+@pytest.mark.parametrize("name", FRAMELESS)
+def test_diagnostics_are_not_frames(name):
+    assert parse_frames(evidence(name)) == []
+
+
+def test_python_chained_tracebacks_are_separate_traces_innermost_first():
+    frames = parse_frames(evidence("python/traceback_cause.txt"))
+    assert [(f.line, f.function, f.depth) for f in frames] == [
+        (9, "rate", 0), (6, "total", 1), (14, "reorder", 2), (16, "reorder", 0), (5, None, 1)]
+
+
+def test_pytest_long_format_takes_the_function_from_the_def_above():
+    text = "    def rate(self):\n>       raise LookupError('x')\nE       LookupError: x\n\nshop/cart.py:9: LookupError\n"
+    assert parse_frames(text) == [Frame("shop/cart.py", 9, None, "rate", None, "python", 0)]
+
+
+def test_php_frames_name_the_function_they_are_in_not_the_one_they_call():
+    frames = parse_frames(evidence("php/uncaught.txt"))
+    assert [(Path(f.path).name, f.line, f.function) for f in frames[1:]] == [
+        ("Cart.php", 9, "Shop\\Cart->total"), ("Cart.php", 17, "Shop\\reorder"), ("run.php", 5, None)]
+
+
+def test_ruby_before_3_prints_outermost_first_when_numbered():
+    frames = parse_frames(evidence("ruby/ruby26_reversed.txt"))
+    assert [(f.line, f.function, f.depth) for f in frames] == [(11, "tax", 0), (7, "total", 1), (7, None, 2)]
+
+
+def test_a_restarted_numbering_starts_a_new_trace():
+    text = "#0 0x1 in f /a.c:1:1\n#1 0x2 in g /a.c:2:1\n#0 0x3 in h /b.c:3:1\n"
+    assert [(f.path, f.depth) for f in parse_frames(text)] == [("/a.c", 0), ("/a.c", 1), ("/b.c", 0)]
+
+
+def test_go_121_created_by_in_goroutine():
+    frames = parse_frames(evidence("go/windows_crlf.txt"))
+    assert frames[-1] == Frame("C:/Users/dev/shop/cmd/shop/main.go", 17, None, "main.main", None, "go", 1)
+
+
+def test_v8_function_decorations_are_dropped():
+    text = "Error: x\n    at new Cart (/app/cart.js:2:9)\n    at Function.run [as main] (/app/run.js:5:3)\n"
+    assert [f.function for f in parse_frames(text)] == ["Cart", "Function.run"]
+
+
+def test_jvm_frame_keeps_package_and_bare_file_name():
+    [frame] = parse_frames("\tat com.acme.orders.Orders$Line.total(Orders.java:7) ~[shop.jar:1.0]")
+    assert frame == Frame("Orders.java", 7, None, "com.acme.orders.Orders$Line.total", "com.acme.orders", "jvm", 0)
+
+
+def test_exact_duplicates_are_dropped():
+    trace = "Traceback (most recent call last):\n  File \"/a.py\", line 3, in f\nValueError\n"
+    assert len(parse_frames(trace * 3)) == 1
+
+
+@pytest.mark.parametrize("line", [
+    "\tat com.acme.Orders.place(Orders.java:42)",
+    "  File \"/srv/app/cart.py\", line 12, in total",
+    "tests/test_cart.py:12: in test_total",
+    "lib/cart.rb:11:in `tax'",
+    "    (shop 0.1.0) lib/cart.ex:2: Shop.Cart.total/1",
+    "overflow.c:4:18: runtime error: signed integer overflow",
+])
+def test_is_frame_line(line):
+    assert is_frame_line(line)
+
+
+@pytest.mark.parametrize("line", ["src/x.c:12:5: error: boom", "GET http://localhost:8080/x", "at the moment", ""])
+def test_is_not_frame_line(line):
+    assert not is_frame_line(line)

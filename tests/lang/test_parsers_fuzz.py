@@ -1,0 +1,82 @@
+"""The three evidence parsers on arbitrary and hostile text: never raise, same answer twice, fast."""
+
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boundedcode.lang._text import MAX_LINE_CHARS, MAX_LINES
+from boundedcode.lang.diagnostics import Diagnostic, parse_diagnostics
+from boundedcode.lang.frames import Frame, parse_frames
+from boundedcode.lang.testids import TestId, parse_test_ids
+
+EVIDENCE = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
+PARSERS = ((parse_frames, Frame), (parse_diagnostics, Diagnostic), (parse_test_ids, TestId))
+FIXTURES = sorted(EVIDENCE.glob("*/*.txt"))
+FIXTURE_LINES = sorted({line for f in FIXTURES for line in f.read_bytes().decode("utf-8").splitlines()})
+# Fragments the formats' regexes key on: repeated, they probe for catastrophic backtracking.
+HOSTILE_FRAGMENTS = ["at ", " (", "):", "#0 ", "0x1 in ", ":1", 'File "', "', ", "a.py:", " in ", "@", "::",
+                     "FAILED ", "--> ", "(1,", "[ERROR] a.", " > ", "› ", "a:1:", ":in `", ") at ", "1 0x1 ",
+                     " + 1 in m at ", "Uncaught ", " on line ", "e: ", "--- FAIL: ", " ... ", "\t", "_ ", "= "]
+LINE_PREFIXES = ["", "#1 ", "    at ", "e: ", "1) ", "[ERROR] ", "FAIL ", "thread 'x' panicked at ", "0 ", "  File \""]
+SECONDS_PER_LINE = 0.25   # generous for a shared CI machine: a quadratic regex takes seconds here
+
+
+def check(text: str) -> None:
+    for parse, kind in PARSERS:
+        first = parse(text)
+        assert all(isinstance(item, kind) for item in first)
+        assert parse(text) == first
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=3000))
+def test_arbitrary_text(text):
+    check(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(FIXTURE_LINES), max_size=80),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+    st.integers(min_value=0, max_value=20_000),
+)
+def test_mixed_fixture_lines_cut_anywhere(lines, newline, cut):
+    check(newline.join(lines)[:cut])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(HOSTILE_FRAGMENTS), min_size=1, max_size=12), st.sampled_from(LINE_PREFIXES))
+def test_hostile_lines(fragments, prefix):
+    check(prefix + "".join(fragments))
+
+
+@pytest.mark.parametrize("fragment", HOSTILE_FRAGMENTS)
+@pytest.mark.parametrize("prefix", LINE_PREFIXES)
+def test_longest_scanned_line_is_fast(fragment, prefix):
+    line = (prefix + fragment * MAX_LINE_CHARS)[:MAX_LINE_CHARS]
+    started = time.perf_counter()
+    check(line)
+    assert time.perf_counter() - started < SECONDS_PER_LINE
+
+
+@pytest.mark.parametrize("fragment", ["x", "a.py:1: ", "    at f (", "#0 0x1 in f ", "FAILED a::", "--> a:"])
+def test_one_megabyte_line_is_fast(fragment):
+    text = fragment * (1_000_000 // len(fragment))
+    started = time.perf_counter()
+    check(text)
+    assert time.perf_counter() - started < SECONDS_PER_LINE
+
+
+def test_input_is_capped():
+    frames = "".join(f'  File "/a.py", line {n}, in f\n' for n in range(1, MAX_LINES + 5_000))
+    assert len(parse_frames("Traceback (most recent call last):\n" + frames)) == MAX_LINES - 1
+    assert parse_test_ids("x\n" * 30_000 + "--- FAIL: TestLate (0.00s)\n") == []
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.relative_to(EVIDENCE).as_posix())
+def test_every_fixture_feeds_some_parser(fixture):
+    text = fixture.read_bytes().decode("utf-8")
+    assert any(parse(text) for parse, _ in PARSERS)

@@ -111,6 +111,8 @@ def _add_optional_commands(sub) -> None:
     for name, module, help_text in (
         ("query", "boundedcode.source_context.command",
          "run a project.query (source.context) over git objects at the pinned commit"),
+        ("mcp", "boundedcode.mcp.command",
+         "serve retrieval, stamped reads and recall to an agent over MCP (stdio)"),
     ):
         try:
             mod = importlib.import_module(module)

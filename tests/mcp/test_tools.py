@@ -1,0 +1,100 @@
+"""The one tool table: schemas, argument checks, CLI help, and which tools a server offers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from boundedcode.errors import UsageError
+from boundedcode.mcp.command import add_arguments, run
+from boundedcode.mcp.server import BcodeServer
+from boundedcode.mcp.tools import TOOLS, ToolInputError, check_arguments, input_schema
+from boundedcode.session import Capture, Session
+from boundedcode.source_context import STATUS_COMPLETE, load_profile
+
+from ..conftest import make_git_repo
+from ..source_context.conftest import commit, profile_text
+
+SPECS = {t.name: t for t in TOOLS}
+
+
+def test_schemas_come_from_the_table():
+    assert input_schema(SPECS["retrieve"]) == {
+        "type": "object",
+        "properties": {
+            "message": {"type": "string", "description": "the user's message, as written"},
+            "evidence": {"type": "array", "items": {"type": "string"},
+                         "description": SPECS["retrieve"].params[1].description}},
+        "required": ["message"],
+        "additionalProperties": False,
+    }
+
+
+@pytest.mark.parametrize("args, error", [
+    ({}, "missing argument 'message'"),
+    ({"message": 3}, "'message' must be a string"),
+    ({"message": "x", "evidence": "log"}, "'evidence' must be a list of strings"),
+    ({"message": "x", "verbose": True}, "unknown argument(s) verbose"),
+])
+def test_arguments_are_checked(args, error):
+    with pytest.raises(ToolInputError, match=error.replace("(", r"\(").replace(")", r"\)")):
+        check_arguments(SPECS["retrieve"], args)
+
+
+def test_the_help_lists_every_tool_from_the_same_table():
+    parser = argparse.ArgumentParser(prog="bcode mcp")
+    add_arguments(parser)
+    text = parser.format_help()
+    for spec in TOOLS:
+        assert f"  {spec.name}(" in text
+    assert "  retrieve(message, [evidence])\n" in text
+    assert "  project_query(text, [path_prefix])  (with --profile)\n" in text
+
+
+def test_the_server_offers_what_it_can_answer(tmp_path):
+    repo = make_git_repo(tmp_path / "r", {
+        "ledger.py": "class Ledger:\n    def post(self):\n        pass\n",
+        "report.py": "from ledger import Ledger\nLedger().post()\n"})
+    with Session(None, str(repo)) as s:
+        server = BcodeServer(s)
+        assert [t.name for t in server.tools] == [
+            "retrieve", "read", "read_many", "recall", "find_symbol", "find_references",
+            "find_implementations"]  # project_query needs a profile
+        text, is_error = server.call("find_symbol", {"name": "Ledger"})
+        assert not is_error
+        locations = json.loads(text)["locations"]
+        assert [(loc["path"], loc["line"]) for loc in locations] == [("ledger.py", 1)]
+        refs = json.loads(server.call("find_references", {"name": "post", "path": "report.py",
+                                                          "line": 2})[0])
+        assert ("report.py", 2) in [(loc["path"], loc["line"]) for loc in refs["locations"]]
+        assert server.call("find_references", {"name": "post", "line": 0}) == (
+            "find_references: 'line' must be a positive integer", True)
+        assert server.call("find_symbol", {"name": "not a name"})[1] is True
+        assert server.call("nope", {}) == ("unknown tool 'nope'", True)
+        assert server.call("read", {"path": "ledger.py", "extra": 1}) == (
+            "read: unknown argument(s) extra", True)
+
+
+def test_project_query_is_offered_with_a_profile_and_kept_in_the_session(tmp_path):
+    repo = tmp_path / "proj"
+    sha = commit(repo, {"src/npc.cpp": "int NPC_CANNON = 23487;\n"})
+    profile_path = tmp_path / "profile.toml"
+    profile_path.write_text(profile_text(repo, sha, {"extensions": [".cpp"]}))
+    with Session(None, str(repo)) as s:
+        server = BcodeServer(s, profile=load_profile(profile_path))
+        text, is_error = server.call("project_query", {"text": "23487"})
+        assert not is_error
+        assert json.loads(text)["status"] == STATUS_COMPLETE
+        assert isinstance(s.records[-1], Capture)
+
+
+def test_command_mistakes_are_user_errors(tmp_path):
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    for argv, message in [(["--repo", str(tmp_path / "missing")], "not a directory"),
+                          (["--repo", str(tmp_path), "--context", str(tmp_path)],
+                           "--context goes with --profile")]:
+        with pytest.raises(UsageError, match=message):
+            run(parser.parse_args(argv))

@@ -111,6 +111,9 @@ def _add_optional_commands(sub) -> None:
     for name, module, help_text in (
         ("query", "boundedcode.source_context.command",
          "run a project.query (source.context) over git objects at the pinned commit"),
+        ("find", "boundedcode.navigator.command",
+         "where a name is defined or used, or what implements it (language servers where "
+         "enabled, patterns elsewhere)"),
         ("mcp", "boundedcode.mcp.command",
          "serve retrieval, stamped reads and recall to an agent over MCP (stdio)"),
     ):

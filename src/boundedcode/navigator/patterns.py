@@ -1,0 +1,84 @@
+"""Definitions and references without a language server: the shared scan plus definition patterns.
+
+A name is searched as a whole word with the one content scan (ripgrep on a
+working tree, in process elsewhere); a line that `lang.definitions`' patterns
+read as defining it is a definition, every other line a textual reference.
+This answers for every language, approximately (spec, "Limits"): overloads,
+macros and generated code can be missed or misread, and a reference is any
+use of the word, whichever symbol it names.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterable, Sequence
+
+from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
+from ..checkout.tree import Tree
+from ..lang.definitions import definition_kind
+from ..lang.languages import language_of
+from ..scan import Hit, Needle, Scanner, ScanResult, scan
+from .base import PATTERNS, REFERENCE, Location, NotSupported, sorted_locations
+
+__all__ = ["PatternNavigator"]
+
+
+class PatternNavigator:
+    """Answers from the text of `paths` (the walked files of `tree`); one scan per name, kept."""
+
+    source = PATTERNS
+
+    def __init__(self, tree: Tree, paths: Sequence[str], *, budgets: Budgets = DEFAULT_BUDGETS,
+                 scanner: Scanner | None = None, clock: Callable[[], float] = time.monotonic):
+        self.tree = tree
+        self.paths = list(paths)
+        self.budgets = budgets
+        self._scanner = scanner
+        self._clock = clock
+        self._occurrences: dict[str, dict[str, list[Hit]]] = {}
+        self._languages = frozenset(lang for p in self.paths if (lang := language_of(p)) is not None)
+
+    def languages(self) -> frozenset[str]:
+        return self._languages
+
+    def prime(self, result: ScanResult, needles: Iterable[Needle]) -> None:
+        """Take a retrieval's scan as the answer for its whole-word `needles`, so no name is scanned twice."""
+        for needle in needles:
+            if needle.word:
+                self._occurrences[needle.text] = result.files_with(needle)
+
+    def occurrences(self, name: str) -> dict[str, list[Hit]]:
+        """The lines using `name` as a whole word, per file in path order (what every answer starts from)."""
+        if name not in self._occurrences:
+            deadline = self._clock() + self.budgets.time_s
+            result = scan(self.tree, self.paths, [Needle(name, word=True)], self.budgets, deadline,
+                          self._scanner)
+            self._occurrences[name] = result.files_with(Needle(name, word=True))
+        return self._occurrences[name]
+
+    def definitions(self, name: str, *, path_hint: str | None = None) -> list[Location]:
+        # Patterns cannot follow imports, so `path_hint` adds nothing here.
+        found = []
+        for path, hits in self.occurrences(name).items():
+            language = language_of(path)
+            if language is None:
+                continue
+            for hit in hits:
+                kind = definition_kind(language, hit.text, name)
+                if kind is not None:
+                    found.append(Location(path, hit.line, name, kind, PATTERNS))
+        return sorted_locations(found)
+
+    def references(self, name: str, *, path: str | None = None, line: int | None = None) -> list[Location]:
+        # Textual: every use of the word that is not a definition line, whichever symbol it names.
+        found = []
+        for file, hits in self.occurrences(name).items():
+            language = language_of(file)
+            for hit in hits:
+                if language is None or definition_kind(language, hit.text, name) is None:
+                    found.append(Location(file, hit.line, name, REFERENCE, PATTERNS))
+        return sorted_locations(found)
+
+    def implementations(self, name: str) -> list[Location]:
+        raise NotSupported("definition patterns cannot tell what implements an interface; "
+                           "a language server can")

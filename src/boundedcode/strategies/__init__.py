@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from .base import Context, MessageFacts, PathIndex, Strategy
 from .build_error import BuildErrorStrategy
+from .contracts import ContractsStrategy
 from .discovery import DiscoveryStrategy
+from .docs_config import DocsConfigStrategy
+from .graph import GraphStrategy
+from .history import HistoryStrategy
 from .lexical import LexicalStrategy
 from .modules import ModulesStrategy
 from .paths import PathsStrategy
@@ -20,7 +24,8 @@ __all__ = ["Context", "MessageFacts", "PathIndex", "Strategy", "REGISTRY", "FALL
 #: The specific strategies; discovery is the fallback and runs after them when needed.
 REGISTRY: tuple[Strategy, ...] = (StackTraceStrategy(), BuildErrorStrategy(), TestToImplStrategy(),
                                   PathsStrategy(), ModulesStrategy(), LexicalStrategy(),
-                                  SymbolsStrategy())
+                                  SymbolsStrategy(), ContractsStrategy(), DocsConfigStrategy(),
+                                  HistoryStrategy(), GraphStrategy())
 FALLBACK: Strategy = DiscoveryStrategy()
 
 

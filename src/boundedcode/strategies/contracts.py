@@ -49,6 +49,8 @@ LOOSE_MATCH = 0.8
 MAX_SYMBOL_LOOKUPS = 8
 #: A decorator or annotation is at most this many lines above the handler it registers.
 DECORATOR_REACH = 6
+#: Lines below a matching prefix searched for the handler it leads to (a controller's body).
+BELOW_REACH = 1500
 #: Lines at the top of a YAML or JSON file searched for `openapi:`, `swagger:`, `asyncapi:`.
 SPEC_HEAD_LINES = 40
 
@@ -127,13 +129,17 @@ _CLIENTS = frozenset({"axios", "requests", "httpx", "http", "https", "fetch", "c
 # After the route string, a handler follows: another argument that is not options, or a block.
 _HANDLER_AFTER = re.compile(r"""^\s*(?:,\s*(?!\{|[\w$]+\s*=(?![=>]))|\)\s*(?:\{|do\b|->|=>)|=>|do\b)""")
 _INLINE_HANDLER = re.compile(r"\bfunc\s*\(|=>|\bfunction\b|\blambda\b|\|\s*\w*\s*\||\bdo\b")
-_HANDLER_ARG = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*(?=\s*[,)\]])")
+_HANDLER_ARG = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*")
 _RAILS_TO = re.compile(r"""(?:\bto:\s*|=>\s*)["']([\w/]+#\w+)["']""")
+_LARAVEL_ACTION = re.compile(r"""\[\s*\\?([\w\\]+)::class\s*,\s*["'](\w+)["']\s*\]""")
+# axum `get(get_order)`, actix `web::get().to(get_order)`: the handler of one method.
+_METHOD_HANDLER = re.compile(r"\b(get|post|put|patch|delete|head|options)\s*\(\s*(?:\)\s*\.to\s*\(\s*)?"
+                             r"([A-Za-z_][\w:.]*)\s*\)")
 _NOT_HANDLER = frozenset({"true", "false", "null", "nil", "None", "True", "False", "req", "res",
                           "request", "response", "ctx", "next", "w", "r", "c", "e"})
 _METHOD_LIST = re.compile(r"""\bmethods?\s*[=:]\s*[\[{(]?\s*((?:["']?[A-Za-z]+["']?\s*,?\s*)+)""")
 _METHOD_ARGS = re.compile(r"RequestMethod\.([A-Z]+)|\.Methods\(([^)]*)\)|\bvia:\s*\[?:?([\w:, ]+)|"
-                          r"(?<![\w.])(?:web::)?(get|post|put|patch|delete|head|options)\s*\(")
+                          r"(?<!\w)(?:web::)?(get|post|put|patch|delete|head|options)\s*\(")
 
 
 @dataclass(frozen=True)
@@ -220,7 +226,7 @@ def route_match(candidate: Route, message: Route) -> tuple[str, int, int, tuple[
         if found:
             return ("full", found[0], found[1], ())
         inner = _inside(head, message.segments) if head else None
-        return ("full", inner[0], inner[1], ()) if inner else None
+        return ("prefix", *inner) if inner else None
     found = _align(c, message.segments)
     if found:
         return ("full", found[0], found[1], ())
@@ -231,7 +237,8 @@ def route_match(candidate: Route, message: Route) -> tuple[str, int, int, tuple[
 @dataclass(frozen=True)
 class _Registration:
     route: Route
-    group: bool          # a prefix for the routes below it (a controller, a mounted router)
+    group: bool          # only a prefix for the routes below it (a mounted router, a controller)
+    prefix: bool         # may be a prefix too (a method-less `@RequestMapping`, `#[Route]`)
     decorated: bool      # a decorator or annotation: the handler is the next definition
     call: bool           # a client calling the route, not registering it
     handler: str | None  # the handler named in the registration (call-style frameworks)
@@ -248,90 +255,112 @@ def _methods_in(rest: str) -> set[str]:
     return found & set(HTTP_METHODS)
 
 
-def _handler_name(rest: str) -> str | None:
-    to = _RAILS_TO.search(rest)
-    if to:
-        return to.group(1)
+def _handler_name(rest: str, method: str | None = None) -> str | None:
+    """The handler a call-style registration names: `getOrder`, `views.detail`, `orders#show`."""
+    for pattern in (_RAILS_TO, _LARAVEL_ACTION):
+        m = pattern.search(rest)
+        if m:
+            return "@".join(g for g in m.groups() if g)
+    if method:
+        for m in _METHOD_HANDLER.finditer(rest):
+            if m.group(1).upper() == method:
+                return m.group(2)
     if _INLINE_HANDLER.search(rest):
         return None
-    names = [n[:-7] if n.endswith("::class") else n for n in _HANDLER_ARG.findall(rest)]
-    names = [n for n in names if n not in _NOT_HANDLER and not n[0].isdigit()]
+    names = [m.group(0) for arg in _call_args(rest) if (m := _HANDLER_ARG.match(arg))]
+    names = [n[:-7] if n.endswith("::class") else n for n in names]
+    names = [n for n in names if n not in _NOT_HANDLER]
     return names[-1] if names else None
 
 
-def _routes_with_methods(path: str, methods: set[str]) -> list[Route]:
-    if not methods:
-        return [parse_route(path)]
-    return [parse_route(path, m) for m in sorted(methods)]
+def _call_args(rest: str) -> list[str]:
+    """The arguments after the route string, up to the registration call's closing bracket."""
+    args, depth, current = [], 0, ""
+    for ch in rest:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth < 0:
+                break
+        if ch == "," and depth == 0:
+            args.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    args.append(current.strip())
+    # The first piece is what stood between the string and the first comma: not an argument.
+    return [a for a in args[1:] if a and not re.match(r"[\w$]+\s*=(?![=>])", a)]
+
+
+def _registered(path: str, methods: set[str], rest: str, *, group: bool = False,
+                prefix: bool = False, decorated: bool = False) -> list[_Registration]:
+    routes = [parse_route(path, m) for m in sorted(methods)] if methods else [parse_route(path)]
+    return [_Registration(r, group, prefix or group, decorated, False,
+                          None if decorated or group else _handler_name(rest, r.method))
+            for r in routes]
+
+
+def _looks_like_path(text: str) -> bool:
+    return "/" in text and (text.startswith(("/", "${", "%s/", "{")) or bool(_SCHEME_HOST.match(text)))
 
 
 def registrations(line: str, language: str | None) -> list[_Registration]:
     """The routes one line registers, mounts or calls (most frameworks write one per line)."""
-    out: list[_Registration] = []
     if language == "yaml":
         m = _YAML_HTTP.match(line)
         if m:
             method = m.group(1).upper()
-            return [_Registration(parse_route(m.group(2), None if method == "ANY" else method),
-                                  False, False, False, None)]
+            return _registered(m.group(2), set() if method == "ANY" else {method}, "")
         m = _YAML_ROUTE.match(line)
-        return [_Registration(parse_route(m.group(1)), False, False, False, None)] if m else []
+        return _registered(m.group(1), set(), "") if m else []
     if language in _NOT_CODE:
         return []
     m = _RAILS_RESOURCES.match(line)
     if m:
-        return [_Registration(parse_route(p), False, False, False, None)
-                for p in (m.group(1), f"{m.group(1)}/:id")]
+        return _registered(m.group(1), set(), "") + _registered(f"{m.group(1)}/:id", set(), "")
+    out: list[_Registration] = []
     for s in _STRING.finditer(line):
         text = s.group(2)
-        if not text or any(ch.isspace() for ch in text.strip()) and not _METHOD_PREFIX.match(text):
+        if not text or (any(ch.isspace() for ch in text.strip()) and not _METHOD_PREFIX.match(text)):
             continue
         head, rest = line[: s.start()], line[s.end():]
-        route = parse_route(text)
-        if not route.segments:
-            continue
-        call = _CALL_HEAD.search(head)
         bare = _BARE_HEAD.match(head)
+        call = _CALL_HEAD.search(head)
+        found: list[_Registration] = []
         if bare:
-            verb = bare.group("verb").lower()
-            group = verb in ("scope", "namespace", "mount")
-            method = verb.upper() if verb.upper() in HTTP_METHODS else None
-            methods = {method} if method else _methods_in(rest)
-            out += [_Registration(r, group, False, False, _handler_name(rest))
-                    for r in _routes_with_methods(text, methods)]
+            verb = bare.group("verb").upper()
+            found = _registered(text, {verb} if verb in HTTP_METHODS else _methods_in(rest), rest,
+                                group=verb in ("SCOPE", "NAMESPACE", "MOUNT"))
         elif _PREFIX_KEYWORD.search(head):
-            out.append(_Registration(route, True, False, False, None))
+            found = _registered(text, set(), rest, group=True)
         elif call:
-            out += _call_registrations(call, text, rest)
-        elif text.startswith(("/", "${", "%s/", "{")) or _SCHEME_HOST.match(text):
-            if "/" in text:
-                out.append(_Registration(route, False, False, True, None))
+            found = _call_registrations(call, text, rest)
+        if not found and _looks_like_path(text):
+            found = [_Registration(parse_route(text), False, False, False, True, None)]
+        out += found
     return out
 
 
 def _call_registrations(call: re.Match, text: str, rest: str) -> list[_Registration]:
-    verb, lower = call.group("verb"), call.group("verb").lower()
+    verb = call.group("verb")
+    lower = verb.lower()
     decorated = bool(call.group("mark"))
-    recv = (call.group("recv") or "").lower()
     http = _HTTP_VERB.match(lower)
     if http:
-        method = http.group(1).upper()
+        recv = (call.group("recv") or "").lower()
         if decorated or (recv not in _CLIENTS and _HANDLER_AFTER.match(rest)):
-            return [_Registration(parse_route(text, method), False, decorated, False,
-                                  None if decorated else _handler_name(rest))]
-        return [_Registration(parse_route(text, method), False, False, True, None)] \
-            if text.startswith(("/", "${", "%s/")) or _SCHEME_HOST.match(text) else []
+            return _registered(text, {http.group(1).upper()}, rest, decorated=decorated)
+        return []  # a client's call: the caller records it as one when the string is a path
     if lower in _RESOURCE_VERBS or (lower == "resource" and "/" not in text):
-        return [_Registration(parse_route(p), False, decorated, False, _handler_name(rest))
-                for p in (text, f"{text}/:id")]
+        return _registered(text, set(), rest) + _registered(f"{text}/:id", set(), rest)
     if lower in _ANY_VERBS or verb in ("Route", "Path"):
         methods = _methods_in(rest)
-        # A method-less Route/Path/RequestMapping annotation can be a class's prefix too.
-        group = decorated and not methods
-        return [_Registration(r, group, decorated, False, None if decorated else _handler_name(rest))
-                for r in _routes_with_methods(text, methods)]
+        # Django's include() and a method-less annotation (a class's @RequestMapping) are prefixes.
+        return _registered(text, methods, rest, group="include(" in rest,
+                           prefix=decorated and not methods, decorated=decorated)
     if lower in _GROUP_VERBS:
-        return [_Registration(parse_route(text), True, decorated, False, None)]
+        return _registered(text, set(), rest, group=True, decorated=decorated)
     return []
 
 
@@ -389,7 +418,7 @@ class ContractsStrategy:
         route = parse_route(a.text.rstrip(".:,;"))
         route = Route(route.method, tuple(PARAM if s == REST else s for s in route.segments), route.text)
         best: dict[str, _Place] = {}
-        lookups = [0]
+        files = _Files(ctx)
 
         def offer(place: _Place | None) -> None:
             if place and (place.path not in best or place.key < best[place.path].key):
@@ -399,7 +428,7 @@ class ContractsStrategy:
         if grpc:
             for path, hits in ctx.scan.files_with(Needle(grpc.group(2), word=True)).items():
                 if path.endswith(".proto"):
-                    offer(self._grpc(ctx, path, hits, grpc.group(1), grpc.group(2)))
+                    offer(self._grpc(files, path, hits, grpc.group(1), grpc.group(2)))
         seen: set[tuple[str, int]] = set()
         for text in _needle_texts(a):
             for path, hits in ctx.scan.files_with(Needle(text, word=True)).items():
@@ -409,11 +438,11 @@ class ContractsStrategy:
                         continue
                     seen.add((path, h.line))
                     if lang == "protobuf":
-                        offer(self._proto(ctx, path, h.line, h.text, route))
+                        offer(self._proto(files, path, h.line, h.text, route))
                     elif lang in ("yaml", "json"):
-                        offer(self._spec(ctx, path, h.line, h.text, route))
+                        offer(self._spec(files, path, h.line, h.text, route))
                     if lang != "protobuf":
-                        offer(self._handler(ctx, path, h.line, h.text, lang, route, lookups))
+                        offer(self._handler(files, path, h.line, h.text, lang, route))
         contract = [p for p in best.values() if p.tier > ROUTE_CALL]
         calls = [p for p in best.values() if p.tier <= ROUTE_CALL]
         out: list[Finding] = []
@@ -424,49 +453,53 @@ class ContractsStrategy:
                                    specificity=spec * p.quality))
         return out
 
-    def _spec(self, ctx: Context, path: str, line: int, text: str, route: Route) -> _Place | None:
+    def _spec(self, files: _Files, path: str, line: int, text: str, route: Route) -> _Place | None:
         key = _SPEC_KEY.match(text)
-        if not key:
+        address = _ASYNC_ADDRESS.match(text)
+        if not key and not address:
             return None
-        lines = _lines(ctx, path)
-        if lines is None:
+        lines = files.lines(path)
+        kind = files.spec_kind(path)
+        if kind is None:
             return None
-        kind = next((_SPEC_KINDS[m.group(1)] for ln in lines[:SPEC_HEAD_LINES]
-                     if (m := _SPEC_KIND.match(ln))), None)
-        if kind is None or _parent_key(lines, line) not in ("paths", "channels"):
+        if key and _parent_key(lines, line) in ("paths", "channels"):
+            written = key.group(3)
+        elif address and kind == "AsyncAPI":  # AsyncAPI 3 names a channel's path in `address:`
+            written = address.group(1)
+        else:
             return None
-        candidate = parse_route(key.group(3))
-        match = route_match(candidate, route)
+        match = route_match(parse_route(written), route)
         if not match or match[0] != "full":
             return None
         at, method, symbol = line, None, None
-        for op_line, op in _operations_below(lines, line):
+        for op_line, op in _operations_below(lines, line) if key else ():
             if route.method and op.upper() == route.method:
                 at, method = op_line, op.upper()
                 symbol = _operation_id(lines, op_line)
                 break
-        label = f"{method} {key.group(3)}" if method else key.group(3)
+        label = f"{method} {written}" if method else written
         return _Place(path, at, R.ROUTE_DEFINITION, _quality(match), match[1],
                       f"defines {label} ({kind})", symbol)
 
-    def _proto(self, ctx: Context, path: str, line: int, text: str, route: Route) -> _Place | None:
+    def _proto(self, files: _Files, path: str, line: int, text: str, route: Route) -> _Place | None:
         m = _PROTO_HTTP.search(text)
         if not m:
             return None
         match = route_match(parse_route(m.group(2), m.group(1).upper()), route)
         if not match or match[0] != "full":
             return None
-        lines = _lines(ctx, path) or []
+        lines = files.lines(path)
         rpc_line, rpc = next(((i, r.group(1)) for i in range(min(line, len(lines)), 0, -1)
                               if (r := _PROTO_RPC.match(lines[i - 1]))), (line, None))
         what = f"rpc {rpc} " if rpc else ""
         return _Place(path, rpc_line, R.ROUTE_DEFINITION, _quality(match), match[1],
                       f"defines {what}{m.group(1).upper()} {m.group(2)} (protobuf)", rpc)
 
-    def _grpc(self, ctx: Context, path: str, hits, service: str, rpc: str) -> _Place | None:
-        lines = _lines(ctx, path) or []
+    def _grpc(self, files: _Files, path: str, hits, service: str, rpc: str) -> _Place | None:
+        lines = files.lines(path)
         for h in hits:
-            if not _PROTO_RPC.match(h.text) or _PROTO_RPC.match(h.text).group(1) != rpc:
+            m = _PROTO_RPC.match(h.text)
+            if not m or m.group(1) != rpc:
                 continue
             owner = next((s.group(1) for i in range(h.line, 0, -1)
                           if i <= len(lines) and (s := _PROTO_SERVICE.match(lines[i - 1]))), None)
@@ -475,76 +508,69 @@ class ContractsStrategy:
                               f"defines rpc {service}.{rpc} (protobuf)", rpc)
         return None
 
-    def _handler(self, ctx: Context, path: str, line: int, text: str, lang: str | None,
-                 route: Route, lookups: list[int]) -> _Place | None:
+    def _handler(self, files: _Files, path: str, line: int, text: str, lang: str | None,
+                 route: Route) -> _Place | None:
         best: _Place | None = None
         for reg in registrations(text, lang):
             match = route_match(reg.route, route)
             if not match:
                 continue
-            kind, exact, loose, rest = match
-            place: _Place | None
+            kind, exact = match[0], match[1]
+            place: _Place | None = None
             if reg.call:
-                place = _Place(path, line, ROUTE_CALL, _quality(match), exact, f"calls {reg.route.text}")
-                if kind != "full":
-                    continue
-            elif kind == "prefix" or reg.group:
-                if kind == "full" and reg.group:
-                    rest = ()
-                place = self._below(ctx, path, line, lang, reg, rest, route, match, lookups)
-            else:
-                label = f"{reg.route.method} {reg.route.text}" if reg.route.method and \
-                    not _METHOD_PREFIX.match(reg.route.text) else reg.route.text
-                symbol = reg.handler
-                if reg.decorated and lookups[0] < MAX_SYMBOL_LOOKUPS:
-                    lookups[0] += 1
-                    symbol = _next_definition(ctx, path, lang, line)
+                if kind == "full":
+                    place = _Place(path, line, ROUTE_CALL, _quality(match), exact,
+                                   f"calls {reg.route.text}")
+            elif reg.group or (kind == "prefix" and (reg.prefix or reg.route.segments[-1:] == (REST,))):
+                place = self._below(files, path, line, lang, reg, match, route)
+            elif kind == "full":
+                method = reg.route.method
+                label = reg.route.text if not method or _METHOD_PREFIX.match(reg.route.text) \
+                    else f"{method} {reg.route.text}"
+                symbol = files.handler_below(path, lang, line) if reg.decorated else reg.handler
                 place = _Place(path, line, ROUTE_HANDLER, _quality(match), exact,
                                f"registers {label}", symbol)
             if place and (best is None or place.key < best.key):
                 best = place
         return best
 
-    def _below(self, ctx: Context, path: str, line: int, lang: str | None, reg: _Registration,
-               rest: tuple[str, ...], route: Route, match, lookups: list[int]) -> _Place | None:
+    def _below(self, files: _Files, path: str, line: int, lang: str | None, reg: _Registration,
+               match, route: Route) -> _Place:
         """The handler under a matching prefix in the same file (a controller), else the prefix."""
-        if not reg.group and match[0] == "prefix":
-            return None  # a method-specific route that only shares a prefix is another route
-        lines = _lines(ctx, path) or []
-        for no in range(line + 1, len(lines) + 1):
+        rest = match[3]
+        lines = files.lines(path)
+        target = route.text.split()[-1]
+        for no in range(line + 1, min(len(lines), line + BELOW_REACH) + 1):
             text = lines[no - 1]
             bare = _BARE_DECORATOR.match(text)
-            subs = [_Registration(Route(bare.group(1).upper(), (), text.strip()), False, True,
+            subs = [_Registration(Route(bare.group(1).upper(), (), text.strip()), False, False, True,
                                   False, None)] if bare else registrations(text, lang)
             for sub in subs:
                 if sub.call or sub.group or not _same(sub.route.segments, rest):
                     continue
                 if route.method and sub.route.method and sub.route.method != route.method:
                     continue
-                symbol = sub.handler
-                if sub.decorated and lookups[0] < MAX_SYMBOL_LOOKUPS:
-                    lookups[0] += 1
-                    symbol = _next_definition(ctx, path, lang, no)
+                symbol = files.handler_below(path, lang, no) if sub.decorated else sub.handler
                 method = sub.route.method or route.method
                 return _Place(path, no, ROUTE_HANDLER, _quality(match), match[1],
-                              f"registers {method + ' ' if method else ''}{route.text.split()[-1]} "
+                              f"registers {method + ' ' if method else ''}{target} "
                               f"(under {reg.route.text})", symbol)
         return _Place(path, line, ROUTE_PREFIX, _quality(match), match[1],
-                      f"mounts {reg.route.text} (prefix of {route.text.split()[-1]})")
+                      f"mounts {reg.route.text} (prefix of {target})")
 
     # -- GraphQL --------------------------------------------------------------
 
     def _graphql(self, ctx: Context, a: Anchor) -> list[Finding]:
         field = re.compile(rf"^\s*{re.escape(a.text)}\s*[(:]")
+        files = _Files(ctx)
         places: list[tuple[str, int, str]] = []
         for path, hits in ctx.scan.files_with(Needle(a.text, word=True)).items():
             if not path.endswith(_GRAPHQL_EXTENSIONS):
                 continue
-            lines = None
             for h in hits:
                 if not field.match(h.text):
                     continue
-                lines = lines if lines is not None else (_lines(ctx, path) or [])
+                lines = files.lines(path)
                 owner = next((t.group(1) for i in range(h.line - 1, 0, -1)
                               if i <= len(lines) and (t := _GRAPHQL_TYPE.match(lines[i - 1]))), None)
                 if owner in _GRAPHQL_ROOTS:
@@ -554,6 +580,39 @@ class ContractsStrategy:
         return [Finding(p, line, self.id, a, R.ROUTE_DEFINITION,
                         f"defines {owner}.{a.text} (GraphQL)", symbol=a.text, specificity=spec)
                 for p, line, owner in places]
+
+
+class _Files:
+    """The few files one route's matches point into, each read, split and parsed once."""
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+        self._lines: dict[str, list[str]] = {}
+        self._definitions: dict[str, list] = {}
+
+    def lines(self, path: str) -> list[str]:
+        if path not in self._lines:
+            data = self.ctx.read(path)
+            self._lines[path] = data.decode("utf-8", "replace").splitlines() if data is not None else []
+        return self._lines[path]
+
+    def spec_kind(self, path: str) -> str | None:
+        """OpenAPI, Swagger or AsyncAPI, from the document's top-level version key."""
+        return next((_SPEC_KINDS[m.group(1)] for ln in self.lines(path)[:SPEC_HEAD_LINES]
+                     if (m := _SPEC_KIND.match(ln))), None)
+
+    def handler_below(self, path: str, lang: str | None, line: int) -> str | None:
+        """The function or class a decorator on `line` registers: the next definition below it."""
+        if lang is None:
+            return None
+        if path not in self._definitions:
+            if len(self._definitions) >= MAX_SYMBOL_LOOKUPS:
+                return None
+            data = self.ctx.read(path)
+            self._definitions[path] = definitions(lang, data) if data is not None else []
+        return next((d.name for d in self._definitions[path]
+                     if line < d.line <= line + DECORATOR_REACH and d.kind in ("function", "method", "class")),
+                    None)
 
 
 def _needle_texts(a: Anchor) -> list[str]:
@@ -579,11 +638,6 @@ def _needle_texts(a: Anchor) -> list[str]:
 
 def _quality(match) -> float:
     return LOOSE_MATCH if match[2] else 1.0
-
-
-def _lines(ctx: Context, path: str) -> list[str] | None:
-    data = ctx.read(path)
-    return data.decode("utf-8", "replace").splitlines() if data is not None else None
 
 
 def _indent(text: str) -> int:
@@ -633,12 +687,3 @@ def _operation_id(lines: list[str], line: int) -> str | None:
     return None
 
 
-def _next_definition(ctx: Context, path: str, lang: str | None, line: int) -> str | None:
-    """The function or class a decorator on `line` registers: the next definition below it."""
-    data = ctx.read(path) if lang else None
-    if data is None or lang is None:
-        return None
-    for d in definitions(lang, data):
-        if line < d.line <= line + DECORATOR_REACH and d.kind in ("function", "method", "class"):
-            return d.name
-    return None

@@ -1,0 +1,146 @@
+"""graph: a refactor or rename of a named symbol lists the symbol's uses.
+
+The intent comes from the prose's verbs (REFACTOR_INTENT): rename, refactor,
+extract, move, inline, deprecate, replace all uses of. The main symbol is the
+first name the prose writes after the verb that the repository uses ("rename
+`Ledger.Post` to `Record`": Ledger.Post; the new name is not used yet), else
+the nearest before it ("`formatBalance` should be renamed"). Its
+uses come from the navigator's references where one is given and answers (a
+language server, routed by file language); a navigator that is absent,
+raises, or finds nothing leaves the textual uses: the files that hold the
+name as a whole word, from the shared scan, up to the uses budget. A member's
+textual uses are its accesses and calls (`.Post`, `::Post`, `Post(`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lang.definitions import definition_kind
+from ..lang.languages import language_of
+from ..model import Anchor, Finding
+from ..scan import Hit, Needle
+from ..seeds import words
+from ..weights import R, specificity
+from .base import Context, is_identifier
+
+__all__ = ["GraphStrategy", "REFACTOR_INTENT"]
+
+#: Verbs of a refactoring request, as the prose writes them.
+REFACTOR_INTENT = re.compile(
+    r"\b(?:renam(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|extract(?:s|ed|ing)?|mov(?:e|es|ing)|"
+    r"inlin(?:e|es|ing)|deprecat(?:e|es|ed|ing)|"
+    r"replace (?:all|every|each) (?:uses?|usages?|calls?|occurrences?|references?) (?:of|to))\b", re.I)
+#: Names tried as the main symbol, in that order (the first one the repository uses wins).
+MAX_CANDIDATES = 3
+_SEPARATORS = r"(?:\.|::|->|#|\\)"
+
+
+class GraphStrategy:
+    id = "graph"
+
+    def wants(self, ctx: Context) -> str | None:
+        cands = self._candidates(ctx)
+        if not cands:
+            return None
+        return f"refactoring of {', '.join(_label(a) for a in cands)}"
+
+    @staticmethod
+    def _candidates(ctx: Context) -> list[Anchor]:
+        """Names around the first refactoring verb: those written after it in prose order
+        ("rename X to Y"), then those before it, nearest first ("X should be renamed")."""
+        prose = list(ctx.facts.words)
+        text = " ".join(prose)
+        verb = REFACTOR_INTENT.search(text)
+        if not verb:
+            return []
+        at = text[: verb.end()].count(" ") + 1  # the word index just after the verb
+        after: list[tuple[int, bool, Anchor]] = []
+        before: list[tuple[int, bool, Anchor]] = []
+        for a in ctx.of_kind("member", "name"):
+            if a.origin != "prose" or not is_identifier(a.text):
+                continue
+            seq = words(f"{a.qualifier} {a.text}" if a.qualifier else a.text)
+            starts = [i for i in range(len(prose) - len(seq) + 1) if prose[i:i + len(seq)] == seq]
+            later = [i for i in starts if i >= at]
+            if later:
+                after.append((later[0], a.kind != "member", a))
+            elif starts:
+                before.append((-starts[-1], a.kind != "member", a))
+        # A member's qualifier, written as part of it (Ledger in Ledger.Post), is not the symbol.
+        members = {(abs(i), a.qualifier) for i, _, a in after + before if a.kind == "member"}
+        ordered = [a for i, _, a in sorted(after, key=lambda t: t[:2]) + sorted(before, key=lambda t: t[:2])
+                   if a.kind == "member" or (abs(i), a.text) not in members]
+        return ordered[:MAX_CANDIDATES]
+
+    def needles(self, ctx: Context) -> list[tuple[Anchor, Needle]]:
+        return [(a, Needle(a.text, word=True)) for a in self._candidates(ctx)]
+
+    def find(self, ctx: Context) -> list[Finding]:
+        for a in self._candidates(ctx):
+            files = ctx.scan.files_with(Needle(a.text, word=True))
+            if not files:
+                continue
+            found = self._references(ctx, a, files)
+            return found if found else self._textual(ctx, a, files)
+        return []
+
+    def _references(self, ctx: Context, a: Anchor, files: dict[str, list[Hit]]) -> list[Finding]:
+        """Uses from the navigator; [] when there is none, it raises, or it finds nothing."""
+        references = getattr(ctx.navigator, "references", None)
+        if references is None:
+            return []
+        path, line = _definition(a, files)
+        try:
+            locations = list(references(a.text, path=path, line=line))
+        except Exception:  # a failing server must not end the retrieval: textual uses answer
+            return []
+        walked = set(ctx.paths)
+        first: dict[str, int] = {}
+        for loc in locations:
+            p, ln = getattr(loc, "path", None), getattr(loc, "line", None)
+            # Only places inside the walked checkout: a server may answer with library files.
+            if p in walked and isinstance(ln, int) and (p not in first or ln < first[p]):
+                first[p] = ln
+        chosen = sorted(first.items())[: ctx.budgets.uses_per_string]
+        spec = specificity(len(first))
+        return [Finding(p, ln, self.id, a, R.REFERENCES, f"references {_label(a)}",
+                        specificity=spec) for p, ln in chosen]
+
+    def _textual(self, ctx: Context, a: Anchor, files: dict[str, list[Hit]]) -> list[Finding]:
+        access = re.compile(rf"{_SEPARATORS}\s*{re.escape(a.text)}\b|\b{re.escape(a.text)}\s*\(") \
+            if a.kind == "member" else None
+        places: list[tuple[str, int]] = []
+        for path, hits in files.items():
+            lang = language_of(path)
+            uses = [h for h in hits if not (lang and definition_kind(lang, h.text, a.text))]
+            if access is not None:
+                uses = [h for h in uses if access.search(h.text)]
+            if uses:
+                places.append((path, uses[0].line))
+        spec = specificity(len(places))
+        return [Finding(p, line, self.id, a, R.REFERENCES, f"uses {_label(a)}", specificity=spec)
+                for p, line in places[: ctx.budgets.uses_per_string]]
+
+
+def _label(a: Anchor) -> str:
+    return f"{a.qualifier}.{a.text}" if a.qualifier else a.text
+
+
+def _definition(a: Anchor, files: dict[str, list[Hit]]) -> tuple[str | None, int | None]:
+    """The symbol's definition line in the scan, the navigator's pick among homonyms: for a
+    member, one that names its qualifier (a Go receiver) or sits in the file named after it."""
+    found: list[tuple[int, str, int]] = []
+    qualifier = (a.qualifier or "").lower()
+    for path, hits in files.items():
+        lang = language_of(path)
+        stem = path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
+        for h in hits:
+            if lang and definition_kind(lang, h.text, a.text):
+                near = bool(qualifier) and (qualifier in h.text.lower() or stem == qualifier)
+                found.append((not near, path, h.line))
+                break
+    if not found:
+        return None, None
+    _, path, line = min(found)
+    return path, line

@@ -53,4 +53,4 @@ def test_help_explains_the_command():
 def test_explain_shows_the_factors(capsys):
     assert main(["retrieve", "--repo", str(EXAMPLE), "--explain", "`reorder` is wrong"]) == 0
     out = capsys.readouterr().out
-    assert "reliability 0.80 × specificity" in out and "strategies run: symbols" in out
+    assert "reliability 0.80 × specificity" in out and "symbols (1 name(s))" in out

@@ -13,9 +13,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .lang.languages import is_example_path, is_prose_path, is_test_path
+from .lang.languages import is_example_path, is_generated_path, is_prose_path, is_test_path
 from .model import Finding, Item
-from .weights import (DEMOTE_EXAMPLE, DEMOTE_PROSE, DEMOTE_TEST, MAX_ITEMS, PER_NAME_EXCEPTIONS,
+from .weights import (DEMOTE_EXAMPLE, DEMOTE_GENERATED, DEMOTE_PROSE, DEMOTE_TEST, MAX_ITEMS, PER_NAME_EXCEPTIONS,
                       RELATIVE_CUT)
 
 __all__ = ["RankFacts", "rank", "demotion"]
@@ -35,6 +35,8 @@ def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
         return DEMOTE_TEST, "test"
     if is_example_path(path):
         return DEMOTE_EXAMPLE, "example"
+    if is_generated_path(path):
+        return DEMOTE_GENERATED, "generated"
     if is_prose_path(path) and not (facts.is_question or facts.about_config):
         return DEMOTE_PROSE, "prose"
     return 1.0, None

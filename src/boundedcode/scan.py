@@ -92,14 +92,21 @@ def _pattern(needles: Sequence[Needle]) -> str:
 
 
 def _classifier(needles: Sequence[Needle]):
-    """Which needles occur in one line: one compiled regex per needle, run only on hit lines."""
-    compiled = []
-    for n in needles:
-        esc = re.escape(n.text)
-        compiled.append((n, re.compile(rf"(?<![\w$]){esc}(?![\w$])" if n.word else esc)))
+    """Which needles occur in one line: one alternation for the words, a test per literal.
+
+    Words are found by one compiled alternation and a dict lookup of what matched,
+    not by a regex per needle: a scan can return tens of thousands of lines.
+    """
+    words = {n.text: n for n in needles if n.word}
+    literals = [n for n in needles if not n.word]
+    # Longest first, so a word never loses to a shorter word it starts with.
+    alternation = "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+    word_rx = re.compile(rf"(?<![\w$])(?:{alternation})(?![\w$])") if words else None
 
     def classify(line: str) -> list[Needle]:
-        return [n for n, rx in compiled if (n.text in line) and rx.search(line)]
+        found = [words[m] for m in dict.fromkeys(word_rx.findall(line))] if word_rx else []
+        found += [n for n in literals if n.text in line]
+        return found
 
     return classify
 
@@ -111,10 +118,17 @@ def _rg_binary() -> str | None:
 
 def _record(result: ScanResult, needles_in_line: Iterable[Needle], path: str, line_no: int,
             text: str, budgets: Budgets) -> None:
+    hit = None
     for n in needles_in_line:
-        per_file = result.hits.setdefault(n, {}).setdefault(path, [])
+        files = result.hits.get(n)
+        if files is None:
+            files = result.hits[n] = {}
+        per_file = files.get(path)
+        if per_file is None:
+            per_file = files[path] = []
         if len(per_file) < budgets.occurrences_per_string_file:
-            per_file.append(Hit(line_no, text[:MAX_LINE_CHARS]))
+            hit = hit or Hit(line_no, text)
+            per_file.append(hit)
         elif "occurrences_per_string_file" not in result.bounds_reached:
             result.bounds_reached.append("occurrences_per_string_file")
 
@@ -137,7 +151,7 @@ class RipgrepScanner:
         base = [self.binary, "--no-config", "--no-heading", "--with-filename", "--line-number",
                 "--null", "--no-messages", "--no-ignore", "--hidden", "--no-follow", "--crlf",
                 "--max-filesize", str(budgets.file_bytes), "--max-count",
-                str(budgets.occurrences_per_string_file * 2), "--max-columns", str(MAX_LINE_CHARS),
+                str(budgets.occurrences_per_string_file + 1),  # one more: so we see it was reached "--max-columns", str(MAX_LINE_CHARS),
                 "--max-columns-preview", "-e", _pattern(needles), "--"]
         # Paths go after `--`, relative to the tree's root: never read as options.
         chunks: list[list[str]] = [[]]
@@ -168,6 +182,7 @@ class RipgrepScanner:
 
     @staticmethod
     def _parse(out: bytes, classify, result: ScanResult, budgets: Budgets) -> None:
+        paths: dict[bytes, str] = {}
         for raw in out.split(b"\n"):
             path_b, sep, rest = raw.partition(b"\0")
             if not sep:
@@ -175,9 +190,11 @@ class RipgrepScanner:
             num, _, text_b = rest.partition(b":")
             if not num.isdigit():
                 continue
+            path = paths.get(path_b)
+            if path is None:
+                path = paths[path_b] = path_b.decode("utf-8", "surrogateescape")
             text = text_b.decode("utf-8", "replace").rstrip("\r")
-            _record(result, classify(text), path_b.decode("utf-8", "surrogateescape"),
-                    int(num), text, budgets)
+            _record(result, classify(text), path, int(num), text, budgets)
 
 
 class MemoryScanner:
@@ -207,7 +224,7 @@ class MemoryScanner:
             for no, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
                 found = classify(line)
                 if found:
-                    _record(result, found, path, no, line, budgets)
+                    _record(result, found, path, no, line[:MAX_LINE_CHARS], budgets)
         return result
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["R", "specificity", "DEMOTE_TEST", "DEMOTE_EXAMPLE", "DEMOTE_PROSE", "RELATIVE_CUT",
+__all__ = ["R", "specificity", "DEMOTE_TEST", "DEMOTE_EXAMPLE", "DEMOTE_PROSE", "DEMOTE_GENERATED", "RELATIVE_CUT",
            "MAX_ITEMS", "PER_NAME_EXCEPTIONS", "SAMPLE_ONLY", "SHARED_PATH", "DISCOVERY_TRIGGER",
-           "USES_MAX_FILES", "SPECIFICITY_SLOPE"]
+           "USES_MAX_FILES", "USES_MAX_EXPONENT", "SPECIFICITY_SLOPE"]
 
 
 class R:
@@ -51,6 +51,8 @@ SHARED_PATH = 0.6
 DEMOTE_TEST = 0.6      # test files and test data, unless the message is about tests
 DEMOTE_EXAMPLE = 0.7   # examples and benchmarks
 DEMOTE_PROSE = 0.5     # prose, unless the message is a question or about configuration
+#: Generated or amalgamated files (a single-header build of the library): the fix goes in the sources.
+DEMOTE_GENERATED = 0.5
 
 RELATIVE_CUT = 0.30    # items below this fraction of the best are dropped
 MAX_ITEMS = 12
@@ -58,5 +60,8 @@ PER_NAME_EXCEPTIONS = 3  # best place of each prose name kept despite the cut, u
 
 #: Discovery runs as the fallback when the best finding outside tests weighs less than this.
 DISCOVERY_TRIGGER = 0.5
-#: Uses of a name are findings only when the name is used in at most this many files.
+#: Uses of a name are findings only when the name is used in at most this many files, or in
+#: at most files_listed ** USES_MAX_EXPONENT of them in a large repository; their weight falls
+#: with the name's idf among the listed files.
 USES_MAX_FILES = 40
+USES_MAX_EXPONENT = 0.7

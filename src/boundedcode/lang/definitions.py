@@ -21,10 +21,10 @@ import functools
 import importlib
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from tree_sitter import Node, Parser, Query
+    from tree_sitter import Language, Node, Query
 
 __all__ = ["KINDS", "Definition", "definition_kind", "definitions", "enclosing_definition"]
 
@@ -43,9 +43,10 @@ class Definition:
     end_line: int | None = None  # last line of the definition's body where known
 
 
-# Kinds that make a function a method when they enclose it, and that lend their
-# name as the container of what they enclose. Functions, methods, properties and
-# fields do not: what is defined inside them is local.
+# Definitions that lend their name as the container of what they enclose: types,
+# modules, and variables holding object literals (`handlers.onPost`). Functions,
+# methods, properties and fields do not: what is defined inside them is local.
+# A function with a container other than a module is a method.
 _TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "trait", "type"})
 _CONTAINER_KINDS = _TYPE_KINDS | {"module", "variable", "constant"}
 # A `variable` named like a constant (MAX_ENTRIES) is one by every ecosystem's convention.
@@ -53,11 +54,12 @@ _CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\Z")
 # Separators of qualified names: Ruby/C++ `::`, dotted namespaces, Lua `M:m`, PHP `\`.
 _QUALIFIER = re.compile(r"::|[.:\\]")
 _WORD = re.compile(r"[\w$]+")
+_TYPE_ARGUMENTS = re.compile(r"[\[<(]")
 
 
 def _type_name(text: str) -> str | None:
     """The bare type in a receiver or qualifier: `*List[T]` → List, `ns::Ledger` → Ledger."""
-    head = re.split(r"[\[<(]", text, maxsplit=1)[0]
+    head = _TYPE_ARGUMENTS.split(text, maxsplit=1)[0]
     words = _WORD.findall(head)
     return words[-1] if words else None
 
@@ -85,11 +87,13 @@ def _refine(kind: str, name: str, container_kind: str | None, constant_kinds: fr
 # Named groups: `name` (one name), `names` (a list: `a, b`, `:a, :b`), `qname`
 # (qualified; the last part is the name, the one before it the container),
 # `container` (a receiver or qualifier), `kw` (a keyword choosing the kind).
-# The first rule that matches a line decides it.
+# The first rule that matches a line decides it. Whitespace and modifier runs
+# are possessive (`\s++`, `*+`) so a failing match never retries other splits
+# of them; that keeps every pattern linear on a 100 KB line.
 # --------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Rule:
+# Internal records are NamedTuples: a dataclass costs about a millisecond of import each.
+class _Rule(NamedTuple):
     pattern: str
     kind: str
     indented: str | None = None   # instead of `kind` when the line is indented (a def in a class body)
@@ -97,11 +101,12 @@ class _Rule:
     flags: int = 0
 
 
-@dataclass(frozen=True)
-class _LineTable:
+class _LineTable(NamedTuple):
     rules: tuple[_Rule, ...]
     # Kinds that become "constant" for UPPER_CASE names (fields in Java, not in Go).
     constant_kinds: frozenset[str] = frozenset({"variable"})
+    # What the qualifier of a qualified name is: `Ledger::post` a class, SQL `ledger.entries` a schema.
+    qualifier_kind: str = "class"
 
 
 def _r(pattern: str, kind: str, indented: str | None = None, flags: int = 0, **keywords: str) -> _Rule:
@@ -109,278 +114,277 @@ def _r(pattern: str, kind: str, indented: str | None = None, flags: int = 0, **k
 
 
 _GENERIC = r"<[^<>]*(?:<[^<>]*>[^<>]*)*>"            # <K, List<V>>: one nesting level
-_ANNOTATIONS = r"(?:@[\w.:]+(?:\([^()]*\))?\s+)*"    # @Override @Json("x")
-_NAMES = r"\w+(?:\s*,\s*\w+)*"
+_ANNOTATIONS = r"(?:@[\w.:]+(?:\([^()]*\))?\s++)*+"    # @Override @Json("x")
+_NAMES = r"\w+(?:\s*+,\s*+\w+)*"
 _JS_ID = r"[A-Za-z_$][\w$]*"
 _JS_PARAMS = r"\([^()]*(?:\([^()]*\)[^()]*)*\)"       # (a, b = f(x)): one nesting level
-# Words that start statements, not declarations: `return foo(`, `new Foo(`, `else if (`.
+# Words that start statements or access labels, not declarations: `return foo(`, `new Foo(`, `else if (`.
 _NOT_STATEMENT = (r"(?!(?:return|new|throw|else|case|yield|await|goto|delete|using|var|let|"
                   r"typeof|sizeof|do|if|for|while|switch|catch|try|not|in|is|as|co_return|"
                   r"co_await|co_yield|friend|typedef|public|private|protected)\b)")
 
 _PYTHON = _LineTable((
-    _r(r"^\s*class\s+(?P<name>\w+)", "class"),
-    _r(r"^\s*(?:async\s+)?def\s+(?P<name>\w+)", "function", indented="method"),
-    _r(r"^type\s+(?P<name>\w+)\s*(?:\[[^\]]*\]\s*)?=", "type"),
-    _r(rf"^(?P<names>{_NAMES})\s*(?::[^=]*)?=(?!=)", "variable"),          # module level only
-    _r(r"^\s+(?P<name>[A-Za-z_]\w*)\s*:\s*[A-Za-z_\"'][^=()]*(?:=.*)?$", "field"),  # x: int = 0
+    _r(r"^\s*+class\s++(?P<name>\w+)", "class"),
+    _r(r"^\s*+(?:async\s++)?def\s++(?P<name>\w+)", "function", indented="method"),
+    _r(r"^type\s++(?P<name>\w+)\s*+(?:\[[^\]]*\]\s*+)?=", "type"),
+    _r(rf"^(?P<names>{_NAMES})\s*+(?::[^=]*)?=(?!=)", "variable"),          # module level only
+    _r(r"^\s++(?P<name>[A-Za-z_]\w*)\s*+:\s*+[A-Za-z_\"'][^=()]*(?:=.*)?$", "field"),  # x: int = 0
 ))
 
 _GO_NOT_STATEMENT = r"(?!(?:return|var|const|go|defer|goto|case|else|type|chan|map|func)\b)"
 _GO = _LineTable((
-    _r(r"^func\s*\((?P<container>[^)]*)\)\s*(?P<name>\w+)\s*[\[(]", "method"),
-    _r(r"^func\s+(?P<name>\w+)\s*[\[(]", "function"),
-    _r(r"^\s*(?:type\s+)?(?P<name>\w+)(?:\[[^\]]*\])?\s+(?P<kw>struct|interface)\s*\{",
+    _r(r"^func\s*+\((?P<container>[^)]*)\)\s*+(?P<name>\w+)\s*+[\[(]", "method"),
+    _r(r"^func\s++(?P<name>\w+)\s*+[\[(]", "function"),
+    _r(r"^\s*+(?:type\s++)?(?P<name>\w+)(?:\[[^\]]*\])?\s++(?P<kw>struct|interface)\s*+\{",
        "type", struct="struct", interface="interface"),
-    _r(r"^\s*type\s+(?P<name>\w+)", "type"),
-    _r(rf"^(?P<kw>const|var)\s+(?P<names>{_NAMES})", "variable", const="constant", var="variable"),
+    _r(r"^\s*+type\s++(?P<name>\w+)", "type"),
+    _r(rf"^(?P<kw>const|var)\s++(?P<names>{_NAMES})", "variable", const="constant"),
     # Interface methods: a typed parameter or a result tells them from call statements.
-    _r(r"^\s+(?P<name>\w+)\((?:\)\s*[\w(*\[]|[\w, ]*\w\s+[\w.*\[\]])", "method"),
-    _r(rf"^\s+{_GO_NOT_STATEMENT}(?P<names>{_NAMES})\s+[\w.*\[\]]+\s*=[^=]", "constant"),  # const ( A Kind = iota )
-    _r(rf"^\s+{_GO_NOT_STATEMENT}(?P<names>{_NAMES})\s+[\w.*\[\]]+(?:\s+[\w.*\[\]]+)?\s*(?:`[^`]*`)?\s*(?://.*)?$", "field"),
+    _r(r"^\s++(?P<name>\w+)\((?:\)\s*+[\w(*\[]|[\w, ]*\w\s++[\w.*\[\]])", "method"),
+    _r(rf"^\s++{_GO_NOT_STATEMENT}(?P<names>{_NAMES})\s++[\w.*\[\]]+\s*+=[^=]", "constant"),  # const ( A Kind = iota )
+    _r(rf"^\s++{_GO_NOT_STATEMENT}(?P<names>{_NAMES})\s++[\w.*\[\]]+(?:\s++[\w.*\[\]]+)?"
+       r"\s*+(?:`[^`]*`)?\s*+(?://.*)?$", "field"),                                 # Name Type `json:"x"`
 ), constant_kinds=frozenset())
 
-_RUST_VIS = r"(?:pub(?:\s*\([^)]*\))?\s+)?"
+_RUST_VIS = r"(?:pub(?:\s*+\([^)]*\))?\s++)?"
 _RUST = _LineTable((
-    _r(rf"^\s*{_RUST_VIS}(?:(?:default|const|async|unsafe|extern(?:\s+\"[^\"]*\")?)\s+)*fn\s+(?P<name>\w+)",
+    _r(rf"^\s*+{_RUST_VIS}(?:(?:default|const|async|unsafe|extern(?:\s++\"[^\"]*\")?)\s++)*fn\s++(?P<name>\w+)",
        "function", indented="method"),
-    _r(rf"^\s*{_RUST_VIS}(?:unsafe\s+|auto\s+)*(?P<kw>struct|enum|trait|union|type|mod)\s+(?P<name>\w+)",
-       "type", struct="struct", enum="enum", trait="trait", union="struct", type="type", mod="module"),
-    _r(rf"^\s*{_RUST_VIS}(?P<kw>const|static)\s+(?:mut\s+)?(?P<name>\w+)\s*:", "constant",
-       const="constant", static="variable"),
-    _r(r"^\s*macro_rules!\s*(?P<name>\w+)", "macro"),
+    _r(rf"^\s*+{_RUST_VIS}(?:unsafe\s++|auto\s++)*(?P<kw>struct|enum|trait|union|type|mod)\s++(?P<name>\w+)",
+       "type", struct="struct", enum="enum", trait="trait", union="struct", mod="module"),
+    _r(rf"^\s*+{_RUST_VIS}(?P<kw>const|static)\s++(?:mut\s++)?(?P<name>\w+)\s*+:", "constant",
+       static="variable"),
+    _r(r"^\s*+macro_rules!\s*+(?P<name>\w+)", "macro"),
     # Struct fields; `x: Vec::new(),` in a struct literal is a use, so no path calls.
-    _r(rf"^\s+{_RUST_VIS}(?P<name>[a-z_]\w*)\s*:\s*(?!.*::\w+\()"
+    _r(rf"^\s++{_RUST_VIS}(?P<name>[a-z_]\w*)\s*+:\s*+(?!.*::\w+\()"
        r"(?:[&*\[(]|[A-Z]|(?:[iu](?:8|16|32|64|128|size)|f32|f64|bool|char|str|dyn|fn)\b)[^;={}\"]*$", "field"),
     # Enum variants end with a comma (rustfmt); `=>` marks a match arm instead.
-    _r(r"^\s+(?P<name>[A-Z]\w*)\s*(?:\([^;]*\)|\{[^;]*\})?\s*(?:=(?!>)[^;]*)?,\s*(?://.*)?$", "constant"),
+    _r(r"^\s++(?P<name>[A-Z]\w*)\s*+(?:\([^;]*\)|\{[^;]*\})?\s*+(?:=(?!>)[^;]*)?,\s*+(?://.*)?$", "constant"),
 ))
 
 _JAVA_MODS = (r"(?:(?:public|protected|private|static|final|abstract|sealed|non-sealed|strictfp|"
-              r"synchronized|native|default|transient|volatile)\s+)")
-_JAVA_TYPE = rf"[\w$.]+(?:\s*{_GENERIC})?(?:\s*\[\s*\])*"
-_ENUM_CONSTANT = r"^\s+(?P<name>[A-Z][A-Z0-9_]*)\s*(?:\(.*\))?\s*(?:\{\s*)?[,;]?\s*$"
+              r"synchronized|native|default|transient|volatile)\s++)")
+_JAVA_TYPE = rf"[\w$.]+(?:\s*+{_GENERIC})?(?:\s*+\[\s*+\])*"
+_ENUM_CONSTANT = r"^\s++(?P<name>[A-Z][A-Z0-9_]*)\s*+(?:\(.*\))?\s*+(?:\{\s*+)?[,;]?\s*+$"
 _JAVA = _LineTable((
-    _r(rf"^\s*{_ANNOTATIONS}{_JAVA_MODS}*(?P<kw>class|interface|enum|record|@interface)\s+(?P<name>\w+)",
-       "class", **{"class": "class", "interface": "interface", "enum": "enum", "record": "class",
-                   "@interface": "interface"}),
-    _r(rf"^\s*{_ANNOTATIONS}{_JAVA_MODS}*(?:{_GENERIC}\s*)?{_NOT_STATEMENT}{_JAVA_TYPE}\s+(?P<name>\w+)\s*\(",
+    _r(rf"^\s*+{_ANNOTATIONS}{_JAVA_MODS}*+(?P<kw>class|interface|enum|record|@interface)\s++(?P<name>\w+)",
+       "class", interface="interface", enum="enum", **{"@interface": "interface"}),
+    _r(rf"^\s*+{_ANNOTATIONS}{_JAVA_MODS}*+(?:{_GENERIC}\s*+)?{_NOT_STATEMENT}{_JAVA_TYPE}\s++(?P<name>\w+)\s*+\(",
        "method"),
-    _r(rf"^\s*{_ANNOTATIONS}(?:public|protected|private)\s+(?P<name>[A-Z]\w*)\s*\(", "method"),  # constructor
-    _r(rf"^\s*{_ANNOTATIONS}{_JAVA_MODS}+{_JAVA_TYPE}\s+(?P<names>{_NAMES})\s*[=;]", "field"),
+    _r(rf"^\s*+{_ANNOTATIONS}(?:public|protected|private)\s++(?P<name>[A-Z]\w*)\s*+\(", "method"),  # constructor
+    _r(rf"^\s*+{_ANNOTATIONS}{_JAVA_MODS}++{_JAVA_TYPE}\s++(?P<names>{_NAMES})\s*+[=;]", "field"),
     _r(_ENUM_CONSTANT, "constant"),
 ), constant_kinds=frozenset({"variable", "field"}))
 
 _CS_MODS = (r"(?:(?:public|private|protected|internal|static|sealed|abstract|partial|readonly|unsafe|"
-            r"new|virtual|override|async|extern|ref|file|required|volatile|fixed|event|implicit|explicit)\s+)")
-_CS_ATTRIBUTES = r"(?:\[[^\]]*\]\s*)*"
-_CS_TYPE = rf"(?:[\w.]+(?:\s*{_GENERIC})?|\([^()]*\))\??(?:\s*\[[\s,]*\])*\??"
-_PASCAL_MEMBER = r"^\s+(?P<name>[A-Z]\w*)\s*(?:=\s*[^,;=]+)?,?\s*$"   # enum members: Debit, Credit = 2,
+            r"new|virtual|override|async|extern|ref|file|required|volatile|fixed|event|implicit|explicit)\s++)")
+_CS_ATTRIBUTES = r"(?:\[[^\]]*\]\s*+)*+"
+_CS_TYPE = rf"(?:[\w.]+(?:\s*+{_GENERIC})?|\([^()]*\))\??(?:\s*+\[[\s,]*\])*\??"
+_PASCAL_MEMBER = r"^\s++(?P<name>[A-Z]\w*)\s*+(?:=\s*+[^,;=]+)?,?\s*+$"   # enum members: Debit, Credit = 2,
 _CSHARP = _LineTable((
-    _r(r"^\s*namespace\s+(?P<qname>[\w.]+)", "module"),
-    _r(rf"^\s*{_CS_ATTRIBUTES}{_CS_MODS}*(?P<kw>class|struct|interface|enum|record\s+struct|record\s+class|record)"
-       r"\s+(?P<name>\w+)", "class", **{"class": "class", "struct": "struct", "interface": "interface",
-                                        "enum": "enum", "record struct": "struct", "record class": "class",
-                                        "record": "class"}),
-    _r(rf"^\s*{_CS_ATTRIBUTES}{_CS_MODS}*delegate\s+{_CS_TYPE}\s+(?P<name>\w+)", "type"),
-    _r(rf"^\s*{_CS_ATTRIBUTES}{_CS_MODS}*const\s+{_CS_TYPE}\s+(?P<names>{_NAMES})\s*=", "constant"),
-    _r(rf"^\s*{_CS_ATTRIBUTES}{_CS_MODS}*{_NOT_STATEMENT}{_CS_TYPE}\s+(?P<name>\w+)\s*(?:{_GENERIC}\s*)?\(",
+    _r(r"^\s*+namespace\s++(?P<qname>[\w.]+)", "module"),
+    _r(rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}*+(?P<kw>class|struct|interface|enum|record\s++struct|record\s++class|record)"
+       r"\s++(?P<name>\w+)", "class", struct="struct", interface="interface", enum="enum",
+       **{"record struct": "struct"}),
+    _r(rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}*+delegate\s++{_CS_TYPE}\s++(?P<name>\w+)", "type"),
+    _r(rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}*+const\s++{_CS_TYPE}\s++(?P<names>{_NAMES})\s*+=", "constant"),
+    _r(rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}*+{_NOT_STATEMENT}{_CS_TYPE}\s++(?P<name>\w+)\s*+(?:{_GENERIC}\s*+)?\(",
        "method"),
-    _r(rf"^\s*{_CS_ATTRIBUTES}(?:(?:public|private|protected|internal|static)\s+)+(?P<name>[A-Z]\w*)\s*\(",
+    _r(rf"^\s*+{_CS_ATTRIBUTES}(?:(?:public|private|protected|internal|static)\s++)+(?P<name>[A-Z]\w*)\s*+\(",
        "method"),  # constructor
-    _r(rf"^\s*{_CS_ATTRIBUTES}{_CS_MODS}+{_CS_TYPE}\s+(?P<name>\w+)\s*(?:\{{|=>|$)", "property"),
-    _r(rf"^\s*{_CS_ATTRIBUTES}{_CS_MODS}+{_CS_TYPE}\s+(?P<names>{_NAMES})\s*[=;]", "field"),
+    _r(rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}++{_CS_TYPE}\s++(?P<name>\w+)\s*+(?:\{{|=>|$)", "property"),
+    _r(rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}++{_CS_TYPE}\s++(?P<names>{_NAMES})\s*+[=;]", "field"),
     _r(_PASCAL_MEMBER, "constant"),
 ))
 
 _KOTLIN_MODS = (r"(?:(?:public|private|protected|internal|open|final|abstract|sealed|data|inner|value|"
                 r"inline|override|suspend|operator|infix|tailrec|external|lateinit|expect|actual|"
-                r"annotation|companion)\s+)")
+                r"annotation|companion)\s++)")
 _KOTLIN = _LineTable((
-    _r(rf"^\s*{_ANNOTATIONS}{_KOTLIN_MODS}*fun\s+(?:{_GENERIC}\s*)?(?:(?P<container>\w+)(?:{_GENERIC})?\??\.)?"
-       r"(?P<name>\w+)\s*[(<]", "function", indented="method"),
-    _r(rf"^\s*{_ANNOTATIONS}{_KOTLIN_MODS}*const\s+val\s+(?P<name>\w+)", "constant"),
-    _r(rf"^\s*{_ANNOTATIONS}{_KOTLIN_MODS}*(?P<kw>enum\s+class|fun\s+interface|class|interface|object|typealias)"
-       r"\s+(?P<name>\w+)", "class", **{"enum class": "enum", "fun interface": "interface", "class": "class",
-                                        "interface": "interface", "object": "class", "typealias": "type"}),
-    _r(rf"^\s*{_ANNOTATIONS}{_KOTLIN_MODS}*(?:val|var)\s+(?:{_GENERIC}\s*)?(?:(?P<container>\w+)\.)?(?P<name>\w+)",
+    _r(rf"^\s*+{_ANNOTATIONS}{_KOTLIN_MODS}*+fun\s++(?:{_GENERIC}\s*+)?(?:(?P<container>\w+)(?:{_GENERIC})?\??\.)?"
+       r"(?P<name>\w+)\s*+[(<]", "function", indented="method"),
+    _r(rf"^\s*+{_ANNOTATIONS}{_KOTLIN_MODS}*+const\s++val\s++(?P<name>\w+)", "constant"),
+    _r(rf"^\s*+{_ANNOTATIONS}{_KOTLIN_MODS}*+(?P<kw>enum\s++class|fun\s++interface|class|interface|object|typealias)"
+       r"\s++(?P<name>\w+)", "class", interface="interface", typealias="type",
+       **{"enum class": "enum", "fun interface": "interface"}),
+    _r(rf"^\s*+{_ANNOTATIONS}{_KOTLIN_MODS}*+(?:val|var)\s++(?:{_GENERIC}\s*+)?(?:(?P<container>\w+)\.)?(?P<name>\w+)",
        "property"),
     _r(_ENUM_CONSTANT, "constant"),
 ))
 
 _SCALA_MODS = (r"(?:(?:(?:private|protected)(?:\[\w*\])?|override|final|sealed|abstract|implicit|lazy|"
-               r"inline|opaque|open|transparent|case|infix)\s+)")
+               r"inline|opaque|open|transparent|case|infix)\s++)")
 _SCALA = _LineTable((
-    _r(rf"^\s*{_ANNOTATIONS}{_SCALA_MODS}*def\s+(?P<name>\w+|[^\s\w\[(:]+)", "function", indented="method"),
-    _r(rf"^\s*{_ANNOTATIONS}{_SCALA_MODS}*(?P<kw>class|trait|object|enum|type|given)\s+(?P<name>\w+)", "class",
-       **{"class": "class", "trait": "trait", "object": "class", "enum": "enum", "type": "type",
-          "given": "variable"}),
-    _r(rf"^\s*{_ANNOTATIONS}{_SCALA_MODS}*(?:val|var)\s+(?P<names>{_NAMES})", "variable", indented="field"),
-    _r(r"^\s*case\s+(?P<names>[A-Z]\w*(?:\s*,\s*[A-Z]\w*)*)\s*(?:extends\b[^=]*|\([^)]*\)[^=]*)?$", "constant"),
+    _r(rf"^\s*+{_ANNOTATIONS}{_SCALA_MODS}*+def\s++(?P<name>\w+|[^\s\w\[(:]+)", "function", indented="method"),
+    _r(rf"^\s*+{_ANNOTATIONS}{_SCALA_MODS}*+(?P<kw>class|trait|object|enum|type|given)\s++(?P<name>\w+)", "class",
+       trait="trait", enum="enum", type="type", given="variable"),
+    _r(rf"^\s*+{_ANNOTATIONS}{_SCALA_MODS}*+(?:val|var)\s++(?P<names>{_NAMES})", "variable", indented="field"),
+    _r(r"^\s*+case\s++(?P<names>[A-Z]\w*(?:\s*+,\s*+[A-Z]\w*)*)\s*+(?:extends\b[^=]*|\([^)]*\)[^=]*)?$", "constant"),
 ))
 
-_JS_EXPORT = r"(?:export\s+(?:default\s+)?)?(?:declare\s+)?"
-_JS_MEMBER_MODS = r"(?:(?:static|async|get|set|public|private|protected|readonly|override|abstract|declare|accessor)\s+)*"
+_JS_EXPORT = r"(?:export\s++(?:default\s++)?)?(?:declare\s++)?"
+_JS_MEMBER_MODS = (r"(?:(?:static|async|get|set|public|private|protected|readonly|override|abstract|declare|"
+                   r"accessor)\s++)*+")
 _JS_NOT_STATEMENT = r"(?!(?:if|for|while|switch|catch|function|return|with|do|else|await|typeof|new|yield|super)\b)"
 _JS_RULES = (
-    _r(rf"^\s*{_JS_EXPORT}(?:async\s+)?function\b\s*\*?\s*(?P<name>{_JS_ID})", "function"),
-    _r(rf"^\s*{_JS_EXPORT}(?:abstract\s+)?class\s+(?P<name>{_JS_ID})", "class"),
-    _r(rf"^\s*(?:export\s+)?(?:const|let|var)\s+(?P<name>{_JS_ID})\s*(?::[^=]*)?=\s*(?:async\s+)?"
-       rf"(?:function\b|(?:{_GENERIC}\s*)?{_JS_PARAMS}\s*(?::[^=]*)?=>|{_JS_ID}\s*=>)", "function"),
-    _r(rf"^(?:export\s+)?(?:declare\s+)?(?:const|let|var)\s+(?P<name>{_JS_ID})\s*[:=]", "variable"),
-    _r(rf"^\s*(?P<container>{_JS_ID})\.prototype\.(?P<name>{_JS_ID})\s*=", "method"),
-    _r(rf"^(?:module\.)?exports\.(?P<name>{_JS_ID})\s*=\s*(?P<kw>async\b|function\b|\()?", "variable",
+    _r(rf"^\s*+{_JS_EXPORT}(?:async\s++)?function\b\s*+\*?\s*+(?P<name>{_JS_ID})", "function"),
+    _r(rf"^\s*+{_JS_EXPORT}(?:abstract\s++)?class\s++(?P<name>{_JS_ID})", "class"),
+    _r(rf"^\s*+(?:export\s++)?(?:const|let|var)\s++(?P<name>{_JS_ID})\s*+(?::[^=]*)?=\s*+(?:async\s++)?"
+       rf"(?:function\b|(?:{_GENERIC}\s*+)?{_JS_PARAMS}\s*+(?::[^=]*)?=>|{_JS_ID}\s*+=>)", "function"),
+    _r(rf"^(?:export\s++)?(?:declare\s++)?(?:const|let|var)\s++(?P<name>{_JS_ID})\s*+[:=]", "variable"),
+    _r(rf"^\s*+(?P<container>{_JS_ID})\.prototype\.(?P<name>{_JS_ID})\s*+=", "method"),
+    _r(rf"^(?:module\.)?exports\.(?P<name>{_JS_ID})\s*+=\s*+(?P<kw>async\b|function\b|\()?", "variable",
        **{"async": "function", "function": "function", "(": "function"}),
-    _r(rf"^\s+{_JS_MEMBER_MODS}\*?\s*{_JS_NOT_STATEMENT}(?P<name>#?{_JS_ID})\s*(?:{_GENERIC})?\s*{_JS_PARAMS}"
-       r"\s*(?::[^{;=]*)?\{", "method"),
-    _r(rf"^\s+(?P<name>{_JS_ID})\s*:\s*(?:async\s+)?(?:function\b|{_JS_PARAMS}\s*=>|{_JS_ID}\s*=>)", "method"),
-    _r(rf"^\s+(?:(?:static|public|private|protected|readonly|override|declare|abstract|accessor)\s+)+"
-       rf"(?P<name>#?{_JS_ID})[?!]?\s*[:=;]", "field"),
-    _r(rf"^\s+(?P<name>#{_JS_ID})\s*[=;]", "field"),
+    _r(rf"^\s++{_JS_MEMBER_MODS}\*?\s*+{_JS_NOT_STATEMENT}(?P<name>#?{_JS_ID})\s*+(?:{_GENERIC})?\s*+{_JS_PARAMS}"
+       r"\s*+(?::[^{;=]*)?\{", "method"),
+    _r(rf"^\s++(?P<name>{_JS_ID})\s*+:\s*+(?:async\s++)?(?:function\b|{_JS_PARAMS}\s*+=>|{_JS_ID}\s*+=>)", "method"),
+    _r(rf"^\s++(?:(?:static|public|private|protected|readonly|override|declare|abstract|accessor)\s++)+"
+       rf"(?P<name>#?{_JS_ID})[?!]?\s*+[:=;]", "field"),
+    _r(rf"^\s++(?P<name>#{_JS_ID})\s*+[=;]", "field"),
 )
 _JAVASCRIPT = _LineTable(_JS_RULES)
 _TYPESCRIPT = _LineTable((
-    _r(rf"^\s*{_JS_EXPORT}(?P<kw>interface|enum|const\s+enum|type|namespace|module)\s+(?P<name>{_JS_ID})"
-       rf"(?:\s*{_GENERIC})?\s*(?:[={{]|extends\b|$)", "type",
-       interface="interface", enum="enum", **{"const enum": "enum"}, type="type", namespace="module",
-       module="module"),
+    _r(rf"^\s*+{_JS_EXPORT}(?P<kw>interface|enum|const\s++enum|type|namespace|module)\s++(?P<name>{_JS_ID})"
+       rf"(?:\s*+{_GENERIC})?\s*+(?:[={{]|extends\b|$)", "type",
+       interface="interface", enum="enum", namespace="module", module="module", **{"const enum": "enum"}),
     *_JS_RULES,
     # Interface and abstract method signatures: `save(entry: Entry): Promise<void>;`
-    _r(rf"^\s+(?:(?:public|private|protected|abstract|readonly|static|async)\s+)*(?P<name>{_JS_ID})\??\s*"
-       rf"(?:{_GENERIC})?\s*{_JS_PARAMS}\s*:\s*[^;{{=]*;\s*$", "method"),
-    _r(rf"^\s+(?:readonly\s+)?(?P<name>{_JS_ID})\??\s*:\s*[^;=]+;\s*$", "property"),  # interface members
+    _r(rf"^\s++(?:(?:public|private|protected|abstract|readonly|static|async)\s++)*(?P<name>{_JS_ID})\??\s*+"
+       rf"(?:{_GENERIC})?\s*+{_JS_PARAMS}\s*+:\s*+[^;{{=]*;\s*+$", "method"),
+    _r(rf"^\s++(?:readonly\s++)?(?P<name>{_JS_ID})\??\s*+:\s*+[^;=]+;\s*+$", "property"),  # interface members
     _r(_PASCAL_MEMBER, "constant"),
 ))
 
-_C_MEMBER_MODS = r"(?:(?:virtual|static|inline|explicit|constexpr|consteval|override|extern)\s+)*"
+_C_SPECIFIER = r"(?:virtual|static|inline|explicit|constexpr|consteval|override|extern)\s++"
 # Return type and specifiers: words, `ns::T`, templates, pointers and references.
-_C_PREFIX = r"(?:[\w:]+(?:\s*<[^()<>]*(?:<[^()<>]*>[^()<>]*)*>)?[\s*&]+)+?"
-_C_QNAME = r"~?\w+(?:::~?\w+)*(?:::operator\s*(?:\(\)|[^\s(]+))?|operator\s*(?:\(\)|[^\s(]+)"
-_C_NOT_PROTOTYPE = r"(?!.*\)\s*(?:const\s*)?;\s*$)"
+_C_PREFIX = r"(?:[\w:]+(?:\s*+<[^()<>]*(?:<[^()<>]*>[^()<>]*)*>)?[\s*&]+)+?"
+_C_QNAME = r"~?\w+(?:::~?\w+)*(?:::operator\s*+(?:\(\)|[^\s(]+))?|operator\s*+(?:\(\)|[^\s(]+)"
+_C_NOT_PROTOTYPE = r"(?!.*\)\s*+(?:const\s*+)?;\s*+$)"
 
 
 def _c_rules(member_kind: str) -> tuple[_Rule, ...]:
     """C and C++ share their patterns; an indented function is a member only in C++."""
     return (
-        _r(r"^\s*#\s*define\s+(?P<name>\w+)", "macro"),
-        _r(rf"^\s*(?:typedef\s+)?(?:template\s*{_GENERIC}\s*)?"
-           r"(?P<kw>struct|class|union|enum\s+class|enum\s+struct|enum|namespace)\s+"
-           r"(?:(?:\[\[[^\]]*\]\]|__attribute__\s*\(\([^)]*\)\)|alignas\s*\([^)]*\)|[A-Z_][A-Z0-9_]*)\s+)*"
-           r"(?P<name>\w+)\s*(?:final\s*)?(?:[:{]|$)", "struct",
-           struct="struct", **{"class": "class", "enum class": "enum", "enum struct": "enum"},
-           union="struct", enum="enum", namespace="module"),
-        _r(r"^\s*typedef\b[^(;]*\(\s*[*^]\s*(?P<name>\w+)\s*\)", "type"),
-        _r(r"^\s*typedef\b[^;]*?\b(?P<name>\w+)\s*(?:\[[^\]]*\]\s*)*;", "type"),
-        _r(r"^\}\s*(?P<names>\w+(?:\s*,\s*\*?\s*\w+)*)\s*;", "type"),            # } ledger_t;
-        _r(rf"^\s*(?:template\s*{_GENERIC}\s*)?using\s+(?P<name>\w+)\s*=", "type"),
-        _r(rf"^{_NOT_STATEMENT}(?:template\s*{_GENERIC}\s*)?{_C_PREFIX}(?P<qname>{_C_QNAME})\s*\({_C_NOT_PROTOTYPE}",
+        _r(r"^\s*+#\s*+define\s++(?P<name>\w+)", "macro"),
+        _r(rf"^\s*+(?:typedef\s++)?(?:template\s*+{_GENERIC}\s*+)?"
+           r"(?P<kw>struct|class|union|enum\s++class|enum\s++struct|enum|namespace)\s++"
+           r"(?:(?:\[\[[^\]]*\]\]|__attribute__\s*+\(\([^)]*\)\)|alignas\s*+\([^)]*\)|[A-Z_][A-Z0-9_]*)\s++)*"
+           r"(?P<name>\w+)\s*+(?:final\s*+)?(?:[:{]|$)", "struct",
+           enum="enum", namespace="module", **{"class": "class", "enum class": "enum", "enum struct": "enum"}),
+        _r(r"^\s*+typedef\b[^(;]*\(\s*+[*^]\s*+(?P<name>\w+)\s*+\)", "type"),
+        _r(r"^\s*+typedef\b[^;]*?\b(?P<name>\w+)\s*+(?:\[[^\]]*\]\s*+)*;", "type"),
+        _r(r"^\}\s*+(?P<names>\w+(?:\s*+,\s*+\*?\s*+\w+)*)\s*+;", "type"),            # } ledger_t;
+        _r(rf"^\s*+(?:template\s*+{_GENERIC}\s*+)?using\s++(?P<name>\w+)\s*+=", "type"),
+        _r(rf"^{_NOT_STATEMENT}(?:template\s*+{_GENERIC}\s*+)?{_C_PREFIX}(?P<qname>{_C_QNAME})\s*+\({_C_NOT_PROTOTYPE}",
            "function"),
-        _r(rf"^{_NOT_STATEMENT}(?P<qname>{_C_QNAME})\s*\({_C_NOT_PROTOTYPE}", "function"),  # GNU style
-        _r(rf"^\s+{_NOT_STATEMENT}{_C_MEMBER_MODS}{_C_PREFIX}(?P<qname>{_C_QNAME})\s*\(", member_kind),
+        _r(rf"^{_NOT_STATEMENT}(?P<qname>{_C_QNAME})\s*+\({_C_NOT_PROTOTYPE}", "function"),  # GNU style
+        # Members: specifiers or a return type before the name (`explicit Ledger(`, `virtual ~Store(`).
+        _r(rf"^\s++{_NOT_STATEMENT}(?:(?:{_C_SPECIFIER})++(?:{_C_PREFIX})??|{_C_PREFIX})(?P<qname>{_C_QNAME})\s*+\(",
+           member_kind),
         # Fields: `type name;` without an initialiser (which would mostly be a local).
-        _r(rf"^\s+{_NOT_STATEMENT}(?:(?:const|volatile|static|mutable|unsigned|signed|struct|enum|union)\s+)*"
-           rf"[\w:]+(?:\s*{_GENERIC})?[\s*&]+(?P<name>\w+)\s*(?:\[[^\]]*\]\s*)*(?::\s*\d+\s*)?;", "field"),
+        _r(rf"^\s++{_NOT_STATEMENT}(?:(?:const|volatile|static|mutable|unsigned|signed|struct|enum|union)\s++)*+"
+           rf"[\w:]+(?:\s*+{_GENERIC})?[\s*&]+(?P<name>\w+)\s*+(?:\[[^\]]*\]\s*+)*(?::\s*+\d+\s*+)?;", "field"),
     )
 
 
 _C = _LineTable(_c_rules("function"))
 _CPP = _LineTable(_c_rules("method"))
 _OBJC = _LineTable((
-    _r(r"^\s*@(?P<kw>interface|protocol)\s+(?P<name>\w+)", "class", interface="class", protocol="interface"),
-    _r(r"^\s*[-+]\s*\([^)]*\)\s*(?P<name>\w+)", "method"),
-    _r(r"^\s*@property\b[^;]*?(?P<name>\w+)\s*;", "property"),
+    _r(r"^\s*+@(?P<kw>interface|protocol)\s++(?P<name>\w+)", "class", protocol="interface"),
+    _r(r"^\s*+[-+]\s*+\([^)]*\)\s*+(?P<name>\w+)", "method"),
+    _r(r"^\s*+@property\b[^;]*?(?P<name>\w+)\s*+;", "property"),
     *_c_rules("function"),
 ))
 
 _PHP = _LineTable((
-    _r(r"^\s*namespace\s+(?P<qname>[\w\\]+)", "module"),
-    _r(r"^\s*(?:(?:abstract|final|public|private|protected|static|readonly)\s+)*function\s+&?(?P<name>\w+)\s*\(",
+    _r(r"^\s*+namespace\s++(?P<qname>[\w\\]+)", "module"),
+    _r(r"^\s*+(?:(?:abstract|final|public|private|protected|static|readonly)\s++)*function\s++&?(?P<name>\w+)\s*+\(",
        "function", indented="method"),
-    _r(r"^\s*(?:(?:abstract|final|readonly)\s+)*(?P<kw>class|interface|trait|enum)\s+(?P<name>\w+)", "class",
-       **{"class": "class", "interface": "interface", "trait": "trait", "enum": "enum"}),
-    _r(r"^\s*(?:(?:public|private|protected|final)\s+)*const\s+(?:\w+\s+)?(?P<name>\w+)\s*=", "constant"),
-    _r(r"^\s*define\s*\(\s*['\"](?P<name>\w+)", "constant"),
-    _r(r"^\s*(?:(?:public|private|protected|static|readonly|var)\s+)+(?:\??[\w\\|]+\s+)?\$(?P<name>\w+)", "property"),
-    _r(r"^\s*case\s+(?P<name>\w+)\s*(?:=[^;]*)?;", "constant"),
+    _r(r"^\s*+(?:(?:abstract|final|readonly)\s++)*(?P<kw>class|interface|trait|enum)\s++(?P<name>\w+)", "class",
+       interface="interface", trait="trait", enum="enum"),
+    _r(r"^\s*+(?:(?:public|private|protected|final)\s++)*const\s++(?:\w+\s++)?(?P<name>\w+)\s*+=", "constant"),
+    _r(r"^\s*+define\s*+\(\s*+['\"](?P<name>\w+)", "constant"),
+    _r(r"^\s*+(?:(?:public|private|protected|static|readonly|var)\s++)+(?:\??[\w\\|]+\s++)?\$(?P<name>\w+)",
+       "property"),
+    _r(r"^\s*+case\s++(?P<name>\w+)\s*+(?:=[^;]*)?;", "constant"),
 ))
 
 _RUBY = _LineTable((
-    _r(r"^\s*def\s+(?:(?P<container>self|[A-Z]\w*)\.)?(?P<name>\w+[?!=]?|\[\]=?|[-+*/%<>=!~^&|]+)",
+    _r(r"^\s*+def\s++(?:(?P<container>self|[A-Z]\w*)\.)?(?P<name>\w+[?!=]?|\[\]=?|[-+*/%<>=!~^&|]+)",
        "function", indented="method"),
-    _r(r"^\s*(?P<kw>class|module)\s+(?P<qname>[A-Z]\w*(?:::[A-Z]\w*)*)", "class", **{"class": "class",
-                                                                                   "module": "module"}),
-    _r(r"^\s*attr_(?:reader|writer|accessor)\s*\(?\s*(?P<names>:\w+(?:\s*,\s*:\w+)*)", "property"),
-    _r(r"^\s*define_method\s*\(?\s*[:\"'](?P<name>\w+[?!=]?)", "method"),
-    _r(r"^\s*scope\s+:(?P<name>\w+)", "method"),                                 # Rails scopes
-    _r(r"^\s*(?P<name>[A-Z]\w*)\s*=\s*(?:Struct|Class|Data)\.(?:new|define)\b", "class"),
-    _r(r"^\s*(?P<name>[A-Z][A-Z0-9_]*)\s*=(?!=)", "constant"),
+    _r(r"^\s*+(?P<kw>class|module)\s++(?P<qname>[A-Z]\w*(?:::[A-Z]\w*)*)", "class",
+       module="module"),
+    _r(r"^\s*+attr_(?:reader|writer|accessor)\s*+\(?\s*+(?P<names>:\w+(?:\s*+,\s*+:\w+)*)", "property"),
+    _r(r"^\s*+define_method\s*+\(?\s*+[:\"'](?P<name>\w+[?!=]?)", "method"),
+    _r(r"^\s*+scope\s++:(?P<name>\w+)", "method"),                                 # Rails scopes
+    _r(r"^\s*+(?P<name>[A-Z]\w*)\s*+=\s*+(?:Struct|Class|Data)\.(?:new|define)\b", "class"),
+    _r(r"^\s*+(?P<name>[A-Z][A-Z0-9_]*)\s*+=(?!=)", "constant"),
 ))
 
-_SWIFT_ATTRIBUTES = r"(?:@\w+(?:\([^()]*\))?\s+)*"
-_SWIFT_MODS = (r"(?:(?:(?:public|private|fileprivate|internal|open|package)(?:\(set\))?|static|class|final|"
+_SWIFT_ATTRIBUTES = r"(?:@\w+(?:\([^()]*\))?\s++)*+"
+_SWIFT_MODS = (r"(?:(?:(?:public|private|fileprivate|internal|open|package)(?:\(set\))?|static|final|"
                r"override|mutating|nonmutating|lazy|weak|unowned|dynamic|required|convenience|optional|"
-               r"indirect|nonisolated|isolated|distributed)\s+)")
+               r"indirect|nonisolated|isolated|distributed)\s++)")
 _SWIFT = _LineTable((
-    _r(rf"^\s*{_SWIFT_ATTRIBUTES}{_SWIFT_MODS}*func\s+(?P<name>\w+|[^\s\w(<]+)", "function", indented="method"),
-    _r(rf"^\s*{_SWIFT_ATTRIBUTES}{_SWIFT_MODS}*(?:var|let)\s+(?P<name>\w+)", "variable", indented="property"),
-    _r(rf"^\s*{_SWIFT_ATTRIBUTES}{_SWIFT_MODS}*(?P<name>init|deinit)\s*[?!]?\s*[(<{{]", "method"),
+    _r(rf"^\s*+{_SWIFT_ATTRIBUTES}{_SWIFT_MODS}*+(?:class\s++)?func\s++(?P<name>\w+|[^\s\w(<]+)", "function",
+       indented="method"),
+    _r(rf"^\s*+{_SWIFT_ATTRIBUTES}{_SWIFT_MODS}*+(?:class\s++)?(?:var|let)\s++(?P<name>\w+)", "variable",
+       indented="property"),
+    _r(rf"^\s*+{_SWIFT_ATTRIBUTES}{_SWIFT_MODS}*+(?P<name>init|deinit)\s*+[?!]?\s*+[(<{{]", "method"),
     # `extension Ledger` adds to Ledger and defines nothing, so it is not here.
-    _r(rf"^\s*{_SWIFT_ATTRIBUTES}{_SWIFT_MODS}*(?P<kw>class|struct|enum|protocol|actor|typealias|associatedtype)"
-       r"\s+(?P<name>\w+)", "class", **{"class": "class", "struct": "struct", "enum": "enum",
-                                        "protocol": "interface", "actor": "class", "typealias": "type",
-                                        "associatedtype": "type"}),
-    _r(r"^\s*(?:indirect\s+)?case\s+(?P<name>\w+)\s*(?:\([^)]*\))?\s*(?:=\s*[^:]+)?$", "constant"),
-    _r(r"^\s*case\s+(?P<names>\w+(?:\s*,\s*\w+)+)\s*$", "constant"),
+    _r(rf"^\s*+{_SWIFT_ATTRIBUTES}{_SWIFT_MODS}*+(?P<kw>class|struct|enum|protocol|actor|typealias|associatedtype)"
+       r"\s++(?P<name>\w+)", "class", struct="struct", enum="enum", protocol="interface", typealias="type",
+       associatedtype="type"),
+    _r(r"^\s*+(?:indirect\s++)?case\s++(?P<name>\w+)\s*+(?:\([^)]*\))?\s*+(?:=\s*+[^:]+)?$", "constant"),
+    _r(r"^\s*+case\s++(?P<names>\w+(?:\s*+,\s*+\w+)+)\s*+$", "constant"),
 ))
 
 _DART_TYPE = rf"[\w.]+(?:{_GENERIC})?\??"
 _DART = _LineTable((
-    _r(r"^\s*(?:(?:abstract|sealed|base|final|interface|mixin)\s+)*(?P<kw>class|mixin|enum|typedef|extension)\s+"
-       r"(?P<name>\w+)", "class", **{"class": "class", "mixin": "class", "enum": "enum", "typedef": "type",
-                                     "extension": "class"}),
-    _r(rf"^\s+(?:const|factory)\s+(?P<qname>[A-Z]\w*(?:\.\w+)?)\s*\(", "method"),
-    _r(r"^\s+(?P<qname>[A-Z]\w*(?:\.\w+)?)\s*\(\s*(?:this\.|\{\s*(?:required\s+)?this\.)", "method"),
-    _r(rf"^\s*(?:(?:static|external|abstract)\s+)*(?:{_DART_TYPE}\s+)?(?:get|set)\s+(?P<name>\w+)", "method"),
+    _r(r"^\s*+(?:(?:abstract|sealed|base|final|interface|mixin)\s++)*(?P<kw>class|mixin|enum|typedef|extension)\s++"
+       r"(?P<name>\w+)", "class", enum="enum", typedef="type"),
+    _r(rf"^\s++(?:const|factory)\s++(?P<qname>[A-Z]\w*(?:\.\w+)?)\s*+\(", "method"),
+    _r(r"^\s++(?P<qname>[A-Z]\w*(?:\.\w+)?)\s*+\(\s*+(?:this\.|\{\s*+(?:required\s++)?this\.)", "method"),
+    _r(rf"^\s*+(?:(?:static|external|abstract)\s++)*(?:{_DART_TYPE}\s++)?(?:get|set)\s++(?P<name>\w+)", "method"),
     # Dart has no nested classes, so members sit one indent level deep and deeper lines are locals.
-    _r(rf"^(?:  |\t)?(?:(?:static|external|late)\s+)*(?P<kw>const|final|var)\s+(?:{_DART_TYPE}\s+)?(?P<name>\w+)\s*[=;]",
-       "variable", indented="field", const="constant"),
-    _r(rf"^\s*{_ANNOTATIONS}(?:(?:static|external|abstract|override)\s+)*{_NOT_STATEMENT}{_DART_TYPE}\s+"
-       rf"(?P<name>\w+)\s*(?:{_GENERIC})?\s*\(", "function", indented="method"),
+    _r(rf"^(?:  |\t)?(?:(?:static|external|late)\s++)*(?P<kw>const|final|var)\s++(?:{_DART_TYPE}\s++)?"
+       r"(?P<name>\w+)\s*+[=;]", "variable", indented="field", const="constant"),
+    _r(rf"^\s*+{_ANNOTATIONS}(?:(?:static|external|abstract|override)\s++)*{_NOT_STATEMENT}{_DART_TYPE}\s++"
+       rf"(?P<name>\w+)\s*+(?:{_GENERIC})?\s*+\(", "function", indented="method"),
 ), constant_kinds=frozenset())
 
 _ELIXIR = _LineTable((
-    _r(r"^\s*(?P<kw>def|defp|defmacro|defmacrop|defguard|defguardp|defdelegate|defn|defnp)\s+"
+    _r(r"^\s*+(?P<kw>def|defp|defmacro|defmacrop|defguard|defguardp|defdelegate|defn|defnp)\s++"
        r"(?P<name>\w+[?!]?)", "function", defmacro="macro", defmacrop="macro", defguard="macro",
        defguardp="macro"),
-    _r(r"^\s*(?P<kw>defmodule|defprotocol)\s+(?P<qname>[\w.]+)", "module", defmodule="module",
-       defprotocol="interface"),
-    _r(r"^\s*@(?P<kw>type|typep|opaque|callback|macrocallback)\s+(?P<name>\w+)", "type",
-       type="type", typep="type", opaque="type", callback="function", macrocallback="macro"),
-    _r(r"^\s*@(?!(?:doc|moduledoc|typedoc|spec|impl|behaviour|derive|enforce_keys|since|deprecated|dialyzer|"
+    _r(r"^\s*+(?P<kw>defmodule|defprotocol)\s++(?P<qname>[\w.]+)", "module", defprotocol="interface"),
+    _r(r"^\s*+@(?P<kw>type|typep|opaque|callback|macrocallback)\s++(?P<name>\w+)", "type",
+       callback="function", macrocallback="macro"),
+    _r(r"^\s*+@(?!(?:doc|moduledoc|typedoc|spec|impl|behaviour|derive|enforce_keys|since|deprecated|dialyzer|"
        r"compile|on_load|external_resource|before_compile|after_compile|on_definition|vsn|file)\b)"
-       r"(?P<name>[a-z_]\w*)\s+[^\s\"]", "constant"),
-))
+       r"(?P<name>[a-z_]\w*)\s++[^\s\"]", "constant"),
+), qualifier_kind="module")
 
 _LUA = _LineTable((
-    _r(r"^\s*(?:local\s+)?function\s+(?P<qname>[\w.]+(?::\w+)?)\s*\(", "function"),
-    _r(r"^\s*(?:local\s+)?(?P<qname>[\w.]+)\s*=\s*function\b", "function"),
-    _r(rf"^local\s+(?P<names>{_NAMES})\s*(?:<\w+>\s*)?=", "variable"),
+    _r(r"^\s*+(?:local\s++)?function\s++(?P<qname>[\w.]+(?::\w+)?)\s*+\(", "function"),
+    _r(r"^\s*+(?:local\s++)?(?P<qname>[\w.]+)\s*+=\s*+function\b", "function"),
+    _r(rf"^local\s++(?P<names>{_NAMES})\s*+(?:<\w+>\s*+)?=", "variable"),
 ))
 
 _SHELL = _LineTable((
-    _r(r"^\s*function\s+(?P<name>[\w.:-]+)", "function"),
-    _r(r"^\s*(?P<name>[\w.:-]+)\s*\(\s*\)", "function"),
-    _r(r"^(?:(?P<kw>export|readonly|declare|typeset)\s+(?:-\w+\s+)*)?(?P<name>[A-Za-z_]\w*)=", "variable",
-       export="variable", readonly="constant", declare="variable", typeset="variable"),
+    _r(r"^\s*+function\s++(?P<name>[\w.:-]+)", "function"),
+    _r(r"^\s*+(?P<name>[\w.:-]+)\s*+\(\s*+\)", "function"),
+    _r(r"^(?:(?P<kw>export|readonly|declare|typeset)\s++(?:-\w+\s++)*)?(?P<name>[A-Za-z_]\w*)=", "variable",
+       readonly="constant"),
 ), constant_kinds=frozenset())   # UPPER_CASE is every shell variable, not a constant
 
 _SQL = _LineTable((
-    _r(r"^\s*create\s+(?:or\s+replace\s+)?(?:(?:temp|temporary|unlogged|materialized|global|local|virtual|"
-       r"external|recursive)\s+)*(?P<kw>table|view|function|procedure|trigger|type|sequence|schema|domain)\s+"
-       r"(?:if\s+not\s+exists\s+)?(?P<qname>[\w\"`\[\].]+)", "type",
-       table="type", view="type", function="function", procedure="function", trigger="function",
-       type="type", sequence="variable", schema="module", domain="type", flags=re.IGNORECASE),
-))
+    _r(r"^\s*+create\s++(?:or\s++replace\s++)?(?:(?:temp|temporary|unlogged|materialized|global|local|virtual|"
+       r"external|recursive)\s++)*(?P<kw>table|view|function|procedure|trigger|type|sequence|schema|domain)\s++"
+       r"(?:if\s++not\s++exists\s++)?(?P<qname>[\w\"`\[\].]+)", "type",
+       function="function", procedure="function", trigger="function", sequence="variable", schema="module",
+       flags=re.IGNORECASE),
+), qualifier_kind="module")
 
 _LINE_TABLES: dict[str, _LineTable] = {
     "python": _PYTHON, "go": _GO, "rust": _RUST, "java": _JAVA, "csharp": _CSHARP, "kotlin": _KOTLIN,
@@ -390,8 +394,7 @@ _LINE_TABLES: dict[str, _LineTable] = {
 }
 
 
-@dataclass(frozen=True)
-class _CompiledRule:
+class _CompiledRule(NamedTuple):
     pattern: re.Pattern[str]
     kind: str
     indented: str | None
@@ -408,8 +411,10 @@ def _compiled_rules(language: str) -> tuple[_CompiledRule, ...]:
                  for r in table.rules)
 
 
-@dataclass(frozen=True)
-class _LineHit:
+_NAME_SEPARATOR = re.compile(r"[^\w$?!]+")   # between the names of a `names` group: `a, b`, `:a, :b`
+
+
+class _LineHit(NamedTuple):
     names: tuple[str, ...]
     kind: str
     container: str | None
@@ -429,7 +434,7 @@ def _match_line(language: str, line: str) -> _LineHit | None:
         container = _type_name(groups["container"]) if groups.get("container") else None
         qualified = None
         if groups.get("names"):
-            names = tuple(n for n in re.split(r"[^\w$?!]+", groups["names"]) if n)
+            names = tuple(n for n in _NAME_SEPARATOR.split(groups["names"]) if n)
         elif groups.get("qname"):
             qualified = groups["qname"].strip()
             name, container = _split_qualified(qualified)
@@ -443,8 +448,8 @@ def _match_line(language: str, line: str) -> _LineHit | None:
 
 
 def _hit_kind(language: str, hit: _LineHit, name: str) -> str:
-    constant_kinds = _LINE_TABLES[language].constant_kinds
-    return _refine(hit.kind, name, "class" if hit.container else None, constant_kinds)
+    table = _LINE_TABLES[language]
+    return _refine(hit.kind, name, table.qualifier_kind if hit.container else None, table.constant_kinds)
 
 
 def definition_kind(language: str, line_text: str, name: str) -> str | None:
@@ -474,6 +479,8 @@ def _line_definitions(language: str, text: str) -> list[Definition]:
 # Rust `impl`, Swift `extension`), @receiver (an explicit container: Go
 # receivers, Kotlin extension receivers), @declarator (a C/C++ declarator,
 # resolved in Python since pointers and qualifiers nest arbitrarily deep).
+# Constructor-promoted properties (PHP, TypeScript) name their class as @receiver
+# because their node lies inside the constructor.
 # When several patterns capture the same name the earliest pattern wins, so
 # specific patterns come before general ones. Captures starting with `_` only
 # feed predicates.
@@ -624,6 +631,10 @@ _TYPESCRIPT_QUERY = _JS_QUERY + """
 (method_signature name: (_) @name) @def.method
 (abstract_method_signature name: (_) @name) @def.method
 (public_field_definition name: (_) @name) @def.field
+(class_declaration name: (_) @receiver body: (class_body (method_definition parameters: (formal_parameters
+  (required_parameter (accessibility_modifier) pattern: (identifier) @name) @def.field))))
+(abstract_class_declaration name: (_) @receiver body: (class_body (method_definition parameters: (formal_parameters
+  (required_parameter (accessibility_modifier) pattern: (identifier) @name) @def.field))))
 (interface_body (property_signature name: (_) @name) @def.property)
 (type_alias_declaration value: (object_type (property_signature name: (_) @name) @def.property))
 (enum_body (property_identifier) @name @def.constant)
@@ -669,7 +680,9 @@ _PHP_QUERY = """
 (method_declaration name: (name) @name) @def.method
 (const_declaration (const_element (name) @name)) @def.constant
 (property_declaration (property_element name: (variable_name (name) @name))) @def.property
-(property_promotion_parameter name: (variable_name (name) @name)) @def.property
+(class_declaration name: (name) @receiver
+  body: (declaration_list (method_declaration parameters: (formal_parameters
+    (property_promotion_parameter name: (variable_name (name) @name)) @def.property))))
 (enum_case name: (name) @name) @def.constant
 """
 
@@ -702,8 +715,7 @@ _SWIFT_QUERY = """
 """
 
 
-@dataclass(frozen=True)
-class _Grammar:
+class _Grammar(NamedTuple):
     module: str    # the grammar wheel's module, imported on first use
     factory: str   # its function returning the language pointer
     query: str
@@ -729,8 +741,8 @@ _GRAMMARS: dict[str, _Grammar] = {
 
 
 @functools.cache
-def _grammar(language: str) -> tuple[Parser, Query] | None:
-    """The parser and query for `language`, built on first use; None without a usable grammar."""
+def _grammar(language: str) -> tuple[Language, Query] | None:
+    """The grammar and query for `language`, built on first use; None without a usable grammar."""
     spec = _GRAMMARS.get(language)
     if spec is None:
         return None
@@ -738,14 +750,13 @@ def _grammar(language: str) -> tuple[Parser, Query] | None:
         import tree_sitter
 
         lang = tree_sitter.Language(getattr(importlib.import_module(spec.module), spec.factory)())
-        return tree_sitter.Parser(lang), tree_sitter.Query(lang, spec.query)
+        return lang, tree_sitter.Query(lang, spec.query)
     except (ImportError, AttributeError, ValueError, TypeError):
         # A missing wheel or an ABI the runtime does not read: the line patterns still work.
         return None
 
 
-@dataclass
-class _Item:
+class _Item(NamedTuple):
     name: str
     line: int
     kind: str | None       # None for a @scope
@@ -818,7 +829,7 @@ def _match_items(pattern: int, captures: dict[str, list[Node]]) -> list[_Item]:
     named: list[tuple[Node, str | None, str | None]] = [(node, receiver, kind) for node in captures.get("name", ())]
     for node in captures.get("declarator", ()):
         resolved = _resolve_declarator(node)
-        if resolved is not None and kind is not None:
+        if resolved is not None and kind is not None:   # declarators come with a @def.<kind>
             name_node, qualifier, is_function = resolved
             declared = _declarator_kind(kind, is_function)
             if declared is not None:
@@ -839,10 +850,11 @@ def _tree_definitions(language: str, source: bytes) -> list[Definition] | None:
     compiled = _grammar(language)
     if compiled is None:
         return None
-    parser, query = compiled
-    from tree_sitter import QueryCursor
+    lang, query = compiled
+    from tree_sitter import Parser, QueryCursor
 
-    tree = parser.parse(source)
+    # A parser costs well under a microsecond; one per call keeps concurrent callers safe.
+    tree = Parser(lang).parse(source)
     best: dict[tuple[int, int, str], _Item] = {}
     for pattern, captures in QueryCursor(query).matches(tree.root_node):
         for item in _match_items(pattern, captures):
@@ -876,13 +888,22 @@ def _sorted(found: list[Definition]) -> list[Definition]:
     return [unique[k] for k in sorted(unique)]
 
 
-def definitions(language: str, source: bytes) -> list[Definition]:
-    """All definitions in one file, sorted by line: tree-sitter where a grammar is installed,
-    line patterns otherwise. Never raises: broken source gives partial results."""
+# Callers ask for several places in the same file (one per hit); bytes cache their
+# hash, so a repeated lookup costs no second parse.
+@functools.lru_cache(maxsize=16)
+def _file_definitions(language: str, source: bytes) -> tuple[Definition, ...]:
+    if language not in _LINE_TABLES:     # every language with a grammar has line patterns too
+        return ()
     found = _tree_definitions(language, source)
     if found is None:
         found = _line_definitions(language, source.decode("utf-8", "replace"))
-    return _sorted(found)
+    return tuple(_sorted(found))
+
+
+def definitions(language: str, source: bytes) -> list[Definition]:
+    """All definitions in one file, sorted by line: tree-sitter where a grammar is installed,
+    line patterns otherwise. Never raises: broken source gives partial results."""
+    return list(_file_definitions(language, source))
 
 
 def _indent(line: str) -> int:
@@ -893,14 +914,17 @@ _SCOPE_KINDS = frozenset({"function", "method", "class", "struct", "interface", 
 
 
 def enclosing_definition(language: str, source: bytes, line: int) -> Definition | None:
-    """The innermost function/method/class whose span contains `line` (1-based), for naming the symbol at a place."""
-    found = definitions(language, source)
+    """The innermost function/method/class whose span contains `line` (1-based), for naming the symbol at a place.
+
+    With tree-sitter any definition with a span counts (a multi-line constant or
+    computed property names its lines too); with line patterns, which know no
+    ends, it is the nearest function/class/module above that is less indented."""
+    found = _file_definitions(language, source)
     spans = [d for d in found if d.end_line is not None and d.line <= line <= d.end_line]
     if spans:
         return max(spans, key=lambda d: (d.line, -(d.end_line or 0)))
     if any(d.end_line is not None for d in found):
         return None
-    # Line patterns know no ends: take the nearest scope above that is less indented.
     lines = source.decode("utf-8", "replace").split("\n")
     if not 1 <= line <= len(lines):
         return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["language_of", "is_test_path", "is_prose_path", "is_example_path"]
+__all__ = ["language_of", "is_test_path", "is_prose_path", "is_example_path", "is_generated_path"]
 
 # Extension (without the dot) → language id. Exact case is tried first, so the
 # upper-case C++ conventions (`.C`, `.H`) win over the lower-case C ones.
@@ -144,3 +144,14 @@ def is_prose_path(path: str) -> bool:
 def is_example_path(path: str) -> bool:
     """Whether `path` lies in an examples, samples, demo or benchmark directory."""
     return any(d.lower() in EXAMPLE_DIRS for d in path.split("/")[:-1])
+
+
+#: Generated or amalgamated sources: a single-header distribution, protobuf and other generator output.
+_GENERATED = re.compile(
+    r"(?:^|/)(?:single_?includes?|single_?headers?|amalgamat\w*|generated|__generated__)/"
+    r"|\.pb\.(?:go|cc|h)$|_pb2(?:_grpc)?\.py$|\.g\.dart$|(?:^|[._-])generated\.\w+$")
+
+
+def is_generated_path(path: str) -> bool:
+    """Whether `path` is generated or amalgamated from other sources (edit those instead)."""
+    return bool(_GENERATED.search(path))

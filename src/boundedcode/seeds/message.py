@@ -69,7 +69,10 @@ _ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _CAMEL = re.compile(r"^_?[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*$")
 _SNAKE = re.compile(r"^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_{0,2}$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
-_ROUTE = re.compile(r"(?:^|\s)(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(/[\w{}:<>./-]*)")
+# A route: an HTTP method and a path that starts a word (`GET /api/v1/orders/{id}`), or a path
+# the prose calls an endpoint or route ("the /api/v1/orders endpoint").
+_ROUTE = re.compile(r"(?<![\w/.-])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(/[\w{}:<>./*-]*)")
+_ENDPOINT = re.compile(r"(?<![\w/.:-])`?(/[\w{}:<>.*-]+(?:/[\w{}:<>.*-]*)*)`?\s+(?:endpoint|route)s?\b", re.I)
 _COMMIT = re.compile(r"(?<![\w/])([0-9a-f]{7,40})(?![\w/])")
 
 #: File extensions that make a dotted token a path rather than a member or module.
@@ -155,11 +158,16 @@ RANK_SAMPLE_NAME = 6
 RANK_WORD = 8
 
 
-def _quote_fragment(quote: str) -> str | None:
-    """The longest literal run of a quoted message: the raise site formats the rest."""
-    parts = re.split(r"['\"`{}<>]|%[sdr]|\b\d[\w.-]*\b", quote)
-    best = max((p.strip(" .:,;") for p in parts), key=len, default="")
-    return best if len(best) >= 12 and " " in best else None
+#: Literal runs of one quoted message searched at most (messages are composed of wrapped parts).
+MAX_QUOTE_FRAGMENTS = 2
+_FRAGMENT_SPLIT = re.compile(r"['\"`{}<>\[\]]|%[-#+ 0-9.]*[sdrvqfx]|\b\d[\w.-]*\b|: | - |, |\(|\)")
+
+
+def _quote_fragments(quote: str) -> list[str]:
+    """The longest literal runs of a quoted message: the raise site formats the rest."""
+    parts = {p.strip(" .:,;-!?") for p in _FRAGMENT_SPLIT.split(quote)}
+    good = [p for p in parts if len(p) >= 12 and " " in p]
+    return sorted(good, key=lambda p: (-len(p), p))[:MAX_QUOTE_FRAGMENTS]
 
 
 def _add_token(col: _Collector, token: str, origin: str, backticked: bool) -> None:
@@ -192,6 +200,27 @@ def _add_token(col: _Collector, token: str, origin: str, backticked: bool) -> No
         col.add(Anchor("name", token, origin, rank))
 
 
+#: Title words shorter than this are too generic to name a file.
+MIN_TITLE_WORD = 4
+_TITLE_STOP = frozenset("""
+when with from that this into does doesn should would could after before fails failing failed
+error errors crash crashes wrong issue support allow allows using used make makes have more
+less than then also only even incorrect incorrectly broken break breaks raise raises return
+returns value values instead causes cause missing unexpected expected behavior behaviour
+""".split())
+
+
+def title_words(prose: str) -> list[str]:
+    """Distinctive words of the message's first line: a title often names the component."""
+    first = next((ln for ln in prose.splitlines() if ln.strip()), "")
+    out: list[str] = []
+    for w in re.findall(r"[A-Za-z][A-Za-z0-9_]+", first):
+        lw = w.lower()
+        if len(lw) >= MIN_TITLE_WORD and lw not in _TITLE_STOP and lw not in COMMON and lw not in out:
+            out.append(lw)
+    return out
+
+
 def message_anchors(text: str, origin_override: str | None = None) -> list[Anchor]:
     """All anchors of a message, deduplicated, in seed order (rank, then first appearance)."""
     col = _Collector()
@@ -199,13 +228,11 @@ def message_anchors(text: str, origin_override: str | None = None) -> list[Ancho
 
     # Quoted errors: error lines anywhere, then quoted strings in prose.
     for m in _ERROR_LINE.finditer(text):
-        frag = _quote_fragment(m.group(1))
-        if frag:
+        for frag in _quote_fragments(m.group(1)):
             col.add(Anchor("quote", frag, "prose", RANK_QUOTE, detail=m.group(0).strip()[:200]))
     for body in _quoted(seg.prose):
         if " " in body.strip():
-            frag = _quote_fragment(body)
-            if frag:
+            for frag in _quote_fragments(body):
                 col.add(Anchor("quote", frag, "prose", RANK_QUOTE, detail=body[:200]))
         elif _CONFIG_KEY.match(body):
             col.add(Anchor("config_key", body, "prose", RANK_CONFIG))
@@ -227,8 +254,12 @@ def message_anchors(text: str, origin_override: str | None = None) -> list[Ancho
                 inner = m.group(1).strip()
                 for tok in _TOKEN.findall(inner):
                     _add_token(col, tok, origin, backticked=True)
+            with_method = [m.span(2) for m in _ROUTE.finditer(part)]
             for m in _ROUTE.finditer(part):
-                col.add(Anchor("route", f"{m.group(1)} {m.group(2)}", origin, RANK_CONFIG))
+                col.add(Anchor("route", f"{m.group(1)} {m.group(2).rstrip('.:')}", origin, RANK_CONFIG))
+            for m in _ENDPOINT.finditer(part):
+                if not any(a <= m.start(1) < b for a, b in with_method):
+                    col.add(Anchor("route", m.group(1).rstrip(".:"), origin, RANK_CONFIG))
             for m in _COMMIT.finditer(part):
                 if re.search(r"[a-f]", m.group(1)) and re.search(r"\d", m.group(1)):
                     col.add(Anchor("commit", m.group(1), origin, RANK_CONFIG))
@@ -238,6 +269,9 @@ def message_anchors(text: str, origin_override: str | None = None) -> list[Ancho
         plain = re.sub(r"https?://\S+", " ", plain)
         for tok in _TOKEN.findall(plain):
             _add_token(col, tok, origin, backticked=False)
+
+    for word in title_words(seg.prose):
+        col.add(Anchor("word", word, "prose", RANK_WORD))
 
     ordered = list(col.anchors.values())
     # Stable: rank first, then the order of first appearance (dict insertion order).

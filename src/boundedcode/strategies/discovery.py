@@ -88,7 +88,7 @@ class DiscoveryStrategy:
                 break
             if is_test_path(p):
                 continue
-            a = Anchor("word", "+".join(common), "prose", 9)
+            a = Anchor("path_words", "+".join(common), "prose", 9)
             out.append(Finding(p, None, self.id, a, R.PATH_WORD,
                                f"path words {', '.join(common[:4])}", specificity=-neg / top))
         return out

@@ -6,6 +6,7 @@ less, and so does a file a code sample includes or imports.
 
 from __future__ import annotations
 
+from ..lang.languages import is_test_path
 from ..model import Finding
 from ..weights import R, SHARED_PATH, specificity
 from .base import Context
@@ -14,6 +15,8 @@ __all__ = ["PathsStrategy"]
 
 #: A directory named in the message stands for its files only when it holds this few.
 MAX_DIRECTORY_FILES = 5
+#: A title word naming more files than this (index, utils) names none of them.
+MAX_STEM_FILES = 4
 
 
 class PathsStrategy:
@@ -21,13 +24,27 @@ class PathsStrategy:
 
     def wants(self, ctx: Context) -> str | None:
         named = ctx.of_kind("path")
-        return f"{len(named)} path(s) named" if named else None
+        if named:
+            return f"{len(named)} path(s) named"
+        return "title words" if ctx.of_kind("word") else None
+
+    def _title_stems(self, ctx: Context) -> list[Finding]:
+        """A title word that is a file's name without extension names that file (`stackplot …`)."""
+        out: list[Finding] = []
+        for a in ctx.of_kind("word"):
+            files = [p for p in ctx.index.by_stem(a.text) if not is_test_path(p)]
+            files += [p for p in ctx.index.by_stem("_" + a.text) if not is_test_path(p)]
+            if 0 < len(files) <= MAX_STEM_FILES:
+                for p in files:
+                    out.append(Finding(p, None, self.id, a, R.PATH_WORD, f"file named {a.text}",
+                                       specificity=specificity(len(files))))
+        return out
 
     def needles(self, ctx: Context):
         return []
 
     def find(self, ctx: Context) -> list[Finding]:
-        out: list[Finding] = []
+        out = self._title_stems(ctx)
         for a in ctx.of_kind("path"):
             origin = SHARED_PATH if a.origin == "code" else 1.0
             if a.text.endswith("/"):

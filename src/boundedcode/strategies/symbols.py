@@ -9,13 +9,14 @@ most USES_MAX_FILES files; names only in a code sample count for less.
 
 from __future__ import annotations
 
+import math
 import re
 
 from ..lang.definitions import definition_kind
 from ..lang.languages import is_test_path, language_of
 from ..model import Anchor, Finding
 from ..scan import Needle
-from ..weights import R, SAMPLE_ONLY, USES_MAX_FILES, specificity
+from ..weights import R, SAMPLE_ONLY, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
 from .base import Context, is_identifier
 
 __all__ = ["SymbolsStrategy"]
@@ -25,9 +26,42 @@ OFF_QUALIFIER = 0.5
 #: A member whose qualifier the repository neither defines nor names a file after
 #: (`qs.filter`, `f.is_valid`: a local variable) says less about where the member is.
 UNKNOWN_QUALIFIER = 0.6
+#: Definition kinds that make a qualifier a container (a field or variable is not one).
+TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "trait", "type", "module",
+                        "namespace", "object", "record", "protocol", "union", "impl"})
 #: A name that is also the qualifier of a member the message names (Ledger in Ledger.Post)
 #: points at the container; the member is the point, so the container weighs a little less.
 QUALIFIER_NAME = 0.9
+
+
+#: Uses kept per name (the spec's 60 cut off files by path order, not by relevance; measured).
+USES_KEPT = 1000
+#: Lines that cannot define anything: comments, imports, returns, assertions.
+_NEVER_DEFINES = re.compile(r"^\s*(?:#(?!\s*define)|//|/\*|\*|--|import\b|from\s+\S+\s+import|"
+                            r"return\b|assert|use\s|require|include|@see|raise\b|throw\b)")
+
+
+def may_define(line: str, name: str) -> bool:
+    """A cheap test before the language's definition patterns: most hit lines are plain uses.
+
+    A line whose every occurrence of `name` follows a `.` (`obj.name`) only uses it.
+    """
+    if _NEVER_DEFINES.match(line):
+        return False
+    start = line.find(name)
+    while start != -1:
+        if start == 0 or line[start - 1] not in ".>":
+            return True
+        start = line.find(name, start + 1)
+    return False
+
+
+def use_rarity(files_using: int, files_listed: int) -> float:
+    """How much a use says: an idf in [0, 1], zero for names used in too many files to say anything."""
+    if files_using > USES_MAX_FILES and files_using > files_listed ** USES_MAX_EXPONENT:
+        return 0.0
+    # Smoothed, so a name in every file of a tiny repository still says something.
+    return max(0.0, math.log((files_listed + 1) / files_using) / math.log(files_listed + 1))
 
 
 def _norm(name: str) -> str:
@@ -52,7 +86,7 @@ class SymbolsStrategy:
 
     def find(self, ctx: Context) -> list[Finding]:
         out: list[Finding] = []
-        uses_budget = ctx.budgets.uses_per_string
+        uses_budget = max(ctx.budgets.uses_per_string, USES_KEPT)
         qualifiers = {a.qualifier for a in ctx.of_kind("member")}
         for a in ctx.of_kind("name", "member"):
             if not is_identifier(a.text):
@@ -69,7 +103,7 @@ class SymbolsStrategy:
                 if lang is None:
                     continue
                 for h in hits:
-                    kind = definition_kind(lang, h.text, a.text)
+                    kind = may_define(h.text, a.text) and definition_kind(lang, h.text, a.text)
                     if kind:
                         defs[path] = (h.line, kind)
                         break
@@ -87,8 +121,9 @@ class SymbolsStrategy:
                                        f"defines {kind} {label}", symbol=a.text,
                                        specificity=spec * factor))
             users = [p for p in files if p not in defs]
-            if users and len(files) <= USES_MAX_FILES:
-                spec = specificity(len(files)) * origin
+            rarity = use_rarity(len(files), len(ctx.paths))
+            if users and rarity > 0:
+                spec = rarity * origin
                 for path in users[:uses_budget]:
                     hit = files[path][0]
                     out.append(Finding(path, hit.line, self.id, a, R.USE, f"uses {a.text}",
@@ -102,7 +137,7 @@ class SymbolsStrategy:
         if ctx.index.by_stem(q):
             return True
         hits = ctx.scan.files_with(Needle(q, word=True)) if is_identifier(q) else {}
-        return any(definition_kind(lang, h.text, q)
+        return any(definition_kind(lang, h.text, q) in TYPE_KINDS
                    for p, hs in hits.items() if (lang := language_of(p)) for h in hs)
 
     @staticmethod

@@ -324,6 +324,10 @@ KIND_CASES = [
     ("rust", "        let l = Ledger::new();", "new", None),
     ("rust", "        Some(x) => x,", "Some", None),
     ("rust", "    Ok(total)", "Ok", None),
+    ("rust", "    max_length: usize::MAX,", "max_length", None),
+    ("rust", "            parent: None,", "parent", None),
+    ("rust", '        Err(io::Error::new(io::ErrorKind::WouldBlock, "")),', "Err", None),
+    ("rust", "        Kind::Debit => 1,", "Debit", None),
     ("java", "public class Ledger implements Comparable<Ledger> {", "Ledger", "class"),
     ("java", "    public <T extends Number> long balance(List<T> extra) {", "balance", "method"),
     ("java", "    Map<String, List<Integer>> index(int depth) {", "index", "method"),
@@ -393,6 +397,7 @@ KIND_CASES = [
     ("javascript", "const parseAmount = function (text) {", "parseAmount", "function"),
     ("javascript", "export class Ledger extends EventEmitter {", "Ledger", "class"),
     ("javascript", "  post(entry) {", "post", "method"),
+    ("javascript", "  constructor(", "constructor", "method"),
     ("javascript", "  async *iterate() {", "iterate", "method"),
     ("javascript", "  static count = 0;", "count", "field"),
     ("javascript", "  #entries = [];", "#entries", "field"),
@@ -420,6 +425,9 @@ KIND_CASES = [
     ("typescript", "export const summarize = async (ledger: Ledger): Promise<string> => {", "summarize", "function"),
     ("typescript", "  balance<T extends Entry>(filter?: (e: T) => boolean): number {", "balance", "method"),
     ("typescript", "  Debit,", "Debit", "constant"),
+    ("typescript", "  off<E extends keyof Events>(", "off", "method"),
+    ("typescript", "  full(): boolean", "full", "method"),
+    ("typescript", "  has (cacheName: string): Promise<boolean>,", "has", "method"),
     ("typescript", "    await this.store.save(entry);", "save", None),
     ("typescript", "  return { account: ledger.account };", "account", None),
     ("tsx", "export const EmptyLedger = () => <p>No entries</p>;", "EmptyLedger", "function"),
@@ -460,6 +468,12 @@ KIND_CASES = [
     ("cpp", "enum class Kind { Debit, Credit };", "Kind", "enum"),
     ("cpp", "namespace ledger {", "ledger", "module"),
     ("cpp", "using AccountId = std::string;", "AccountId", "type"),
+    ("cpp", "    X() : a(4), b(2) {}", "X", "method"),
+    ("cpp", "    ~ScopedElement() = default;", "~ScopedElement", "method"),
+    ("cpp", "    StringRef::StringRef( char const* raw ) noexcept", "StringRef", "method"),
+    ("cpp", "std::string StringMaker<std::string_view>::convert(std::string_view s) {", "convert", "method"),
+    ("cpp", "    friend bool operator==(const Entry& a, const Entry& b) {", "operator==", "method"),
+    ("cpp", "    Entry(account, amount);", "Entry", None),
     ("cpp", "    store_->save(e);", "save", None),
     ("cpp", "    return Ledger(store);", "Ledger", None),
     ("cpp", "class Ledger;", "Ledger", None),
@@ -625,15 +639,15 @@ def test_definitions_never_raise(language: str, data: st.DataObject) -> None:
 
 
 ADVERSARIAL_UNITS = ["a", "a ", " ", "\t ", "a(", "(a", "a<", "<a ", "a, ", "a: ", "a::", "a.", "@a ",
-                     "public ", "static a ", "def a", "const a, ", "a = ", "* ", "[a]", "A,", "'a'", "{a "]
+                     "public ", "static a ", "def a", "const a, ", "a = ", "* ", "[a]", "[a a", "A,", "'a'", "{a "]
 
 
 @pytest.mark.parametrize("language", sorted({*TREE_SITTER_LANGUAGES, *PATTERN_LANGUAGES, "objc"}))
 def test_definition_kind_is_linear_on_long_lines(language: str) -> None:
     """100 KB lines built to make backtracking patterns blow up stay fast."""
     size = 100_000
-    lines = [prefix + unit * (size // len(unit)) + suffix
-             for unit in ADVERSARIAL_UNITS for prefix in ("", "  ", "def ") for suffix in ("", "x", ";")]
+    lines = [prefix + unit * (size // len(unit)) + suffix for unit in ADVERSARIAL_UNITS
+             for prefix in ("", "  ", "def ", "typedef ", "export const a = ") for suffix in ("x", ";")]
     start = time.perf_counter()
     for line in lines:
         definition_kind(language, line, "a")

@@ -15,7 +15,7 @@ import subprocess
 from dataclasses import dataclass
 from typing import Iterable, Protocol
 
-from .policy import confine
+from .policy import confine, refusal
 
 __all__ = ["FileEntry", "Tree", "WorkTree", "GitTree", "MemoryTree", "blob_id", "open_tree"]
 
@@ -94,7 +94,7 @@ class WorkTree:
 
         def visit(dir_abs: str, rel: str) -> None:
             try:
-                entries = sorted(os.scandir(dir_abs), key=lambda e: e.name)
+                entries = list(os.scandir(dir_abs))
             except OSError:
                 return
             for e in entries:
@@ -102,10 +102,11 @@ class WorkTree:
                     continue
                 path = f"{rel}{e.name}"
                 if e.is_dir(follow_symlinks=False):
-                    if e.name != ".git":
+                    # A directory the read policy refuses is not descended into at all.
+                    if refusal(path + "/f") is None:
                         visit(e.path, path + "/")
                 elif e.is_file(follow_symlinks=False):
-                    out.append(FileEntry(path, e.stat(follow_symlinks=False).st_size))
+                    out.append(FileEntry(path, -1))
 
         visit(self.fs_root, "")
         return sorted(out)

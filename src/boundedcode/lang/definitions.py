@@ -4,11 +4,12 @@ Two tools with one vocabulary of kinds:
 
 * `definition_kind` looks at one line with precompiled regular expressions. It
   is what the content scan calls on thousands of candidate lines, so it never
-  parses, and every pattern is anchored at the line start and written so that
-  no two quantifiers can split the same text (no catastrophic backtracking).
+  parses; every pattern is anchored at the line start and stays linear on a
+  100 KB line (no catastrophic backtracking).
 * `definitions` parses a whole file with tree-sitter where a grammar wheel is
   installed and runs a tags-like query per language; for the other languages
-  it applies the line patterns to every line.
+  it applies the line patterns to every line. The last few files are cached,
+  since callers name several places in one file.
 
 Both are approximate (spec, "Limits"): macros, generated code and unusual
 formatting can be missed or misread. Grammars load lazily, so importing this
@@ -117,11 +118,11 @@ _GENERIC = r"<[^<>]*(?:<[^<>]*>[^<>]*)*>"            # <K, List<V>>: one nesting
 _ANNOTATIONS = r"(?:@[\w.:]+(?:\([^()]*\))?\s++)*+"    # @Override @Json("x")
 _NAMES = r"\w+(?:\s*+,\s*+\w+)*"
 _JS_ID = r"[A-Za-z_$][\w$]*"
-_JS_PARAMS = r"\([^()]*(?:\([^()]*\)[^()]*)*\)"       # (a, b = f(x)): one nesting level
+_PARAMS = r"\([^()]*(?:\([^()]*\)[^()]*)*\)"          # (a, b = f(x)): one nesting level
 # Words that start statements or access labels, not declarations: `return foo(`, `new Foo(`, `else if (`.
 _NOT_STATEMENT = (r"(?!(?:return|new|throw|else|case|yield|await|goto|delete|using|var|let|"
                   r"typeof|sizeof|do|if|for|while|switch|catch|try|not|in|is|as|co_return|"
-                  r"co_await|co_yield|friend|typedef|public|private|protected)\b)")
+                  r"co_await|co_yield|typedef|public|private|protected)\b)")
 
 _PYTHON = _LineTable((
     _r(r"^\s*+class\s++(?P<name>\w+)", "class"),
@@ -147,6 +148,8 @@ _GO = _LineTable((
 ), constant_kinds=frozenset())
 
 _RUST_VIS = r"(?:pub(?:\s*+\([^)]*\))?\s++)?"
+# Struct literals, match arms and call arguments look like fields and variants: `x: None,`, `Some(v) => …`.
+_RUST_NOT_VALUE = r"(?!(?:None|Some|Ok|Err)\b)(?!.*(?:=>|::\w+\(|::[A-Z][A-Z0-9_]*\s*+,))"
 _RUST = _LineTable((
     _r(rf"^\s*+{_RUST_VIS}(?:(?:default|const|async|unsafe|extern(?:\s++\"[^\"]*\")?)\s++)*fn\s++(?P<name>\w+)",
        "function", indented="method"),
@@ -155,11 +158,11 @@ _RUST = _LineTable((
     _r(rf"^\s*+{_RUST_VIS}(?P<kw>const|static)\s++(?:mut\s++)?(?P<name>\w+)\s*+:", "constant",
        static="variable"),
     _r(r"^\s*+macro_rules!\s*+(?P<name>\w+)", "macro"),
-    # Struct fields; `x: Vec::new(),` in a struct literal is a use, so no path calls.
-    _r(rf"^\s++{_RUST_VIS}(?P<name>[a-z_]\w*)\s*+:\s*+(?!.*::\w+\()"
+    _r(rf"^\s++{_RUST_VIS}(?P<name>[a-z_]\w*)\s*+:\s*+{_RUST_NOT_VALUE}"
        r"(?:[&*\[(]|[A-Z]|(?:[iu](?:8|16|32|64|128|size)|f32|f64|bool|char|str|dyn|fn)\b)[^;={}\"]*$", "field"),
-    # Enum variants end with a comma (rustfmt); `=>` marks a match arm instead.
-    _r(r"^\s++(?P<name>[A-Z]\w*)\s*+(?:\([^;]*\)|\{[^;]*\})?\s*+(?:=(?!>)[^;]*)?,\s*+(?://.*)?$", "constant"),
+    # Enum variants end with a comma (rustfmt).
+    _r(rf"^\s++{_RUST_NOT_VALUE}(?P<name>[A-Z]\w*)"
+       r"\s*+(?:\([^;]*\)|\{[^;]*\})?\s*+(?:=[^;]*)?,\s*+(?://.*)?$", "constant"),
 ))
 
 _JAVA_MODS = (r"(?:(?:public|protected|private|static|final|abstract|sealed|non-sealed|strictfp|"
@@ -230,36 +233,52 @@ _JS_RULES = (
     _r(rf"^\s*+{_JS_EXPORT}(?:async\s++)?function\b\s*+\*?\s*+(?P<name>{_JS_ID})", "function"),
     _r(rf"^\s*+{_JS_EXPORT}(?:abstract\s++)?class\s++(?P<name>{_JS_ID})", "class"),
     _r(rf"^\s*+(?:export\s++)?(?:const|let|var)\s++(?P<name>{_JS_ID})\s*+(?::[^=]*)?=\s*+(?:async\s++)?"
-       rf"(?:function\b|(?:{_GENERIC}\s*+)?{_JS_PARAMS}\s*+(?::[^=]*)?=>|{_JS_ID}\s*+=>)", "function"),
+       rf"(?:function\b|(?:{_GENERIC}\s*+)?{_PARAMS}\s*+(?::[^=]*)?=>|{_JS_ID}\s*+=>)", "function"),
     _r(rf"^(?:export\s++)?(?:declare\s++)?(?:const|let|var)\s++(?P<name>{_JS_ID})\s*+[:=]", "variable"),
     _r(rf"^\s*+(?P<container>{_JS_ID})\.prototype\.(?P<name>{_JS_ID})\s*+=", "method"),
     _r(rf"^(?:module\.)?exports\.(?P<name>{_JS_ID})\s*+=\s*+(?P<kw>async\b|function\b|\()?", "variable",
        **{"async": "function", "function": "function", "(": "function"}),
-    _r(rf"^\s++{_JS_MEMBER_MODS}\*?\s*+{_JS_NOT_STATEMENT}(?P<name>#?{_JS_ID})\s*+(?:{_GENERIC})?\s*+{_JS_PARAMS}"
+    _r(rf"^\s++{_JS_MEMBER_MODS}\*?\s*+{_JS_NOT_STATEMENT}(?P<name>#?{_JS_ID})\s*+(?:{_GENERIC})?\s*+{_PARAMS}"
        r"\s*+(?::[^{;=]*)?\{", "method"),
-    _r(rf"^\s++(?P<name>{_JS_ID})\s*+:\s*+(?:async\s++)?(?:function\b|{_JS_PARAMS}\s*+=>|{_JS_ID}\s*+=>)", "method"),
+    _r(rf"^\s++(?P<name>{_JS_ID})\s*+:\s*+(?:async\s++)?(?:function\b|{_PARAMS}\s*+=>|{_JS_ID}\s*+=>)", "method"),
+    _r(r"^\s++(?:(?:public|private|protected)\s++)?(?P<name>constructor)\s*+\(", "method"),
     _r(rf"^\s++(?:(?:static|public|private|protected|readonly|override|declare|abstract|accessor)\s++)+"
        rf"(?P<name>#?{_JS_ID})[?!]?\s*+[:=;]", "field"),
     _r(rf"^\s++(?P<name>#{_JS_ID})\s*+[=;]", "field"),
 )
 _JAVASCRIPT = _LineTable(_JS_RULES)
+_TS_MEMBER_MODS = r"(?:(?:public|private|protected|abstract|readonly|static|async|declare)\s++)*+"
 _TYPESCRIPT = _LineTable((
     _r(rf"^\s*+{_JS_EXPORT}(?P<kw>interface|enum|const\s++enum|type|namespace|module)\s++(?P<name>{_JS_ID})"
        rf"(?:\s*+{_GENERIC})?\s*+(?:[={{]|extends\b|$)", "type",
        interface="interface", enum="enum", namespace="module", module="module", **{"const enum": "enum"}),
     *_JS_RULES,
-    # Interface and abstract method signatures: `save(entry: Entry): Promise<void>;`
-    _r(rf"^\s++(?:(?:public|private|protected|abstract|readonly|static|async)\s++)*(?P<name>{_JS_ID})\??\s*+"
-       rf"(?:{_GENERIC})?\s*+{_JS_PARAMS}\s*+:\s*+[^;{{=]*;\s*+$", "method"),
+    # Interface, overload and abstract method signatures: `save(entry: Entry): Promise<void>;`, and
+    # generic methods whose parameters continue below: `on<E extends keyof Events>(`.
+    _r(rf"^\s++{_TS_MEMBER_MODS}(?P<name>{_JS_ID})\??\s*+(?:{_GENERIC})?\s*+{_PARAMS}\s*+:\s*+[^;{{=]*[;,]?\s*+$",
+       "method"),
+    _r(rf"^\s++{_TS_MEMBER_MODS}(?P<name>{_JS_ID})\??\s*+{_GENERIC}\s*+\(", "method"),
     _r(rf"^\s++(?:readonly\s++)?(?P<name>{_JS_ID})\??\s*+:\s*+[^;=]+;\s*+$", "property"),  # interface members
     _r(_PASCAL_MEMBER, "constant"),
 ))
 
-_C_SPECIFIER = r"(?:virtual|static|inline|explicit|constexpr|consteval|override|extern)\s++"
+_C_SPECIFIER = r"(?:virtual|static|inline|explicit|constexpr|consteval|override|extern|friend)\s++"
+_C_TYPE_WORD = r"(?:::)?\w+(?:::\w+)*"                                            # int, ::std::string
 # Return type and specifiers: words, `ns::T`, templates, pointers and references.
-_C_PREFIX = r"(?:[\w:]+(?:\s*+<[^()<>]*(?:<[^()<>]*>[^()<>]*)*>)?[\s*&]+)+?"
-_C_QNAME = r"~?\w+(?:::~?\w+)*(?:::operator\s*+(?:\(\)|[^\s(]+))?|operator\s*+(?:\(\)|[^\s(]+)"
+_C_PREFIX = rf"(?:{_C_TYPE_WORD}(?:\s*+{_GENERIC})?[\s*&]+)+?"
+_C_QNAME = rf"(?:\w+(?:{_GENERIC})?::)*(?:~?\w+|operator\s*+(?:\(\)|[^\s(]+))"   # Map<K>::find, ~T, operator[]
+# Parameters never start with a literal; `TEST_CASE("x") {` and `Foo f("x");` are no definitions.
+_C_OPEN = r"\s*+\((?!\s*+[\"'\d])"
 _C_NOT_PROTOTYPE = r"(?!.*\)\s*+(?:const\s*+)?;\s*+$)"
+
+# Indented constructors and destructors have no return type; what follows their
+# parameters tells them from a call statement: `X() : a(1) {`, `~X() = default;`,
+# or for a qualified name the end of the line (`Ledger::Ledger(Store* s)`).
+_CPP_CONSTRUCTORS = (
+    _r(rf"^\s++{_NOT_STATEMENT}(?P<qname>{_C_QNAME})(?={_C_OPEN})\s*+{_PARAMS}\s*+(?:const\s*+)?"
+       r"(?:noexcept\b|override\b|final\b|:|=\s*+(?:default|delete)\b|\{)", "method"),
+    _r(rf"^\s++(?P<qname>(?:\w+(?:{_GENERIC})?::)+~?\w+)(?={_C_OPEN})\s*+{_PARAMS}\s*+(?:const\s*+)?$", "method"),
+)
 
 
 def _c_rules(member_kind: str) -> tuple[_Rule, ...]:
@@ -272,23 +291,23 @@ def _c_rules(member_kind: str) -> tuple[_Rule, ...]:
            r"(?P<name>\w+)\s*+(?:final\s*+)?(?:[:{]|$)", "struct",
            enum="enum", namespace="module", **{"class": "class", "enum class": "enum", "enum struct": "enum"}),
         _r(r"^\s*+typedef\b[^(;]*\(\s*+[*^]\s*+(?P<name>\w+)\s*+\)", "type"),
-        _r(r"^\s*+typedef\b[^;]*?\b(?P<name>\w+)\s*+(?:\[[^\]]*\]\s*+)*;", "type"),
+        _r(r"^\s*+typedef\b[^;]*?\b(?P<name>\w+)\s*+(?:\[[^\][;]*\]\s*+)*;", "type"),
         _r(r"^\}\s*+(?P<names>\w+(?:\s*+,\s*+\*?\s*+\w+)*)\s*+;", "type"),            # } ledger_t;
         _r(rf"^\s*+(?:template\s*+{_GENERIC}\s*+)?using\s++(?P<name>\w+)\s*+=", "type"),
-        _r(rf"^{_NOT_STATEMENT}(?:template\s*+{_GENERIC}\s*+)?{_C_PREFIX}(?P<qname>{_C_QNAME})\s*+\({_C_NOT_PROTOTYPE}",
-           "function"),
-        _r(rf"^{_NOT_STATEMENT}(?P<qname>{_C_QNAME})\s*+\({_C_NOT_PROTOTYPE}", "function"),  # GNU style
+        _r(rf"^{_NOT_STATEMENT}(?:template\s*+{_GENERIC}\s*+)?{_C_PREFIX}(?P<qname>{_C_QNAME}){_C_OPEN}"
+           rf"{_C_NOT_PROTOTYPE}", "function"),
+        _r(rf"^{_NOT_STATEMENT}(?P<qname>{_C_QNAME}){_C_OPEN}{_C_NOT_PROTOTYPE}", "function"),  # GNU style
         # Members: specifiers or a return type before the name (`explicit Ledger(`, `virtual ~Store(`).
-        _r(rf"^\s++{_NOT_STATEMENT}(?:(?:{_C_SPECIFIER})++(?:{_C_PREFIX})??|{_C_PREFIX})(?P<qname>{_C_QNAME})\s*+\(",
-           member_kind),
+        _r(rf"^\s++{_NOT_STATEMENT}(?:(?:{_C_SPECIFIER})++(?:{_C_PREFIX})??|{_C_PREFIX})(?P<qname>{_C_QNAME})"
+           rf"{_C_OPEN}", member_kind),
         # Fields: `type name;` without an initialiser (which would mostly be a local).
         _r(rf"^\s++{_NOT_STATEMENT}(?:(?:const|volatile|static|mutable|unsigned|signed|struct|enum|union)\s++)*+"
-           rf"[\w:]+(?:\s*+{_GENERIC})?[\s*&]+(?P<name>\w+)\s*+(?:\[[^\]]*\]\s*+)*(?::\s*+\d+\s*+)?;", "field"),
+           rf"{_C_TYPE_WORD}(?:\s*+{_GENERIC})?[\s*&]+(?P<name>\w+)\s*+(?:\[[^\]]*\]\s*+)*(?::\s*+\d+\s*+)?;", "field"),
     )
 
 
 _C = _LineTable(_c_rules("function"))
-_CPP = _LineTable(_c_rules("method"))
+_CPP = _LineTable((*_c_rules("method"), *_CPP_CONSTRUCTORS))
 _OBJC = _LineTable((
     _r(r"^\s*+@(?P<kw>interface|protocol)\s++(?P<name>\w+)", "class", protocol="interface"),
     _r(r"^\s*+[-+]\s*+\([^)]*\)\s*+(?P<name>\w+)", "method"),

@@ -185,6 +185,9 @@ def _add_token(col: _Collector, token: str, origin: str, backticked: bool) -> No
         if sep != "->" and (len(segs) >= 3 or sep in ("::", "\\") or segs[0][:1].islower()):
             col.add(Anchor("module", sep.join(segs), origin, RANK_MODULE if origin == "prose" else rank))
         qual, name = segs[-2], segs[-1]
+        # django.db.models: a lower-case dotted path is a module, not `models` of `db`.
+        if len(segs) >= 3 and sep in (".", "::") and all(s.islower() for s in segs):
+            return
         # A qualifier makes even a common word specific (Ledger.Post), unless it is `self`.
         if len(name) >= 3 and name.lower() not in PLACEHOLDERS and qual.lower() not in COMMON \
                 and qual.lower() not in PLACEHOLDERS:

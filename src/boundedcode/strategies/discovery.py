@@ -17,7 +17,7 @@ from ..model import Anchor, Finding
 from ..weights import R
 from .base import Context
 
-__all__ = ["DiscoveryStrategy", "path_words"]
+__all__ = ["DiscoveryStrategy"]
 
 #: Files discovery proposes at most.
 MAX_FILES = 8
@@ -47,9 +47,12 @@ def _stem(word: str) -> str:
     return word
 
 
-def path_words(path: str) -> set[str]:
-    return {_stem(w.lower()) for w in _SPLIT.findall(path.replace(".", "/", path.count(".") - 1))
-            if len(w) >= 3}
+def _spellings(stem: str) -> tuple[str, ...]:
+    """The words `_stem` maps onto `stem`, for matching path tokens without stemming them."""
+    out = {stem, stem + "s", stem + "es"}
+    if stem.endswith("y"):
+        out.add(stem[:-1] + "ies")
+    return tuple(sorted(w for w in out if _stem(w) == stem))
 
 
 class DiscoveryStrategy:
@@ -65,11 +68,18 @@ class DiscoveryStrategy:
         counts = Counter(_stem(w) for w in ctx.facts.words if len(w) >= 3 and w not in STOPWORDS)
         if not counts:
             return []
-        per_path = {p: path_words(p) for p in ctx.paths}
+        # Path tokens are matched against the spellings of each message stem (discount,
+        # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
+        spellings = {v: w for w in counts for v in _spellings(w)}
+        per_path = {}
+        for p in ctx.paths:
+            found = {spellings[t] for t in map(str.lower, _SPLIT.findall(p)) if t in spellings}
+            if found:
+                per_path[p] = found
         df: Counter = Counter()
         for ws in per_path.values():
             df.update(ws & counts.keys())
-        n = max(1, len(ctx.paths))
+        n = max(1, len(ctx.paths))  # idf over every listed path, not only the probed ones
         idf = {w: math.log(n / df[w]) for w in df}
         scored = []
         for p, ws in per_path.items():

@@ -80,7 +80,9 @@ class SymbolsStrategy:
         for a in ctx.of_kind("name", "member"):
             if is_identifier(a.text):
                 out.append((a, Needle(a.text, word=True)))
-                if a.qualifier and is_identifier(a.qualifier):
+                # Only a type-like qualifier is looked up (Ledger.post); `qs.filter`'s `qs` is a
+                # local variable, and a module qualifier (`ledger.Post`) is matched by file name.
+                if a.qualifier and is_identifier(a.qualifier) and a.qualifier[:1].isupper():
                     out.append((a, Needle(a.qualifier, word=True)))
         return out
 

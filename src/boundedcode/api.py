@@ -28,11 +28,14 @@ def retrieve(message: str, repo: str = ".", *, evidence: Sequence[str] = (),
              retrieval: str = "adaptive", commit: str | None = None,
              budgets: Budgets | None = None, without: Collection[str] = (),
              explain: bool = False, tree: Tree | None = None, scanner: Scanner | None = None,
+             servers: Sequence[str] = (),
              clock: Callable[[], float] = time.monotonic) -> RetrievalResult:
     """The places in `repo` that `message` (and any command output in `evidence`) points at.
 
-    `commit` reads that commit's git objects instead of the working tree. `tree`,
-    `scanner` and `clock` are the seams tests inject.
+    `commit` reads that commit's git objects instead of the working tree. `servers`
+    names language servers to ask for definitions where they serve a file's language
+    (docs/language-servers.md); patterns answer everywhere else. `tree`, `scanner`
+    and `clock` are the seams tests inject.
     """
     if retrieval not in RETRIEVAL_MODES:
         raise UsageError(f"unknown retrieval mode {retrieval!r} (choose {', '.join(RETRIEVAL_MODES)})")
@@ -55,7 +58,8 @@ def retrieve(message: str, repo: str = ".", *, evidence: Sequence[str] = (),
                          clock=clock)
     anchors = [a for text in evidence for a in evidence_anchors(text)]
     return run_retrieval(message, tree, evidence_anchors=anchors, budgets=budgets,
-                         without=without, explain=explain, scanner=scanner, clock=clock)
+                         without=without, explain=explain, scanner=scanner,
+                         servers=tuple(servers), clock=clock)
 
 
 def find_symbol(name: str, repo: str = ".", *, path_hint: str | None = None,

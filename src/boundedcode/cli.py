@@ -58,7 +58,7 @@ def _cmd_retrieve(args: argparse.Namespace) -> int:
         return 0
     result = retrieve(message, args.repo, evidence=evidence,
                       retrieval=args.retrieval or settings.retrieval, commit=args.commit,
-                      without=set(args.without), explain=args.explain)
+                      without=set(args.without), explain=args.explain, servers=args.server)
     if args.json:
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return 0
@@ -95,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="adaptive (default): all strategies; basic: grep of the message's names")
     r.add_argument("--without", action="append", default=[], metavar="STRATEGY",
                    help="switch a strategy off (for measuring what it adds); repeatable")
+    r.add_argument("--server", action="append", default=[], metavar="NAME",
+                   help="ask this language server for definitions where it serves the file's "
+                        "language (see docs/language-servers.md); repeatable")
     r.add_argument("--config", metavar="FILE", help="configuration file (default: bcode.yaml in DIR)")
     r.add_argument("--json", action="store_true", help="print the full result as JSON")
     r.add_argument("--explain", action="store_true", help="show how each score was made")

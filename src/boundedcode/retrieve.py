@@ -82,6 +82,7 @@ def _plan_needles(strategies, ctx: Context, budgets: Budgets) -> tuple[list[Need
 def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor] = (),
                   budgets: Budgets = DEFAULT_BUDGETS, without: Collection[str] = (),
                   explain: bool = False, scanner: Scanner | None = None,
+                  servers: Sequence[str] = (),
                   clock: Callable[[], float] = time.monotonic) -> RetrievalResult:
     t0 = clock()
     timings: dict[str, float] = {}
@@ -120,6 +121,13 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
     if over:
         bounds.append("scan_strings")
     ctx.scan = scan(tree, paths, needles, budgets, deadline, scanner)
+    if servers:
+        # Language servers answer where they serve; patterns reuse this scan everywhere else.
+        from .navigator.operations import build_navigator
+
+        ctx.navigator = build_navigator(tree, paths, servers=servers, budgets=budgets,
+                                        scanner=scanner)
+        ctx.navigator.fallback.prime(ctx.scan, needles)
     bounds += [b for b in ctx.scan.bounds_reached if b not in bounds]
     t = lap("scan", t)
 

@@ -34,6 +34,7 @@ class PathIndex:
 
     def __init__(self, paths: Sequence[str]):
         self.paths = paths
+        self.set = frozenset(paths)
         self._by_name: dict[str, list[str]] = defaultdict(list)
         self._by_stem: dict[str, list[str]] | None = None
         for p in paths:

@@ -109,17 +109,19 @@ class SymbolsStrategy:
                     if kind:
                         defs[path] = (h.line, kind)
                         break
+            served = self._server_definitions(ctx, a, defs)
             qualified = self._qualifier_files(ctx, a, defs) if a.kind == "member" else set()
             if defs:
                 spec = specificity(len(qualified) if qualified else len(defs)) * origin
                 unresolved = a.kind == "member" and not qualified and not self._qualifier_known(ctx, a)
                 for path, (line, kind) in defs.items():
+                    rel = R.DEFINITION_LSP if path in served else R.DEFINITION
                     if unresolved:
                         factor = UNKNOWN_QUALIFIER
                     else:
                         factor = 1.0 if (not qualified or path in qualified) else OFF_QUALIFIER
                     label = f"{a.qualifier}.{a.text}" if a.qualifier else a.text
-                    out.append(Finding(path, line, self.id, a, R.DEFINITION,
+                    out.append(Finding(path, line, self.id, a, rel,
                                        f"defines {kind} {label}", symbol=a.text,
                                        specificity=spec * factor))
             users = [p for p in files if p not in defs]
@@ -131,6 +133,24 @@ class SymbolsStrategy:
                     out.append(Finding(path, hit.line, self.id, a, R.USE, f"uses {a.text}",
                                        specificity=spec))
         return out
+
+    @staticmethod
+    def _server_definitions(ctx: Context, a: Anchor, defs: dict[str, tuple[int, str]]) -> set[str]:
+        """Files where a language server confirms the definition; its lines replace the patterns'.
+
+        Only with a navigator that has servers; the Composite keeps to its lookup budget and
+        falls back to patterns (whose answer `defs` already holds) for everything else.
+        """
+        nav = ctx.navigator
+        if nav is None or not getattr(nav, "servers", None):
+            return set()
+        served: set[str] = set()
+        for loc in nav.definitions(a.text):
+            if loc.source.startswith("lsp:") and loc.path in ctx.index.set:
+                kind = defs.get(loc.path, (loc.line, loc.kind or "definition"))[1]
+                defs[loc.path] = (loc.line, kind)
+                served.add(loc.path)
+        return served
 
     @staticmethod
     def _qualifier_known(ctx: Context, a: Anchor) -> bool:

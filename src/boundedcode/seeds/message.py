@@ -106,11 +106,16 @@ def split_segments(text: str) -> Segments:
 
 
 def words(text: str) -> list[str]:
-    """Lower-case words of prose, identifiers split on case and underscores."""
+    """Lower-case words of prose: each token whole (SQLite → sqlite), then its parts split on
+    case, digits and underscores when it has several (KBinsDiscretizer → k, bins, discretizer)."""
     out: list[str] = []
     for token in _WORD.findall(text):
-        for part in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", token):
-            out.append(part.lower())
+        parts = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", token)
+        whole = token.lower().rstrip("0123456789")
+        if whole:
+            out.append(whole)
+        if len(parts) > 1:
+            out.extend(p.lower() for p in parts)
     return out
 
 

@@ -33,7 +33,8 @@ true false none null value values thing things way because while after before ab
 below version versions here now still even think know want wanted try tried please thanks
 description steps reproduce output input result results support supported default
 """.split())
-_SPLIT = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+# Trailing digits are a version, not part of the word (sqlite3, py3, http2).
+_SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
 
 def _stem(word: str) -> str:
@@ -66,6 +67,8 @@ class DiscoveryStrategy:
 
     def find(self, ctx: Context) -> list[Finding]:
         counts = Counter(_stem(w) for w in ctx.facts.words if len(w) >= 3 and w not in STOPWORDS)
+        # A title names the component more often than the body does: its words count again.
+        counts.update(_stem(a.text) for a in ctx.of_kind("word") if _stem(a.text) in counts)
         if not counts:
             return []
         # Path tokens are matched against the spellings of each message stem (discount,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 from typing import Any, Callable
 
@@ -11,27 +9,7 @@ import pytest
 
 from boundedcode.source_context import Profile, load_profile
 
-_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-        "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_AUTHOR_DATE": "2024-01-01T00:00:00Z",
-        "GIT_COMMITTER_DATE": "2024-01-01T00:00:00Z", "GIT_CONFIG_GLOBAL": os.devnull,
-        "GIT_CONFIG_NOSYSTEM": "1"}
-
-
-def git(root: Path, *args: str) -> str:
-    out = subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
-                         env={**os.environ, **_ENV})
-    return out.stdout.decode().strip()
-
-
-def write(root: Path, files: dict[str, str | bytes]) -> None:
-    for rel, content in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content)
-
+from ..conftest import git, write_tree as write
 
 def commit(root: Path, files: dict[str, str | bytes], message: str = "change") -> str:
     """Write `files` into the working copy of `root` (a new repository if needed) and commit."""

@@ -11,7 +11,7 @@ from .checkout.budgets import DEFAULT_BUDGETS, Budgets
 from .checkout.tree import Tree, blob_id
 from .checkout.walk import walk
 from .lang.languages import is_test_path
-from .model import Anchor, Finding, Item, RetrievalResult, StrategyRun
+from .model import Anchor, Finding, RetrievalResult, StrategyRun
 from .rank import RankFacts, rank
 from .render import render_block
 from .scan import Needle, Scanner, scan

@@ -15,7 +15,6 @@ import shutil
 import subprocess
 import sys
 import time
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol, Sequence
 

@@ -13,7 +13,7 @@ import os
 import stat
 import subprocess
 from dataclasses import dataclass
-from typing import Iterable, Protocol
+from typing import Protocol
 
 from .policy import confine, refusal
 

@@ -362,7 +362,7 @@ _DART_TYPE = rf"[\w.]+(?:{_GENERIC})?\??"
 _DART = _LineTable((
     _r(r"^\s*+(?:(?:abstract|sealed|base|final|interface|mixin)\s++)*(?P<kw>class|mixin|enum|typedef|extension)\s++"
        r"(?P<name>\w+)", "class", enum="enum", typedef="type"),
-    _r(rf"^\s++(?:const|factory)\s++(?P<qname>[A-Z]\w*(?:\.\w+)?)\s*+\(", "method"),
+    _r(r"^\s++(?:const|factory)\s++(?P<qname>[A-Z]\w*(?:\.\w+)?)\s*+\(", "method"),
     _r(r"^\s++(?P<qname>[A-Z]\w*(?:\.\w+)?)\s*+\(\s*+(?:this\.|\{\s*+(?:required\s++)?this\.)", "method"),
     _r(rf"^\s*+(?:(?:static|external|abstract)\s++)*(?:{_DART_TYPE}\s++)?(?:get|set)\s++(?P<name>\w+)", "method"),
     # Dart has no nested classes, so members sit one indent level deep and deeper lines are locals.

@@ -2,6 +2,7 @@
 
 import json
 import os
+import subprocess
 
 import pytest
 
@@ -103,3 +104,27 @@ def test_env_examples_are_readable_documentation():
 @pytest.mark.parametrize("bad", ["../x", "a/../../x", "/abs", "C:/x", "", "a/\0b", ".."])
 def test_confine_rejects_paths_that_leave(bad):
     assert confine(bad) is None
+
+
+def test_ripgreps_own_walk_never_opens_forbidden_files(repo):
+    """What ripgrep walks when it scans while our walk runs: the policy's globs keep it out."""
+    from boundedcode.checkout.policy import ripgrep_excludes
+
+    rg = RipgrepScanner().binary
+    listed = subprocess.run([rg, "--files", "--no-config", "--no-ignore-dot", *ripgrep_excludes()],
+                            cwd=repo, capture_output=True, text=True).stdout.split()
+    assert listed == ["app/ledger.py"]
+
+
+def test_retrieval_with_the_default_scanner_lists_only_allowed_files(repo):
+    message = f"`{NEEDLE}` fails; see .env, config/server.key and node_modules/lib/index.js"
+    result = retrieve(message, str(repo))
+    assert result.paths == ["app/ledger.py"]
+    assert "hunter2" not in json.dumps(result.to_json())
+
+
+def test_an_env_example_is_scanned_though_ripgreps_globs_skip_it(tmp_path):
+    root = write_tree(tmp_path / "r", {"deploy/env.example": "SHOP_DB_URL=postgres://\n",
+                                        "app/main.py": "import os\n"})
+    result = retrieve("SHOP_DB_URL is ignored", str(root))
+    assert "deploy/env.example" in result.paths

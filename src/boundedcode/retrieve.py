@@ -14,7 +14,7 @@ from .lang.languages import is_test_path
 from .model import Anchor, Finding, RetrievalResult, StrategyRun
 from .rank import RankFacts, rank
 from .render import render_block
-from .scan import Needle, Scanner, scan
+from .scan import Needle, Scanner, begin_scan
 from .seeds import message_anchors, split_segments, words
 from .seeds.evidence import trace_anchors
 from .strategies import FALLBACK, REGISTRY, Context, MessageFacts, PathIndex
@@ -98,15 +98,11 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
     facts = message_facts(message, anchors)
     t = lap("anchors", t0)
 
-    listing = walk(tree, budgets)
-    bounds += listing.bounds_reached
-    paths = listing.paths
+    # Plan from the anchors alone, so the scan can start before the walk: they run at once.
     reader = _Reader(tree, budgets)
     deadline = t0 + budgets.time_s
-    ctx = Context(tree=tree, anchors=anchors, paths=paths, index=PathIndex(paths), facts=facts,
+    ctx = Context(tree=tree, anchors=anchors, paths=[], index=PathIndex([]), facts=facts,
                   budgets=budgets, read=reader, deadline=deadline)
-    t = lap("walk", t)
-
     runs: list[StrategyRun] = []
     planned = []
     for s in REGISTRY:
@@ -120,7 +116,16 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
     needles, over = _plan_needles([s for s, _ in planned], ctx, budgets)
     if over:
         bounds.append("scan_strings")
-    ctx.scan = scan(tree, paths, needles, budgets, deadline, scanner)
+    finish_scan = begin_scan(tree, needles, budgets, deadline, scanner)
+    t = lap("plan", t)
+
+    listing = walk(tree, budgets)
+    bounds += listing.bounds_reached
+    paths = listing.paths
+    ctx.paths, ctx.index = paths, PathIndex(paths)
+    t = lap("walk", t)
+
+    ctx.scan = finish_scan(paths)
     if servers:
         # Language servers answer where they serve; patterns reuse this scan everywhere else.
         from .navigator.operations import build_navigator

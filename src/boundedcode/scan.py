@@ -16,13 +16,14 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 from .checkout.budgets import Budgets
+from .checkout.policy import ripgrep_excludes, ripgrep_may_skip
 from .checkout.tree import Tree
 from .errors import BoundedCodeError
 
-__all__ = ["ScanError", "Needle", "Hit", "ScanResult", "scan", "Scanner", "RipgrepScanner", "MemoryScanner"]
+__all__ = ["ScanError", "PendingScan", "begin_scan", "Needle", "Hit", "ScanResult", "scan", "Scanner", "RipgrepScanner", "MemoryScanner"]
 
 #: Longest line kept from a match; longer lines are cut (minified code, data).
 MAX_LINE_CHARS = 400
@@ -132,6 +133,23 @@ def _record(result: ScanResult, needles_in_line: Iterable[Needle], path: str, li
             result.bounds_reached.append("occurrences_per_string_file")
 
 
+def _parse_ripgrep(out: bytes, classify, result: ScanResult, budgets: Budgets) -> None:
+    """ripgrep's `path\\0line:text` records into per-needle hits."""
+    paths: dict[bytes, str] = {}
+    for raw in out.split(b"\n"):
+        path_b, sep, rest = raw.partition(b"\0")
+        if not sep:
+            continue
+        num, _, text_b = rest.partition(b":")
+        if not num.isdigit():
+            continue
+        path = paths.get(path_b)
+        if path is None:
+            path = paths[path_b] = path_b.decode("utf-8", "surrogateescape")
+        text = text_b.decode("utf-8", "replace").rstrip("\r")
+        _record(result, classify(text), path, int(num), text, budgets)
+
+
 class RipgrepScanner:
     """ripgrep over the walked files of a tree on disk."""
 
@@ -141,17 +159,22 @@ class RipgrepScanner:
     def available(self) -> bool:
         return self.binary is not None
 
+    def _command(self, needles: Sequence[Needle], budgets: Budgets) -> list[str]:
+        return [self.binary, "--no-config", "--no-heading", "--with-filename", "--line-number",
+                "--null", "--no-messages", "--no-follow", "--crlf",
+                "--max-filesize", str(budgets.file_bytes),
+                # One more than the budget, so that reaching it shows.
+                "--max-count", str(budgets.occurrences_per_string_file + 1),
+                "--max-columns", str(MAX_LINE_CHARS), "--max-columns-preview",
+                "-e", _pattern(needles)]
+
     def scan(self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle],
              budgets: Budgets, deadline: float) -> ScanResult:
         result = ScanResult(files_scanned=len(paths))
         if not needles or not paths:
             return result
-        classify = _classifier(needles)
-        base = [self.binary, "--no-config", "--no-heading", "--with-filename", "--line-number",
-                "--null", "--no-messages", "--no-ignore", "--hidden", "--no-follow", "--crlf",
-                "--max-filesize", str(budgets.file_bytes), "--max-count",
-                str(budgets.occurrences_per_string_file + 1),  # one more: so we see it was reached "--max-columns", str(MAX_LINE_CHARS),
-                "--max-columns-preview", "-e", _pattern(needles), "--"]
+        # Exactly the walked files, so the read policy is the walk's: no walk, no ignore rules.
+        base = self._command(needles, budgets) + ["--no-ignore", "--hidden", "--"]
         # Paths go after `--`, relative to the tree's root: never read as options.
         chunks: list[list[str]] = [[]]
         size = 0
@@ -161,9 +184,29 @@ class RipgrepScanner:
                 size = 0
             chunks[-1].append(p)
             size += len(p) + 1
-        procs = [subprocess.Popen(base + chunk, cwd=tree.fs_root, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
-                 for chunk in chunks]
+        procs = [self._spawn(base + chunk, tree) for chunk in chunks]
+        self._collect(procs, needles, result, budgets, deadline)
+        return result
+
+    def start_walking(self, tree: Tree, needles: Sequence[Needle], budgets: Budgets,
+                      deadline: float) -> "PendingScan":
+        """Start ripgrep walking the tree itself, under the read policy's globs, before our walk ends.
+
+        The two walks run at once; `PendingScan.finish` keeps only hits in files our walk
+        listed, so the result is the same as `scan` over the walked files.
+        """
+        command = self._command(needles, budgets) + ["--no-ignore-dot", *ripgrep_excludes()]
+        return PendingScan(self, tree, needles, budgets, deadline,
+                           [self._spawn(command, tree)] if needles else [])
+
+    @staticmethod
+    def _spawn(command: list[str], tree: Tree) -> subprocess.Popen:
+        return subprocess.Popen(command, cwd=tree.fs_root, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+
+    def _collect(self, procs, needles: Sequence[Needle], result: ScanResult, budgets: Budgets,
+                 deadline: float) -> None:
+        classify = _classifier(needles)
         for proc in procs:
             try:
                 left = min(MAX_WAIT_S, max(0.05, deadline - time.monotonic()))
@@ -176,24 +219,32 @@ class RipgrepScanner:
             if proc.returncode == 2 and not out:
                 # ripgrep refused the search itself (not a missing file): say so, never hide it.
                 raise ScanError(err.decode("utf-8", "replace").strip()[:300])
-            self._parse(out, classify, result, budgets)
-        return result
+            _parse_ripgrep(out, classify, result, budgets)
 
-    @staticmethod
-    def _parse(out: bytes, classify, result: ScanResult, budgets: Budgets) -> None:
-        paths: dict[bytes, str] = {}
-        for raw in out.split(b"\n"):
-            path_b, sep, rest = raw.partition(b"\0")
-            if not sep:
-                continue
-            num, _, text_b = rest.partition(b":")
-            if not num.isdigit():
-                continue
-            path = paths.get(path_b)
-            if path is None:
-                path = paths[path_b] = path_b.decode("utf-8", "surrogateescape")
-            text = text_b.decode("utf-8", "replace").rstrip("\r")
-            _record(result, classify(text), path, int(num), text, budgets)
+
+class PendingScan:
+    """A ripgrep scan started before the walk finished; `finish` fits it to the walked files."""
+
+    def __init__(self, scanner: RipgrepScanner, tree: Tree, needles: Sequence[Needle],
+                 budgets: Budgets, deadline: float, procs: list[subprocess.Popen]):
+        self.scanner, self.tree, self.needles = scanner, tree, needles
+        self.budgets, self.deadline, self.procs = budgets, deadline, procs
+
+    def finish(self, paths: Sequence[str]) -> ScanResult:
+        result = ScanResult(files_scanned=len(paths))
+        if not self.needles:
+            return result
+        self.scanner._collect(self.procs, self.needles, result, self.budgets, self.deadline)
+        walked = set(paths)
+        # The walk is the authority on what may be listed: drop anything else ripgrep saw.
+        result.hits = {n: {p: h for p, h in files.items() if p in walked}
+                       for n, files in result.hits.items()}
+        skipped = [p for p in paths if ripgrep_may_skip(p)]
+        if skipped:
+            extra = self.scanner.scan(self.tree, skipped, self.needles, self.budgets, self.deadline)
+            for n, files in extra.hits.items():
+                result.hits.setdefault(n, {}).update(files)
+        return result
 
 
 class MemoryScanner:
@@ -227,19 +278,51 @@ class MemoryScanner:
         return result
 
 
+def _searchable(needles: Sequence[Needle]) -> list[Needle]:
+    # A needle spanning a line break can never match one line: searching it would only fail.
+    return [n for n in needles if n.text and "\n" not in n.text and "\r" not in n.text]
+
+
+def _finish(result: ScanResult) -> ScanResult:
+    # Deterministic order: files by path, hits by line.
+    result.hits = {n: dict(sorted(files.items())) for n, files in result.hits.items()}
+    return result
+
+
 def scan(tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets,
          deadline: float, scanner: Scanner | None = None) -> ScanResult:
-    """Answer every needle in one pass, choosing ripgrep for trees on disk."""
+    """Answer every needle in one pass over `paths`, choosing ripgrep for trees on disk."""
     if scanner is None:
         rg = RipgrepScanner()
         scanner = rg if (tree.fs_root and rg.available()) else MemoryScanner()
-    # A needle spanning a line break can never match one line: searching it would only fail.
-    needles = [n for n in needles if n.text and "\n" not in n.text and "\r" not in n.text]
+    needles = _searchable(needles)
     try:
         result = scanner.scan(tree, paths, needles, budgets, deadline)
     except ScanError as exc:
         result = MemoryScanner().scan(tree, paths, needles, budgets, deadline)
         result.bounds_reached.append(f"scanner fell back to in-process search: {exc}")
-    # Deterministic order: files by path, hits by line.
-    result.hits = {n: dict(sorted(files.items())) for n, files in result.hits.items()}
-    return result
+    return _finish(result)
+
+
+def begin_scan(tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float,
+               scanner: Scanner | None = None) -> Callable[[Sequence[str]], ScanResult]:
+    """Start the scan before the walk ends; the returned call takes the walked paths.
+
+    On a tree on disk with the default scanner, ripgrep walks and searches while the
+    walk runs (the two take about as long); otherwise the scan runs when called.
+    """
+    rg = RipgrepScanner() if scanner is None and tree.fs_root else None
+    if rg is None or not rg.available():
+        return lambda paths: scan(tree, paths, needles, budgets, deadline, scanner)
+    needles = _searchable(needles)
+    pending = rg.start_walking(tree, needles, budgets, deadline)
+
+    def finish(paths: Sequence[str]) -> ScanResult:
+        try:
+            return _finish(pending.finish(paths))
+        except ScanError as exc:
+            result = MemoryScanner().scan(tree, paths, needles, budgets, deadline)
+            result.bounds_reached.append(f"scanner fell back to in-process search: {exc}")
+            return _finish(result)
+
+    return finish

@@ -11,7 +11,7 @@ import re
 
 from ..lang.languages import is_test_path
 from ..model import Finding
-from ..weights import R, specificity
+from ..weights import R, SAMPLE_ONLY, specificity
 from .base import Context
 
 __all__ = ["ModulesStrategy", "module_path"]
@@ -20,6 +20,8 @@ LAYOUT_DIRS = frozenset({"src", "lib", "source", "sources", "pkg", "internal", "
                          "java", "kotlin", "scala", "groovy", "php", "python", "include"})
 MODULE_FILES = frozenset({"mod", "__init__", "index", "lib", "main", "package-info", "init",
                           "__main__"})
+#: Weight of a package's module file against a module of its own.
+PACKAGE_FILE = 0.7
 #: A single segment names a module only when it ends the module path of this few files.
 MAX_SINGLE_SEGMENT_FILES = 1
 
@@ -73,7 +75,10 @@ class ModulesStrategy:
             if not best or (best_len == 1 and (len(segs) > 1 or len(best) > MAX_SINGLE_SEGMENT_FILES)):
                 continue
             rel = R.MODULE_FULL if best_len == len(segs) else R.MODULE_PARTIAL
-            spec = specificity(len(best))
+            spec = specificity(len(best)) * (SAMPLE_ONLY if a.origin == "code" else 1.0)
             for p in sorted(best):
-                out.append(Finding(p, None, self.id, a, rel, f"module {a.text}", specificity=spec))
+                # A package's module file (__init__.py, mod.rs, index.ts) re-exports more than it holds.
+                package = p.rsplit("/", 1)[-1].split(".", 1)[0] in MODULE_FILES
+                out.append(Finding(p, None, self.id, a, rel, f"module {a.text}",
+                                   specificity=spec * (PACKAGE_FILE if package else 1.0)))
         return out

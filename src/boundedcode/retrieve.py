@@ -113,7 +113,9 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
             runs.append(StrategyRun(s.id, False, "nothing in the message for it"))
         else:
             planned.append((s, why))
-    needles, over = _plan_needles([s for s, _ in planned], ctx, budgets)
+    # Discovery's content words join the one scan; it decides later whether it runs at all.
+    fallback = [] if FALLBACK.id in without else [FALLBACK]
+    needles, over = _plan_needles([s for s, _ in planned] + fallback, ctx, budgets)
     if over:
         bounds.append("scan_strings")
     finish_scan = begin_scan(tree, needles, budgets, deadline, scanner)

@@ -41,6 +41,7 @@ class ScanError(BoundedCodeError):
 class Needle:
     text: str
     word: bool  # True: a whole-word identifier; False: a literal, case-sensitive string
+    fold: bool = False  # a whole word in any case (a prose word, lower-case text)
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,10 @@ def _pattern(needles: Sequence[Needle]) -> str:
     parts = []
     for n in needles:
         esc = _rg_escape(n.text)
-        parts.append(f"(?-u:\\b){esc}(?-u:\\b)" if n.word else esc)
+        if n.fold:
+            parts.append(f"(?i:(?-u:\\b){esc}(?-u:\\b))")
+        else:
+            parts.append(f"(?-u:\\b){esc}(?-u:\\b)" if n.word else esc)
     return "|".join(parts)
 
 
@@ -97,14 +101,21 @@ def _classifier(needles: Sequence[Needle]):
     Words are found by one compiled alternation and a dict lookup of what matched,
     not by a regex per needle: a scan can return tens of thousands of lines.
     """
-    words = {n.text: n for n in needles if n.word}
-    literals = [n for n in needles if not n.word]
-    # Longest first, so a word never loses to a shorter word it starts with.
-    alternation = "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
-    word_rx = re.compile(rf"(?<![\w$])(?:{alternation})(?![\w$])") if words else None
+    words = {n.text: n for n in needles if n.word and not n.fold}
+    folded = {n.text: n for n in needles if n.fold}
+    literals = [n for n in needles if not n.word and not n.fold]
+
+    def alternation(texts, flags=0):
+        # Longest first, so a word never loses to a shorter word it starts with.
+        body = "|".join(re.escape(w) for w in sorted(texts, key=lambda w: (-len(w), w)))
+        return re.compile(rf"(?<![\w$])(?:{body})(?![\w$])", flags) if texts else None
+
+    word_rx, fold_rx = alternation(words), alternation(folded, re.I)
 
     def classify(line: str) -> list[Needle]:
         found = [words[m] for m in dict.fromkeys(word_rx.findall(line))] if word_rx else []
+        if fold_rx:
+            found += [folded[m] for m in dict.fromkeys(m.lower() for m in fold_rx.findall(line))]
         found += [n for n in literals if n.text in line]
         return found
 
@@ -256,7 +267,8 @@ class MemoryScanner:
         if not needles:
             return result
         classify = _classifier(needles)
-        probes = [n.text.encode() for n in needles]
+        probes = [n.text.encode() for n in needles if not n.fold]
+        folded = [n.text.encode() for n in needles if n.fold]
         for path in paths:
             if time.monotonic() > deadline:
                 result.bounds_reached.append("time_s")
@@ -269,7 +281,8 @@ class MemoryScanner:
             if result.bytes_scanned > budgets.bytes_read:
                 result.bounds_reached.append("bytes_read")
                 break
-            if b"\0" in data[:8000] or not any(p in data for p in probes):
+            if b"\0" in data[:8000] or not (any(p in data for p in probes) or
+                                            (folded and any(p in data.lower() for p in folded))):
                 continue
             for no, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
                 found = classify(line)

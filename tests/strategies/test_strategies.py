@@ -123,3 +123,13 @@ def test_a_language_server_definition_outweighs_the_patterns_and_fixes_the_line(
     found = {f.path: f for f in SymbolsStrategy().find(ctx)}
     assert found["a/ledger.py"].reliability == 0.85 and found["a/ledger.py"].line == 2
     assert found["b/queue.py"].reliability == 0.8
+
+
+def test_a_message_that_only_describes_is_matched_against_file_text_too():
+    files = {"src/engine.py": "def apply(total):\n    # Rounds the percentage twice: keep in sync\n",
+             "src/other.py": "def other():\n    return 1\n", "src/third.py": "x = 2\n"}
+    result = run(files, "Totals are off\nThe percentage gets rounded twice at checkout")
+    assert result.paths[0] == "src/engine.py"
+    assert result.items[0].reason == "message words in its text"
+    named = run(files, "`apply` in src/engine.py rounds the percentage twice")
+    assert all(it.reason != "message words in its text" for it in named.items)

@@ -14,6 +14,7 @@ from collections import Counter
 
 from ..lang.languages import is_prose_path, is_test_path
 from ..model import Anchor, Finding
+from ..scan import Needle
 from ..weights import R
 from .base import Context
 
@@ -56,6 +57,49 @@ def _spellings(stem: str) -> tuple[str, ...]:
     return tuple(sorted(w for w in out if _stem(w) == stem))
 
 
+#: Content words searched for a message that names (almost) no code, at most.
+MAX_CONTENT_WORDS = 6
+MIN_CONTENT_WORD = 5
+#: A message with at most this many specific anchors (frames, tests, quotes, paths, modules,
+#: names in prose) only describes: its words are searched in the files' text too.
+DESCRIBES_MAX_ANCHORS = 2
+#: A content word found in more than files_listed ** this says nothing.
+CONTENT_MAX_EXPONENT = 0.6
+#: BM25's term-frequency saturation.
+BM25_K1 = 1.2
+#: Seed rank of content words: after every name.
+RANK_CONTENT = 9
+_SPECIFIC = ("frame", "diagnostic", "test", "quote", "path", "module")
+#: Words common in issue prose whatever the code (beyond STOPWORDS).
+GENERIC = frozenset("""
+should would could there their these those which while where about after again against
+because before being below between during further other since still through under until
+whether actually already another anything currently different everything following
+happens however instead likely looks maybe really something someone somehow things
+without wrong correct correctly expect expected unexpected works worked working problem
+example examples result results output input value values return returns returned
+called calling function method class object error errors issue issues version versions
+reproduce description behavior behaviour possible simple simply using used usage please
+thanks option options change changes changed update updated default defaults number
+""".split())
+
+
+def _describes(ctx: Context) -> bool:
+    specific = [a for a in ctx.anchors if a.kind in _SPECIFIC
+                or (a.kind in ("name", "member") and a.origin == "prose")]
+    return len(specific) <= DESCRIBES_MAX_ANCHORS
+
+
+def content_words(ctx: Context) -> list[str]:
+    """The message's most repeated long words (title words first), not generic prose."""
+    counts = Counter(w for w in ctx.facts.words
+                     if len(w) >= MIN_CONTENT_WORD and w.isalpha() and w not in STOPWORDS
+                     and w not in GENERIC)
+    title = [a.text for a in ctx.of_kind("word") if a.text in counts]
+    rest = sorted(counts, key=lambda w: (-counts[w], ctx.facts.words.index(w)))
+    return list(dict.fromkeys(title + rest))[:MAX_CONTENT_WORDS]
+
+
 class DiscoveryStrategy:
     id = "discovery"
 
@@ -63,7 +107,25 @@ class DiscoveryStrategy:
         return "fallback" if ctx.facts.words else None
 
     def needles(self, ctx: Context):
-        return []
+        """Content words, for a message that names (almost) nothing the other strategies look up."""
+        if not _describes(ctx):
+            return []
+        return [(Anchor("content_word", w, "prose", RANK_CONTENT), Needle(w, word=True, fold=True))
+                for w in content_words(ctx)]
+
+    def _content_scores(self, ctx: Context) -> dict[str, float]:
+        """BM25-like: Σ idf(word) · saturated count of its lines, per file mentioning a content word."""
+        scores: Counter = Counter()
+        n = max(1, len(ctx.paths))
+        for _, needle in self.needles(ctx):
+            files = ctx.scan.files_with(needle)
+            if not files or len(files) > n ** CONTENT_MAX_EXPONENT:
+                continue
+            idf = math.log((n + 1) / len(files))
+            for path, hits in files.items():
+                tf = len(hits)
+                scores[path] += idf * tf * (BM25_K1 + 1) / (tf + BM25_K1)
+        return scores
 
     def find(self, ctx: Context) -> list[Finding]:
         counts = Counter(_stem(w) for w in ctx.facts.words if len(w) >= 3 and w not in STOPWORDS)
@@ -84,12 +146,13 @@ class DiscoveryStrategy:
             df.update(ws & counts.keys())
         n = max(1, len(ctx.paths))  # idf over every listed path, not only the probed ones
         idf = {w: math.log(n / df[w]) for w in df}
+        content = self._content_scores(ctx)
         scored = []
-        for p, ws in per_path.items():
-            common = ws & idf.keys()
-            if not common or is_prose_path(p):
+        for p in sorted(per_path.keys() | content.keys()):
+            common = per_path.get(p, set()) & idf.keys()
+            if is_prose_path(p) or not (common or content.get(p)):
                 continue
-            s = sum(idf[w] * (1.0 + math.log(counts[w])) for w in common)
+            s = sum(idf[w] * (1.0 + math.log(counts[w])) for w in common) + content.get(p, 0.0)
             scored.append((-s, p, sorted(common)))
         scored.sort()
         out: list[Finding] = []
@@ -101,7 +164,7 @@ class DiscoveryStrategy:
                 break
             if is_test_path(p):
                 continue
-            a = Anchor("path_words", "+".join(common), "prose", 9)
-            out.append(Finding(p, None, self.id, a, R.PATH_WORD,
-                               f"path words {', '.join(common[:4])}", specificity=-neg / top))
+            a = Anchor("path_words", "+".join(common) or "content", "prose", 9)
+            reason = f"path words {', '.join(common[:4])}" if common else "message words in its text"
+            out.append(Finding(p, None, self.id, a, R.PATH_WORD, reason, specificity=-neg / top))
         return out

@@ -15,7 +15,7 @@ def run(*args, stdin=None):
 def test_retrieve_prints_the_block(capsys):
     assert main(["retrieve", "--repo", str(EXAMPLE), "`reorder` returns too much"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Likely relevant places, ranked (found by symbols")
+    assert out.startswith("Likely relevant places, ranked (found by ")
     assert "- jobs/inventory/stock.py:19 (reorder): defines function reorder" in out
 
 

@@ -10,15 +10,13 @@ from typing import Callable, Collection, Sequence
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets
 from .checkout.tree import Tree, blob_id
 from .checkout.walk import walk
-from .lang.languages import is_test_path
 from .model import Anchor, Finding, RetrievalResult, StrategyRun
 from .rank import RankFacts, rank
 from .render import render_block
 from .scan import Needle, Scanner, begin_scan
 from .seeds import message_anchors, split_segments, words
 from .seeds.evidence import trace_anchors
-from .strategies import FALLBACK, REGISTRY, Context, MessageFacts, PathIndex
-from .weights import DISCOVERY_TRIGGER
+from .strategies import REGISTRY, Context, MessageFacts, PathIndex
 
 __all__ = ["run_retrieval", "message_facts"]
 
@@ -113,9 +111,7 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
             runs.append(StrategyRun(s.id, False, "nothing in the message for it"))
         else:
             planned.append((s, why))
-    # Discovery's content words join the one scan; it decides later whether it runs at all.
-    fallback = [] if FALLBACK.id in without else [FALLBACK]
-    needles, over = _plan_needles([s for s, _ in planned] + fallback, ctx, budgets)
+    needles, over = _plan_needles([s for s, _ in planned], ctx, budgets)
     if over:
         bounds.append("scan_strings")
     finish_scan = begin_scan(tree, needles, budgets, deadline, scanner)
@@ -145,18 +141,6 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
         runs.append(StrategyRun(s.id, True, why, len(found)))
     t = lap("strategies", t)
 
-    fallback_why = _fallback_reason(planned, findings, facts)
-    if FALLBACK.id in without:
-        runs.append(StrategyRun(FALLBACK.id, False, "switched off"))
-    elif fallback_why and FALLBACK.wants(ctx):
-        found = FALLBACK.find(ctx)
-        findings += found
-        runs.append(StrategyRun(FALLBACK.id, True, fallback_why, len(found)))
-        t = lap("discovery", t)
-    else:
-        runs.append(StrategyRun(FALLBACK.id, False, "specific strategies found reliable places"
-                                if planned else "no words to match"))
-
     prose_names = tuple(a.key for a in anchors if a.kind in ("name", "member") and a.origin == "prose")
     rfacts = RankFacts(facts.about_tests, facts.is_question, facts.about_config, prose_names,
                        tuple(a.key for a in anchors))
@@ -184,12 +168,3 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
                     "scan_strings": len(needles), "files_scanned": ctx.scan.files_scanned,
                     "bytes_read_by_strategies": reader.bytes, "block_tokens": tokens},
     )
-
-
-def _fallback_reason(planned, findings: Sequence[Finding], facts: MessageFacts) -> str | None:
-    if not planned:
-        return "no frame, test, message, path or name in the message"
-    best = max((f.weight for f in findings if not is_test_path(f.path)), default=0.0)
-    if best < DISCOVERY_TRIGGER:
-        return f"best finding outside tests weighs {best:.2f} < {DISCOVERY_TRIGGER}"
-    return None

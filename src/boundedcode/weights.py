@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 __all__ = ["R", "specificity", "DEMOTE_TEST", "DEMOTE_EXAMPLE", "DEMOTE_PROSE", "DEMOTE_GENERATED", "RELATIVE_CUT",
-           "MAX_ITEMS", "PER_NAME_EXCEPTIONS", "SAMPLE_ONLY", "SHARED_PATH", "DISCOVERY_TRIGGER",
+           "MAX_ITEMS", "PER_NAME_EXCEPTIONS", "SAMPLE_ONLY", "SHARED_PATH",
            "USES_MAX_FILES", "USES_MAX_EXPONENT", "SPECIFICITY_SLOPE"]
 
 
@@ -58,8 +58,6 @@ RELATIVE_CUT = 0.30    # items below this fraction of the best are dropped
 MAX_ITEMS = 12
 PER_NAME_EXCEPTIONS = 3  # best place of each prose name kept despite the cut, up to this many
 
-#: Discovery runs as the fallback when the best finding outside tests weighs less than this.
-DISCOVERY_TRIGGER = 0.5
 #: Uses of a name are findings only when the name is used in at most this many files, or in
 #: at most files_listed ** USES_MAX_EXPONENT of them in a large repository; their weight falls
 #: with the name's idf among the listed files.

@@ -19,15 +19,14 @@ from .stack_trace import StackTraceStrategy
 from .symbols import SymbolsStrategy
 from .test_to_impl import TestToImplStrategy
 
-__all__ = ["Context", "MessageFacts", "PathIndex", "Strategy", "REGISTRY", "FALLBACK", "by_id"]
+__all__ = ["Context", "MessageFacts", "PathIndex", "Strategy", "REGISTRY", "by_id"]
 
-#: The specific strategies; discovery is the fallback and runs after them when needed.
+#: Every strategy, in the order findings are collected.
 REGISTRY: tuple[Strategy, ...] = (StackTraceStrategy(), BuildErrorStrategy(), TestToImplStrategy(),
                                   PathsStrategy(), ModulesStrategy(), LexicalStrategy(),
                                   SymbolsStrategy(), ContractsStrategy(), DocsConfigStrategy(),
-                                  HistoryStrategy(), GraphStrategy())
-FALLBACK: Strategy = DiscoveryStrategy()
+                                  HistoryStrategy(), GraphStrategy(), DiscoveryStrategy())
 
 
 def by_id() -> dict[str, Strategy]:
-    return {s.id: s for s in (*REGISTRY, FALLBACK)}
+    return {s.id: s for s in REGISTRY}

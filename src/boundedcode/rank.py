@@ -64,7 +64,10 @@ def rank(findings: Sequence[Finding], facts: RankFacts, max_items: int = MAX_ITE
         combined = 1.0 - rest
         factor, why = demotion(path, facts)
         score = combined * factor
-        top = _best(best_per_anchor, order)
+        # The place shown is the best located finding: a line helps the reader more than a
+        # slightly stronger path-level one (a path word, a module).
+        located = [f for f in best_per_anchor if f.line is not None]
+        top = _best(located or best_per_anchor, order)
         strategies = tuple(sorted({f.strategy for fs in per_anchor.values() for f in fs}))
         lines: tuple[str, ...] = ()
         if explain:

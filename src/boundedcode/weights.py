@@ -31,7 +31,9 @@ class R:
     CONFIG_KEY = 0.6
     HISTORY = 0.6
     REFERENCES = 0.5
-    PATH_WORD = 0.35
+    # The spec's 0.35 was for path words alone; with the files' text as well, 0.5 measured
+    # Acc@5 0.46 → 0.49 and recall 0.67 → 0.68 for 9 more tokens (0.6: no further gain).
+    PATH_WORD = 0.5
     USE = 0.25
 
 

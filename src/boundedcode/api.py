@@ -8,12 +8,13 @@ from typing import Callable, Collection, Sequence
 
 from .basic import run_basic
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets
-from .checkout.tree import Tree, open_tree
+from .checkout.tree import Tree, WorkTree, open_tree
 from .config import RETRIEVAL_MODES
 from .errors import RepositoryError, UsageError
 from .model import RetrievalResult
 from .navigator import Answer, navigate
 from .retrieve import run_retrieval
+from .retry_pack import RetryPack, build_retry_pack
 from .scan import Scanner
 from .seeds.evidence import evidence_anchors
 from .strategies import by_id
@@ -21,7 +22,7 @@ from .strategies import by_id
 #: Every strategy id, for validating `without`.
 STRATEGY_IDS = tuple(sorted(by_id()))
 
-__all__ = ["retrieve", "find_symbol", "find_references", "find_implementations"]
+__all__ = ["retrieve", "retry_pack", "find_symbol", "find_references", "find_implementations"]
 
 
 def retrieve(message: str, repo: str = ".", *, evidence: Sequence[str] = (),
@@ -60,6 +61,20 @@ def retrieve(message: str, repo: str = ".", *, evidence: Sequence[str] = (),
     return run_retrieval(message, tree, evidence_anchors=anchors, budgets=budgets,
                          without=without, explain=explain, scanner=scanner,
                          servers=tuple(servers), clock=clock)
+
+
+def retry_pack(output: str, repos: Sequence[str], *, budgets: Budgets | None = None) -> RetryPack:
+    """Bounded mode's "RELEVANT CODE" section for failure `output`, over each checkout in `repos`.
+
+    The lines around every location the output points at (frames, compiler and test-runner
+    locations, the code failing tests exercise), per repository, within the block budget.
+    """
+    trees = []
+    for repo in repos:
+        if not os.path.isdir(repo):
+            raise RepositoryError(f"{repo}: not a directory")
+        trees.append((os.path.basename(os.path.abspath(repo)) or repo, WorkTree(repo)))
+    return build_retry_pack(output, trees, budgets or DEFAULT_BUDGETS)
 
 
 def find_symbol(name: str, repo: str = ".", *, path_hint: str | None = None,

@@ -75,6 +75,17 @@ def _cmd_retrieve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_retry_pack(args: argparse.Namespace) -> int:
+    from .api import retry_pack
+
+    if not args.evidence:
+        raise UsageError("no failure output: give --evidence FILE (or - for standard input)")
+    output = "\n".join(_read_input(p) for p in args.evidence)
+    pack = retry_pack(output, args.repo or ["."])
+    sys.stdout.write(pack.text or "No location in the failure output lies in these checkouts.\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bcode",
@@ -102,6 +113,18 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the full result as JSON")
     r.add_argument("--explain", action="store_true", help="show how each score was made")
     r.set_defaults(func=_cmd_retrieve)
+
+    rp = sub.add_parser(
+        "retry-pack", help="the RELEVANT CODE section for failure output (bounded mode)",
+        description="Print the lines around each location a failure output points at (stack "
+                    "frames, compiler and test-runner locations, the code failing tests "
+                    "exercise), per repository, confined to each checkout, within the block "
+                    "budget.")
+    rp.add_argument("--repo", action="append", metavar="DIR",
+                    help="a checkout to look in; repeatable (default: .)")
+    rp.add_argument("--evidence", action="append", default=[], metavar="FILE",
+                    help="failure output (a test run, a build log; - for standard input); repeatable")
+    rp.set_defaults(func=_cmd_retry_pack)
 
     _add_optional_commands(sub)
     return parser

@@ -30,7 +30,7 @@ class BuildErrorStrategy:
     def find(self, ctx: Context) -> list[Finding]:
         out: list[Finding] = []
         for a in ctx.of_kind("diagnostic"):
-            files = resolve_located(ctx, a.text)
+            files = resolve_located(ctx.index, a.text)
             message = (a.detail or "").strip()
             if len(message) > MESSAGE_CHARS:
                 message = message[: MESSAGE_CHARS - 1] + "…"

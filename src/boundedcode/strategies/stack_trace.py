@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..model import Finding
 from ..weights import R, specificity
-from .base import Context
+from .base import Context, PathIndex
 
 __all__ = ["StackTraceStrategy", "resolve_located", "depth_weight"]
 
@@ -26,7 +26,7 @@ def depth_weight(k: int) -> float:
     return max(FRAME_FLOOR, FRAME_DECAY ** k)
 
 
-def resolve_located(ctx: Context, path: str, package: str | None = None) -> list[str]:
+def resolve_located(index: PathIndex, path: str, package: str | None = None) -> list[str]:
     """Checkout files a printed path points at; [] when it lies outside the checkout.
 
     A path of several components must match at least two of them (a script
@@ -36,7 +36,7 @@ def resolve_located(ctx: Context, path: str, package: str | None = None) -> list
     if not path or path in NOT_FILES or path.startswith("<"):
         return []
     parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
-    cands, matched = ctx.index.resolve(path)
+    cands, matched = index.resolve(path)
     if not cands:
         return []
     if len(parts) > 1:
@@ -72,7 +72,7 @@ class StackTraceStrategy:
         # Innermost first: by depth within its trace, then by order of appearance.
         frames = sorted(enumerate(ctx.of_kind("frame")), key=lambda t: (t[1].weight, t[0]))
         for _, a in frames:
-            files = resolve_located(ctx, a.text, a.qualifier)
+            files = resolve_located(ctx.index, a.text, a.qualifier)
             if files:
                 mapped.append((a, files))
         for k, (a, files) in enumerate(mapped):

@@ -125,7 +125,7 @@ class TestToImplStrategy:
         """Test files (and the test's line) for one test id."""
         files: list[str] = []
         if a.detail:
-            files = resolve_located(ctx, a.detail) or [p for p in ctx.index.by_name(a.detail)]
+            files = resolve_located(ctx.index, a.detail) or [p for p in ctx.index.by_name(a.detail)]
         elif a.qualifier and ("." in a.qualifier or "::" in a.qualifier):
             files = self._by_qualified_suite(ctx, a.qualifier)
         if not files:

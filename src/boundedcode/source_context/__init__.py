@@ -3,15 +3,29 @@
 Public API: `load_profile` reads the operator's profile, `run_query` answers one
 request (storing a capture when given a context directory), `verify_context`
 checks a context moved from elsewhere. The CLI glue is in `command`.
+
+Names are loaded on first use (PEP 562), so that `bcode --help` and the other
+commands do not pay for pygit2.
 """
 
-from .config import (DEFAULT_EXTENSIONS, Profile, ProjectLimits, SourceAnalysisSettings,
-                     load_profile, parse_profile)
-from .context import CONTRACT, Context, verify_context
-from .errors import ContextError, QueryLimitError, QueryTimeout, RequestError, ResultTooLarge
-from .query import KIND, STATUS_COMPLETE, STATUS_PARTIAL, run_query
+from __future__ import annotations
 
-__all__ = ["CONTRACT", "Context", "ContextError", "DEFAULT_EXTENSIONS", "KIND", "Profile",
-           "ProjectLimits", "QueryLimitError", "QueryTimeout", "RequestError", "ResultTooLarge",
-           "STATUS_COMPLETE", "STATUS_PARTIAL", "SourceAnalysisSettings", "load_profile",
-           "parse_profile", "run_query", "verify_context"]
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "DEFAULT_EXTENSIONS": "config", "KIND": "config", "Profile": "config",
+    "ProjectLimits": "config", "SourceAnalysisSettings": "config", "load_profile": "config",
+    "parse_profile": "config", "CONTRACT": "context", "Context": "context",
+    "verify_context": "context", "ContextError": "errors", "QueryLimitError": "errors",
+    "QueryTimeout": "errors", "RequestError": "errors", "ResultTooLarge": "errors",
+    "STATUS_COMPLETE": "query", "STATUS_PARTIAL": "query", "run_query": "query",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)

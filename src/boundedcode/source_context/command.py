@@ -14,9 +14,8 @@ import sys
 from typing import Any
 
 from ..errors import UsageError
-from .config import load_profile
+from .config import KIND, load_profile
 from .errors import QueryLimitError, RequestError
-from .query import KIND, run_query
 
 __all__ = ["add_arguments", "run", "EXIT_OK", "EXIT_LIMIT", "EXIT_USAGE"]
 
@@ -61,6 +60,8 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        from .query import run_query
+
         result = run_query(_request(args), load_profile(args.profile), args.context)
     except UsageError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)

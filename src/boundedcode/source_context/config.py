@@ -31,8 +31,11 @@ from typing import Any, Mapping
 
 from ..errors import ConfigError
 
-__all__ = ["DEFAULT_EXTENSIONS", "SourceAnalysisSettings", "ProjectLimits", "Profile",
+__all__ = ["KIND", "DEFAULT_EXTENSIONS", "SourceAnalysisSettings", "ProjectLimits", "Profile",
            "load_profile", "parse_profile", "canonical_json"]
+
+#: The `project.query` kind this package answers.
+KIND = "source.context"
 
 KIB = 1024
 MIB = 1024 * KIB

@@ -23,7 +23,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .config import Profile, canonical_json
+from .config import KIND, Profile, canonical_json
 from .context import open_context, store_capture
 from .errors import QueryTimeout, RequestError, ResultTooLarge
 from .gitobjects import BlobEntry, PinnedCommit, Scope, normalize_prefix
@@ -32,7 +32,6 @@ from .lexical import Needle, alias_name, hit_lines, merge_windows, registration_
 __all__ = ["KIND", "STATUS_COMPLETE", "STATUS_PARTIAL", "STATUS_MEANING",
            "CENTRAL_LOADER_MIN_NAMES", "MAX_LINE_CHARS", "run_query"]
 
-KIND = "source.context"
 STATUS_COMPLETE = "complete_configured_source_context"
 STATUS_PARTIAL = "partial_configured_source_context"
 STATUS_MEANING = {

@@ -50,8 +50,14 @@ class ModulesStrategy:
         mods = ctx.of_kind("module")
         if not mods:
             return out
+        # Only files whose module path can end in one of the names' segments: a file named after
+        # the segment, or a package's module file (__init__.py, mod.rs) in a directory so named.
+        wanted = {seg.lower() for a in mods for seg in re.split(r"\.|::|\\", a.text) if seg}
+        candidates = {p for seg in wanted for p in ctx.index.by_stem(seg)}
+        candidates |= {p for stem in MODULE_FILES for p in ctx.index.by_stem(stem)
+                       if p.rsplit("/", 2)[-2:-1] and p.rsplit("/", 2)[-2].lower() in wanted}
         by_last: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-        for p in ctx.paths:
+        for p in sorted(candidates):
             if is_test_path(p):
                 continue
             mp = module_path(p)

@@ -68,7 +68,10 @@ def rank(findings: Sequence[Finding], facts: RankFacts, max_items: int = MAX_ITE
         # slightly stronger path-level one (a path word, a module).
         located = [f for f in best_per_anchor if f.line is not None]
         top = _best(located or best_per_anchor, order)
-        strategies = tuple(sorted({f.strategy for fs in per_anchor.values() for f in fs}))
+        # The strategy of the place shown first, then the others that agree.
+        strategies = (top.strategy,) + tuple(sorted({f.strategy for fs in per_anchor.values()
+                                                     for f in fs} - {top.strategy}))
+
         lines: tuple[str, ...] = ()
         if explain:
             lines = tuple(

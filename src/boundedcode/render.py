@@ -24,12 +24,12 @@ def count_tokens(text: str) -> int:
 
 
 def _strategy_names(items: Sequence[Item]) -> str:
+    # The strategies whose findings the lines show (each item's first), in order of appearance.
     seen: list[str] = []
     for it in items:
-        for s in it.strategies:
-            name = s.replace("_", " ")
-            if name not in seen:
-                seen.append(name)
+        name = it.strategies[0].replace("_", " ") if it.strategies else ""
+        if name and name not in seen:
+            seen.append(name)
     return ", ".join(seen)
 
 

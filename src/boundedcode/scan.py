@@ -281,9 +281,12 @@ class MemoryScanner:
             if result.bytes_scanned > budgets.bytes_read:
                 result.bounds_reached.append("bytes_read")
                 break
-            if b"\0" in data[:8000] or not (any(p in data for p in probes) or
-                                            (folded and any(p in data.lower() for p in folded))):
+            if b"\0" in data[:8000]:
                 continue
+            if not any(p in data for p in probes):
+                lowered = data.lower() if folded else b""  # once per file, not per word
+                if not any(p in lowered for p in folded):
+                    continue
             for no, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
                 found = classify(line)
                 if found:
@@ -302,6 +305,14 @@ def _finish(result: ScanResult) -> ScanResult:
     return result
 
 
+def _in_process(tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets,
+                deadline: float, exc: ScanError) -> ScanResult:
+    """ripgrep refused the search: answer it in process and say so, never hide it."""
+    result = MemoryScanner().scan(tree, paths, needles, budgets, deadline)
+    result.bounds_reached.append(f"scanner fell back to in-process search: {exc}")
+    return result
+
+
 def scan(tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets,
          deadline: float, scanner: Scanner | None = None) -> ScanResult:
     """Answer every needle in one pass over `paths`, choosing ripgrep for trees on disk."""
@@ -312,8 +323,7 @@ def scan(tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: B
     try:
         result = scanner.scan(tree, paths, needles, budgets, deadline)
     except ScanError as exc:
-        result = MemoryScanner().scan(tree, paths, needles, budgets, deadline)
-        result.bounds_reached.append(f"scanner fell back to in-process search: {exc}")
+        result = _in_process(tree, paths, needles, budgets, deadline, exc)
     return _finish(result)
 
 
@@ -334,8 +344,6 @@ def begin_scan(tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline
         try:
             return _finish(pending.finish(paths))
         except ScanError as exc:
-            result = MemoryScanner().scan(tree, paths, needles, budgets, deadline)
-            result.bounds_reached.append(f"scanner fell back to in-process search: {exc}")
-            return _finish(result)
+            return _finish(_in_process(tree, paths, needles, budgets, deadline, exc))
 
     return finish

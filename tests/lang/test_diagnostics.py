@@ -1,17 +1,12 @@
 """parse_diagnostics on real captured output (tests/fixtures/evidence, see capture.sh) and edge cases."""
 
-from pathlib import Path
 
 import pytest
 
 from boundedcode.lang.diagnostics import Diagnostic, parse_diagnostics
-
-EVIDENCE = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
-T = "/tmp/capture/evidence"   # where capture.sh ran the programs
+from evidence_files import T, evidence
 
 
-def evidence(name: str) -> str:
-    return (EVIDENCE / name).read_bytes().decode("utf-8")   # bytes: keep CRLF line endings
 
 
 # Every fixture that holds diagnostics, with every diagnostic parse_diagnostics must find in it.

@@ -5,13 +5,9 @@ from pathlib import Path
 import pytest
 
 from boundedcode.lang.frames import Frame, is_frame_line, parse_frames
-
-EVIDENCE = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
-T = "/tmp/capture/evidence"   # where capture.sh ran the programs
+from evidence_files import T, evidence
 
 
-def evidence(name: str) -> str:
-    return (EVIDENCE / name).read_bytes().decode("utf-8")   # bytes: keep CRLF line endings
 
 
 # Every fixture that holds frames, with every frame parse_frames must find in it.

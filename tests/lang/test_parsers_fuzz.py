@@ -1,7 +1,6 @@
 """The three evidence parsers on arbitrary and hostile text: never raise, same answer twice, fast."""
 
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,8 +10,8 @@ from boundedcode.lang._text import MAX_LINE_CHARS, MAX_LINES
 from boundedcode.lang.diagnostics import Diagnostic, parse_diagnostics
 from boundedcode.lang.frames import Frame, parse_frames
 from boundedcode.lang.testids import TestId, parse_test_ids
+from evidence_files import EVIDENCE
 
-EVIDENCE = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
 PARSERS = ((parse_frames, Frame), (parse_diagnostics, Diagnostic), (parse_test_ids, TestId))
 FIXTURES = sorted(EVIDENCE.glob("*/*.txt"))
 FIXTURE_LINES = sorted({line for f in FIXTURES for line in f.read_bytes().decode("utf-8").splitlines()})

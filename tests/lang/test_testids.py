@@ -1,16 +1,12 @@
 """parse_test_ids on real captured output (tests/fixtures/evidence, see capture.sh) and edge cases."""
 
-from pathlib import Path
 
 import pytest
 
 from boundedcode.lang.testids import TestId, parse_test_ids
+from evidence_files import evidence
 
-EVIDENCE = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
 
-
-def evidence(name: str) -> str:
-    return (EVIDENCE / name).read_bytes().decode("utf-8")   # bytes: keep CRLF line endings
 
 
 # Every fixture that names failing tests, with every id parse_test_ids must find in it.

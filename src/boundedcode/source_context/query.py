@@ -300,7 +300,7 @@ class _Run:
         windows: list[tuple[int, str, int, int, int]] = []
         for path in paths[:self.settings.max_files]:
             self.check_time("windows")
-            merged = merge_windows([l for p, l in anchors if p == path],
+            merged = merge_windows([line for p, line in anchors if p == path],
                                    self.settings.context_lines, len(self.lines(path)))
             starts = [start for start, _ in merged]
             first: dict[int, tuple[int, int]] = {}
@@ -372,8 +372,8 @@ class _Run:
             "commit": self.pinned.commit_id,
             "scope": self.scope_record(),
             "searches": [x.record(self.request.path_prefix) for x in self.searches],
-            "hits": [{"search": x.id, "path": p, "line": l, "context_returned": shown(p, l)}
-                     for x in self.searches for p, l in x.hits],
+            "hits": [{"search": x.id, "path": p, "line": n, "context_returned": shown(p, n)}
+                     for x in self.searches for p, n in x.hits],
             "candidates": [{"kind": c.kind, "name": c.name, "path": c.path, "line": c.line,
                             "found_by": c.found_by, "followed_by": c.followed_by,
                             "not_followed": c.not_followed,

@@ -26,8 +26,9 @@ from boundedcode.seeds import message_anchors
 
 def ripgrep_alone(repo: str, paths: list[str], needles: list[Needle]) -> float:
     start = time.perf_counter()
-    subprocess.run([RipgrepScanner().binary, "-n", "-e", _pattern(needles), "--", *paths],
-                   cwd=repo, capture_output=True)
+    subprocess.run(
+        [RipgrepScanner().binary, "-n", "-e", _pattern(needles), "--", *paths], cwd=repo, capture_output=True
+    )
     return (time.perf_counter() - start) * 1000
 
 
@@ -46,14 +47,20 @@ def main() -> None:
     ours, floor = [], []
     for t in tasks:
         message = t["problem_statement"]
-        ours.append(statistics.median(
-            retrieve(message, args.repo).timings_ms["total"] for _ in range(args.runs)))
-        needles = list(dict.fromkeys(
-            Needle(a.text, a.kind in ("name", "member")) for a in message_anchors(message)
-            if a.kind in ("name", "member", "quote")))[: DEFAULT_BUDGETS.scan_strings]
+        ours.append(
+            statistics.median(retrieve(message, args.repo).timings_ms["total"] for _ in range(args.runs))
+        )
+        needles = list(
+            dict.fromkeys(
+                Needle(a.text, a.kind in ("name", "member"))
+                for a in message_anchors(message)
+                if a.kind in ("name", "member", "quote")
+            )
+        )[: DEFAULT_BUDGETS.scan_strings]
         if needles:
-            floor.append(statistics.median(
-                ripgrep_alone(args.repo, paths, needles) for _ in range(args.runs)))
+            floor.append(
+                statistics.median(ripgrep_alone(args.repo, paths, needles) for _ in range(args.runs))
+            )
     print(f"{len(tasks)} messages, {len(paths)} files, {args.runs} runs each")
     print(f"retrieval      median {statistics.median(ours):7.1f} ms   max {max(ours):7.1f} ms")
     print(f"ripgrep alone  median {statistics.median(floor):7.1f} ms   max {max(floor):7.1f} ms")

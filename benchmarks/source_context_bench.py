@@ -28,18 +28,21 @@ def main() -> None:
     ap.add_argument("--commit", required=True, help="the pinned commit, 40 hex digits")
     ap.add_argument("--text", required=True)
     ap.add_argument("--path-prefix", default="")
-    ap.add_argument("--prefix", action="append", default=[],
-                    help="a registration prefix (repeatable)")
+    ap.add_argument("--prefix", action="append", default=[], help="a registration prefix (repeatable)")
     ap.add_argument("--runs", type=int, default=DEFAULT_RUNS)
-    ap.add_argument("--context", action="store_true",
-                    help="store a capture per run in a fresh context")
+    ap.add_argument("--context", action="store_true", help="store a capture per run in a fresh context")
     args = ap.parse_args()
     profile = parse_profile(
-        {"project": {"repository": os.path.abspath(args.repo), "commit": args.commit},
-         "source_analysis": {"enabled": True, "registration_prefixes": args.prefix}},
-        base_dir=os.getcwd(), source="benchmark")
+        {
+            "project": {"repository": os.path.abspath(args.repo), "commit": args.commit},
+            "source_analysis": {"enabled": True, "registration_prefixes": args.prefix},
+        },
+        base_dir=os.getcwd(),
+        source="benchmark",
+    )
     request = {"kind": "source.context", "text": args.text, "path_prefix": args.path_prefix}
     with tempfile.TemporaryDirectory() as scratch:
+
         def once(run: int) -> tuple[float, dict]:
             context = os.path.join(scratch, f"ctx{run}") if args.context else None
             start = time.perf_counter()
@@ -51,12 +54,16 @@ def main() -> None:
     ms = [t for t, _ in timings]
     result = timings[-1][1]
     budget = result["budget"]
-    print(f"source.context {args.text!r} prefix={args.path_prefix!r} at {profile.commit[:12]}: "
-          f"median {statistics.median(ms):.1f} ms "
-          f"(min {min(ms):.1f}, max {max(ms):.1f}, runs {args.runs})")
-    print(f"  scope {result['scope']['files']} files; searches {budget['searches']['used']}; "
-          f"bytes searched {budget['search_bytes']['used']}; hits {len(result['hits'])}; "
-          f"files returned {len(result['files'])}; {result['status']} {result['limits_reached']}")
+    print(
+        f"source.context {args.text!r} prefix={args.path_prefix!r} at {profile.commit[:12]}: "
+        f"median {statistics.median(ms):.1f} ms "
+        f"(min {min(ms):.1f}, max {max(ms):.1f}, runs {args.runs})"
+    )
+    print(
+        f"  scope {result['scope']['files']} files; searches {budget['searches']['used']}; "
+        f"bytes searched {budget['search_bytes']['used']}; hits {len(result['hits'])}; "
+        f"files returned {len(result['files'])}; {result['status']} {result['limits_reached']}"
+    )
 
 
 if __name__ == "__main__":

@@ -55,7 +55,7 @@ def main() -> None:
     chosen = paths[::step][: args.reads]
     session = Session(None, args.repo)
     for i in range(0, len(chosen), 10):  # read_many calls of ten files, as an agent batches them
-        session.read(chosen[i:i + 10])
+        session.read(chosen[i : i + 10])
     read_bytes = sum(len(WorkTree(args.repo).read(p) or b"") for p in chosen)
     print(f"checkout {args.repo}: {len(paths):,} files under the read policy")
     print(f"session: {len(chosen)} files read ({read_bytes:,} bytes), {args.runs} runs per case")

@@ -8,8 +8,9 @@ from .conftest import EXAMPLE
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "boundedcode.cli", *args], capture_output=True,
-                          text=True, input=stdin)
+    return subprocess.run(
+        [sys.executable, "-m", "boundedcode.cli", *args], capture_output=True, text=True, input=stdin
+    )
 
 
 def test_retrieve_prints_the_block(capsys):
@@ -35,8 +36,10 @@ def test_user_mistakes_are_one_line_and_exit_2(tmp_path):
         (["retrieve", "--repo", str(tmp_path / "missing"), "x"], "not a directory"),
         (["retrieve", "--repo", str(EXAMPLE), "   "], "the message is empty"),
         (["retrieve", "--repo", str(EXAMPLE), "--evidence", str(tmp_path / "no.log"), "x"], "cannot read"),
-        (["retrieve", "--repo", str(EXAMPLE), "--config", str(tmp_path / "c.yaml"), "x"],
-         "no such configuration file"),
+        (
+            ["retrieve", "--repo", str(EXAMPLE), "--config", str(tmp_path / "c.yaml"), "x"],
+            "no such configuration file",
+        ),
     ]:
         proc = run(*args)
         assert proc.returncode == 2, (args, proc.stderr)

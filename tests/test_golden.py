@@ -41,8 +41,18 @@ def test_go_field_and_typescript_function_are_both_in_one_block():
 
 def test_same_message_same_bytes_across_processes():
     message = SCENARIOS["go_field_and_ts_function"]["message"]
-    code = ("import sys; from boundedcode import retrieve; "
-            "sys.stdout.write(retrieve(sys.stdin.read(), sys.argv[1]).block)")
-    outs = {subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], input=message,
-                           capture_output=True, text=True, check=True).stdout for _ in range(2)}
+    code = (
+        "import sys; from boundedcode import retrieve; "
+        "sys.stdout.write(retrieve(sys.stdin.read(), sys.argv[1]).block)"
+    )
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", code, str(EXAMPLE)],
+            input=message,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for _ in range(2)
+    }
     assert outs == {render("go_field_and_ts_function")}

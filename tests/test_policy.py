@@ -52,8 +52,18 @@ def repo(tmp_path, request):
     return root
 
 
-FORBIDDEN = (".env", "server.key", "id_rsa", "node_modules", "package-lock", "app.min.js",
-             "link.py", "linked_dir", "outside", "secret.py")
+FORBIDDEN = (
+    ".env",
+    "server.key",
+    "id_rsa",
+    "node_modules",
+    "package-lock",
+    "app.min.js",
+    "link.py",
+    "linked_dir",
+    "outside",
+    "secret.py",
+)
 
 
 def test_walk_lists_only_what_the_policy_allows(repo):
@@ -63,10 +73,17 @@ def test_walk_lists_only_what_the_policy_allows(repo):
 
 def test_retrieval_never_reads_or_lists_forbidden_paths(repo):
     tree, scanner = SpyTree(str(repo)), SpyScanner()
-    message = (f"`{NEEDLE}` fails; see .env, config/server.key, deploy/id_rsa, "
-               "node_modules/lib/index.js, app/link.py, linked_dir/secret.py and ../outside/secret.py")
-    result = retrieve(message, str(repo), tree=tree, scanner=scanner,
-                      evidence=["  File \"/etc/passwd\", line 1\n  File \"../outside/secret.py\", line 1\n"])
+    message = (
+        f"`{NEEDLE}` fails; see .env, config/server.key, deploy/id_rsa, "
+        "node_modules/lib/index.js, app/link.py, linked_dir/secret.py and ../outside/secret.py"
+    )
+    result = retrieve(
+        message,
+        str(repo),
+        tree=tree,
+        scanner=scanner,
+        evidence=['  File "/etc/passwd", line 1\n  File "../outside/secret.py", line 1\n'],
+    )
     dumped = json.dumps(result.to_json())
     assert result.paths == ["app/ledger.py"]
     for bad in FORBIDDEN:
@@ -80,18 +97,28 @@ def test_reads_are_confined_to_the_tree(repo):
     tree = WorkTree(str(repo))
     assert tree.read("../outside/secret.py") is None
     assert tree.read("/etc/passwd") is None
-    assert tree.read("app/link.py") is None          # a symlink, though it points at a file
+    assert tree.read("app/link.py") is None  # a symlink, though it points at a file
     assert tree.read("linked_dir/secret.py") is None  # a file under a symlinked directory
     assert tree.read("app/ledger.py").startswith(b"def ")
 
 
-@pytest.mark.parametrize("path,reason", [
-    (".env", "secret path"), ("config/.env.production", "secret path"),
-    ("a/server.pem", "secret path"), ("a/id_ed25519", "secret path"), ("a/.hidden/x.py", "hidden directory"),
-    ("node_modules/x/y.js", "dependency directory"), ("vendor/a/b.go", "dependency directory"),
-    ("target/debug/x.rs", "build directory"), ("Cargo.lock", "lock file"), ("go.sum", "lock file"),
-    ("web/app.min.js", "minified bundle or source map"), ("web/app.js.map", "minified bundle or source map"),
-])
+@pytest.mark.parametrize(
+    "path,reason",
+    [
+        (".env", "secret path"),
+        ("config/.env.production", "secret path"),
+        ("a/server.pem", "secret path"),
+        ("a/id_ed25519", "secret path"),
+        ("a/.hidden/x.py", "hidden directory"),
+        ("node_modules/x/y.js", "dependency directory"),
+        ("vendor/a/b.go", "dependency directory"),
+        ("target/debug/x.rs", "build directory"),
+        ("Cargo.lock", "lock file"),
+        ("go.sum", "lock file"),
+        ("web/app.min.js", "minified bundle or source map"),
+        ("web/app.js.map", "minified bundle or source map"),
+    ],
+)
 def test_refusal_reasons(path, reason):
     assert refusal(path) == reason
 
@@ -111,8 +138,12 @@ def test_ripgreps_own_walk_never_opens_forbidden_files(repo):
     from boundedcode.checkout.policy import ripgrep_excludes
 
     rg = RipgrepScanner().binary
-    listed = subprocess.run([rg, "--files", "--no-config", "--no-ignore-dot", *ripgrep_excludes()],
-                            cwd=repo, capture_output=True, text=True).stdout.split()
+    listed = subprocess.run(
+        [rg, "--files", "--no-config", "--no-ignore-dot", *ripgrep_excludes()],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
     assert listed == ["app/ledger.py"]
 
 
@@ -124,7 +155,8 @@ def test_retrieval_with_the_default_scanner_lists_only_allowed_files(repo):
 
 
 def test_an_env_example_is_scanned_though_ripgreps_globs_skip_it(tmp_path):
-    root = write_tree(tmp_path / "r", {"deploy/env.example": "SHOP_DB_URL=postgres://\n",
-                                        "app/main.py": "import os\n"})
+    root = write_tree(
+        tmp_path / "r", {"deploy/env.example": "SHOP_DB_URL=postgres://\n", "app/main.py": "import os\n"}
+    )
     result = retrieve("SHOP_DB_URL is ignored", str(root))
     assert "deploy/env.example" in result.paths

@@ -5,36 +5,51 @@ from boundedcode.rank import RankFacts, rank
 
 
 def f(path, anchor, strategy="symbols", rel=0.8, spec=1.0, line=1, kind="name"):
-    return Finding(path, line, strategy, Anchor(kind, anchor), rel, f"{strategy} {anchor}",
-                   specificity=spec)
+    return Finding(path, line, strategy, Anchor(kind, anchor), rel, f"{strategy} {anchor}", specificity=spec)
 
 
 def test_independent_evidence_combines_and_each_anchor_counts_once():
-    items = rank([
-        f("a.py", "x", rel=0.8), f("a.py", "x", strategy="lexical", rel=0.6),  # same anchor: max
-        f("b.py", "x", rel=0.5), f("b.py", "y", rel=0.5),                       # two anchors
-    ], RankFacts())
+    items = rank(
+        [
+            f("a.py", "x", rel=0.8),
+            f("a.py", "x", strategy="lexical", rel=0.6),  # same anchor: max
+            f("b.py", "x", rel=0.5),
+            f("b.py", "y", rel=0.5),  # two anchors
+        ],
+        RankFacts(),
+    )
     scores = {it.path: it.score for it in items}
     assert scores["a.py"] == pytest.approx(0.8)
     assert scores["b.py"] == pytest.approx(1 - 0.5 * 0.5)
 
 
 def test_demotions_for_tests_examples_and_prose():
-    items = rank([f("src/cart.py", "a"), f("tests/test_cart.py", "b"),
-                  f("examples/demo.py", "c"), f("docs/guide.md", "d")], RankFacts())
+    items = rank(
+        [
+            f("src/cart.py", "a"),
+            f("tests/test_cart.py", "b"),
+            f("examples/demo.py", "c"),
+            f("docs/guide.md", "d"),
+        ],
+        RankFacts(),
+    )
     scores = {it.path: it.score for it in items}
     assert scores["src/cart.py"] == pytest.approx(0.8)
     assert scores["tests/test_cart.py"] == pytest.approx(0.8 * 0.6)
     assert scores["examples/demo.py"] == pytest.approx(0.8 * 0.7)
     assert scores["docs/guide.md"] == pytest.approx(0.8 * 0.5)
-    about_tests = {it.path: it.score for it in rank([f("tests/test_cart.py", "b")],
-                                                    RankFacts(about_tests=True))}
+    about_tests = {
+        it.path: it.score for it in rank([f("tests/test_cart.py", "b")], RankFacts(about_tests=True))
+    }
     assert about_tests["tests/test_cart.py"] == pytest.approx(0.8)
 
 
 def test_relative_cut_and_the_per_name_exception():
-    findings = [f("best.go", "Ledger", rel=0.9), f("weak.ts", "formatBalance", rel=0.25),
-                f("weaker.ts", "other", rel=0.2)]
+    findings = [
+        f("best.go", "Ledger", rel=0.9),
+        f("weak.ts", "formatBalance", rel=0.25),
+        f("weaker.ts", "other", rel=0.2),
+    ]
     plain = rank(findings, RankFacts())
     assert [it.path for it in plain] == ["best.go"]
     kept = rank(findings, RankFacts(prose_names=("name:formatBalance",)))

@@ -3,14 +3,23 @@ from boundedcode.render import count_tokens, render_block
 
 
 def item(i, reason="defines function something_rather_long_to_describe " * 2):
-    return Item(path=f"src/module_{i}/file_{i}.py", line=i + 1, symbol=f"f{i}", score=1 - i / 100,
-                reason=reason, strategies=("symbols",), anchors=())
+    return Item(
+        path=f"src/module_{i}/file_{i}.py",
+        line=i + 1,
+        symbol=f"f{i}",
+        score=1 - i / 100,
+        reason=reason,
+        strategies=("symbols",),
+        anchors=(),
+    )
 
 
 def test_block_format_matches_the_spec():
     text, tokens, cut = render_block([item(0, "defines function f0")], 1200)
-    assert text == ("Likely relevant places, ranked (found by symbols; verify before relying on them):\n"
-                    "- src/module_0/file_0.py:1 (f0): defines function f0\n")
+    assert text == (
+        "Likely relevant places, ranked (found by symbols; verify before relying on them):\n"
+        "- src/module_0/file_0.py:1 (f0): defines function f0\n"
+    )
     assert tokens == count_tokens(text) and not cut
 
 

@@ -15,8 +15,9 @@ NEEDLES = [Needle("post", True), Needle("Post", True), Needle("exceeds the credi
 
 
 def summary(result):
-    return {n.text: {p: [h.line for h in hits] for p, hits in files.items()}
-            for n, files in result.hits.items()}
+    return {
+        n.text: {p: [h.line for h in hits] for p, hits in files.items()} for n, files in result.hits.items()
+    }
 
 
 def test_whole_words_and_literals_in_one_pass(tmp_path):
@@ -24,8 +25,7 @@ def test_whole_words_and_literals_in_one_pass(tmp_path):
     paths = sorted(FILES)
     rg = scan(WorkTree(str(root)), paths, NEEDLES, DEFAULT_BUDGETS, FAR, RipgrepScanner())
     mem = scan(MemoryTree(FILES), paths, NEEDLES, DEFAULT_BUDGETS, FAR, MemoryScanner())
-    expected = {"post": {"a.py": [1, 3]}, "Post": {"b.go": [1]},
-                "exceeds the credit": {"c.txt": [1]}}
+    expected = {"post": {"a.py": [1, 3]}, "Post": {"b.go": [1]}, "exceeds the credit": {"c.txt": [1]}}
     assert summary(rg) == expected
     assert summary(mem) == expected
 
@@ -48,8 +48,14 @@ def test_occurrence_budget_per_string_and_file(tmp_path):
 
 def test_paths_that_look_like_options_are_data(tmp_path):
     root = write_tree(tmp_path, {"-e": "needle\n", "--files": "needle\n"})
-    result = scan(WorkTree(str(root)), ["--files", "-e"], [Needle("needle", True)], DEFAULT_BUDGETS,
-                  FAR, RipgrepScanner())
+    result = scan(
+        WorkTree(str(root)),
+        ["--files", "-e"],
+        [Needle("needle", True)],
+        DEFAULT_BUDGETS,
+        FAR,
+        RipgrepScanner(),
+    )
     assert summary(result) == {"needle": {"--files": [1], "-e": [1]}}
 
 

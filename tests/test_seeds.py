@@ -13,16 +13,23 @@ def test_backticked_names_calls_and_members():
 
 
 def test_qualified_module_names_in_each_spelling():
-    found = kinds("Since tokio::sync::broadcast and django.db.models and "
-                  "PhpOffice\\PhpSpreadsheet\\Calculation and com.acme.Orders changed")
+    found = kinds(
+        "Since tokio::sync::broadcast and django.db.models and "
+        "PhpOffice\\PhpSpreadsheet\\Calculation and com.acme.Orders changed"
+    )
     modules = [t for k, t, _, _ in found if k == "module"]
-    assert modules == ["tokio::sync::broadcast", "django.db.models",
-                       "PhpOffice\\PhpSpreadsheet\\Calculation", "com.acme.Orders"]
+    assert modules == [
+        "tokio::sync::broadcast",
+        "django.db.models",
+        "PhpOffice\\PhpSpreadsheet\\Calculation",
+        "com.acme.Orders",
+    ]
 
 
 def test_quoted_error_comes_first_and_keeps_its_literal_run():
-    anchors = message_anchors("The job prints\nValueError: reorder batch size must be positive\n"
-                              "when `batch_size` is 0")
+    anchors = message_anchors(
+        "The job prints\nValueError: reorder batch size must be positive\nwhen `batch_size` is 0"
+    )
     assert anchors[0].kind == "quote"
     assert anchors[0].text == "reorder batch size must be positive"
 

@@ -25,12 +25,21 @@ STRATEGY_IDS = tuple(sorted(by_id()))
 __all__ = ["retrieve", "retry_pack", "find_symbol", "find_references", "find_implementations"]
 
 
-def retrieve(message: str, repo: str = ".", *, evidence: Sequence[str] = (),
-             retrieval: str = "adaptive", commit: str | None = None,
-             budgets: Budgets | None = None, without: Collection[str] = (),
-             explain: bool = False, tree: Tree | None = None, scanner: Scanner | None = None,
-             servers: Sequence[str] = (),
-             clock: Callable[[], float] = time.monotonic) -> RetrievalResult:
+def retrieve(
+    message: str,
+    repo: str = ".",
+    *,
+    evidence: Sequence[str] = (),
+    retrieval: str = "adaptive",
+    commit: str | None = None,
+    budgets: Budgets | None = None,
+    without: Collection[str] = (),
+    explain: bool = False,
+    tree: Tree | None = None,
+    scanner: Scanner | None = None,
+    servers: Sequence[str] = (),
+    clock: Callable[[], float] = time.monotonic,
+) -> RetrievalResult:
     """The places in `repo` that `message` (and any command output in `evidence`) points at.
 
     `commit` reads that commit's git objects instead of the working tree. `servers`
@@ -51,16 +60,22 @@ def retrieve(message: str, repo: str = ".", *, evidence: Sequence[str] = (),
             raise RepositoryError(f"{repo}: cannot open the commit: {exc}") from None
     unknown = set(without) - set(STRATEGY_IDS)
     if unknown:
-        raise UsageError(f"unknown strategy {', '.join(sorted(unknown))} "
-                         f"(known: {', '.join(STRATEGY_IDS)})")
+        raise UsageError(f"unknown strategy {', '.join(sorted(unknown))} (known: {', '.join(STRATEGY_IDS)})")
     budgets = budgets or DEFAULT_BUDGETS
     if retrieval == "basic":
-        return run_basic("\n".join([message, *evidence]), tree, budgets=budgets, scanner=scanner,
-                         clock=clock)
+        return run_basic("\n".join([message, *evidence]), tree, budgets=budgets, scanner=scanner, clock=clock)
     anchors = [a for text in evidence for a in evidence_anchors(text)]
-    return run_retrieval(message, tree, evidence_anchors=anchors, budgets=budgets,
-                         without=without, explain=explain, scanner=scanner,
-                         servers=tuple(servers), clock=clock)
+    return run_retrieval(
+        message,
+        tree,
+        evidence_anchors=anchors,
+        budgets=budgets,
+        without=without,
+        explain=explain,
+        scanner=scanner,
+        servers=tuple(servers),
+        clock=clock,
+    )
 
 
 def retry_pack(output: str, repos: Sequence[str], *, budgets: Budgets | None = None) -> RetryPack:
@@ -77,32 +92,71 @@ def retry_pack(output: str, repos: Sequence[str], *, budgets: Budgets | None = N
     return build_retry_pack(output, trees, budgets or DEFAULT_BUDGETS)
 
 
-def find_symbol(name: str, repo: str = ".", *, path_hint: str | None = None,
-                servers: Collection[str] | None = None, budgets: Budgets | None = None,
-                tree: Tree | None = None, scanner: Scanner | None = None) -> Answer:
+def find_symbol(
+    name: str,
+    repo: str = ".",
+    *,
+    path_hint: str | None = None,
+    servers: Collection[str] | None = None,
+    budgets: Budgets | None = None,
+    tree: Tree | None = None,
+    scanner: Scanner | None = None,
+) -> Answer:
     """Where `name` is defined: a language server where one serves the file's language, definition
     patterns elsewhere. `path_hint`, a file using the name, lets a server follow its imports.
 
     `servers` names the language servers to use (`auto`: every installed one); None reads
     BCODE_LANGUAGE_SERVERS, empty uses patterns only.
     """
-    return navigate("definitions", name, repo, path=path_hint, servers=servers, budgets=budgets,
-                    tree=tree, scanner=scanner)
+    return navigate(
+        "definitions",
+        name,
+        repo,
+        path=path_hint,
+        servers=servers,
+        budgets=budgets,
+        tree=tree,
+        scanner=scanner,
+    )
 
 
-def find_references(name: str, repo: str = ".", *, path: str | None = None, line: int | None = None,
-                    servers: Collection[str] | None = None, budgets: Budgets | None = None,
-                    tree: Tree | None = None, scanner: Scanner | None = None) -> Answer:
+def find_references(
+    name: str,
+    repo: str = ".",
+    *,
+    path: str | None = None,
+    line: int | None = None,
+    servers: Collection[str] | None = None,
+    budgets: Budgets | None = None,
+    tree: Tree | None = None,
+    scanner: Scanner | None = None,
+) -> Answer:
     """Where `name` is used; `path` and `line` pick one symbol of that name. Without a server for a
     language, its references are textual (every use of the word)."""
-    return navigate("references", name, repo, path=path, line=line, servers=servers, budgets=budgets,
-                    tree=tree, scanner=scanner)
+    return navigate(
+        "references",
+        name,
+        repo,
+        path=path,
+        line=line,
+        servers=servers,
+        budgets=budgets,
+        tree=tree,
+        scanner=scanner,
+    )
 
 
-def find_implementations(name: str, repo: str = ".", *, servers: Collection[str] | None = None,
-                         budgets: Budgets | None = None, tree: Tree | None = None,
-                         scanner: Scanner | None = None) -> Answer:
+def find_implementations(
+    name: str,
+    repo: str = ".",
+    *,
+    servers: Collection[str] | None = None,
+    budgets: Budgets | None = None,
+    tree: Tree | None = None,
+    scanner: Scanner | None = None,
+) -> Answer:
     """What implements the interface or abstract member `name`. Only a language server can tell;
     without one the answer has no locations and a note saying so."""
-    return navigate("implementations", name, repo, servers=servers, budgets=budgets, tree=tree,
-                    scanner=scanner)
+    return navigate(
+        "implementations", name, repo, servers=servers, budgets=budgets, tree=tree, scanner=scanner
+    )

@@ -22,9 +22,14 @@ from .strategies.base import is_identifier
 __all__ = ["run_basic"]
 
 
-def run_basic(message: str, tree: Tree, *, budgets: Budgets = DEFAULT_BUDGETS,
-              scanner: Scanner | None = None,
-              clock: Callable[[], float] = time.monotonic) -> RetrievalResult:
+def run_basic(
+    message: str,
+    tree: Tree,
+    *,
+    budgets: Budgets = DEFAULT_BUDGETS,
+    scanner: Scanner | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> RetrievalResult:
     t0 = clock()
     message = message.replace("\r\n", "\n").replace("\r", "\n")
     anchors = [a for a in message_anchors(message) if a.kind in ("name", "member")]
@@ -41,25 +46,45 @@ def run_basic(message: str, tree: Tree, *, budgets: Budgets = DEFAULT_BUDGETS,
     for n, files in result.hits.items():
         for path, hits in files.items():
             per_file.setdefault(path, []).append((n.text, hits))
-    ranked = sorted(per_file.items(),
-                    key=lambda kv: (-len(kv[1]), -sum(len(h) for _, h in kv[1]), kv[0]))
+    ranked = sorted(per_file.items(), key=lambda kv: (-len(kv[1]), -sum(len(h) for _, h in kv[1]), kv[0]))
     items = []
     for path, found in ranked[: budgets.block_items]:
         first = min((h[0].line, name) for name, h in found)
         data = tree.read(path)
         names = sorted(name for name, _ in found)
-        items.append(Item(path=path, line=first[0], symbol=None, score=float(len(found)),
-                          reason="mentions " + ", ".join(names[:4]), strategies=("basic",),
-                          anchors=tuple(f"name:{n}" for n in names),
-                          blob_id=blob_id(data) if data is not None else None))
+        items.append(
+            Item(
+                path=path,
+                line=first[0],
+                symbol=None,
+                score=float(len(found)),
+                reason="mentions " + ", ".join(names[:4]),
+                strategies=("basic",),
+                anchors=tuple(f"name:{n}" for n in names),
+                blob_id=blob_id(data) if data is not None else None,
+            )
+        )
     block, tokens, cut = render_block(items, budgets.block_tokens)
     bounds = listing.bounds_reached + result.bounds_reached + (["scan_strings"] if over else [])
     total = (clock() - t0) * 1000.0
     return RetrievalResult(
-        items=items, block=block, tokens=tokens, truncated=cut or "time_s" in bounds,
-        commit=tree.commit(), branch=tree.branch(),
-        strategies=[StrategyRun("basic", bool(needles), f"{len(needles)} name(s)" if needles
-                                else "no names in the message", len(items))],
-        anchors=anchors, bounds_reached=bounds, timings_ms={"total": total},
-        budget_use={"files_listed": len(listing.paths), "scan_strings": len(needles),
-                    "block_tokens": tokens}, retrieval="basic")
+        items=items,
+        block=block,
+        tokens=tokens,
+        truncated=cut or "time_s" in bounds,
+        commit=tree.commit(),
+        branch=tree.branch(),
+        strategies=[
+            StrategyRun(
+                "basic",
+                bool(needles),
+                f"{len(needles)} name(s)" if needles else "no names in the message",
+                len(items),
+            )
+        ],
+        anchors=anchors,
+        bounds_reached=bounds,
+        timings_ms={"total": total},
+        budget_use={"files_listed": len(listing.paths), "scan_strings": len(needles), "block_tokens": tokens},
+        retrieval="basic",
+    )

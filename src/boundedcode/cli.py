@@ -56,9 +56,16 @@ def _cmd_retrieve(args: argparse.Namespace) -> int:
     if not settings.seed_pack and not args.retrieval:
         print("(direct.seed_pack is false: no retrieval block)", file=sys.stderr)
         return 0
-    result = retrieve(message, args.repo, evidence=evidence,
-                      retrieval=args.retrieval or settings.retrieval, commit=args.commit,
-                      without=set(args.without), explain=args.explain, servers=args.server)
+    result = retrieve(
+        message,
+        args.repo,
+        evidence=evidence,
+        retrieval=args.retrieval or settings.retrieval,
+        commit=args.commit,
+        without=set(args.without),
+        explain=args.explain,
+        servers=args.server,
+    )
     if args.json:
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return 0
@@ -90,40 +97,72 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bcode",
         description="Tell a coding agent where in a repository a message points: ranked files "
-                    "and lines, deterministic, within fixed budgets, no index, no LLM.")
+        "and lines, deterministic, within fixed budgets, no index, no LLM.",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    r = sub.add_parser("retrieve", help="rank the places a message points at",
-                       description=RETRIEVE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    r = sub.add_parser(
+        "retrieve",
+        help="rank the places a message points at",
+        description=RETRIEVE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     r.add_argument("message", nargs="?", help="the message text (- or omitted: standard input)")
     r.add_argument("--message-file", metavar="FILE", help="read the message from FILE")
     r.add_argument("--repo", default=".", metavar="DIR", help="the checkout (default: .)")
-    r.add_argument("--commit", metavar="SHA",
-                   help="read this commit's git objects instead of the working tree")
-    r.add_argument("--evidence", action="append", default=[], metavar="FILE",
-                   help="command output (a test run, a build log) to use as evidence; repeatable")
-    r.add_argument("--retrieval", choices=("adaptive", "basic"),
-                   help="adaptive (default): all strategies; basic: grep of the message's names")
-    r.add_argument("--without", action="append", default=[], metavar="STRATEGY",
-                   help="switch a strategy off (for measuring what it adds); repeatable")
-    r.add_argument("--server", action="append", default=[], metavar="NAME",
-                   help="ask this language server for definitions where it serves the file's "
-                        "language (see docs/language-servers.md); repeatable")
+    r.add_argument(
+        "--commit", metavar="SHA", help="read this commit's git objects instead of the working tree"
+    )
+    r.add_argument(
+        "--evidence",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="command output (a test run, a build log) to use as evidence; repeatable",
+    )
+    r.add_argument(
+        "--retrieval",
+        choices=("adaptive", "basic"),
+        help="adaptive (default): all strategies; basic: grep of the message's names",
+    )
+    r.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        metavar="STRATEGY",
+        help="switch a strategy off (for measuring what it adds); repeatable",
+    )
+    r.add_argument(
+        "--server",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="ask this language server for definitions where it serves the file's "
+        "language (see docs/language-servers.md); repeatable",
+    )
     r.add_argument("--config", metavar="FILE", help="configuration file (default: bcode.yaml in DIR)")
     r.add_argument("--json", action="store_true", help="print the full result as JSON")
     r.add_argument("--explain", action="store_true", help="show how each score was made")
     r.set_defaults(func=_cmd_retrieve)
 
     rp = sub.add_parser(
-        "retry-pack", help="the RELEVANT CODE section for failure output (bounded mode)",
+        "retry-pack",
+        help="the RELEVANT CODE section for failure output (bounded mode)",
         description="Print the lines around each location a failure output points at (stack "
-                    "frames, compiler and test-runner locations, the code failing tests "
-                    "exercise), per repository, confined to each checkout, within the block "
-                    "budget.")
-    rp.add_argument("--repo", action="append", metavar="DIR",
-                    help="a checkout to look in; repeatable (default: .)")
-    rp.add_argument("--evidence", action="append", default=[], metavar="FILE",
-                    help="failure output (a test run, a build log; - for standard input); repeatable")
+        "frames, compiler and test-runner locations, the code failing tests "
+        "exercise), per repository, confined to each checkout, within the block "
+        "budget.",
+    )
+    rp.add_argument(
+        "--repo", action="append", metavar="DIR", help="a checkout to look in; repeatable (default: .)"
+    )
+    rp.add_argument(
+        "--evidence",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="failure output (a test run, a build log; - for standard input); repeatable",
+    )
     rp.set_defaults(func=_cmd_retry_pack)
 
     _add_optional_commands(sub)
@@ -135,13 +174,22 @@ def _add_optional_commands(sub) -> None:
     import importlib
 
     for name, module, help_text in (
-        ("query", "boundedcode.source_context.command",
-         "run a project.query (source.context) over git objects at the pinned commit"),
-        ("find", "boundedcode.navigator.command",
-         "where a name is defined or used, or what implements it (language servers where "
-         "enabled, patterns elsewhere)"),
-        ("mcp", "boundedcode.mcp.command",
-         "serve retrieval, stamped reads and recall to an agent over MCP (stdio)"),
+        (
+            "query",
+            "boundedcode.source_context.command",
+            "run a project.query (source.context) over git objects at the pinned commit",
+        ),
+        (
+            "find",
+            "boundedcode.navigator.command",
+            "where a name is defined or used, or what implements it (language servers where "
+            "enabled, patterns elsewhere)",
+        ),
+        (
+            "mcp",
+            "boundedcode.mcp.command",
+            "serve retrieval, stamped reads and recall to an agent over MCP (stdio)",
+        ),
     ):
         try:
             mod = importlib.import_module(module)
@@ -154,11 +202,15 @@ def _add_optional_commands(sub) -> None:
         bench = importlib.import_module("boundedcode.bench.command")
     except ImportError:
         return
-    b = sub.add_parser("bench", help="run the retrieval benchmark",
-                       description="Run the retrieval benchmark on real issues.")
+    b = sub.add_parser(
+        "bench", help="run the retrieval benchmark", description="Run the retrieval benchmark on real issues."
+    )
     bsub = b.add_subparsers(dest="bench_command", metavar="BENCHMARK", required=True)
-    d = bsub.add_parser("direct", help="retrieval on issue → fix tasks, side by side with baselines",
-                        description="Retrieval on issue → fix tasks, side by side with baselines.")
+    d = bsub.add_parser(
+        "direct",
+        help="retrieval on issue → fix tasks, side by side with baselines",
+        description="Retrieval on issue → fix tasks, side by side with baselines.",
+    )
     bench.add_arguments(d)
     d.set_defaults(func=bench.run)
 

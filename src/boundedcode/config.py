@@ -47,16 +47,17 @@ def parse_settings(data: Any, source: str) -> Settings:
         for key, value in body.items():
             expected = _SCHEMA[section].get(key)
             if expected is None:
-                raise ConfigError(f"{source}: unknown key {section}.{key} "
-                                  f"(known: {', '.join(_SCHEMA[section])})")
+                raise ConfigError(
+                    f"{source}: unknown key {section}.{key} (known: {', '.join(_SCHEMA[section])})"
+                )
             if not isinstance(value, expected):
-                raise ConfigError(f"{source}: {section}.{key} must be a {expected.__name__}, "
-                                  f"got {value!r}")
+                raise ConfigError(f"{source}: {section}.{key} must be a {expected.__name__}, got {value!r}")
             values[key] = value
     mode = values.get("retrieval", "adaptive")
     if mode not in RETRIEVAL_MODES:
-        raise ConfigError(f"{source}: direct.retrieval must be one of {', '.join(RETRIEVAL_MODES)}, "
-                          f"got {mode!r}")
+        raise ConfigError(
+            f"{source}: direct.retrieval must be one of {', '.join(RETRIEVAL_MODES)}, got {mode!r}"
+        )
     return Settings(retrieval=mode, seed_pack=values.get("seed_pack", True), source=source)
 
 

@@ -22,9 +22,9 @@ class Anchor:
     origin: str = "prose"
     rank: int = 0
     qualifier: str | None = None  # Ledger in Ledger.Balance
-    line: int | None = None       # frames and diagnostics
-    weight: float = 1.0           # the innermost frame weighs most
-    detail: str | None = None     # the raw text it came from (a frame line, a test id)
+    line: int | None = None  # frames and diagnostics
+    weight: float = 1.0  # the innermost frame weighs most
+    detail: str | None = None  # the raw text it came from (a frame line, a test id)
 
     @property
     def key(self) -> str:
@@ -99,20 +99,37 @@ class RetrievalResult:
             "commit": self.commit,
             "branch": self.branch,
             "items": [
-                {"path": i.path, "line": i.line, "symbol": i.symbol, "score": round(i.score, 4),
-                 "reason": i.reason, "strategies": list(i.strategies), "anchors": list(i.anchors),
-                 "blob_id": i.blob_id, **({"explain": list(i.explain)} if i.explain else {})}
+                {
+                    "path": i.path,
+                    "line": i.line,
+                    "symbol": i.symbol,
+                    "score": round(i.score, 4),
+                    "reason": i.reason,
+                    "strategies": list(i.strategies),
+                    "anchors": list(i.anchors),
+                    "blob_id": i.blob_id,
+                    **({"explain": list(i.explain)} if i.explain else {}),
+                }
                 for i in self.items
             ],
             "block": self.block,
             "tokens": self.tokens,
             "truncated": self.truncated,
-            "strategies": [{"strategy": s.strategy, "ran": s.ran, "why": s.why,
-                            "findings": s.findings} for s in self.strategies],
-            "anchors": [{"kind": a.kind, "text": a.text, "origin": a.origin, "rank": a.rank,
-                         **({"qualifier": a.qualifier} if a.qualifier else {}),
-                         **({"line": a.line} if a.line is not None else {})}
-                        for a in self.anchors],
+            "strategies": [
+                {"strategy": s.strategy, "ran": s.ran, "why": s.why, "findings": s.findings}
+                for s in self.strategies
+            ],
+            "anchors": [
+                {
+                    "kind": a.kind,
+                    "text": a.text,
+                    "origin": a.origin,
+                    "rank": a.rank,
+                    **({"qualifier": a.qualifier} if a.qualifier else {}),
+                    **({"line": a.line} if a.line is not None else {}),
+                }
+                for a in self.anchors
+            ],
             "bounds_reached": self.bounds_reached,
             "budget_use": self.budget_use,
             "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},

@@ -15,8 +15,15 @@ from typing import Iterable, Sequence
 
 from .lang.languages import is_example_path, is_generated_path, is_prose_path, is_test_path
 from .model import Finding, Item
-from .weights import (DEMOTE_EXAMPLE, DEMOTE_GENERATED, DEMOTE_PROSE, DEMOTE_TEST, MAX_ITEMS, PER_NAME_EXCEPTIONS,
-                      RELATIVE_CUT)
+from .weights import (
+    DEMOTE_EXAMPLE,
+    DEMOTE_GENERATED,
+    DEMOTE_PROSE,
+    DEMOTE_TEST,
+    MAX_ITEMS,
+    PER_NAME_EXCEPTIONS,
+    RELATIVE_CUT,
+)
 
 __all__ = ["RankFacts", "rank", "demotion"]
 
@@ -44,12 +51,20 @@ def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
 
 def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
     # Highest weight; ties by seed order of the anchor, then line (unknown last), then strategy.
-    return min(findings, key=lambda f: (-f.weight, order.get(f.anchor.key, len(order)),
-                                        f.line if f.line is not None else 1 << 30, f.strategy))
+    return min(
+        findings,
+        key=lambda f: (
+            -f.weight,
+            order.get(f.anchor.key, len(order)),
+            f.line if f.line is not None else 1 << 30,
+            f.strategy,
+        ),
+    )
 
 
-def rank(findings: Sequence[Finding], facts: RankFacts, max_items: int = MAX_ITEMS,
-         explain: bool = False) -> list[Item]:
+def rank(
+    findings: Sequence[Finding], facts: RankFacts, max_items: int = MAX_ITEMS, explain: bool = False
+) -> list[Item]:
     by_file: dict[str, dict[str, list[Finding]]] = defaultdict(lambda: defaultdict(list))
     for f in findings:
         by_file[f.path][f.anchor.key].append(f)
@@ -69,19 +84,32 @@ def rank(findings: Sequence[Finding], facts: RankFacts, max_items: int = MAX_ITE
         located = [f for f in best_per_anchor if f.line is not None]
         top = _best(located or best_per_anchor, order)
         # The strategy of the place shown first, then the others that agree.
-        strategies = (top.strategy,) + tuple(sorted({f.strategy for fs in per_anchor.values()
-                                                     for f in fs} - {top.strategy}))
+        strategies = (top.strategy,) + tuple(
+            sorted({f.strategy for fs in per_anchor.values() for f in fs} - {top.strategy})
+        )
 
         lines: tuple[str, ...] = ()
         if explain:
-            lines = tuple(
-                f"{f.strategy} {f.anchor.key}: reliability {f.reliability:.2f} × specificity "
-                f"{f.specificity:.2f} = {f.weight:.3f} ({f.reason})"
-                for f in sorted(best_per_anchor, key=lambda f: (-f.weight, f.anchor.key))
-            ) + (f"combined 1 − Π(1 − w) = {combined:.3f}",) + (
-                (f"demoted ×{factor} ({why})",) if why else ()) + (f"score {score:.3f}",)
-        item = Item(path=path, line=top.line, symbol=top.symbol, score=score, reason=top.reason,
-                    strategies=strategies, anchors=tuple(sorted(per_anchor)), explain=lines)
+            lines = (
+                tuple(
+                    f"{f.strategy} {f.anchor.key}: reliability {f.reliability:.2f} × specificity "
+                    f"{f.specificity:.2f} = {f.weight:.3f} ({f.reason})"
+                    for f in sorted(best_per_anchor, key=lambda f: (-f.weight, f.anchor.key))
+                )
+                + (f"combined 1 − Π(1 − w) = {combined:.3f}",)
+                + ((f"demoted ×{factor} ({why})",) if why else ())
+                + (f"score {score:.3f}",)
+            )
+        item = Item(
+            path=path,
+            line=top.line,
+            symbol=top.symbol,
+            score=score,
+            reason=top.reason,
+            strategies=strategies,
+            anchors=tuple(sorted(per_anchor)),
+            explain=lines,
+        )
         scored.append((score, path, item))
 
     scored.sort(key=lambda t: (-t[0], t[1]))

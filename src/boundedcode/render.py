@@ -45,12 +45,15 @@ def _line(it: Item, reason_chars: int | None) -> str:
     return f"- {where}: {reason}"
 
 
-def render_block(items: Sequence[Item], budget_tokens: int,
-                 already_read: Sequence[str] = ()) -> tuple[str, int, bool]:
+def render_block(
+    items: Sequence[Item], budget_tokens: int, already_read: Sequence[str] = ()
+) -> tuple[str, int, bool]:
     """The block text, its tokens, and whether anything was left out to fit the budget."""
     if not items and not already_read:
         return "", 0, False
-    tail = [f"- already read in this conversation, unchanged: {', '.join(already_read)}"] if already_read else []
+    tail = (
+        [f"- already read in this conversation, unchanged: {', '.join(already_read)}"] if already_read else []
+    )
     for reason_chars in (None, SHORT_REASON, 0):
         for n in range(len(items), -1, -1):
             shown = items[:n]

@@ -20,14 +20,23 @@ from .strategies import REGISTRY, Context, MessageFacts, PathIndex
 
 __all__ = ["run_retrieval", "message_facts"]
 
-_ABOUT_TESTS = re.compile(r"\b(tests?|testing|test suite|test case|pytest|unittest|jest|junit|"
-                          r"rspec|phpunit|flaky)\b", re.I)
+_ABOUT_TESTS = re.compile(
+    r"\b(tests?|testing|test suite|test case|pytest|unittest|jest|junit|"
+    r"rspec|phpunit|flaky)\b",
+    re.I,
+)
 #: The prose mentions tests at least this often before test files stop being demoted.
 ABOUT_TESTS_MENTIONS = 3
-_QUESTION = re.compile(r"^\s*(how|why|what|where|which|is there|are there|can i|can we|"
-                       r"does|do i|should)\b", re.I)
-_ABOUT_CONFIG = re.compile(r"\b(config|configuration|configure|settings?|option|env(ironment)? "
-                           r"variable)\b", re.I)
+_QUESTION = re.compile(
+    r"^\s*(how|why|what|where|which|is there|are there|can i|can we|"
+    r"does|do i|should)\b",
+    re.I,
+)
+_ABOUT_CONFIG = re.compile(
+    r"\b(config|configuration|configure|settings?|option|env(ironment)? "
+    r"variable)\b",
+    re.I,
+)
 
 
 def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
@@ -37,8 +46,8 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
         # Failing tests as evidence do not make the message about tests: the fix is in the code.
         about_tests=len(_ABOUT_TESTS.findall(prose)) >= ABOUT_TESTS_MENTIONS,
         is_question=first.rstrip().endswith("?") or bool(_QUESTION.match(first)),
-        about_config=bool(_ABOUT_CONFIG.search(prose)) or any(a.kind in ("config_key", "env")
-                                                              for a in anchors),
+        about_config=bool(_ABOUT_CONFIG.search(prose))
+        or any(a.kind in ("config_key", "env") for a in anchors),
         words=tuple(words(prose)),
     )
 
@@ -55,8 +64,9 @@ class _Reader:
     def __call__(self, path: str) -> bytes | None:
         if path not in self.cache:
             data = self.tree.read(path)
-            if data is not None and (len(data) > self.budgets.file_bytes
-                                     or self.bytes + len(data) > self.budgets.bytes_read):
+            if data is not None and (
+                len(data) > self.budgets.file_bytes or self.bytes + len(data) > self.budgets.bytes_read
+            ):
                 self.exceeded = self.exceeded or len(data) <= self.budgets.file_bytes
                 data = None
             self.bytes += len(data or b"")
@@ -77,11 +87,18 @@ def _plan_needles(strategies, ctx: Context, budgets: Budgets) -> tuple[list[Need
     return out[: budgets.scan_strings], len(out) > budgets.scan_strings
 
 
-def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor] = (),
-                  budgets: Budgets = DEFAULT_BUDGETS, without: Collection[str] = (),
-                  explain: bool = False, scanner: Scanner | None = None,
-                  servers: Sequence[str] = (),
-                  clock: Callable[[], float] = time.monotonic) -> RetrievalResult:
+def run_retrieval(
+    message: str,
+    tree: Tree,
+    *,
+    evidence_anchors: Sequence[Anchor] = (),
+    budgets: Budgets = DEFAULT_BUDGETS,
+    without: Collection[str] = (),
+    explain: bool = False,
+    scanner: Scanner | None = None,
+    servers: Sequence[str] = (),
+    clock: Callable[[], float] = time.monotonic,
+) -> RetrievalResult:
     t0 = clock()
     timings: dict[str, float] = {}
     bounds: list[str] = []
@@ -99,8 +116,16 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
     # Plan from the anchors alone, so the scan can start before the walk: they run at once.
     reader = _Reader(tree, budgets)
     deadline = t0 + budgets.time_s
-    ctx = Context(tree=tree, anchors=anchors, paths=[], index=PathIndex([]), facts=facts,
-                  budgets=budgets, read=reader, deadline=deadline)
+    ctx = Context(
+        tree=tree,
+        anchors=anchors,
+        paths=[],
+        index=PathIndex([]),
+        facts=facts,
+        budgets=budgets,
+        read=reader,
+        deadline=deadline,
+    )
     runs: list[StrategyRun] = []
     planned = []
     for s in REGISTRY:
@@ -128,8 +153,7 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
         # Language servers answer where they serve; patterns reuse this scan everywhere else.
         from .navigator.operations import build_navigator
 
-        ctx.navigator = build_navigator(tree, paths, servers=servers, budgets=budgets,
-                                        scanner=scanner)
+        ctx.navigator = build_navigator(tree, paths, servers=servers, budgets=budgets, scanner=scanner)
         ctx.navigator.fallback.prime(ctx.scan, needles)
     bounds += [b for b in ctx.scan.bounds_reached if b not in bounds]
     t = lap("scan", t)
@@ -142,11 +166,11 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
     t = lap("strategies", t)
 
     prose_names = tuple(a.key for a in anchors if a.kind in ("name", "member") and a.origin == "prose")
-    rfacts = RankFacts(facts.about_tests, facts.is_question, facts.about_config, prose_names,
-                       tuple(a.key for a in anchors))
+    rfacts = RankFacts(
+        facts.about_tests, facts.is_question, facts.about_config, prose_names, tuple(a.key for a in anchors)
+    )
     items = rank(findings, rfacts, budgets.block_items, explain)
-    items = [replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it
-             for it in items]
+    items = [replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it for it in items]
     if reader.exceeded:
         bounds.append("bytes_read")
     t = lap("rank", t)
@@ -155,16 +179,28 @@ def run_retrieval(message: str, tree: Tree, *, evidence_anchors: Sequence[Anchor
     if cut:
         bounds.append("block_tokens")
     lap("render", t)
-    total = (clock() - t0)
+    total = clock() - t0
     timings["total"] = total * 1000.0
     if total > budgets.time_s and "time_s" not in bounds:
         bounds.append("time_s")
     runs.sort(key=lambda r: r.strategy)
     return RetrievalResult(
-        items=items, block=block, tokens=tokens, truncated="time_s" in bounds or cut,
-        commit=tree.commit(), branch=tree.branch(), strategies=runs, anchors=anchors,
-        bounds_reached=bounds, timings_ms=timings,
-        budget_use={"files_listed": len(paths), "files_refused": dict(sorted(listing.refused.items())),
-                    "scan_strings": len(needles), "files_scanned": ctx.scan.files_scanned,
-                    "bytes_read_by_strategies": reader.bytes, "block_tokens": tokens},
+        items=items,
+        block=block,
+        tokens=tokens,
+        truncated="time_s" in bounds or cut,
+        commit=tree.commit(),
+        branch=tree.branch(),
+        strategies=runs,
+        anchors=anchors,
+        bounds_reached=bounds,
+        timings_ms=timings,
+        budget_use={
+            "files_listed": len(paths),
+            "files_refused": dict(sorted(listing.refused.items())),
+            "scan_strings": len(needles),
+            "files_scanned": ctx.scan.files_scanned,
+            "bytes_read_by_strategies": reader.bytes,
+            "block_tokens": tokens,
+        },
     )

@@ -72,9 +72,11 @@ def _locations(tree: Tree, output: str, budgets: Budgets) -> dict[str, list[tupl
 
 
 def _windows(name: str, tree: Tree, output: str, budgets: Budgets) -> list[Window]:
-    spans = {path: [(max(1, line - CONTEXT_LINES), line + CONTEXT_LINES, why)
-                    for line, why in places]
-             for path, places in _locations(tree, output, budgets).items() if not refusal(path)}
+    spans = {
+        path: [(max(1, line - CONTEXT_LINES), line + CONTEXT_LINES, why) for line, why in places]
+        for path, places in _locations(tree, output, budgets).items()
+        if not refusal(path)
+    }
     out: list[Window] = []
     for path, found in spans.items():  # item order: the best-ranked file first
         data = tree.read(path)
@@ -88,8 +90,10 @@ def _windows(name: str, tree: Tree, output: str, budgets: Budgets) -> list[Windo
             else:
                 merged.append([start, end, why])
         for start, end, why in merged:
-            lines = tuple(ln if len(ln) <= MAX_LINE_CHARS else ln[:MAX_LINE_CHARS] + " …[cut]"
-                          for ln in text[start - 1:min(end, len(text))])
+            lines = tuple(
+                ln if len(ln) <= MAX_LINE_CHARS else ln[:MAX_LINE_CHARS] + " …[cut]"
+                for ln in text[start - 1 : min(end, len(text))]
+            )
             if lines:
                 out.append(Window(name, path, start, lines, why))
     return out
@@ -100,8 +104,9 @@ def _render(w: Window) -> str:
     return f"--- {w.path}:{w.start}-{w.start + len(w.lines) - 1}: {w.why}\n{body}"
 
 
-def build_retry_pack(output: str, trees: Sequence[tuple[str, Tree]],
-                     budgets: Budgets = DEFAULT_BUDGETS) -> RetryPack:
+def build_retry_pack(
+    output: str, trees: Sequence[tuple[str, Tree]], budgets: Budgets = DEFAULT_BUDGETS
+) -> RetryPack:
     """The RELEVANT CODE section for `output`, over each (name, tree) in order."""
     windows = [w for name, tree in trees for w in _windows(name, tree, output, budgets)]
     parts = [HEADER]

@@ -23,7 +23,18 @@ from .checkout.policy import ripgrep_excludes, ripgrep_may_skip
 from .checkout.tree import Tree
 from .errors import BoundedCodeError
 
-__all__ = ["ScanError", "PendingScan", "begin_scan", "Needle", "Hit", "ScanResult", "scan", "Scanner", "RipgrepScanner", "MemoryScanner"]
+__all__ = [
+    "ScanError",
+    "PendingScan",
+    "begin_scan",
+    "Needle",
+    "Hit",
+    "ScanResult",
+    "scan",
+    "Scanner",
+    "RipgrepScanner",
+    "MemoryScanner",
+]
 
 #: Longest line kept from a match; longer lines are cut (minified code, data).
 MAX_LINE_CHARS = 400
@@ -63,8 +74,9 @@ class ScanResult:
 
 
 class Scanner(Protocol):
-    def scan(self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle],
-             budgets: Budgets, deadline: float) -> ScanResult: ...
+    def scan(
+        self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets, deadline: float
+    ) -> ScanResult: ...
 
 
 _RG_META = frozenset("\\.+*?()|[]{}^$#&-~")
@@ -127,8 +139,14 @@ def _rg_binary() -> str | None:
     return local if os.access(local, os.X_OK) else shutil.which("rg")
 
 
-def _record(result: ScanResult, needles_in_line: Iterable[Needle], path: str, line_no: int,
-            text: str, budgets: Budgets) -> None:
+def _record(
+    result: ScanResult,
+    needles_in_line: Iterable[Needle],
+    path: str,
+    line_no: int,
+    text: str,
+    budgets: Budgets,
+) -> None:
     hit = None
     for n in needles_in_line:
         files = result.hits.get(n)
@@ -171,16 +189,31 @@ class RipgrepScanner:
         return self.binary is not None
 
     def _command(self, needles: Sequence[Needle], budgets: Budgets) -> list[str]:
-        return [self.binary, "--no-config", "--no-heading", "--with-filename", "--line-number",
-                "--null", "--no-messages", "--no-follow", "--crlf",
-                "--max-filesize", str(budgets.file_bytes),
-                # One more than the budget, so that reaching it shows.
-                "--max-count", str(budgets.occurrences_per_string_file + 1),
-                "--max-columns", str(MAX_LINE_CHARS), "--max-columns-preview",
-                "-e", _pattern(needles)]
+        return [
+            self.binary,
+            "--no-config",
+            "--no-heading",
+            "--with-filename",
+            "--line-number",
+            "--null",
+            "--no-messages",
+            "--no-follow",
+            "--crlf",
+            "--max-filesize",
+            str(budgets.file_bytes),
+            # One more than the budget, so that reaching it shows.
+            "--max-count",
+            str(budgets.occurrences_per_string_file + 1),
+            "--max-columns",
+            str(MAX_LINE_CHARS),
+            "--max-columns-preview",
+            "-e",
+            _pattern(needles),
+        ]
 
-    def scan(self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle],
-             budgets: Budgets, deadline: float) -> ScanResult:
+    def scan(
+        self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets, deadline: float
+    ) -> ScanResult:
         result = ScanResult(files_scanned=len(paths))
         if not needles or not paths:
             return result
@@ -199,24 +232,32 @@ class RipgrepScanner:
         self._collect(procs, needles, result, budgets, deadline)
         return result
 
-    def start_walking(self, tree: Tree, needles: Sequence[Needle], budgets: Budgets,
-                      deadline: float) -> "PendingScan":
+    def start_walking(
+        self, tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float
+    ) -> "PendingScan":
         """Start ripgrep walking the tree itself, under the read policy's globs, before our walk ends.
 
         The two walks run at once; `PendingScan.finish` keeps only hits in files our walk
         listed, so the result is the same as `scan` over the walked files.
         """
         command = self._command(needles, budgets) + ["--no-ignore-dot", *ripgrep_excludes()]
-        return PendingScan(self, tree, needles, budgets, deadline,
-                           [self._spawn(command, tree)] if needles else [])
+        return PendingScan(
+            self, tree, needles, budgets, deadline, [self._spawn(command, tree)] if needles else []
+        )
 
     @staticmethod
     def _spawn(command: list[str], tree: Tree) -> subprocess.Popen:
-        return subprocess.Popen(command, cwd=tree.fs_root, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        return subprocess.Popen(
+            command,
+            cwd=tree.fs_root,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+        )
 
-    def _collect(self, procs, needles: Sequence[Needle], result: ScanResult, budgets: Budgets,
-                 deadline: float) -> None:
+    def _collect(
+        self, procs, needles: Sequence[Needle], result: ScanResult, budgets: Budgets, deadline: float
+    ) -> None:
         classify = _classifier(needles)
         for proc in procs:
             try:
@@ -236,8 +277,15 @@ class RipgrepScanner:
 class PendingScan:
     """A ripgrep scan started before the walk finished; `finish` fits it to the walked files."""
 
-    def __init__(self, scanner: RipgrepScanner, tree: Tree, needles: Sequence[Needle],
-                 budgets: Budgets, deadline: float, procs: list[subprocess.Popen]):
+    def __init__(
+        self,
+        scanner: RipgrepScanner,
+        tree: Tree,
+        needles: Sequence[Needle],
+        budgets: Budgets,
+        deadline: float,
+        procs: list[subprocess.Popen],
+    ):
         self.scanner, self.tree, self.needles = scanner, tree, needles
         self.budgets, self.deadline, self.procs = budgets, deadline, procs
 
@@ -248,8 +296,7 @@ class PendingScan:
         self.scanner._collect(self.procs, self.needles, result, self.budgets, self.deadline)
         walked = set(paths)
         # The walk is the authority on what may be listed: drop anything else ripgrep saw.
-        result.hits = {n: {p: h for p, h in files.items() if p in walked}
-                       for n, files in result.hits.items()}
+        result.hits = {n: {p: h for p, h in files.items() if p in walked} for n, files in result.hits.items()}
         skipped = [p for p in paths if ripgrep_may_skip(p)]
         if skipped:
             extra = self.scanner.scan(self.tree, skipped, self.needles, self.budgets, self.deadline)
@@ -261,8 +308,9 @@ class PendingScan:
 class MemoryScanner:
     """An in-process scan for trees that are not on disk (git objects, memory)."""
 
-    def scan(self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle],
-             budgets: Budgets, deadline: float) -> ScanResult:
+    def scan(
+        self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets, deadline: float
+    ) -> ScanResult:
         result = ScanResult(files_scanned=0)
         if not needles:
             return result
@@ -305,16 +353,28 @@ def _finish(result: ScanResult) -> ScanResult:
     return result
 
 
-def _in_process(tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets,
-                deadline: float, exc: ScanError) -> ScanResult:
+def _in_process(
+    tree: Tree,
+    paths: Sequence[str],
+    needles: Sequence[Needle],
+    budgets: Budgets,
+    deadline: float,
+    exc: ScanError,
+) -> ScanResult:
     """ripgrep refused the search: answer it in process and say so, never hide it."""
     result = MemoryScanner().scan(tree, paths, needles, budgets, deadline)
     result.bounds_reached.append(f"scanner fell back to in-process search: {exc}")
     return result
 
 
-def scan(tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets,
-         deadline: float, scanner: Scanner | None = None) -> ScanResult:
+def scan(
+    tree: Tree,
+    paths: Sequence[str],
+    needles: Sequence[Needle],
+    budgets: Budgets,
+    deadline: float,
+    scanner: Scanner | None = None,
+) -> ScanResult:
     """Answer every needle in one pass over `paths`, choosing ripgrep for trees on disk."""
     if scanner is None:
         rg = RipgrepScanner()
@@ -327,8 +387,9 @@ def scan(tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: B
     return _finish(result)
 
 
-def begin_scan(tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float,
-               scanner: Scanner | None = None) -> Callable[[Sequence[str]], ScanResult]:
+def begin_scan(
+    tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float, scanner: Scanner | None = None
+) -> Callable[[Sequence[str]], ScanResult]:
     """Start the scan before the walk ends; the returned call takes the walked paths.
 
     On a tree on disk with the default scanner, ripgrep walks and searches while the

@@ -9,9 +9,22 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["R", "specificity", "DEMOTE_TEST", "DEMOTE_EXAMPLE", "DEMOTE_PROSE", "DEMOTE_GENERATED", "RELATIVE_CUT",
-           "MAX_ITEMS", "PER_NAME_EXCEPTIONS", "SAMPLE_ONLY", "SHARED_PATH",
-           "USES_MAX_FILES", "USES_MAX_EXPONENT", "SPECIFICITY_SLOPE"]
+__all__ = [
+    "R",
+    "specificity",
+    "DEMOTE_TEST",
+    "DEMOTE_EXAMPLE",
+    "DEMOTE_PROSE",
+    "DEMOTE_GENERATED",
+    "RELATIVE_CUT",
+    "MAX_ITEMS",
+    "PER_NAME_EXCEPTIONS",
+    "SAMPLE_ONLY",
+    "SHARED_PATH",
+    "USES_MAX_FILES",
+    "USES_MAX_EXPONENT",
+    "SPECIFICITY_SLOPE",
+]
 
 
 class R:
@@ -24,8 +37,8 @@ class R:
     DEFINITION_LSP = 0.85
     DEFINITION = 0.8
     IMPL_BY_NAMING = 0.75
-    MODULE_FULL = 0.85     # every segment of the qualified name ends the file's module path
-    MODULE_PARTIAL = 0.7   # a shorter run of its segments does
+    MODULE_FULL = 0.85  # every segment of the qualified name ends the file's module path
+    MODULE_PARTIAL = 0.7  # a shorter run of its segments does
     ROUTE_DEFINITION = 0.7
     TEST = 0.6
     CONFIG_KEY = 0.6
@@ -50,13 +63,13 @@ SAMPLE_ONLY = 0.6
 #: A path found in a code sample's include or import counts for less than one named in prose.
 SHARED_PATH = 0.6
 
-DEMOTE_TEST = 0.6      # test files and test data, unless the message is about tests
-DEMOTE_EXAMPLE = 0.7   # examples and benchmarks
-DEMOTE_PROSE = 0.5     # prose, unless the message is a question or about configuration
+DEMOTE_TEST = 0.6  # test files and test data, unless the message is about tests
+DEMOTE_EXAMPLE = 0.7  # examples and benchmarks
+DEMOTE_PROSE = 0.5  # prose, unless the message is a question or about configuration
 #: Generated or amalgamated files (a single-header build of the library): the fix goes in the sources.
 DEMOTE_GENERATED = 0.5
 
-RELATIVE_CUT = 0.30    # items below this fraction of the best are dropped
+RELATIVE_CUT = 0.30  # items below this fraction of the best are dropped
 MAX_ITEMS = 12
 PER_NAME_EXCEPTIONS = 3  # best place of each prose name kept despite the cut, up to this many
 

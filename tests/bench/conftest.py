@@ -14,10 +14,16 @@ import pytest
 from boundedcode.model import Item, RetrievalResult, StrategyRun
 from boundedcode.render import count_tokens
 
-GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_AUTHOR_DATE": "2024-01-01T00:00:00Z",
-           "GIT_COMMITTER_DATE": "2024-01-01T00:00:00Z", "GIT_CONFIG_GLOBAL": os.devnull,
-           "GIT_CONFIG_NOSYSTEM": "1"}
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@example.com",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@example.com",
+    "GIT_AUTHOR_DATE": "2024-01-01T00:00:00Z",
+    "GIT_COMMITTER_DATE": "2024-01-01T00:00:00Z",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
 
 FIRST_FILES = {
     "src/cart.py": "class Cart:\n    def add_item(self, item):\n        return item\n",
@@ -27,12 +33,16 @@ FIRST_FILES = {
     ".gitattributes": "tests export-ignore\n",  # git archive would drop tests/; checkouts must not
     "link.py": None,  # a symlink, made below
 }
-SECOND_FILES = {"src/ledger.py": "def post_entry(amount, currency):\n    return amount\n",
-                "src/refund.py": "def refund_order(order):\n    return order\n"}
+SECOND_FILES = {
+    "src/ledger.py": "def post_entry(amount, currency):\n    return amount\n",
+    "src/refund.py": "def refund_order(order):\n    return order\n",
+}
 
 
 def git(cwd: Path, *args: str) -> str:
-    out = subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, env={**os.environ, **GIT_ENV})
+    out = subprocess.run(
+        ["git", *args], cwd=cwd, check=True, capture_output=True, env={**os.environ, **GIT_ENV}
+    )
     return out.stdout.decode().strip()
 
 
@@ -77,22 +87,38 @@ def snapshot(root: Path) -> dict[str, tuple[int, float, bytes]]:
 
 
 def task(instance_id: str, commit: str, **extra) -> dict:
-    return {"instance_id": instance_id, "dataset": "unit", "repo": "acme/shop", "fetch_repo": "acme/shop",
-            "language": "python", "base_commit": commit, "problem_statement": "Cart add_item fails",
-            "gold_files": ["src/cart.py"], "fail_to_pass": ["tests/test_cart.py::test_add_item"],
-            "usable": True, **extra}
+    return {
+        "instance_id": instance_id,
+        "dataset": "unit",
+        "repo": "acme/shop",
+        "fetch_repo": "acme/shop",
+        "language": "python",
+        "base_commit": commit,
+        "problem_statement": "Cart add_item fails",
+        "gold_files": ["src/cart.py"],
+        "fail_to_pass": ["tests/test_cart.py::test_add_item"],
+        "usable": True,
+        **extra,
+    }
 
 
 @pytest.fixture
 def task_file(tmp_path: Path, mirror: dict) -> Path:
     first, second = mirror["commits"]
-    rows = [task("shop-1", first),
-            task("shop-2", second, problem_statement="refund_order posts twice to the ledger",
-                 gold_files=["src/refund.py", "src/ledger.py"], fail_to_pass=[]),
-            task("shop-3", second, problem_statement="It is slow.", gold_files=["README.md"]),
-            task("other-1", first, repo="acme/other", fetch_repo="acme/other"),
-            task("gone-1", first, fetch_repo=None),
-            task("bad-1", first, usable=False)]
+    rows = [
+        task("shop-1", first),
+        task(
+            "shop-2",
+            second,
+            problem_statement="refund_order posts twice to the ledger",
+            gold_files=["src/refund.py", "src/ledger.py"],
+            fail_to_pass=[],
+        ),
+        task("shop-3", second, problem_statement="It is slow.", gold_files=["README.md"]),
+        task("other-1", first, repo="acme/other", fetch_repo="acme/other"),
+        task("gone-1", first, fetch_repo=None),
+        task("bad-1", first, usable=False),
+    ]
     path = tmp_path / "tasks.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return path
@@ -105,8 +131,15 @@ class FakeEngine:
         self.calls: list[tuple[str, str, tuple[str, ...]]] = []
         self.fail_after = fail_after
 
-    def __call__(self, message: str, repo: str, *, evidence: Sequence[str] = (), retrieval: str = "adaptive",
-                 without: Collection[str] = ()) -> RetrievalResult:
+    def __call__(
+        self,
+        message: str,
+        repo: str,
+        *,
+        evidence: Sequence[str] = (),
+        retrieval: str = "adaptive",
+        without: Collection[str] = (),
+    ) -> RetrievalResult:
         if self.fail_after is not None and len(self.calls) >= self.fail_after:
             raise KeyboardInterrupt
         self.calls.append((message, retrieval, tuple(without)))
@@ -119,8 +152,17 @@ class FakeEngine:
                     if name.rsplit(".", 1)[0] in words:
                         items.append(Item(rel, 1, None, 0.9, "named", ("paths",), ("path:" + rel,)))
         block = "\n".join(f"- {i.path}:{i.line}" for i in items)
-        return RetrievalResult(items=items, block=block, tokens=count_tokens(block), truncated=False, commit=None,
-                               branch=None, strategies=[StrategyRun("paths", "paths" not in without, "names",
-                                                                    len(items))],
-                               anchors=[], bounds_reached=[], timings_ms={"total": 5.0 + len(items)},
-                               budget_use={}, retrieval=retrieval)
+        return RetrievalResult(
+            items=items,
+            block=block,
+            tokens=count_tokens(block),
+            truncated=False,
+            commit=None,
+            branch=None,
+            strategies=[StrategyRun("paths", "paths" not in without, "names", len(items))],
+            anchors=[],
+            bounds_reached=[],
+            timings_ms={"total": 5.0 + len(items)},
+            budget_use={},
+            retrieval=retrieval,
+        )

@@ -33,8 +33,13 @@ def test_materializes_each_commit_without_touching_the_mirror(tmp_path: Path, mi
 
 def test_list_files_regular_files_with_blob_ids(mirror: dict):
     files = list_files(str(mirror["git_dir"]), mirror["commits"][0])
-    assert [f.path for f in files] == [".gitattributes", "README.md", "src/cart.py", "src/ledger.py",
-                                       "tests/test_cart.py"]  # the symlink is left out
+    assert [f.path for f in files] == [
+        ".gitattributes",
+        "README.md",
+        "src/cart.py",
+        "src/ledger.py",
+        "tests/test_cart.py",
+    ]  # the symlink is left out
     assert all(len(f.blob) == 40 and f.size > 0 for f in files)
 
 
@@ -83,11 +88,14 @@ def test_mirror_specs(tmp_path: Path, mirror: dict):
     assert pair.git_dir("acme/shop") == str(mirror["git_dir"])
 
 
-@pytest.mark.parametrize("spec,message", [
-    ("no/such/dir", "not a directory nor owner/name=GITDIR"),
-    ("acme=somewhere", "expected owner/name=GITDIR"),
-    ("acme/shop={missing}", "is not a git directory"),
-])
+@pytest.mark.parametrize(
+    "spec,message",
+    [
+        ("no/such/dir", "not a directory nor owner/name=GITDIR"),
+        ("acme=somewhere", "expected owner/name=GITDIR"),
+        ("acme/shop={missing}", "is not a git directory"),
+    ],
+)
 def test_bad_mirror_specs(tmp_path: Path, spec: str, message: str):
     with pytest.raises(UsageError, match=message):
         Mirrors([spec.format(missing=tmp_path / "missing")])

@@ -48,15 +48,21 @@ def test_unknown_language(task_file: Path, mirror: dict, capsys):
 
 
 def test_baseline_none_is_alone(task_file: Path, mirror: dict, capsys):
-    assert _run(["--tasks", str(task_file), "--mirrors", str(mirror["folder"]), "--baseline", "none", "bm25"]) == 2
+    assert (
+        _run(["--tasks", str(task_file), "--mirrors", str(mirror["folder"]), "--baseline", "none", "bm25"])
+        == 2
+    )
     assert "--baseline none cannot be combined" in _error(capsys)
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["--limit", "0"], "must be at least 1"),
-    (["--cache-max-gb", "-1"], "must be more than 0"),
-    (["--track", "sideways"], "invalid choice"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--limit", "0"], "must be at least 1"),
+        (["--cache-max-gb", "-1"], "must be more than 0"),
+        (["--track", "sideways"], "invalid choice"),
+    ],
+)
 def test_bad_option_values(task_file: Path, mirror: dict, argv: list[str], message: str, capsys):
     with pytest.raises(SystemExit) as exc:
         _run(["--tasks", str(task_file), "--mirrors", str(mirror["folder"]), *argv])
@@ -67,18 +73,54 @@ def test_through_the_cli(tmp_path: Path, task_file: Path, mirror: dict, monkeypa
     from boundedcode.cli import main
 
     monkeypatch.setattr(runner, "_default_retrieve", lambda: FakeEngine())
-    rc = main(["bench", "direct", "--tasks", str(task_file), "--mirrors", str(mirror["folder"]),
-               "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"), "--track", "direct"])
+    rc = main(
+        [
+            "bench",
+            "direct",
+            "--tasks",
+            str(task_file),
+            "--mirrors",
+            str(mirror["folder"]),
+            "--out",
+            str(tmp_path / "out"),
+            "--cache",
+            str(tmp_path / "cache"),
+            "--track",
+            "direct",
+        ]
+    )
     assert rc == 0 and "wrote" in capsys.readouterr().out
     assert (tmp_path / "out" / "summary.md").exists()
     assert main(["bench", "direct", "--tasks", str(tmp_path / "x"), "--mirrors", str(mirror["folder"])]) == 2
 
 
-def test_the_report_prints_the_command_with_non_default_options(tmp_path: Path, task_file: Path, mirror: dict,
-                                                                  monkeypatch):
+def test_the_report_prints_the_command_with_non_default_options(
+    tmp_path: Path, task_file: Path, mirror: dict, monkeypatch
+):
     monkeypatch.setattr(runner, "_default_retrieve", lambda: FakeEngine())
     out = tmp_path / "out"
-    assert _run(["--tasks", str(task_file), "--mirrors", str(mirror["folder"]), "--out", str(out),
-                 "--cache", str(tmp_path / "c"), "--baseline", "bm25", "--limit", "2", "--cache-max-gb", "0.5"]) == 0
-    assert (f"Command: `bcode bench direct --tasks {task_file} --mirrors {mirror['folder']} --baseline bm25 "
-            f"--limit 2 --out {out} --cache {tmp_path / 'c'} --cache-max-gb 0.5`") in (out / "summary.md").read_text()
+    assert (
+        _run(
+            [
+                "--tasks",
+                str(task_file),
+                "--mirrors",
+                str(mirror["folder"]),
+                "--out",
+                str(out),
+                "--cache",
+                str(tmp_path / "c"),
+                "--baseline",
+                "bm25",
+                "--limit",
+                "2",
+                "--cache-max-gb",
+                "0.5",
+            ]
+        )
+        == 0
+    )
+    assert (
+        f"Command: `bcode bench direct --tasks {task_file} --mirrors {mirror['folder']} --baseline bm25 "
+        f"--limit 2 --out {out} --cache {tmp_path / 'c'} --cache-max-gb 0.5`"
+    ) in (out / "summary.md").read_text()

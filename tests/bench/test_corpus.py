@@ -32,7 +32,7 @@ FILES = {
     "src/util.py": "def helper():\n    return 'cart'\n",
     "docs/guide.md": "How to use the shop.\n",
     "node_modules/lib/cart.js": "function cart() {}\n",  # refused by the read policy
-    "logo.png": b"\x89PNG\0\0binary",                     # not text
+    "logo.png": b"\x89PNG\0\0binary",  # not text
 }
 
 
@@ -70,10 +70,10 @@ def test_blob_analysis_is_reused_across_commits(tmp_path: Path):
 
 def test_message_kind(tmp_path: Path):
     c = _corpus(tmp_path, FILES)
-    assert message_kind("Crash in src/orders/cart.py when empty", c) == NAMES_CODE    # a path
-    assert message_kind("see orders.cart for details", c) == NAMES_CODE               # a module
-    assert message_kind("add_item drops the item", c) == NAMES_CODE                   # a definition
-    assert message_kind("Ledger.PostEntry is wrong", c) == NAMES_CODE                 # a member
-    assert message_kind("calling `helper` fails", c) == NAMES_CODE                    # backticked
-    assert message_kind("The page jumps when I scroll the cart", c) == DESCRIBES      # plain words
-    assert message_kind("remove_widget fails in other.py", c) == DESCRIBES            # absent names
+    assert message_kind("Crash in src/orders/cart.py when empty", c) == NAMES_CODE  # a path
+    assert message_kind("see orders.cart for details", c) == NAMES_CODE  # a module
+    assert message_kind("add_item drops the item", c) == NAMES_CODE  # a definition
+    assert message_kind("Ledger.PostEntry is wrong", c) == NAMES_CODE  # a member
+    assert message_kind("calling `helper` fails", c) == NAMES_CODE  # backticked
+    assert message_kind("The page jumps when I scroll the cart", c) == DESCRIBES  # plain words
+    assert message_kind("remove_widget fails in other.py", c) == DESCRIBES  # absent names

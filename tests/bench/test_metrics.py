@@ -51,9 +51,11 @@ def _record(ranked, gold, tokens, latency):
 
 
 def test_aggregate_exact_figures():
-    records = [_record(["a", "b"], ["a"], 10, 4.0),          # recall 1, rr 1, precision .5
-               _record(["x", "y", "z", "b"], ["b", "c"], 20, 1.0),  # recall .5, rr .25, precision .25
-               _record([], ["q"], 0, 2.0)]                   # recall 0, empty block
+    records = [
+        _record(["a", "b"], ["a"], 10, 4.0),  # recall 1, rr 1, precision .5
+        _record(["x", "y", "z", "b"], ["b", "c"], 20, 1.0),  # recall .5, rr .25, precision .25
+        _record([], ["q"], 0, 2.0),
+    ]  # recall 0, empty block
     agg = aggregate(records)
     assert agg["tasks"] == 3
     assert agg["recall"] == pytest.approx(0.5)

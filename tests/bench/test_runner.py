@@ -12,8 +12,15 @@ from .conftest import FakeEngine, snapshot
 
 
 def _config(tmp_path: Path, task_file: Path, mirror: dict, **kw) -> BenchConfig:
-    return BenchConfig(tasks=str(task_file), mirrors=[str(mirror["folder"])], out=str(tmp_path / "out"),
-                       cache=str(tmp_path / "cache"), command="bcode bench direct (test)", date="2024-01-01", **kw)
+    return BenchConfig(
+        tasks=str(task_file),
+        mirrors=[str(mirror["folder"])],
+        out=str(tmp_path / "out"),
+        cache=str(tmp_path / "cache"),
+        command="bcode bench direct (test)",
+        date="2024-01-01",
+        **kw,
+    )
 
 
 def _records(tmp_path: Path) -> list[dict]:
@@ -21,15 +28,21 @@ def _records(tmp_path: Path) -> list[dict]:
 
 
 def test_plan_methods():
-    assert [m.name for m in plan_methods("adaptive", ["basic", "bm25"], ["symbols"])] == \
-        ["adaptive", "adaptive-without-symbols", "basic", "bm25"]
+    assert [m.name for m in plan_methods("adaptive", ["basic", "bm25"], ["symbols"])] == [
+        "adaptive",
+        "adaptive-without-symbols",
+        "basic",
+        "bm25",
+    ]
     assert [m.name for m in plan_methods("basic", ["basic", "bm25"], [])] == ["basic", "bm25"]
 
 
 def test_full_run_records_and_reports(tmp_path: Path, task_file: Path, mirror: dict):
     before = snapshot(mirror["git_dir"])
     engine = FakeEngine()
-    summary = run_bench(_config(tmp_path, task_file, mirror, without=["paths"]), retrieve=engine, stream=io.StringIO())
+    summary = run_bench(
+        _config(tmp_path, task_file, mirror, without=["paths"]), retrieve=engine, stream=io.StringIO()
+    )
     assert snapshot(mirror["git_dir"]) == before
     assert summary["tasks"]["run"] == 3
     assert summary["tasks"]["skipped"] == {"no fetch_repo": 1, "no mirror": 1, "unusable": 1}
@@ -37,7 +50,9 @@ def test_full_run_records_and_reports(tmp_path: Path, task_file: Path, mirror: d
     assert len(recs) == 3 * 2 * 4  # tasks x tracks x (adaptive, adaptive-without-paths, basic, bm25)
     by = {(r["instance_id"], r["track"], r["method"]): r for r in recs}
     one = by[("shop-1", "direct", "adaptive")]
-    assert one["files"] == ["src/cart.py"] and one["hits"] == ["src/cart.py"] and one["scores"]["recall"] == 1.0
+    assert (
+        one["files"] == ["src/cart.py"] and one["hits"] == ["src/cart.py"] and one["scores"]["recall"] == 1.0
+    )
     assert one["kind"] == "names code" and one["latency_ms"] == 6.0
     assert by[("shop-3", "direct", "adaptive")]["kind"] == "describes"
     bounded = by[("shop-1", "bounded", "adaptive")]
@@ -50,7 +65,9 @@ def test_full_run_records_and_reports(tmp_path: Path, task_file: Path, mirror: d
     assert set(overall["methods"]) == {"adaptive", "adaptive-without-paths", "basic", "bm25"}
     assert set(overall["ratios"]) == {"basic", "bm25"}
     assert summary["strategies"]["direct"]["paths"]["recall_lost"] == pytest.approx(
-        overall["methods"]["adaptive"]["recall"] - overall["methods"]["adaptive-without-paths"]["recall"], abs=1e-6)
+        overall["methods"]["adaptive"]["recall"] - overall["methods"]["adaptive-without-paths"]["recall"],
+        abs=1e-6,
+    )
     assert summary["bounded_without_evidence"] == 1
     md = (tmp_path / "out" / "summary.md").read_text()
     assert "| overall | 3 | adaptive |" in md and "adaptive ÷ bm25" in md and "| python |" in md
@@ -61,8 +78,11 @@ def test_full_run_records_and_reports(tmp_path: Path, task_file: Path, mirror: d
 def _without_clock(value):
     """The summary minus what the clock decides (latencies, their ratios, harness timing)."""
     if isinstance(value, dict):
-        return {k: _without_clock(v) for k, v in value.items()
-                if not (k.endswith("_ms") or k in ("timing", "latency_cdf_ms"))}
+        return {
+            k: _without_clock(v)
+            for k, v in value.items()
+            if not (k.endswith("_ms") or k in ("timing", "latency_cdf_ms"))
+        }
     return value
 
 
@@ -92,8 +112,11 @@ def test_interrupted_run_resumes_without_recomputing(tmp_path: Path, task_file: 
     assert summary["groups"]["overall"]["overall"]["direct"]["methods"]["adaptive"]["tasks"] == 3
     # Other options are other records: switching a strategy off computes only the new variant.
     engine = FakeEngine()
-    run_bench(_config(tmp_path, task_file, mirror, baselines=["basic"], without=["paths"]), retrieve=engine,
-              stream=io.StringIO())
+    run_bench(
+        _config(tmp_path, task_file, mirror, baselines=["basic"], without=["paths"]),
+        retrieve=engine,
+        stream=io.StringIO(),
+    )
     assert {c[2] for c in engine.calls} == {("paths",)} and len(engine.calls) == 3 * 2
 
 
@@ -101,19 +124,28 @@ def test_engine_failure_is_a_recorded_miss_and_retried(tmp_path: Path, task_file
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    summary = run_bench(_config(tmp_path, task_file, mirror, baselines=[], tracks=["direct"]), retrieve=broken,
-                        stream=io.StringIO())
+    summary = run_bench(
+        _config(tmp_path, task_file, mirror, baselines=[], tracks=["direct"]),
+        retrieve=broken,
+        stream=io.StringIO(),
+    )
     assert summary["groups"]["overall"]["overall"]["direct"]["methods"]["adaptive"]["errors"] == 3
     assert all(r["error"] == "RuntimeError: boom" for r in _records(tmp_path))
     engine = FakeEngine()
-    run_bench(_config(tmp_path, task_file, mirror, baselines=[], tracks=["direct"]), retrieve=engine,
-              stream=io.StringIO())
+    run_bench(
+        _config(tmp_path, task_file, mirror, baselines=[], tracks=["direct"]),
+        retrieve=engine,
+        stream=io.StringIO(),
+    )
     assert len(engine.calls) == 3
 
 
 def test_language_and_limit(tmp_path: Path, task_file: Path, mirror: dict):
-    summary = run_bench(_config(tmp_path, task_file, mirror, limit=1, tracks=["direct"], baselines=[]),
-                        retrieve=FakeEngine(), stream=io.StringIO())
+    summary = run_bench(
+        _config(tmp_path, task_file, mirror, limit=1, tracks=["direct"], baselines=[]),
+        retrieve=FakeEngine(),
+        stream=io.StringIO(),
+    )
     assert summary["tasks"]["run"] == 1 and [r["instance_id"] for r in _records(tmp_path)] == ["shop-1"]
     assert summary["tasks"]["skipped"] == {}  # the skipped tasks lie beyond the limit
 

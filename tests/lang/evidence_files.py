@@ -3,8 +3,8 @@
 from pathlib import Path
 
 EVIDENCE = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
-T = "/tmp/capture/evidence"   # where capture.sh ran the programs
+T = "/tmp/capture/evidence"  # where capture.sh ran the programs
 
 
 def evidence(name: str) -> str:
-    return (EVIDENCE / name).read_bytes().decode("utf-8")   # bytes: keep CRLF line endings
+    return (EVIDENCE / name).read_bytes().decode("utf-8")  # bytes: keep CRLF line endings

@@ -1,158 +1,518 @@
 """parse_diagnostics on real captured output (tests/fixtures/evidence, see capture.sh) and edge cases."""
 
-
 import pytest
 
 from boundedcode.lang.diagnostics import Diagnostic, parse_diagnostics
 from evidence_files import T, evidence
 
 
-
-
 # Every fixture that holds diagnostics, with every diagnostic parse_diagnostics must find in it.
 EXPECTED = {
     "c/clang_errors_color.txt": [
-        Diagnostic('broken.c', 6, 20, 'too few arguments to function call, expected 2, have 1', 'error', 'gcc'),
-        Diagnostic('broken.c', 3, 12, "'total' declared here", 'note', 'gcc'),
-        Diagnostic('broken.c', 7, 24, "use of undeclared identifier 'missing'", 'error', 'gcc'),
+        Diagnostic(
+            "broken.c", 6, 20, "too few arguments to function call, expected 2, have 1", "error", "gcc"
+        ),
+        Diagnostic("broken.c", 3, 12, "'total' declared here", "note", "gcc"),
+        Diagnostic("broken.c", 7, 24, "use of undeclared identifier 'missing'", "error", "gcc"),
     ],
     "c/gcc_errors.txt": [
-        Diagnostic('broken.c', 6, 13, 'too few arguments to function ‘total’', 'error', 'gcc'),
-        Diagnostic('broken.c', 3, 12, 'declared here', 'note', 'gcc'),
-        Diagnostic('broken.c', 7, 24, '‘missing’ undeclared (first use in this function)', 'error', 'gcc'),
-        Diagnostic('broken.c', 7, 24, 'each undeclared identifier is reported only once for each function it appears in', 'note', 'gcc'),
+        Diagnostic("broken.c", 6, 13, "too few arguments to function ‘total’", "error", "gcc"),
+        Diagnostic("broken.c", 3, 12, "declared here", "note", "gcc"),
+        Diagnostic("broken.c", 7, 24, "‘missing’ undeclared (first use in this function)", "error", "gcc"),
+        Diagnostic(
+            "broken.c",
+            7,
+            24,
+            "each undeclared identifier is reported only once for each function it appears in",
+            "note",
+            "gcc",
+        ),
     ],
     "c/gpp_errors.txt": [
-        Diagnostic('broken.cpp', 3, 35, 'cannot convert ‘std::string’ {aka ‘std::__cxx11::basic_string<char>’} to ‘int’ in return', 'error', 'gcc'),
+        Diagnostic(
+            "broken.cpp",
+            3,
+            35,
+            "cannot convert ‘std::string’ {aka ‘std::__cxx11::basic_string<char>’} to ‘int’ in return",
+            "error",
+            "gcc",
+        ),
     ],
     "c/linker.txt": [
-        Diagnostic(T + '/c/link.c', 2, None, "undefined reference to `reorder'", None, 'generic'),
+        Diagnostic(T + "/c/link.c", 2, None, "undefined reference to `reorder'", None, "generic"),
     ],
     "c/msvc_crlf.txt": [
-        Diagnostic('C:/src/shop/cart.cpp', 12, None, "C2065: 'missing': undeclared identifier", 'error', 'msvc'),
-        Diagnostic('C:/src/shop/cart.cpp', 8, 20, "C4244: 'return': conversion from 'double' to 'int', possible loss of data", 'warning', 'msvc'),
-        Diagnostic('C:/src/shop/include/cart.h', 15, None, "see declaration of 'Cart::total'", 'note', 'msvc'),
-        Diagnostic('C:/Program Files/Microsoft Visual Studio/2022/VC/include/vector', 1120, 9, "C2440: 'initializing': cannot convert from 'int' to 'std::string'", 'error', 'msvc'),
-        Diagnostic('C:/src/Shop/Cart.cs', 7, 24, "CS0029: Cannot implicitly convert type 'int' to 'string'", 'error', 'csc'),
+        Diagnostic(
+            "C:/src/shop/cart.cpp", 12, None, "C2065: 'missing': undeclared identifier", "error", "msvc"
+        ),
+        Diagnostic(
+            "C:/src/shop/cart.cpp",
+            8,
+            20,
+            "C4244: 'return': conversion from 'double' to 'int', possible loss of data",
+            "warning",
+            "msvc",
+        ),
+        Diagnostic(
+            "C:/src/shop/include/cart.h", 15, None, "see declaration of 'Cart::total'", "note", "msvc"
+        ),
+        Diagnostic(
+            "C:/Program Files/Microsoft Visual Studio/2022/VC/include/vector",
+            1120,
+            9,
+            "C2440: 'initializing': cannot convert from 'int' to 'std::string'",
+            "error",
+            "msvc",
+        ),
+        Diagnostic(
+            "C:/src/Shop/Cart.cs",
+            7,
+            24,
+            "CS0029: Cannot implicitly convert type 'int' to 'string'",
+            "error",
+            "csc",
+        ),
     ],
     "csharp/mcs_errors.txt": [
-        Diagnostic('Broken.cs', 7, 24, "CS0029: Cannot implicitly convert type `int' to `string'", 'error', 'csc'),
-        Diagnostic('Broken.cs', 8, 20, "CS0103: The name `missing' does not exist in the current context", 'error', 'csc'),
+        Diagnostic(
+            "Broken.cs", 7, 24, "CS0029: Cannot implicitly convert type `int' to `string'", "error", "csc"
+        ),
+        Diagnostic(
+            "Broken.cs",
+            8,
+            20,
+            "CS0103: The name `missing' does not exist in the current context",
+            "error",
+            "csc",
+        ),
     ],
     "go/build_error.txt": [
-        Diagnostic('build/broken.go', 7, 9, 'undefined: undefinedName', None, 'go'),
+        Diagnostic("build/broken.go", 7, 9, "undefined: undefinedName", None, "go"),
     ],
     "go/test_fail_plain.txt": [
-        Diagnostic('ledger_test.go', 9, None, 'balance("negative") = -1, want 0', None, 'go'),
-        Diagnostic('ledger_test.go', 16, None, 'post failed', None, 'go'),
+        Diagnostic("ledger_test.go", 9, None, 'balance("negative") = -1, want 0', None, "go"),
+        Diagnostic("ledger_test.go", 16, None, "post failed", None, "go"),
     ],
     "go/vet.txt": [
-        Diagnostic('build/broken.go', 6, 2, 'fmt.Printf format %d has arg "text" of wrong type string', None, 'go'),
+        Diagnostic(
+            "build/broken.go", 6, 2, 'fmt.Printf format %d has arg "text" of wrong type string', None, "go"
+        ),
     ],
     "javascript/eslint.txt": [
-        Diagnostic(T + '/javascript/lint/src/cart.js', 1, 7, "'unused' is assigned a value but never used (no-unused-vars)", 'error', 'eslint'),
-        Diagnostic(T + '/javascript/lint/src/cart.js', 2, 10, "'total' is defined but never used (no-unused-vars)", 'error', 'eslint'),
-        Diagnostic(T + '/javascript/lint/src/cart.js', 3, 42, 'Missing semicolon (semi)', 'error', 'eslint'),
-        Diagnostic(T + '/javascript/lint/src/cart.js', 5, 13, "'totl' is not defined (no-undef)", 'error', 'eslint'),
-        Diagnostic(T + '/javascript/lint/src/util.js', 1, 1, 'Unexpected var, use let or const instead (no-var)', 'warning', 'eslint'),
-        Diagnostic(T + '/javascript/lint/src/util.js', 1, 5, "'x' is assigned a value but never used (no-unused-vars)", 'error', 'eslint'),
-        Diagnostic(T + '/javascript/lint/src/util.js', 1, 10, 'Missing semicolon (semi)', 'error', 'eslint'),
+        Diagnostic(
+            T + "/javascript/lint/src/cart.js",
+            1,
+            7,
+            "'unused' is assigned a value but never used (no-unused-vars)",
+            "error",
+            "eslint",
+        ),
+        Diagnostic(
+            T + "/javascript/lint/src/cart.js",
+            2,
+            10,
+            "'total' is defined but never used (no-unused-vars)",
+            "error",
+            "eslint",
+        ),
+        Diagnostic(T + "/javascript/lint/src/cart.js", 3, 42, "Missing semicolon (semi)", "error", "eslint"),
+        Diagnostic(
+            T + "/javascript/lint/src/cart.js", 5, 13, "'totl' is not defined (no-undef)", "error", "eslint"
+        ),
+        Diagnostic(
+            T + "/javascript/lint/src/util.js",
+            1,
+            1,
+            "Unexpected var, use let or const instead (no-var)",
+            "warning",
+            "eslint",
+        ),
+        Diagnostic(
+            T + "/javascript/lint/src/util.js",
+            1,
+            5,
+            "'x' is assigned a value but never used (no-unused-vars)",
+            "error",
+            "eslint",
+        ),
+        Diagnostic(T + "/javascript/lint/src/util.js", 1, 10, "Missing semicolon (semi)", "error", "eslint"),
     ],
     "javascript/tsc_paren.txt": [
-        Diagnostic('ts/src/broken.ts', 2, 7, "TS2322: Type 'string' is not assignable to type 'number'.", 'error', 'tsc'),
-        Diagnostic('ts/src/broken.ts', 3, 20, "TS2345: Argument of type 'number' is not assignable to parameter of type 'Item[]'.", 'error', 'tsc'),
-        Diagnostic('ts/src/broken.ts', 4, 14, "TS2322: Type 'number' is not assignable to type 'string'.", 'error', 'tsc'),
+        Diagnostic(
+            "ts/src/broken.ts",
+            2,
+            7,
+            "TS2322: Type 'string' is not assignable to type 'number'.",
+            "error",
+            "tsc",
+        ),
+        Diagnostic(
+            "ts/src/broken.ts",
+            3,
+            20,
+            "TS2345: Argument of type 'number' is not assignable to parameter of type 'Item[]'.",
+            "error",
+            "tsc",
+        ),
+        Diagnostic(
+            "ts/src/broken.ts",
+            4,
+            14,
+            "TS2322: Type 'number' is not assignable to type 'string'.",
+            "error",
+            "tsc",
+        ),
     ],
     "javascript/tsc_pretty.txt": [
-        Diagnostic('ts/src/broken.ts', 2, 7, "TS2322: Type 'string' is not assignable to type 'number'.", 'error', 'tsc'),
-        Diagnostic('ts/src/broken.ts', 3, 20, "TS2345: Argument of type 'number' is not assignable to parameter of type 'Item[]'.", 'error', 'tsc'),
-        Diagnostic('ts/src/broken.ts', 4, 14, "TS2322: Type 'number' is not assignable to type 'string'.", 'error', 'tsc'),
+        Diagnostic(
+            "ts/src/broken.ts",
+            2,
+            7,
+            "TS2322: Type 'string' is not assignable to type 'number'.",
+            "error",
+            "tsc",
+        ),
+        Diagnostic(
+            "ts/src/broken.ts",
+            3,
+            20,
+            "TS2345: Argument of type 'number' is not assignable to parameter of type 'Item[]'.",
+            "error",
+            "tsc",
+        ),
+        Diagnostic(
+            "ts/src/broken.ts",
+            4,
+            14,
+            "TS2322: Type 'number' is not assignable to type 'string'.",
+            "error",
+            "tsc",
+        ),
     ],
     "jvm/javac.txt": [
-        Diagnostic('java/com/acme/orders/Broken.java', 5, None, 'incompatible types: int cannot be converted to String', 'error', 'javac'),
-        Diagnostic('java/com/acme/orders/Broken.java', 6, None, 'cannot find symbol', 'error', 'javac'),
+        Diagnostic(
+            "java/com/acme/orders/Broken.java",
+            5,
+            None,
+            "incompatible types: int cannot be converted to String",
+            "error",
+            "javac",
+        ),
+        Diagnostic("java/com/acme/orders/Broken.java", 6, None, "cannot find symbol", "error", "javac"),
     ],
     "jvm/kotlin_gradle.txt": [
-        Diagnostic('/home/dev/shop/src/main/kotlin/com/acme/Orders.kt', 4, 21, 'Type mismatch: inferred type is Int but String was expected', 'error', 'kotlinc'),
-        Diagnostic('/home/dev/shop/src/main/kotlin/com/acme/Orders.kt', 2, 5, "Parameter 'x' is never used", 'warning', 'kotlinc'),
-        Diagnostic('/home/dev/shop/src/main/kotlin/com/acme/Cart.kt', 5, 12, 'Unresolved reference: missing', 'error', 'kotlinc'),
+        Diagnostic(
+            "/home/dev/shop/src/main/kotlin/com/acme/Orders.kt",
+            4,
+            21,
+            "Type mismatch: inferred type is Int but String was expected",
+            "error",
+            "kotlinc",
+        ),
+        Diagnostic(
+            "/home/dev/shop/src/main/kotlin/com/acme/Orders.kt",
+            2,
+            5,
+            "Parameter 'x' is never used",
+            "warning",
+            "kotlinc",
+        ),
+        Diagnostic(
+            "/home/dev/shop/src/main/kotlin/com/acme/Cart.kt",
+            5,
+            12,
+            "Unresolved reference: missing",
+            "error",
+            "kotlinc",
+        ),
     ],
     "jvm/kotlinc.txt": [
-        Diagnostic('Broken.kt', 4, 21, 'the integer literal does not conform to the expected type String', 'error', 'kotlinc'),
-        Diagnostic('Broken.kt', 5, 12, 'unresolved reference: missing', 'error', 'kotlinc'),
+        Diagnostic(
+            "Broken.kt",
+            4,
+            21,
+            "the integer literal does not conform to the expected type String",
+            "error",
+            "kotlinc",
+        ),
+        Diagnostic("Broken.kt", 5, 12, "unresolved reference: missing", "error", "kotlinc"),
     ],
     "jvm/maven_compile.txt": [
-        Diagnostic(T + '/surefire/compile/src/main/java/com/acme/Broken.java', 5, 20, 'incompatible types: int cannot be converted to java.lang.String', 'error', 'javac'),
-        Diagnostic(T + '/surefire/compile/src/main/java/com/acme/Broken.java', 6, 16, 'cannot find symbol', 'error', 'javac'),
+        Diagnostic(
+            T + "/surefire/compile/src/main/java/com/acme/Broken.java",
+            5,
+            20,
+            "incompatible types: int cannot be converted to java.lang.String",
+            "error",
+            "javac",
+        ),
+        Diagnostic(
+            T + "/surefire/compile/src/main/java/com/acme/Broken.java",
+            6,
+            16,
+            "cannot find symbol",
+            "error",
+            "javac",
+        ),
     ],
     "mixed/interleaved_go_jest.txt": [
-        Diagnostic('ledger_test.go', 9, None, 'balance("negative") = -1, want 0', None, 'go'),
-        Diagnostic('ledger_test.go', 16, None, 'post failed', None, 'go'),
+        Diagnostic("ledger_test.go", 9, None, 'balance("negative") = -1, want 0', None, "go"),
+        Diagnostic("ledger_test.go", 16, None, "post failed", None, "go"),
     ],
     "php/phpstan_raw.txt": [
-        Diagnostic('/home/dev/shop/src/Cart.php', 12, None, 'Method Shop\\Cart::total() should return int but returns string.', None, 'phpstan'),
-        Diagnostic('/home/dev/shop/src/Orders.php', 7, None, 'Parameter #1 $cart of function Shop\\reorder expects Shop\\Cart, int given.', None, 'phpstan'),
+        Diagnostic(
+            "/home/dev/shop/src/Cart.php",
+            12,
+            None,
+            "Method Shop\\Cart::total() should return int but returns string.",
+            None,
+            "phpstan",
+        ),
+        Diagnostic(
+            "/home/dev/shop/src/Orders.php",
+            7,
+            None,
+            "Parameter #1 $cart of function Shop\\reorder expects Shop\\Cart, int given.",
+            None,
+            "phpstan",
+        ),
     ],
     "php/phpstan_table.txt": [
-        Diagnostic('src/Cart.php', 12, None, 'Method Shop\\Cart::total() should return int but returns string.', None, 'phpstan'),
-        Diagnostic('src/Cart.php', 18, None, 'Call to an undefined method Shop\\Cart::totl().', None, 'phpstan'),
-        Diagnostic('src/Orders.php', 7, None, 'Parameter #1 $cart of function Shop\\reorder expects Shop\\Cart, int', None, 'phpstan'),
+        Diagnostic(
+            "src/Cart.php",
+            12,
+            None,
+            "Method Shop\\Cart::total() should return int but returns string.",
+            None,
+            "phpstan",
+        ),
+        Diagnostic(
+            "src/Cart.php", 18, None, "Call to an undefined method Shop\\Cart::totl().", None, "phpstan"
+        ),
+        Diagnostic(
+            "src/Orders.php",
+            7,
+            None,
+            "Parameter #1 $cart of function Shop\\reorder expects Shop\\Cart, int",
+            None,
+            "phpstan",
+        ),
     ],
     "python/mypy.txt": [
-        Diagnostic('lint/bad.py', 3, 18, 'Incompatible types in assignment (expression has type "str", variable has type "int")  [assignment]', 'error', 'mypy'),
-        Diagnostic('lint/bad.py', 4, 12, 'Name "missing_name" is not defined  [name-defined]', 'error', 'mypy'),
+        Diagnostic(
+            "lint/bad.py",
+            3,
+            18,
+            'Incompatible types in assignment (expression has type "str", variable has type "int")  [assignment]',
+            "error",
+            "mypy",
+        ),
+        Diagnostic(
+            "lint/bad.py", 4, 12, 'Name "missing_name" is not defined  [name-defined]', "error", "mypy"
+        ),
     ],
     "python/pylint.txt": [
-        Diagnostic('lint/bad.py', 1, 0, 'C0114: Missing module docstring (missing-module-docstring)', 'convention', 'pylint'),
-        Diagnostic('lint/bad.py', 2, 0, 'C0116: Missing function or method docstring (missing-function-docstring)', 'convention', 'pylint'),
-        Diagnostic('lint/bad.py', 4, 11, "E0602: Undefined variable 'missing_name' (undefined-variable)", 'error', 'pylint'),
-        Diagnostic('lint/bad.py', 2, 10, "W0613: Unused argument 'items' (unused-argument)", 'warning', 'pylint'),
-        Diagnostic('lint/bad.py', 1, 0, 'W0611: Unused import os (unused-import)', 'warning', 'pylint'),
+        Diagnostic(
+            "lint/bad.py",
+            1,
+            0,
+            "C0114: Missing module docstring (missing-module-docstring)",
+            "convention",
+            "pylint",
+        ),
+        Diagnostic(
+            "lint/bad.py",
+            2,
+            0,
+            "C0116: Missing function or method docstring (missing-function-docstring)",
+            "convention",
+            "pylint",
+        ),
+        Diagnostic(
+            "lint/bad.py",
+            4,
+            11,
+            "E0602: Undefined variable 'missing_name' (undefined-variable)",
+            "error",
+            "pylint",
+        ),
+        Diagnostic(
+            "lint/bad.py", 2, 10, "W0613: Unused argument 'items' (unused-argument)", "warning", "pylint"
+        ),
+        Diagnostic("lint/bad.py", 1, 0, "W0611: Unused import os (unused-import)", "warning", "pylint"),
     ],
     "python/pyright.txt": [
-        Diagnostic(T + '/python/lint/bad.py', 3, 18, 'Type "Literal[\'text\']" is not assignable to declared type "int"', 'error', 'pyright'),
-        Diagnostic(T + '/python/lint/bad.py', 4, 12, '"missing_name" is not defined (reportUndefinedVariable)', 'error', 'pyright'),
+        Diagnostic(
+            T + "/python/lint/bad.py",
+            3,
+            18,
+            'Type "Literal[\'text\']" is not assignable to declared type "int"',
+            "error",
+            "pyright",
+        ),
+        Diagnostic(
+            T + "/python/lint/bad.py",
+            4,
+            12,
+            '"missing_name" is not defined (reportUndefinedVariable)',
+            "error",
+            "pyright",
+        ),
     ],
     "python/ruff.txt": [
-        Diagnostic('lint/bad.py', 1, 1, 'I001 [*] Import block is un-sorted or un-formatted', None, 'ruff'),
-        Diagnostic('lint/bad.py', 1, 8, 'F401 [*] `os` imported but unused', None, 'ruff'),
-        Diagnostic('lint/bad.py', 4, 12, 'F821 Undefined name `missing_name`', None, 'ruff'),
+        Diagnostic("lint/bad.py", 1, 1, "I001 [*] Import block is un-sorted or un-formatted", None, "ruff"),
+        Diagnostic("lint/bad.py", 1, 8, "F401 [*] `os` imported but unused", None, "ruff"),
+        Diagnostic("lint/bad.py", 4, 12, "F821 Undefined name `missing_name`", None, "ruff"),
     ],
     "python/ruff_full.txt": [
-        Diagnostic('lint/bad.py', 1, 1, 'I001 [*] Import block is un-sorted or un-formatted', None, 'ruff'),
-        Diagnostic('lint/bad.py', 1, 8, 'F401 [*] `os` imported but unused', None, 'ruff'),
-        Diagnostic('lint/bad.py', 4, 12, 'F821 Undefined name `missing_name`', None, 'ruff'),
+        Diagnostic("lint/bad.py", 1, 1, "I001 [*] Import block is un-sorted or un-formatted", None, "ruff"),
+        Diagnostic("lint/bad.py", 1, 8, "F401 [*] `os` imported but unused", None, "ruff"),
+        Diagnostic("lint/bad.py", 4, 12, "F821 Undefined name `missing_name`", None, "ruff"),
     ],
     "ruby/rubocop.txt": [
-        Diagnostic(T + '/ruby/lint/bad.rb', 1, 1, '[Correctable] Style/FrozenStringLiteralComment: Missing frozen string literal comment.', 'convention', 'rubocop'),
-        Diagnostic(T + '/ruby/lint/bad.rb', 1, 5, 'Naming/MethodName: Use snake_case for method names.', 'convention', 'rubocop'),
-        Diagnostic(T + '/ruby/lint/bad.rb', 1, 11, 'Naming/MethodParameterName: Method parameter must be at least 3 characters long.', 'convention', 'rubocop'),
-        Diagnostic(T + '/ruby/lint/bad.rb', 2, 3, 'Lint/UselessAssignment: Useless assignment to variable - `y`.', 'warning', 'rubocop'),
-        Diagnostic(T + '/ruby/lint/bad.rb', 2, 7, "[Correctable] Style/StringLiterals: Prefer single-quoted strings when you don't need string interpolation or special symbols.", 'convention', 'rubocop'),
-        Diagnostic(T + '/ruby/lint/bad.rb', 3, 3, '[Correctable] Style/RedundantReturn: Redundant `return` detected.', 'convention', 'rubocop'),
-        Diagnostic(T + '/ruby/lint/bad.rb', 3, 11, '[Correctable] Layout/SpaceAroundOperators: Surrounding space missing for operator `+`.', 'convention', 'rubocop'),
+        Diagnostic(
+            T + "/ruby/lint/bad.rb",
+            1,
+            1,
+            "[Correctable] Style/FrozenStringLiteralComment: Missing frozen string literal comment.",
+            "convention",
+            "rubocop",
+        ),
+        Diagnostic(
+            T + "/ruby/lint/bad.rb",
+            1,
+            5,
+            "Naming/MethodName: Use snake_case for method names.",
+            "convention",
+            "rubocop",
+        ),
+        Diagnostic(
+            T + "/ruby/lint/bad.rb",
+            1,
+            11,
+            "Naming/MethodParameterName: Method parameter must be at least 3 characters long.",
+            "convention",
+            "rubocop",
+        ),
+        Diagnostic(
+            T + "/ruby/lint/bad.rb",
+            2,
+            3,
+            "Lint/UselessAssignment: Useless assignment to variable - `y`.",
+            "warning",
+            "rubocop",
+        ),
+        Diagnostic(
+            T + "/ruby/lint/bad.rb",
+            2,
+            7,
+            "[Correctable] Style/StringLiterals: Prefer single-quoted strings when you don't need string interpolation or special symbols.",
+            "convention",
+            "rubocop",
+        ),
+        Diagnostic(
+            T + "/ruby/lint/bad.rb",
+            3,
+            3,
+            "[Correctable] Style/RedundantReturn: Redundant `return` detected.",
+            "convention",
+            "rubocop",
+        ),
+        Diagnostic(
+            T + "/ruby/lint/bad.rb",
+            3,
+            11,
+            "[Correctable] Layout/SpaceAroundOperators: Surrounding space missing for operator `+`.",
+            "convention",
+            "rubocop",
+        ),
     ],
     "ruby/rubocop_default.txt": [
-        Diagnostic('lint/bad.rb', 1, 1, '[Correctable] Style/FrozenStringLiteralComment: Missing frozen string literal comment.', 'convention', 'rubocop'),
-        Diagnostic('lint/bad.rb', 1, 5, 'Naming/MethodName: Use snake_case for method names.', 'convention', 'rubocop'),
-        Diagnostic('lint/bad.rb', 1, 11, 'Naming/MethodParameterName: Method parameter must be at least 3 characters long.', 'convention', 'rubocop'),
-        Diagnostic('lint/bad.rb', 2, 3, 'Lint/UselessAssignment: Useless assignment to variable - y.', 'warning', 'rubocop'),
-        Diagnostic('lint/bad.rb', 2, 7, "[Correctable] Style/StringLiterals: Prefer single-quoted strings when you don't need string interpolation or special symbols.", 'convention', 'rubocop'),
-        Diagnostic('lint/bad.rb', 3, 3, '[Correctable] Style/RedundantReturn: Redundant return detected.', 'convention', 'rubocop'),
-        Diagnostic('lint/bad.rb', 3, 11, '[Correctable] Layout/SpaceAroundOperators: Surrounding space missing for operator +.', 'convention', 'rubocop'),
+        Diagnostic(
+            "lint/bad.rb",
+            1,
+            1,
+            "[Correctable] Style/FrozenStringLiteralComment: Missing frozen string literal comment.",
+            "convention",
+            "rubocop",
+        ),
+        Diagnostic(
+            "lint/bad.rb",
+            1,
+            5,
+            "Naming/MethodName: Use snake_case for method names.",
+            "convention",
+            "rubocop",
+        ),
+        Diagnostic(
+            "lint/bad.rb",
+            1,
+            11,
+            "Naming/MethodParameterName: Method parameter must be at least 3 characters long.",
+            "convention",
+            "rubocop",
+        ),
+        Diagnostic(
+            "lint/bad.rb",
+            2,
+            3,
+            "Lint/UselessAssignment: Useless assignment to variable - y.",
+            "warning",
+            "rubocop",
+        ),
+        Diagnostic(
+            "lint/bad.rb",
+            2,
+            7,
+            "[Correctable] Style/StringLiterals: Prefer single-quoted strings when you don't need string interpolation or special symbols.",
+            "convention",
+            "rubocop",
+        ),
+        Diagnostic(
+            "lint/bad.rb",
+            3,
+            3,
+            "[Correctable] Style/RedundantReturn: Redundant return detected.",
+            "convention",
+            "rubocop",
+        ),
+        Diagnostic(
+            "lint/bad.rb",
+            3,
+            11,
+            "[Correctable] Layout/SpaceAroundOperators: Surrounding space missing for operator +.",
+            "convention",
+            "rubocop",
+        ),
     ],
     "rust/rustc_error.txt": [
-        Diagnostic('src/main.rs', 8, 24, 'cannot find value `missing` in this scope', 'error', 'rustc'),
-        Diagnostic('src/main.rs', 3, 5, 'mismatched types', 'error', 'rustc'),
+        Diagnostic("src/main.rs", 8, 24, "cannot find value `missing` in this scope", "error", "rustc"),
+        Diagnostic("src/main.rs", 3, 5, "mismatched types", "error", "rustc"),
     ],
     "rust/rustc_error_color.txt": [
-        Diagnostic('src/main.rs', 8, 24, 'cannot find value `missing` in this scope', 'error', 'rustc'),
-        Diagnostic('src/main.rs', 3, 5, 'mismatched types', 'error', 'rustc'),
+        Diagnostic("src/main.rs", 8, 24, "cannot find value `missing` in this scope", "error", "rustc"),
+        Diagnostic("src/main.rs", 3, 5, "mismatched types", "error", "rustc"),
     ],
     "swift/swiftc.txt": [
-        Diagnostic('/home/dev/shop/Sources/Shop/Cart.swift', 12, 18, "cannot convert value of type 'String' to expected argument type 'Int'", 'error', 'swiftc'),
-        Diagnostic('/home/dev/shop/Sources/Shop/Cart.swift', 3, 10, "'total(_:_:)' declared here", 'note', 'swiftc'),
-        Diagnostic('/home/dev/shop/Sources/Shop/Orders.swift', 7, 9, "initialization of immutable value 'unused' was never used", 'warning', 'swiftc'),
+        Diagnostic(
+            "/home/dev/shop/Sources/Shop/Cart.swift",
+            12,
+            18,
+            "cannot convert value of type 'String' to expected argument type 'Int'",
+            "error",
+            "swiftc",
+        ),
+        Diagnostic(
+            "/home/dev/shop/Sources/Shop/Cart.swift", 3, 10, "'total(_:_:)' declared here", "note", "swiftc"
+        ),
+        Diagnostic(
+            "/home/dev/shop/Sources/Shop/Orders.swift",
+            7,
+            9,
+            "initialization of immutable value 'unused' was never used",
+            "warning",
+            "swiftc",
+        ),
     ],
 }
 
@@ -163,9 +523,21 @@ def test_fixture_diagnostics(name):
 
 
 # Stack traces and test reports print file:line too; none of it is a diagnostic.
-TRACES = ["python/pytest_long.txt", "python/pytest_short.txt", "ruby/uncaught.txt", "ruby/rspec.txt",
-          "elixir/exunit.txt", "c/ubsan.txt", "c/asan.txt", "swift/fatal_error.txt", "php/phpunit.txt",
-          "php/uncaught.txt", "javascript/node_uncaught.txt", "jvm/java_caused_by.txt", "go/panic_goroutine.txt"]
+TRACES = [
+    "python/pytest_long.txt",
+    "python/pytest_short.txt",
+    "ruby/uncaught.txt",
+    "ruby/rspec.txt",
+    "elixir/exunit.txt",
+    "c/ubsan.txt",
+    "c/asan.txt",
+    "swift/fatal_error.txt",
+    "php/phpunit.txt",
+    "php/uncaught.txt",
+    "javascript/node_uncaught.txt",
+    "jvm/java_caused_by.txt",
+    "go/panic_goroutine.txt",
+]
 
 
 @pytest.mark.parametrize("name", TRACES)
@@ -173,14 +545,17 @@ def test_frames_are_not_diagnostics(name):
     assert parse_diagnostics(evidence(name)) == []
 
 
-@pytest.mark.parametrize("text", [
-    "http://host:8080: connection refused",
-    "Get \"http://example.com:8080/x\": dial tcp 127.0.0.1:8080: connect: connection refused",
-    "example.com:443: certificate expired",
-    "localhost:5432: could not connect",
-    "12:30:45: job started",
-    "  3:7  error  Missing semicolon  semi",       # an eslint row without its file line
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://host:8080: connection refused",
+        'Get "http://example.com:8080/x": dial tcp 127.0.0.1:8080: connect: connection refused',
+        "example.com:443: certificate expired",
+        "localhost:5432: could not connect",
+        "12:30:45: job started",
+        "  3:7  error  Missing semicolon  semi",  # an eslint row without its file line
+    ],
+)
 def test_not_a_file_location(text):
     assert parse_diagnostics(text) == []
 
@@ -198,6 +573,10 @@ def test_rustc_location_without_its_header_still_counts():
 
 
 def test_rustc_note_has_its_own_location():
-    text = "error[E0061]: wrong arity\n --> src/main.rs:6:13\nnote: function defined here\n --> src/lib.rs:3:4\n"
+    text = (
+        "error[E0061]: wrong arity\n --> src/main.rs:6:13\nnote: function defined here\n --> src/lib.rs:3:4\n"
+    )
     assert [(d.path, d.severity, d.message) for d in parse_diagnostics(text)] == [
-        ("src/main.rs", "error", "wrong arity"), ("src/lib.rs", "note", "function defined here")]
+        ("src/main.rs", "error", "wrong arity"),
+        ("src/lib.rs", "note", "function defined here"),
+    ]

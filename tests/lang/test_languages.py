@@ -7,68 +7,151 @@ import pytest
 from boundedcode.lang.languages import is_example_path, is_prose_path, is_test_path, language_of
 
 
-@pytest.mark.parametrize(("path", "language"), [
-    ("src/ledger.py", "python"), ("stubs/ledger.pyi", "python"), ("internal/ledger/ledger.go", "go"),
-    ("src/lib.rs", "rust"), ("src/main/java/com/x/Ledger.java", "java"), ("app/Ledger.kt", "kotlin"),
-    ("build.gradle.kts", "kotlin"), ("src/Ledger.scala", "scala"), ("web/app.js", "javascript"),
-    ("web/app.mjs", "javascript"), ("web/View.jsx", "javascript"), ("web/app.ts", "typescript"),
-    ("types/index.d.ts", "typescript"), ("web/View.tsx", "tsx"), ("src/ledger.c", "c"),
-    ("include/ledger.h", "c"), ("include/ledger.hpp", "cpp"), ("include/ledger.hh", "cpp"),
-    ("include/ledger.hxx", "cpp"), ("src/ledger.cc", "cpp"), ("src/ledger.cpp", "cpp"),
-    ("src/Ledger.C", "cpp"), ("Sources/Ledger.m", "objc"), ("src/Ledger.cs", "csharp"),
-    ("src/Ledger.php", "php"), ("lib/ledger.rb", "ruby"), ("ledger.gemspec", "ruby"),
-    ("Gemfile", "ruby"), ("Rakefile", "ruby"), ("Sources/Ledger.swift", "swift"),
-    ("lib/ledger.dart", "dart"), ("lib/ledger.ex", "elixir"), ("test/ledger_test.exs", "elixir"),
-    ("src/ledger.lua", "lua"), ("scripts/run.sh", "shell"), ("scripts/run.bash", "shell"),
-    ("db/schema.sql", "sql"), ("Makefile", "make"), ("Dockerfile", "dockerfile"),
-    ("CMakeLists.txt", "cmake"), ("README.md", "markdown"), ("docs/index.rst", "rst"),
-    ("config.yaml", "yaml"), ("api.proto", "protobuf"),
-])
+@pytest.mark.parametrize(
+    ("path", "language"),
+    [
+        ("src/ledger.py", "python"),
+        ("stubs/ledger.pyi", "python"),
+        ("internal/ledger/ledger.go", "go"),
+        ("src/lib.rs", "rust"),
+        ("src/main/java/com/x/Ledger.java", "java"),
+        ("app/Ledger.kt", "kotlin"),
+        ("build.gradle.kts", "kotlin"),
+        ("src/Ledger.scala", "scala"),
+        ("web/app.js", "javascript"),
+        ("web/app.mjs", "javascript"),
+        ("web/View.jsx", "javascript"),
+        ("web/app.ts", "typescript"),
+        ("types/index.d.ts", "typescript"),
+        ("web/View.tsx", "tsx"),
+        ("src/ledger.c", "c"),
+        ("include/ledger.h", "c"),
+        ("include/ledger.hpp", "cpp"),
+        ("include/ledger.hh", "cpp"),
+        ("include/ledger.hxx", "cpp"),
+        ("src/ledger.cc", "cpp"),
+        ("src/ledger.cpp", "cpp"),
+        ("src/Ledger.C", "cpp"),
+        ("Sources/Ledger.m", "objc"),
+        ("src/Ledger.cs", "csharp"),
+        ("src/Ledger.php", "php"),
+        ("lib/ledger.rb", "ruby"),
+        ("ledger.gemspec", "ruby"),
+        ("Gemfile", "ruby"),
+        ("Rakefile", "ruby"),
+        ("Sources/Ledger.swift", "swift"),
+        ("lib/ledger.dart", "dart"),
+        ("lib/ledger.ex", "elixir"),
+        ("test/ledger_test.exs", "elixir"),
+        ("src/ledger.lua", "lua"),
+        ("scripts/run.sh", "shell"),
+        ("scripts/run.bash", "shell"),
+        ("db/schema.sql", "sql"),
+        ("Makefile", "make"),
+        ("Dockerfile", "dockerfile"),
+        ("CMakeLists.txt", "cmake"),
+        ("README.md", "markdown"),
+        ("docs/index.rst", "rst"),
+        ("config.yaml", "yaml"),
+        ("api.proto", "protobuf"),
+    ],
+)
 def test_language_of(path: str, language: str) -> None:
     assert language_of(path) == language
 
 
-@pytest.mark.parametrize("path", ["LICENSE", "bin/ledger", ".gitignore", "data.unknownext", "Makefile.bak.zzz"])
+@pytest.mark.parametrize(
+    "path", ["LICENSE", "bin/ledger", ".gitignore", "data.unknownext", "Makefile.bak.zzz"]
+)
 def test_language_of_unknown(path: str) -> None:
     assert language_of(path) is None
 
 
-@pytest.mark.parametrize("path", [
-    "tests/test_ledger.py", "pkg/test_ledger.py", "pkg/ledger_test.py", "pkg/conftest.py",
-    "internal/ledger/ledger_test.go", "internal/ledger/testdata/golden.json",
-    "src/ledger.test.ts", "src/ledger.spec.js", "src/View.test.tsx", "src/__tests__/view.js",
-    "src/test/java/com/x/LedgerTest.java", "app/LedgerTests.kt", "src/LedgerSpec.scala",
-    "Ledger.Tests/LedgerTests.cs", "spec/ledger_spec.rb", "test/ledger_test.rb",
-    "tests/Unit/LedgerTest.php", "Tests/LedgerTests/LedgerTests.swift", "test/ledger_test.exs",
-    "test/ledger_test.dart", "src/ledger_unittest.cc", "tests/integration.rs", "fixtures/orders.json",
-    "src/__fixtures__/a.json", "e2e/checkout.cy.js",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "tests/test_ledger.py",
+        "pkg/test_ledger.py",
+        "pkg/ledger_test.py",
+        "pkg/conftest.py",
+        "internal/ledger/ledger_test.go",
+        "internal/ledger/testdata/golden.json",
+        "src/ledger.test.ts",
+        "src/ledger.spec.js",
+        "src/View.test.tsx",
+        "src/__tests__/view.js",
+        "src/test/java/com/x/LedgerTest.java",
+        "app/LedgerTests.kt",
+        "src/LedgerSpec.scala",
+        "Ledger.Tests/LedgerTests.cs",
+        "spec/ledger_spec.rb",
+        "test/ledger_test.rb",
+        "tests/Unit/LedgerTest.php",
+        "Tests/LedgerTests/LedgerTests.swift",
+        "test/ledger_test.exs",
+        "test/ledger_test.dart",
+        "src/ledger_unittest.cc",
+        "tests/integration.rs",
+        "fixtures/orders.json",
+        "src/__fixtures__/a.json",
+        "e2e/checkout.cy.js",
+    ],
+)
 def test_is_test_path(path: str) -> None:
     assert is_test_path(path)
 
 
-@pytest.mark.parametrize("path", [
-    "src/ledger.py", "internal/ledger/ledger.go", "src/contest.py", "src/testing_utils_api.go",
-    "src/attest.ts", "src/main/java/com/x/Ledger.java", "lib/latest.rb", "src/protest/mod.rs",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "src/ledger.py",
+        "internal/ledger/ledger.go",
+        "src/contest.py",
+        "src/testing_utils_api.go",
+        "src/attest.ts",
+        "src/main/java/com/x/Ledger.java",
+        "lib/latest.rb",
+        "src/protest/mod.rs",
+    ],
+)
 def test_is_not_test_path(path: str) -> None:
     assert not is_test_path(path)
 
 
-@pytest.mark.parametrize(("path", "prose"), [
-    ("README.md", True), ("docs/guide.rst", True), ("CHANGELOG", True), ("notes.txt", True),
-    ("manual.adoc", True), ("docs/conf.py", True), ("doc/api/ledger.html", True),
-    ("src/ledger.py", False), ("requirements.txt", False), ("requirements-dev.txt", False),
-    ("CMakeLists.txt", False), ("src/docstring.py", False),
-])
+@pytest.mark.parametrize(
+    ("path", "prose"),
+    [
+        ("README.md", True),
+        ("docs/guide.rst", True),
+        ("CHANGELOG", True),
+        ("notes.txt", True),
+        ("manual.adoc", True),
+        ("docs/conf.py", True),
+        ("doc/api/ledger.html", True),
+        ("src/ledger.py", False),
+        ("requirements.txt", False),
+        ("requirements-dev.txt", False),
+        ("CMakeLists.txt", False),
+        ("src/docstring.py", False),
+    ],
+)
 def test_is_prose_path(path: str, prose: bool) -> None:
     assert is_prose_path(path) is prose
 
 
-@pytest.mark.parametrize(("path", "example"), [
-    ("examples/basic/main.go", True), ("example/app.py", True), ("samples/Ledger.cs", True),
-    ("benchmarks/bench_ledger.py", True), ("benches/ledger.rs", True), ("bench/run.js", True),
-    ("demo/index.html", True), ("src/examples.py", False), ("src/ledger.py", False),
-])
+@pytest.mark.parametrize(
+    ("path", "example"),
+    [
+        ("examples/basic/main.go", True),
+        ("example/app.py", True),
+        ("samples/Ledger.cs", True),
+        ("benchmarks/bench_ledger.py", True),
+        ("benches/ledger.rs", True),
+        ("bench/run.js", True),
+        ("demo/index.html", True),
+        ("src/examples.py", False),
+        ("src/ledger.py", False),
+    ],
+)
 def test_is_example_path(path: str, example: bool) -> None:
     assert is_example_path(path) is example

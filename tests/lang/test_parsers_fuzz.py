@@ -16,11 +16,52 @@ PARSERS = ((parse_frames, Frame), (parse_diagnostics, Diagnostic), (parse_test_i
 FIXTURES = sorted(EVIDENCE.glob("*/*.txt"))
 FIXTURE_LINES = sorted({line for f in FIXTURES for line in f.read_bytes().decode("utf-8").splitlines()})
 # Fragments the formats' regexes key on: repeated, they probe for catastrophic backtracking.
-HOSTILE_FRAGMENTS = ["at ", " (", "):", "#0 ", "0x1 in ", ":1", 'File "', "', ", "a.py:", " in ", "@", "::",
-                     "FAILED ", "--> ", "(1,", "[ERROR] a.", " > ", "› ", "a:1:", ":in `", ") at ", "1 0x1 ",
-                     " + 1 in m at ", "Uncaught ", " on line ", "e: ", "--- FAIL: ", " ... ", "\t", "_ ", "= "]
-LINE_PREFIXES = ["", "#1 ", "    at ", "e: ", "1) ", "[ERROR] ", "FAIL ", "thread 'x' panicked at ", "0 ", "  File \""]
-SECONDS_PER_LINE = 0.25   # generous for a shared CI machine: a quadratic regex takes seconds here
+HOSTILE_FRAGMENTS = [
+    "at ",
+    " (",
+    "):",
+    "#0 ",
+    "0x1 in ",
+    ":1",
+    'File "',
+    "', ",
+    "a.py:",
+    " in ",
+    "@",
+    "::",
+    "FAILED ",
+    "--> ",
+    "(1,",
+    "[ERROR] a.",
+    " > ",
+    "› ",
+    "a:1:",
+    ":in `",
+    ") at ",
+    "1 0x1 ",
+    " + 1 in m at ",
+    "Uncaught ",
+    " on line ",
+    "e: ",
+    "--- FAIL: ",
+    " ... ",
+    "\t",
+    "_ ",
+    "= ",
+]
+LINE_PREFIXES = [
+    "",
+    "#1 ",
+    "    at ",
+    "e: ",
+    "1) ",
+    "[ERROR] ",
+    "FAIL ",
+    "thread 'x' panicked at ",
+    "0 ",
+    '  File "',
+]
+SECONDS_PER_LINE = 0.25  # generous for a shared CI machine: a quadratic regex takes seconds here
 
 
 def check(text: str) -> None:

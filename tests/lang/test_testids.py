@@ -1,125 +1,174 @@
 """parse_test_ids on real captured output (tests/fixtures/evidence, see capture.sh) and edge cases."""
 
-
 import pytest
 
 from boundedcode.lang.testids import TestId, parse_test_ids
 from evidence_files import evidence
 
 
-
-
 # Every fixture that names failing tests, with every id parse_test_ids must find in it.
 EXPECTED = {
     "go/test_fail.txt": [
-        TestId('TestTotal', None, 'example.com/shop/cart', 'TestTotal', 'go'),
-        TestId('TestTotal/empty', None, 'example.com/shop/cart', 'TestTotal', 'go'),
+        TestId("TestTotal", None, "example.com/shop/cart", "TestTotal", "go"),
+        TestId("TestTotal/empty", None, "example.com/shop/cart", "TestTotal", "go"),
     ],
     "go/test_fail_plain.txt": [
-        TestId('TestBalance', None, 'example.com/shop/ledger', 'TestBalance', 'go'),
-        TestId('TestBalance/negative', None, 'example.com/shop/ledger', 'TestBalance', 'go'),
-        TestId('TestPost', None, 'example.com/shop/ledger', 'TestPost', 'go'),
-        TestId('TestTotal', None, 'example.com/shop/cart', 'TestTotal', 'go'),
-        TestId('TestTotal/empty', None, 'example.com/shop/cart', 'TestTotal', 'go'),
+        TestId("TestBalance", None, "example.com/shop/ledger", "TestBalance", "go"),
+        TestId("TestBalance/negative", None, "example.com/shop/ledger", "TestBalance", "go"),
+        TestId("TestPost", None, "example.com/shop/ledger", "TestPost", "go"),
+        TestId("TestTotal", None, "example.com/shop/cart", "TestTotal", "go"),
+        TestId("TestTotal/empty", None, "example.com/shop/cart", "TestTotal", "go"),
     ],
     "go/test_fail_verbose.txt": [
-        TestId('TestTotal', None, 'example.com/shop/cart', 'TestTotal', 'go'),
-        TestId('TestTotal/empty', None, 'example.com/shop/cart', 'TestTotal', 'go'),
+        TestId("TestTotal", None, "example.com/shop/cart", "TestTotal", "go"),
+        TestId("TestTotal/empty", None, "example.com/shop/cart", "TestTotal", "go"),
     ],
     "javascript/jest.txt": [
-        TestId('src/cart.test.js', 'src/cart.test.js', None, None, 'jest'),
-        TestId('Cart › totals are summed', 'src/cart.test.js', 'Cart', 'totals are summed', 'jest'),
-        TestId('Cart › count › counts items', 'src/cart.test.js', 'Cart › count', 'counts items', 'jest'),
-        TestId('src/price.test.js', 'src/price.test.js', None, None, 'jest'),
-        TestId('price is positive', 'src/price.test.js', None, 'price is positive', 'jest'),
+        TestId("src/cart.test.js", "src/cart.test.js", None, None, "jest"),
+        TestId("Cart › totals are summed", "src/cart.test.js", "Cart", "totals are summed", "jest"),
+        TestId("Cart › count › counts items", "src/cart.test.js", "Cart › count", "counts items", "jest"),
+        TestId("src/price.test.js", "src/price.test.js", None, None, "jest"),
+        TestId("price is positive", "src/price.test.js", None, "price is positive", "jest"),
     ],
     "javascript/jest_color.txt": [
-        TestId('src/price.test.js', 'src/price.test.js', None, None, 'jest'),
-        TestId('price is positive', 'src/price.test.js', None, 'price is positive', 'jest'),
+        TestId("src/price.test.js", "src/price.test.js", None, None, "jest"),
+        TestId("price is positive", "src/price.test.js", None, "price is positive", "jest"),
     ],
     "jvm/surefire3_junit5.txt": [
-        TestId('com.acme.CartTest', None, 'com.acme.CartTest', None, 'surefire'),
-        TestId('com.acme.CartTest.testTotal', None, 'com.acme.CartTest', 'testTotal', 'surefire'),
-        TestId('testCount()', None, 'com.acme.CartTest', 'testCount', 'surefire'),
-        TestId('CartTest.testTotal', None, 'CartTest', 'testTotal', 'surefire'),
+        TestId("com.acme.CartTest", None, "com.acme.CartTest", None, "surefire"),
+        TestId("com.acme.CartTest.testTotal", None, "com.acme.CartTest", "testTotal", "surefire"),
+        TestId("testCount()", None, "com.acme.CartTest", "testCount", "surefire"),
+        TestId("CartTest.testTotal", None, "CartTest", "testTotal", "surefire"),
     ],
     "jvm/surefire_junit4.txt": [
-        TestId('com.acme.CartTest', None, 'com.acme.CartTest', None, 'surefire'),
-        TestId('testCount(com.acme.CartTest)', None, 'com.acme.CartTest', 'testCount', 'surefire'),
-        TestId('testTotal(com.acme.CartTest)', None, 'com.acme.CartTest', 'testTotal', 'surefire'),
-        TestId('CartTest.testTotal', None, 'CartTest', 'testTotal', 'surefire'),
-        TestId('CartTest.testCount', None, 'CartTest', 'testCount', 'surefire'),
+        TestId("com.acme.CartTest", None, "com.acme.CartTest", None, "surefire"),
+        TestId("testCount(com.acme.CartTest)", None, "com.acme.CartTest", "testCount", "surefire"),
+        TestId("testTotal(com.acme.CartTest)", None, "com.acme.CartTest", "testTotal", "surefire"),
+        TestId("CartTest.testTotal", None, "CartTest", "testTotal", "surefire"),
+        TestId("CartTest.testCount", None, "CartTest", "testCount", "surefire"),
     ],
     "jvm/surefire_junit5.txt": [
-        TestId('com.acme.CartTest', None, 'com.acme.CartTest', None, 'surefire'),
-        TestId('testCount', None, 'com.acme.CartTest', 'testCount', 'surefire'),
-        TestId('testTotal', None, 'com.acme.CartTest', 'testTotal', 'surefire'),
-        TestId('CartTest.testTotal', None, 'CartTest', 'testTotal', 'surefire'),
-        TestId('CartTest.testCount', None, 'CartTest', 'testCount', 'surefire'),
+        TestId("com.acme.CartTest", None, "com.acme.CartTest", None, "surefire"),
+        TestId("testCount", None, "com.acme.CartTest", "testCount", "surefire"),
+        TestId("testTotal", None, "com.acme.CartTest", "testTotal", "surefire"),
+        TestId("CartTest.testTotal", None, "CartTest", "testTotal", "surefire"),
+        TestId("CartTest.testCount", None, "CartTest", "testCount", "surefire"),
     ],
     "mixed/generic_failed.txt": [
-        TestId('shop.cart_spec.total_is_summed', None, 'shop.cart_spec', 'total_is_summed', 'generic'),
-        TestId('spec/cart_spec.lua', 'spec/cart_spec.lua', None, None, 'generic'),
+        TestId("shop.cart_spec.total_is_summed", None, "shop.cart_spec", "total_is_summed", "generic"),
+        TestId("spec/cart_spec.lua", "spec/cart_spec.lua", None, None, "generic"),
     ],
     "mixed/interleaved_go_jest.txt": [
-        TestId('TestBalance', None, 'example.com/shop/ledger', 'TestBalance', 'go'),
-        TestId('src/cart.test.js', 'src/cart.test.js', None, None, 'jest'),
-        TestId('TestBalance/negative', None, 'example.com/shop/ledger', 'TestBalance', 'go'),
-        TestId('Cart › totals are summed', 'src/cart.test.js', 'Cart', 'totals are summed', 'jest'),
-        TestId('TestPost', None, 'example.com/shop/ledger', 'TestPost', 'go'),
-        TestId('TestTotal', None, 'example.com/shop/cart', 'TestTotal', 'go'),
-        TestId('TestTotal/empty', None, 'example.com/shop/cart', 'TestTotal', 'go'),
-        TestId('Cart › count › counts items', 'src/cart.test.js', 'Cart › count', 'counts items', 'jest'),
-        TestId('src/price.test.js', 'src/price.test.js', None, None, 'jest'),
-        TestId('price is positive', 'src/price.test.js', None, 'price is positive', 'jest'),
+        TestId("TestBalance", None, "example.com/shop/ledger", "TestBalance", "go"),
+        TestId("src/cart.test.js", "src/cart.test.js", None, None, "jest"),
+        TestId("TestBalance/negative", None, "example.com/shop/ledger", "TestBalance", "go"),
+        TestId("Cart › totals are summed", "src/cart.test.js", "Cart", "totals are summed", "jest"),
+        TestId("TestPost", None, "example.com/shop/ledger", "TestPost", "go"),
+        TestId("TestTotal", None, "example.com/shop/cart", "TestTotal", "go"),
+        TestId("TestTotal/empty", None, "example.com/shop/cart", "TestTotal", "go"),
+        TestId("Cart › count › counts items", "src/cart.test.js", "Cart › count", "counts items", "jest"),
+        TestId("src/price.test.js", "src/price.test.js", None, None, "jest"),
+        TestId("price is positive", "src/price.test.js", None, "price is positive", "jest"),
     ],
     "php/phpunit.txt": [
-        TestId('Tests\\Unit\\CartTest::testEmpty', None, 'Tests\\Unit\\CartTest', 'testEmpty', 'phpunit'),
-        TestId('Tests\\Unit\\CartTest::testTotal', None, 'Tests\\Unit\\CartTest', 'testTotal', 'phpunit'),
-        TestId('Tests\\Unit\\CartTest::testPrices with data set "one" (1)', None, 'Tests\\Unit\\CartTest', 'testPrices', 'phpunit'),
+        TestId("Tests\\Unit\\CartTest::testEmpty", None, "Tests\\Unit\\CartTest", "testEmpty", "phpunit"),
+        TestId("Tests\\Unit\\CartTest::testTotal", None, "Tests\\Unit\\CartTest", "testTotal", "phpunit"),
+        TestId(
+            'Tests\\Unit\\CartTest::testPrices with data set "one" (1)',
+            None,
+            "Tests\\Unit\\CartTest",
+            "testPrices",
+            "phpunit",
+        ),
     ],
     "php/phpunit_color.txt": [
-        TestId('Tests\\Unit\\CartTest::testEmpty', None, 'Tests\\Unit\\CartTest', 'testEmpty', 'phpunit'),
-        TestId('Tests\\Unit\\CartTest::testTotal', None, 'Tests\\Unit\\CartTest', 'testTotal', 'phpunit'),
-        TestId('Tests\\Unit\\CartTest::testPrices with data set "one" (1)', None, 'Tests\\Unit\\CartTest', 'testPrices', 'phpunit'),
+        TestId("Tests\\Unit\\CartTest::testEmpty", None, "Tests\\Unit\\CartTest", "testEmpty", "phpunit"),
+        TestId("Tests\\Unit\\CartTest::testTotal", None, "Tests\\Unit\\CartTest", "testTotal", "phpunit"),
+        TestId(
+            'Tests\\Unit\\CartTest::testPrices with data set "one" (1)',
+            None,
+            "Tests\\Unit\\CartTest",
+            "testPrices",
+            "phpunit",
+        ),
     ],
     "python/pytest_color.txt": [
-        TestId('tests/test_cart.py::test_reorder', 'tests/test_cart.py', None, 'test_reorder', 'pytest'),
+        TestId("tests/test_cart.py::test_reorder", "tests/test_cart.py", None, "test_reorder", "pytest"),
     ],
     "python/pytest_long.txt": [
-        TestId('tests/test_cart.py::TestCart::test_total', 'tests/test_cart.py', 'TestCart', 'test_total', 'pytest'),
-        TestId('tests/test_cart.py::TestCart::test_empty', 'tests/test_cart.py', 'TestCart', 'test_empty', 'pytest'),
-        TestId('tests/test_cart.py::test_pair[1-2]', 'tests/test_cart.py', None, 'test_pair', 'pytest'),
-        TestId('tests/test_cart.py::test_reorder', 'tests/test_cart.py', None, 'test_reorder', 'pytest'),
+        TestId(
+            "tests/test_cart.py::TestCart::test_total",
+            "tests/test_cart.py",
+            "TestCart",
+            "test_total",
+            "pytest",
+        ),
+        TestId(
+            "tests/test_cart.py::TestCart::test_empty",
+            "tests/test_cart.py",
+            "TestCart",
+            "test_empty",
+            "pytest",
+        ),
+        TestId("tests/test_cart.py::test_pair[1-2]", "tests/test_cart.py", None, "test_pair", "pytest"),
+        TestId("tests/test_cart.py::test_reorder", "tests/test_cart.py", None, "test_reorder", "pytest"),
     ],
     "python/pytest_short.txt": [
-        TestId('tests/test_cart.py::TestCart::test_total', 'tests/test_cart.py', 'TestCart', 'test_total', 'pytest'),
-        TestId('tests/test_cart.py::TestCart::test_empty', 'tests/test_cart.py', 'TestCart', 'test_empty', 'pytest'),
-        TestId('tests/test_cart.py::test_pair[1-2]', 'tests/test_cart.py', None, 'test_pair', 'pytest'),
-        TestId('tests/test_cart.py::test_reorder', 'tests/test_cart.py', None, 'test_reorder', 'pytest'),
+        TestId(
+            "tests/test_cart.py::TestCart::test_total",
+            "tests/test_cart.py",
+            "TestCart",
+            "test_total",
+            "pytest",
+        ),
+        TestId(
+            "tests/test_cart.py::TestCart::test_empty",
+            "tests/test_cart.py",
+            "TestCart",
+            "test_empty",
+            "pytest",
+        ),
+        TestId("tests/test_cart.py::test_pair[1-2]", "tests/test_cart.py", None, "test_pair", "pytest"),
+        TestId("tests/test_cart.py::test_reorder", "tests/test_cart.py", None, "test_reorder", "pytest"),
     ],
     "python/unittest.txt": [
-        TestId('tests.test_unit.CartTest.test_rate', None, 'tests.test_unit.CartTest', 'test_rate', 'unittest'),
-        TestId('tests.test_unit.CartTest.test_total', None, 'tests.test_unit.CartTest', 'test_total', 'unittest'),
+        TestId(
+            "tests.test_unit.CartTest.test_rate", None, "tests.test_unit.CartTest", "test_rate", "unittest"
+        ),
+        TestId(
+            "tests.test_unit.CartTest.test_total", None, "tests.test_unit.CartTest", "test_total", "unittest"
+        ),
     ],
     "python/unittest_py310.txt": [
-        TestId('shop.tests.test_cart.CartTest.test_total', None, 'shop.tests.test_cart.CartTest', 'test_total', 'unittest'),
-        TestId('shop.tests.test_cart.CartTest.test_rate', None, 'shop.tests.test_cart.CartTest', 'test_rate', 'unittest'),
+        TestId(
+            "shop.tests.test_cart.CartTest.test_total",
+            None,
+            "shop.tests.test_cart.CartTest",
+            "test_total",
+            "unittest",
+        ),
+        TestId(
+            "shop.tests.test_cart.CartTest.test_rate",
+            None,
+            "shop.tests.test_cart.CartTest",
+            "test_rate",
+            "unittest",
+        ),
     ],
     "rust/cargo_doctest.txt": [
-        TestId('src/lib.rs - documented (line 3)', 'src/lib.rs', None, 'documented', 'cargo'),
+        TestId("src/lib.rs - documented (line 3)", "src/lib.rs", None, "documented", "cargo"),
     ],
     "rust/cargo_test.txt": [
-        TestId('cart::tests::sums_prices', None, 'cart::tests', 'sums_prices', 'cargo'),
-        TestId('cart::tests::empty', None, 'cart::tests', 'empty', 'cargo'),
+        TestId("cart::tests::sums_prices", None, "cart::tests", "sums_prices", "cargo"),
+        TestId("cart::tests::empty", None, "cart::tests", "empty", "cargo"),
     ],
     "rust/cargo_test_crlf.txt": [
-        TestId('cart::tests::sums_prices', None, 'cart::tests', 'sums_prices', 'cargo'),
-        TestId('cart::tests::empty', None, 'cart::tests', 'empty', 'cargo'),
+        TestId("cart::tests::sums_prices", None, "cart::tests", "sums_prices", "cargo"),
+        TestId("cart::tests::empty", None, "cart::tests", "empty", "cargo"),
     ],
     "rust/cargo_test_quiet.txt": [
-        TestId('cart::tests::empty', None, 'cart::tests', 'empty', 'cargo'),
-        TestId('cart::tests::sums_prices', None, 'cart::tests', 'sums_prices', 'cargo'),
+        TestId("cart::tests::empty", None, "cart::tests", "empty", "cargo"),
+        TestId("cart::tests::sums_prices", None, "cart::tests", "sums_prices", "cargo"),
     ],
 }
 
@@ -131,11 +180,14 @@ def test_fixture_test_ids(name):
 
 def test_go_package_without_failing_tests_is_reported():
     assert parse_test_ids("FAIL\texample.com/shop/cart [build failed]\n") == [
-        TestId("example.com/shop/cart", None, "example.com/shop/cart", None, "go")]
+        TestId("example.com/shop/cart", None, "example.com/shop/cart", None, "go")
+    ]
 
 
 def test_pytest_xdist_prefix_and_error_lines():
-    text = "[gw1] [ 50%] FAILED tests/test_a.py::test_b[x - y]\nERROR tests/test_c.py::TestD::test_e - fixture\n"
+    text = (
+        "[gw1] [ 50%] FAILED tests/test_a.py::test_b[x - y]\nERROR tests/test_c.py::TestD::test_e - fixture\n"
+    )
     assert parse_test_ids(text) == [
         TestId("tests/test_a.py::test_b[x - y]", "tests/test_a.py", None, "test_b", "pytest"),
         TestId("tests/test_c.py::TestD::test_e", "tests/test_c.py", "TestD", "test_e", "pytest"),
@@ -144,23 +196,32 @@ def test_pytest_xdist_prefix_and_error_lines():
 
 def test_vitest_file_and_title_on_one_line():
     assert parse_test_ids(" FAIL  src/cart.test.ts > Cart > totals are summed") == [
-        TestId("Cart > totals are summed", "src/cart.test.ts", "Cart", "totals are summed", "jest")]
+        TestId("Cart > totals are summed", "src/cart.test.ts", "Cart", "totals are summed", "jest")
+    ]
 
 
 def test_jest_suite_that_failed_to_run_is_not_a_test():
     assert parse_test_ids("FAIL src/a.test.ts\n  ● Test suite failed to run\n") == [
-        TestId("src/a.test.ts", "src/a.test.ts", None, None, "jest")]
+        TestId("src/a.test.ts", "src/a.test.ts", None, None, "jest")
+    ]
 
 
-@pytest.mark.parametrize("line", [
-    "FAILED (failures=1, errors=1)", "test result: FAILED. 0 passed; 2 failed", "FAILED: build/cart.o",
-    "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:2.22.3:test",
-    "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0", "FAIL",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "FAILED (failures=1, errors=1)",
+        "test result: FAILED. 0 passed; 2 failed",
+        "FAILED: build/cart.o",
+        "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:2.22.3:test",
+        "[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0",
+        "FAIL",
+    ],
+)
 def test_summaries_are_not_test_ids(line):
     assert parse_test_ids(line) == []
 
 
 def test_surefire_summary_with_one_space():
     assert parse_test_ids("[ERROR] CartTest.testTotal:12 expected:<3> but was:<4>") == [
-        TestId("CartTest.testTotal", None, "CartTest", "testTotal", "surefire")]
+        TestId("CartTest.testTotal", None, "CartTest", "testTotal", "surefire")
+    ]

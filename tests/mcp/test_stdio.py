@@ -28,7 +28,8 @@ async def _conversation(repo: Path, session_file: Path, outside: Path) -> dict[s
         command=sys.executable,
         args=["-m", "boundedcode.cli", "mcp", "--repo", str(repo), "--session", str(session_file)],
         # The server runs the same boundedcode as this test, wherever that is imported from.
-        env={"PYTHONPATH": os.environ.get("PYTHONPATH", "")})
+        env={"PYTHONPATH": os.environ.get("PYTHONPATH", "")},
+    )
     seen: dict[str, object] = {}
     async with Client(params, read_timeout_seconds=CALL_TIMEOUT_S) as client:
         seen["tools"] = [t.name for t in (await client.list_tools()).tools]
@@ -59,16 +60,22 @@ def test_an_mcp_client_session_over_stdio(tmp_path):
 
     seen = anyio.run(_conversation, repo, session_file, outside)
 
-    assert seen["tools"] == ["retrieve", "read", "read_many", "recall", "find_symbol",
-                             "find_references", "find_implementations"]
+    assert seen["tools"] == [
+        "retrieve",
+        "read",
+        "read_many",
+        "recall",
+        "find_symbol",
+        "find_references",
+        "find_implementations",
+    ]
     first, is_error = seen["first"]
     assert not is_error and "- ledger/post.py:2 (post)" in first
     assert seen["read"] == (POST, False)
     again, _ = seen["again"]
     assert "- already read in this conversation, unchanged: ledger/post.py" in again
     edited, _ = seen["edited"]
-    assert edited.startswith("Note: Changed since this conversation last read or wrote it: "
-                             "ledger/post.py.\n")
+    assert edited.startswith("Note: Changed since this conversation last read or wrote it: ledger/post.py.\n")
     assert "- ledger/post.py:2 (post)" in edited
     assert seen["secret"] == ("refused: secret path\n", True)
     assert seen["outside"] == ("refused: outside the checkout\n", True)

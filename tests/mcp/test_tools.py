@@ -25,19 +25,26 @@ def test_schemas_come_from_the_table():
         "type": "object",
         "properties": {
             "message": {"type": "string", "description": "the user's message, as written"},
-            "evidence": {"type": "array", "items": {"type": "string"},
-                         "description": SPECS["retrieve"].params[1].description}},
+            "evidence": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": SPECS["retrieve"].params[1].description,
+            },
+        },
         "required": ["message"],
         "additionalProperties": False,
     }
 
 
-@pytest.mark.parametrize("args, error", [
-    ({}, "missing argument 'message'"),
-    ({"message": 3}, "'message' must be a string"),
-    ({"message": "x", "evidence": "log"}, "'evidence' must be a list of strings"),
-    ({"message": "x", "verbose": True}, "unknown argument(s) verbose"),
-])
+@pytest.mark.parametrize(
+    "args, error",
+    [
+        ({}, "missing argument 'message'"),
+        ({"message": 3}, "'message' must be a string"),
+        ({"message": "x", "evidence": "log"}, "'evidence' must be a list of strings"),
+        ({"message": "x", "verbose": True}, "unknown argument(s) verbose"),
+    ],
+)
 def test_arguments_are_checked(args, error):
     with pytest.raises(ToolInputError, match=error.replace("(", r"\(").replace(")", r"\)")):
         check_arguments(SPECS["retrieve"], args)
@@ -54,27 +61,40 @@ def test_the_help_lists_every_tool_from_the_same_table():
 
 
 def test_the_server_offers_what_it_can_answer(tmp_path):
-    repo = make_git_repo(tmp_path / "r", {
-        "ledger.py": "class Ledger:\n    def post(self):\n        pass\n",
-        "report.py": "from ledger import Ledger\nLedger().post()\n"})
+    repo = make_git_repo(
+        tmp_path / "r",
+        {
+            "ledger.py": "class Ledger:\n    def post(self):\n        pass\n",
+            "report.py": "from ledger import Ledger\nLedger().post()\n",
+        },
+    )
     with Session(None, str(repo)) as s:
         server = BcodeServer(s)
         assert [t.name for t in server.tools] == [
-            "retrieve", "read", "read_many", "recall", "find_symbol", "find_references",
-            "find_implementations"]  # project_query needs a profile
+            "retrieve",
+            "read",
+            "read_many",
+            "recall",
+            "find_symbol",
+            "find_references",
+            "find_implementations",
+        ]  # project_query needs a profile
         text, is_error = server.call("find_symbol", {"name": "Ledger"})
         assert not is_error
         locations = json.loads(text)["locations"]
         assert [(loc["path"], loc["line"]) for loc in locations] == [("ledger.py", 1)]
-        refs = json.loads(server.call("find_references", {"name": "post", "path": "report.py",
-                                                          "line": 2})[0])
+        refs = json.loads(server.call("find_references", {"name": "post", "path": "report.py", "line": 2})[0])
         assert ("report.py", 2) in [(loc["path"], loc["line"]) for loc in refs["locations"]]
         assert server.call("find_references", {"name": "post", "line": 0}) == (
-            "find_references: 'line' must be a positive integer", True)
+            "find_references: 'line' must be a positive integer",
+            True,
+        )
         assert server.call("find_symbol", {"name": "not a name"})[1] is True
         assert server.call("nope", {}) == ("unknown tool 'nope'", True)
         assert server.call("read", {"path": "ledger.py", "extra": 1}) == (
-            "read: unknown argument(s) extra", True)
+            "read: unknown argument(s) extra",
+            True,
+        )
 
 
 def test_project_query_is_offered_with_a_profile_and_kept_in_the_session(tmp_path):
@@ -93,8 +113,9 @@ def test_project_query_is_offered_with_a_profile_and_kept_in_the_session(tmp_pat
 def test_command_mistakes_are_user_errors(tmp_path):
     parser = argparse.ArgumentParser()
     add_arguments(parser)
-    for argv, message in [(["--repo", str(tmp_path / "missing")], "not a directory"),
-                          (["--repo", str(tmp_path), "--context", str(tmp_path)],
-                           "--context goes with --profile")]:
+    for argv, message in [
+        (["--repo", str(tmp_path / "missing")], "not a directory"),
+        (["--repo", str(tmp_path), "--context", str(tmp_path)], "--context goes with --profile"),
+    ]:
         with pytest.raises(UsageError, match=message):
             run(parser.parse_args(argv))

@@ -35,7 +35,7 @@ def write(message: dict) -> None:
     data = b"Content-Length: %d\r\n\r\n" % len(body) + body
     if ARGS.split:
         for i in range(0, len(data), 7):
-            out.write(data[i:i + 7])
+            out.write(data[i : i + 7])
             out.flush()
             time.sleep(0.001)
     else:
@@ -63,15 +63,32 @@ def result_for(message: dict) -> object:
     if method == "initialize":
         global ROOT
         ROOT = params["rootUri"]
-        return {"capabilities": {"workspaceSymbolProvider": True, "definitionProvider": True,
-                                 "referencesProvider": True}}
+        return {
+            "capabilities": {
+                "workspaceSymbolProvider": True,
+                "definitionProvider": True,
+                "referencesProvider": True,
+            }
+        }
     if method == "workspace/symbol":
-        return [{"name": "Ledger", "kind": 5, "location": {
-            "uri": ROOT + "/pkg/ledger.py",
-            "range": {"start": {"line": 0, "character": 6}, "end": {"line": 0, "character": 12}}}},
-            {"name": "Ledgers", "kind": 5, "location": {
-                "uri": ROOT + "/pkg/other.py",
-                "range": {"start": {"line": 0, "character": 6}, "end": {"line": 0, "character": 13}}}}]
+        return [
+            {
+                "name": "Ledger",
+                "kind": 5,
+                "location": {
+                    "uri": ROOT + "/pkg/ledger.py",
+                    "range": {"start": {"line": 0, "character": 6}, "end": {"line": 0, "character": 12}},
+                },
+            },
+            {
+                "name": "Ledgers",
+                "kind": 5,
+                "location": {
+                    "uri": ROOT + "/pkg/other.py",
+                    "range": {"start": {"line": 0, "character": 6}, "end": {"line": 0, "character": 13}},
+                },
+            },
+        ]
     if method in ("textDocument/definition", "textDocument/references"):
         position = params["position"]
         return [{"uri": params["textDocument"]["uri"], "range": {"start": position, "end": position}}]
@@ -86,10 +103,21 @@ def answer(message: dict) -> None:
     method = message["method"]
     if ARGS.chatty:
         write({"jsonrpc": "2.0", "method": "window/logMessage", "params": {"type": 3, "message": "hi"}})
-        write({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-               "params": {"uri": ROOT + "/x.py", "diagnostics": []}})
-        write({"jsonrpc": "2.0", "id": "cfg-%s" % message["id"], "method": "workspace/configuration",
-               "params": {"items": [{"section": "python"}]}})
+        write(
+            {
+                "jsonrpc": "2.0",
+                "method": "textDocument/publishDiagnostics",
+                "params": {"uri": ROOT + "/x.py", "diagnostics": []},
+            }
+        )
+        write(
+            {
+                "jsonrpc": "2.0",
+                "id": "cfg-%s" % message["id"],
+                "method": "workspace/configuration",
+                "params": {"items": [{"section": "python"}]},
+            }
+        )
     if method == ARGS.garbage_on:
         out.write(b"Content-Length: nonsense\r\n\r\n{}")
         out.flush()

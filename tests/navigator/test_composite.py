@@ -9,19 +9,27 @@ import pytest
 
 from boundedcode import MemoryTree
 from boundedcode.checkout.budgets import Budgets
-from boundedcode.navigator import (IMPLEMENTATION, PATTERNS, REFERENCE, Composite, Location, NotSupported,
-                                   PatternNavigator, ServerDown)
+from boundedcode.navigator import (
+    IMPLEMENTATION,
+    PATTERNS,
+    REFERENCE,
+    Composite,
+    Location,
+    NotSupported,
+    PatternNavigator,
+    ServerDown,
+)
 
 # A Go service, a TypeScript client, SQL migrations, and a Python tool, each naming Ledger.
 FILES = {
     "service/ledger.go": "package ledger\n\ntype Ledger struct {\n\tBalance int\n}\n\n"
-                         "func (l *Ledger) Post(n int) { l.Balance += n }\n",
+    "func (l *Ledger) Post(n int) { l.Balance += n }\n",
     "service/main.go": "package ledger\n\nfunc run() { l := &Ledger{}; l.Post(1) }\n",
     "client/ledger.ts": "export interface Ledger {\n  post(n: number): void;\n}\n",
     "client/app.ts": "import { Ledger } from './ledger';\nexport function use(l: Ledger) { l.post(1); }\n",
     "db/001_ledger.sql": "CREATE TABLE Ledger (id INTEGER PRIMARY KEY);\n",
     "tools/report.py": "from ledger import Ledger\n\n\nclass Report:\n    def render(self, ledger: Ledger) -> str:\n"
-                       "        return str(ledger)\n",
+    "        return str(ledger)\n",
 }
 SERVER = "lsp:fake"
 
@@ -72,8 +80,11 @@ PY_DEF = Location("tools/report.py", 1, "Ledger", "class", SERVER)
 
 def test_patterns_alone_answer_every_language_in_path_order():
     answer = composite().answer("definitions", "Ledger")
-    assert places(answer.locations) == [("client/ledger.ts", 1, PATTERNS), ("db/001_ledger.sql", 1, PATTERNS),
-                                        ("service/ledger.go", 3, PATTERNS)]
+    assert places(answer.locations) == [
+        ("client/ledger.ts", 1, PATTERNS),
+        ("db/001_ledger.sql", 1, PATTERNS),
+        ("service/ledger.go", 3, PATTERNS),
+    ]
     assert answer.sources == {"go": PATTERNS, "python": PATTERNS, "sql": PATTERNS, "typescript": PATTERNS}
     assert answer.notes == []
 
@@ -81,8 +92,12 @@ def test_patterns_alone_answer_every_language_in_path_order():
 def test_a_server_answers_its_language_and_patterns_the_others():
     server = FakeServer({"python"}, {("definitions", "Ledger"): [PY_DEF]})
     answer = composite(server).answer("definitions", "Ledger")
-    assert places(answer.locations) == [("client/ledger.ts", 1, PATTERNS), ("db/001_ledger.sql", 1, PATTERNS),
-                                        ("service/ledger.go", 3, PATTERNS), ("tools/report.py", 1, SERVER)]
+    assert places(answer.locations) == [
+        ("client/ledger.ts", 1, PATTERNS),
+        ("db/001_ledger.sql", 1, PATTERNS),
+        ("service/ledger.go", 3, PATTERNS),
+        ("tools/report.py", 1, SERVER),
+    ]
     assert answer.sources["python"] == SERVER and answer.sources["go"] == PATTERNS
     assert answer.skipped == [] and len(server.calls) == 1
 
@@ -107,8 +122,9 @@ def test_a_failing_server_is_replaced_by_patterns_with_a_note():
     assert ("service/ledger.go", 3, PATTERNS) in places(answer.locations)
     assert answer.sources["go"] == PATTERNS
     assert [s.reason for s in answer.skipped] == ["failed"]
-    assert answer.notes == ["lsp:fake skipped for go: failed (RuntimeError: index corrupt); "
-                            "definition patterns answered"]
+    assert answer.notes == [
+        "lsp:fake skipped for go: failed (RuntimeError: index corrupt); definition patterns answered"
+    ]
 
 
 def test_a_slow_server_times_out_once_then_is_left_alone():
@@ -133,14 +149,17 @@ def test_a_down_server_costs_no_lookup():
 
 
 def test_the_lookup_budget_is_respected_then_patterns_answer():
-    server = FakeServer({"go"}, {("definitions", "Ledger"): [Location("service/ledger.go", 3, "Ledger",
-                                                                      "struct", SERVER)]})
+    server = FakeServer(
+        {"go"}, {("definitions", "Ledger"): [Location("service/ledger.go", 3, "Ledger", "struct", SERVER)]}
+    )
     nav = composite(server, budgets=Budgets(lsp_lookups=4))
     answers = [nav.answer("definitions", "Ledger") for _ in range(6)]
     assert len(server.calls) == 4 and nav.lookups == 4
     assert [a.sources["go"] for a in answers] == [SERVER] * 4 + [PATTERNS] * 2
     assert answers[5].skipped[0].reason == "budget"
-    assert answers[5].notes == ["lsp:fake skipped for go: budget (4 lookups used); definition patterns answered"]
+    assert answers[5].notes == [
+        "lsp:fake skipped for go: budget (4 lookups used); definition patterns answered"
+    ]
 
 
 def test_the_budget_is_shared_by_every_server_of_one_composite():
@@ -164,7 +183,7 @@ def test_references_route_the_position_to_the_server_of_its_language():
     answer = composite(server).answer("references", "Ledger", path="service/ledger.go", line=3)
     assert server.calls == [("references", "Ledger", {"path": "service/ledger.go", "line": 3})]
     assert ("service/main.go", 3, SERVER) in places(answer.locations)
-    assert ("client/app.ts", 1, PATTERNS) in places(answer.locations)   # textual, no server for it
+    assert ("client/app.ts", 1, PATTERNS) in places(answer.locations)  # textual, no server for it
     assert all(loc.source == SERVER for loc in answer.locations if loc.path.endswith(".go"))
 
 
@@ -212,8 +231,13 @@ def test_the_navigator_interface_and_json_form():
     assert [loc.path for loc in nav.definitions("Ledger")][-1] == "tools/report.py"
     data = nav.answer("definitions", "Ledger").to_json()
     assert data["sources"] == {"go": PATTERNS, "python": SERVER, "sql": PATTERNS, "typescript": PATTERNS}
-    assert data["locations"][-1] == {"path": "tools/report.py", "line": 1, "symbol": "Ledger", "kind": "class",
-                                     "source": SERVER}
+    assert data["locations"][-1] == {
+        "path": "tools/report.py",
+        "line": 1,
+        "symbol": "Ledger",
+        "kind": "class",
+        "source": SERVER,
+    }
 
 
 def test_a_stuck_server_does_not_hold_the_caller():
@@ -234,8 +258,10 @@ def test_a_stuck_server_does_not_hold_the_caller():
 def test_pattern_references_are_the_uses_that_are_not_definitions():
     refs = composite().fallback.references("Ledger")
     assert ("service/ledger.go", 3) not in [(r.path, r.line) for r in refs]
-    assert [(r.path, r.line) for r in refs if r.path.startswith("service")] == [("service/ledger.go", 7),
-                                                                                ("service/main.go", 3)]
+    assert [(r.path, r.line) for r in refs if r.path.startswith("service")] == [
+        ("service/ledger.go", 7),
+        ("service/main.go", 3),
+    ]
     assert {r.kind for r in refs} == {REFERENCE}
 
 
@@ -244,7 +270,9 @@ def test_a_retrievals_scan_primes_the_patterns():
 
     needle = Needle("Ledger", word=True)
     nav = composite()
-    nav.fallback.prime(ScanResult(hits={needle: {"service/ledger.go": [Hit(3, "type Ledger struct {")]}}),
-                       [needle, Needle("Absent", word=True)])
-    assert places(nav.definitions("Ledger")) == [("service/ledger.go", 3, PATTERNS)]   # no rescan
+    nav.fallback.prime(
+        ScanResult(hits={needle: {"service/ledger.go": [Hit(3, "type Ledger struct {")]}}),
+        [needle, Needle("Absent", word=True)],
+    )
+    assert places(nav.definitions("Ledger")) == [("service/ledger.go", 3, PATTERNS)]  # no rescan
     assert nav.fallback.occurrences("Absent") == {}

@@ -40,10 +40,14 @@ def test_handshake_and_answers(tmp_path):
 def test_split_frames_interleaved_notifications_and_server_requests(tmp_path):
     client = start(tmp_path, "--split", "--chatty")
     try:
-        position = {"textDocument": {"uri": path_to_uri(f"{tmp_path}/a.py")},
-                    "position": {"line": 3, "character": 4}}
-        assert client.request("textDocument/definition", position, OK_TIMEOUT)[0]["range"]["start"] == \
-            position["position"]
+        position = {
+            "textDocument": {"uri": path_to_uri(f"{tmp_path}/a.py")},
+            "position": {"line": 3, "character": 4},
+        }
+        assert (
+            client.request("textDocument/definition", position, OK_TIMEOUT)[0]["range"]["start"]
+            == position["position"]
+        )
         # The server asked for its configuration before each answer (initialize, definition);
         # the client answered each, in order, before its next request.
         assert client.request("test/config", {}, OK_TIMEOUT) == [[None], [None]]
@@ -57,7 +61,9 @@ def test_answers_out_of_order_reach_their_requests(tmp_path):
 
     def ask(label: str, line: int) -> None:
         params = {"textDocument": {"uri": "file:///x.py"}, "position": {"line": line, "character": 0}}
-        results[label] = client.request("textDocument/definition", params, OK_TIMEOUT)[0]["range"]["start"]["line"]
+        results[label] = client.request("textDocument/definition", params, OK_TIMEOUT)[0]["range"]["start"][
+            "line"
+        ]
 
     try:
         first = threading.Thread(target=ask, args=("first", 1))
@@ -75,7 +81,7 @@ def test_a_crash_fails_the_pending_request_at_once(tmp_path):
     began = time.monotonic()
     with pytest.raises(ServerDown):
         client.request("workspace/symbol", {"query": "x"}, OK_TIMEOUT)
-    assert time.monotonic() - began < OK_TIMEOUT / 2   # detected, not timed out
+    assert time.monotonic() - began < OK_TIMEOUT / 2  # detected, not timed out
     assert client.down() is not None
     with pytest.raises(ServerDown):
         client.request("workspace/symbol", {"query": "x"}, OK_TIMEOUT)
@@ -87,9 +93,11 @@ def test_a_slow_answer_times_out_and_the_late_answer_is_dropped(tmp_path):
     try:
         with pytest.raises(LookupTimeout):
             client.request("workspace/symbol", {"query": "x"}, 0.1)
-        time.sleep(0.7)   # the late answer arrives now and must not be taken for the next one
+        time.sleep(0.7)  # the late answer arrives now and must not be taken for the next one
         position = {"textDocument": {"uri": "file:///x.py"}, "position": {"line": 7, "character": 0}}
-        assert client.request("textDocument/definition", position, OK_TIMEOUT)[0]["range"]["start"]["line"] == 7
+        assert (
+            client.request("textDocument/definition", position, OK_TIMEOUT)[0]["range"]["start"]["line"] == 7
+        )
         assert client.down() is None
     finally:
         client.close()
@@ -118,12 +126,15 @@ def test_a_missing_program_cannot_start(tmp_path):
         LspClient([str(tmp_path / "no-such-server")], str(tmp_path))
 
 
-@pytest.mark.parametrize("raw, error", [
-    (b"Content-Length: 5\r\n\r\n[1,2]", "not a JSON object"),
-    (b"Content-Length: 4\r\n\r\n{x}]", "not JSON"),
-    (b"Content-Length: 999999999999\r\n\r\n", "out of range"),
-    (b"no colon here\r\n\r\n", "malformed header"),
-])
+@pytest.mark.parametrize(
+    "raw, error",
+    [
+        (b"Content-Length: 5\r\n\r\n[1,2]", "not a JSON object"),
+        (b"Content-Length: 4\r\n\r\n{x}]", "not JSON"),
+        (b"Content-Length: 999999999999\r\n\r\n", "out of range"),
+        (b"no colon here\r\n\r\n", "malformed header"),
+    ],
+)
 def test_frame_reader_rejects_broken_frames(raw, error):
     with pytest.raises(ProtocolError, match=error):
         LspClient._read_frame(io.BytesIO(raw))
@@ -134,5 +145,5 @@ def test_frame_reader_reads_what_frame_writes():
     stream = io.BytesIO(b"\r\n" + frame(message) + frame(message))
     assert LspClient._read_frame(stream) == message
     assert LspClient._read_frame(stream) == message
-    assert LspClient._read_frame(stream) is None     # end of stream
-    assert LspClient._read_frame(io.BytesIO(b"Content-Length: 10\r\n\r\n{}")) is None   # cut short
+    assert LspClient._read_frame(stream) is None  # end of stream
+    assert LspClient._read_frame(io.BytesIO(b"Content-Length: 10\r\n\r\n{}")) is None  # cut short

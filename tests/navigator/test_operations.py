@@ -32,8 +32,11 @@ def test_api_operations_with_patterns_only(tmp_path):
     symbol = find_symbol("Ledger", str(tmp_path), servers=())
     assert [(loc.path, loc.line, loc.kind) for loc in symbol.locations] == [("go/ledger.go", 3, "struct")]
     refs = find_references("Ledger", str(tmp_path), servers=())
-    assert [(loc.path, loc.line) for loc in refs.locations] == [("go/ledger.go", 5), ("web/client.ts", 1),
-                                                                 ("web/client.ts", 2)]
+    assert [(loc.path, loc.line) for loc in refs.locations] == [
+        ("go/ledger.go", 5),
+        ("web/client.ts", 1),
+        ("web/client.ts", 2),
+    ]
     impl = find_implementations("Ledger", str(tmp_path), servers=())
     assert impl.locations == []
     assert impl.notes[0] == "implementations need a language server; none answered for go, typescript"
@@ -45,12 +48,15 @@ def test_api_reads_a_tree_in_memory():
     assert [(loc.path, loc.line, loc.kind) for loc in answer.locations] == [("go/ledger.go", 5, "method")]
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"name": "Ledger.post"}, "not a name"),
-    ({"name": "Ledger", "line": 3}, "a line needs a path"),
-    ({"name": "Ledger", "path": "../etc/passwd", "line": 1}, "not a file"),
-    ({"name": "Ledger", "path": "go/missing.go", "line": 1}, "not a file"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"name": "Ledger.post"}, "not a name"),
+        ({"name": "Ledger", "line": 3}, "a line needs a path"),
+        ({"name": "Ledger", "path": "../etc/passwd", "line": 1}, "not a file"),
+        ({"name": "Ledger", "path": "go/missing.go", "line": 1}, "not a file"),
+    ],
+)
 def test_bad_arguments_are_usage_errors(kwargs, message):
     with pytest.raises(UsageError, match=message):
         find_references(tree=MemoryTree(FILES), servers=(), **kwargs)
@@ -103,7 +109,7 @@ def test_server_names_and_auto(monkeypatch, tmp_path):
         parse_server_names(["pyright"])
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.setattr("boundedcode.navigator.servers.sys.executable", str(tmp_path / "python"))
-    assert enabled_servers(["auto"]) == []                    # nothing installed, nothing to report
+    assert enabled_servers(["auto"]) == []  # nothing installed, nothing to report
     assert [(s.name, b) for s, b in enabled_servers(["auto", "gopls"])] == [("gopls", None)]
     monkeypatch.setenv(ENV_VAR, "clangd, gopls")
     assert [s.name for s, _ in enabled_servers(None)] == ["clangd", "gopls"]

@@ -25,26 +25,28 @@ STARTUP_S = 60.0
 TS_SERVER = "typescript-language-server"
 TS_SOURCE = f"lsp:{TS_SERVER}"
 
-pytestmark = pytest.mark.skipif(find_binary(SERVER) is None,
-                                reason=f"{SERVER} is not installed (pip install -e '.[dev]' installs it)")
+pytestmark = pytest.mark.skipif(
+    find_binary(SERVER) is None, reason=f"{SERVER} is not installed (pip install -e '.[dev]' installs it)"
+)
 needs_typescript = pytest.mark.skipif(
     find_binary(TS_SERVER) is None,
-    reason=f"{TS_SERVER} is not installed (npm install -g typescript-language-server@5.3.0 typescript@5.9.3)")
+    reason=f"{TS_SERVER} is not installed (npm install -g typescript-language-server@5.3.0 typescript@5.9.3)",
+)
 
 FILES = {
     "shop/__init__.py": "",
     "shop/ledger.py": "class Ledger:\n    def post(self, amount: int) -> None:\n        self.balance = amount\n\n\n"
-                      "def open_ledger() -> Ledger:\n    return Ledger()\n",
+    "def open_ledger() -> Ledger:\n    return Ledger()\n",
     "shop/app.py": "from shop.ledger import Ledger, open_ledger\n\n\ndef main() -> None:\n"
-                   "    ledger = open_ledger()\n    ledger.post(3)\n    other = Ledger()\n    other.post(4)\n",
+    "    ledger = open_ledger()\n    ledger.post(3)\n    other = Ledger()\n    other.post(4)\n",
     # Another class of the same name: patterns cannot tell them apart, the server can.
     "legacy/ledger.py": "class Ledger:\n    pass\n",
     "service/ledger.go": "package service\n\ntype Ledger struct{}\n",
     "web/store.ts": "export interface Store {\n  save(key: string): void;\n}\n\n"
-                    "export class MemoryStore implements Store {\n  save(key: string): void {\n"
-                    "    console.log(key);\n  }\n}\n",
+    "export class MemoryStore implements Store {\n  save(key: string): void {\n"
+    "    console.log(key);\n  }\n}\n",
     "web/app.ts": "import { Store, MemoryStore } from './store';\n\nexport function run(store: Store): void {\n"
-                  "  store.save('a');\n}\nrun(new MemoryStore());\n",
+    "  store.save('a');\n}\nrun(new MemoryStore());\n",
 }
 
 
@@ -65,16 +67,28 @@ def places(answer):
 
 
 def test_python_from_the_server_go_from_patterns_in_one_answer(repo, pool):
-    answer = navigate("definitions", "Ledger", str(repo), servers=[SERVER], pool=pool, startup_timeout=STARTUP_S)
-    assert places(answer) == [("legacy/ledger.py", 1, SOURCE), ("service/ledger.go", 3, PATTERNS),
-                              ("shop/ledger.py", 1, SOURCE)]
+    answer = navigate(
+        "definitions", "Ledger", str(repo), servers=[SERVER], pool=pool, startup_timeout=STARTUP_S
+    )
+    assert places(answer) == [
+        ("legacy/ledger.py", 1, SOURCE),
+        ("service/ledger.go", 3, PATTERNS),
+        ("shop/ledger.py", 1, SOURCE),
+    ]
     assert answer.sources == {"go": PATTERNS, "python": SOURCE}
     assert answer.notes == []
 
 
 def test_the_server_follows_imports_from_a_path_hint(repo, pool):
-    answer = navigate("definitions", "Ledger", str(repo), path="shop/app.py", servers=[SERVER], pool=pool,
-                      startup_timeout=STARTUP_S)
+    answer = navigate(
+        "definitions",
+        "Ledger",
+        str(repo),
+        path="shop/app.py",
+        servers=[SERVER],
+        pool=pool,
+        startup_timeout=STARTUP_S,
+    )
     assert [p for p in places(answer) if p[2] == SOURCE] == [("shop/ledger.py", 1, SOURCE)]
 
 
@@ -84,8 +98,9 @@ def test_references_of_a_method_resolved_by_type(repo, pool):
 
 
 def test_implementations_are_not_offered_and_the_answer_says_so(repo, pool):
-    answer = navigate("implementations", "Ledger", str(repo), servers=[SERVER], pool=pool,
-                      startup_timeout=STARTUP_S)
+    answer = navigate(
+        "implementations", "Ledger", str(repo), servers=[SERVER], pool=pool, startup_timeout=STARTUP_S
+    )
     assert answer.locations == []
     assert answer.skipped[0].reason == "unsupported"
     assert any("need a language server" in note for note in answer.notes)
@@ -112,10 +127,15 @@ def test_a_server_killed_mid_session_is_replaced_by_patterns(repo, pool):
 @needs_typescript
 def test_typescript_server_answers_implementations_and_python_stays_with_jedi(repo, pool):
     servers = [SERVER, TS_SERVER]
-    impl = navigate("implementations", "save", str(repo), servers=servers, pool=pool, startup_timeout=STARTUP_S)
+    impl = navigate(
+        "implementations", "save", str(repo), servers=servers, pool=pool, startup_timeout=STARTUP_S
+    )
     assert places(impl) == [("web/store.ts", 6, TS_SOURCE)]
     refs = navigate("references", "Store", str(repo), servers=servers, pool=pool, startup_timeout=STARTUP_S)
-    assert places(refs) == [("web/app.ts", 1, TS_SOURCE), ("web/app.ts", 3, TS_SOURCE),
-                            ("web/store.ts", 5, TS_SOURCE)]
+    assert places(refs) == [
+        ("web/app.ts", 1, TS_SOURCE),
+        ("web/app.ts", 3, TS_SOURCE),
+        ("web/store.ts", 5, TS_SOURCE),
+    ]
     defs = navigate("definitions", "Ledger", str(repo), servers=servers, pool=pool, startup_timeout=STARTUP_S)
     assert defs.sources == {"go": PATTERNS, "python": SOURCE}

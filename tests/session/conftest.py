@@ -22,8 +22,12 @@ def report(ledger: Ledger):
     return ledger.post(None)
 """
 
-FILES = {"ledger/post.py": POST, "ledger/report.py": REPORT, "README.md": "A ledger.\n",
-         ".env": "TOKEN=secret\n"}
+FILES = {
+    "ledger/post.py": POST,
+    "ledger/report.py": REPORT,
+    "README.md": "A ledger.\n",
+    ".env": "TOKEN=secret\n",
+}
 
 
 class Clock:

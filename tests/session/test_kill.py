@@ -70,9 +70,11 @@ def test_a_process_killed_mid_append_loses_only_the_torn_record(tmp_path):
                 continue
             torn_seen += 1
             offset = written.rindex(b"\n") + 1
-            assert s.load_notes == (f"session file: the last record was cut off mid-write "
-                                    f"({len(written) - offset:,} bytes at offset {offset:,}); "
-                                    f"it was set aside in {path}{TORN_SUFFIX}",)
+            assert s.load_notes == (
+                f"session file: the last record was cut off mid-write "
+                f"({len(written) - offset:,} bytes at offset {offset:,}); "
+                f"it was set aside in {path}{TORN_SUFFIX}",
+            )
             with open(path + TORN_SUFFIX) as f:
                 entry = json.loads(f.read())
             assert entry["offset"] == offset and entry["length"] == len(written) - offset

@@ -37,7 +37,8 @@ def test_a_branch_switch_is_noted_once_with_the_files_it_changed(repo, session_p
         assert turn.notes == (
             f"The checkout moved since the previous message: branch main → feature, "
             f"commit {main[:7]} → {feature[:7]}.",
-            "Changed since this conversation last read or wrote it: ledger/post.py.")
+            "Changed since this conversation last read or wrote it: ledger/post.py.",
+        )
         assert turn.text.startswith("Note: The checkout moved")
         assert s.user_message("and now?").notes == ()
         message = s.records[-1]
@@ -51,11 +52,13 @@ def test_an_external_edit_is_reported_once(repo, session_path):
         s.user_message("KeyError in Ledger.post")
         (repo / "ledger/post.py").write_text(POST + "# touched by the user\n")
         assert s.user_message("I changed something").notes == (
-            "Changed since this conversation last read or wrote it: ledger/post.py.",)
+            "Changed since this conversation last read or wrote it: ledger/post.py.",
+        )
         assert s.user_message("anything else?").notes == ()
         (repo / "ledger/post.py").unlink()
         assert s.user_message("and now?").notes == (
-            "Deleted or unreadable since this conversation last read or wrote it: ledger/post.py.",)
+            "Deleted or unreadable since this conversation last read or wrote it: ledger/post.py.",
+        )
 
 
 def test_the_agents_own_write_is_not_news_but_its_formatter_run_is(repo, session_path):
@@ -72,21 +75,26 @@ def test_the_agents_own_write_is_not_news_but_its_formatter_run_is(repo, session
         path.write_text(written)  # the agent's write tool, then its record
         s.record_tool_result("call_1", "write", "ledger/post.py", content=written)
         assert s.user_message("looks right?").notes == ()
-        formatter = ("import sys; p = sys.argv[1]; "
-                     "open(p, 'w').write(open(p).read().replace('  return', ' return'))")
+        formatter = (
+            "import sys; p = sys.argv[1]; open(p, 'w').write(open(p).read().replace('  return', ' return'))"
+        )
         subprocess.run([sys.executable, "-c", formatter, str(path)], check=True)
-        s.record_tool_result("call_2", "command", command="black ledger",
-                             output="reformatted ledger/post.py\n")
+        s.record_tool_result(
+            "call_2", "command", command="black ledger", output="reformatted ledger/post.py\n"
+        )
         assert s.user_message("formatted?").notes == (
-            "Changed since this conversation last read or wrote it: ledger/post.py.",)
+            "Changed since this conversation last read or wrote it: ledger/post.py.",
+        )
         assert s.user_message("ok").notes == ()
     assert evidence_seen == [[], [], ["reformatted ledger/post.py\n"], []]
 
 
 def test_the_previous_turns_command_output_locates_a_stack_frame(repo, session_path):
-    trace = ('Traceback (most recent call last):\n  File "ledger/report.py", line 5, in report\n'
-             "    return ledger.post(None)\n"
-             "AttributeError: 'NoneType' object has no attribute 'account'\n")
+    trace = (
+        'Traceback (most recent call last):\n  File "ledger/report.py", line 5, in report\n'
+        "    return ledger.post(None)\n"
+        "AttributeError: 'NoneType' object has no attribute 'account'\n"
+    )
     with open_session(session_path, repo) as s:
         s.user_message("the report crashes")
         s.record_tool_result("call_1", "command", command="pytest", output=trace)
@@ -125,7 +133,8 @@ def test_a_resumed_session_notes_what_moved_while_it_was_closed(repo, session_pa
         assert turn.notes == (
             f"The checkout moved since the previous message, before this session was resumed: "
             f"commit {before[:7]} → {after[:7]}.",
-            "Changed since this conversation last read or wrote it: ledger/post.py.")
+            "Changed since this conversation last read or wrote it: ledger/post.py.",
+        )
         assert turn.already_read == ("ledger/report.py",)  # post.py changed: listed again
         assert "- ledger/post.py:" in turn.block
         assert s.user_message("again").notes == ()
@@ -140,8 +149,12 @@ def test_compaction_sets_results_aside_and_recall_brings_them_back(repo, session
     with open_session(session_path, repo) as s:
         s.user_message("KeyError in Ledger.post")
         s.record_tool_result("call_1", "read", "ledger/big.py", content=big)
-        s.record_tool_result("call_2", "command", command="pytest -x",
-                             output="FAILED tests/test_post.py::test_zero - KeyError: 'cash'\n")
+        s.record_tool_result(
+            "call_2",
+            "command",
+            command="pytest -x",
+            output="FAILED tests/test_post.py::test_zero - KeyError: 'cash'\n",
+        )
         s.user_message("what about the helpers?")
         s.read(["ledger/report.py"])
         s.user_message("now the report")
@@ -151,7 +164,8 @@ def test_compaction_sets_results_aside_and_recall_brings_them_back(repo, session
             "We traced the KeyError to Ledger.post.\n\n"
             "Set aside by this summary (recall brings any of them back by call id, path or text):\n"
             f"call_1: read ledger/big.py ({len(big):,} bytes)\n"
-            "(2 smaller tool results too)")
+            "(2 smaller tool results too)"
+        )
         assert [type(r).__name__ for r in s.history] == ["Compaction", "Message"]
         assert len(s.archive) == 5
 
@@ -165,8 +179,9 @@ def test_compaction_sets_results_aside_and_recall_brings_them_back(repo, session
 
         (repo / "ledger/big.py").write_text(big + "# changed\n")
         changed = s.recall("call_1").text
-        assert changed.startswith("Note: ledger/big.py changed since call_1; what follows is the "
-                                  "result as it was then.\n")
+        assert changed.startswith(
+            "Note: ledger/big.py changed since call_1; what follows is the result as it was then.\n"
+        )
         assert changed.index("Note:") < changed.index(big)
 
     with open_session(session_path, repo) as s:

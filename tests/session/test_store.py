@@ -32,8 +32,10 @@ def test_a_torn_tail_is_set_aside_reported_once_and_appends_continue_cleanly(ses
         f.write(torn)
     with memory_session(session_path) as s:
         assert [r.call_id for r in s.records if isinstance(r, ToolResult)] == ["call_1", "call_2"]
-        note = (f"session file: the last record was cut off mid-write ({len(torn)} bytes at offset "
-                f"{clean:,}); it was set aside in {session_path}{TORN_SUFFIX}")
+        note = (
+            f"session file: the last record was cut off mid-write ({len(torn)} bytes at offset "
+            f"{clean:,}); it was set aside in {session_path}{TORN_SUFFIX}"
+        )
         assert s.load_notes == (note,)
         assert os.path.getsize(session_path) == clean
         turn = s.user_message("x")
@@ -74,8 +76,10 @@ def test_a_newer_format_is_refused(session_path):
 def test_migrations_run_in_order_on_load(session_path, monkeypatch):
     two_records(session_path)
     monkeypatch.setattr(records, "FORMAT_VERSION", 3)
-    steps = (Migration("tool-to-kind", 2, lambda r: {**r, "tool": r["tool"].upper()}),
-             Migration("command-default", 3, lambda r: {**r, "command": r["command"] or "?"}))
+    steps = (
+        Migration("tool-to-kind", 2, lambda r: {**r, "tool": r["tool"].upper()}),
+        Migration("command-default", 3, lambda r: {**r, "command": r["command"] or "?"}),
+    )
     with memory_session(session_path, migrations=steps) as s:
         assert s.migrations_applied == ("tool-to-kind", "command-default")
         assert [(r.kind, r.command) for r in s.records] == [("READ", "?"), ("COMMAND", "?")]

@@ -11,6 +11,7 @@ from boundedcode.source_context import Profile, load_profile
 
 from ..conftest import git, write_tree as write
 
+
 def commit(root: Path, files: dict[str, str | bytes], message: str = "change") -> str:
     """Write `files` into the working copy of `root` (a new repository if needed) and commit."""
     if not (root / ".git").exists():
@@ -22,8 +23,9 @@ def commit(root: Path, files: dict[str, str | bytes], message: str = "change") -
     return git(root, "rev-parse", "HEAD")
 
 
-def profile_text(repo: Path, commit_id: str, analysis: dict[str, Any] | None = None,
-                 limits: dict[str, Any] | None = None) -> str:
+def profile_text(
+    repo: Path, commit_id: str, analysis: dict[str, Any] | None = None, limits: dict[str, Any] | None = None
+) -> str:
     def toml(value: Any) -> str:
         if isinstance(value, bool):
             return "true" if value else "false"
@@ -34,8 +36,14 @@ def profile_text(repo: Path, commit_id: str, analysis: dict[str, Any] | None = N
         return repr(value)
 
     section = {"enabled": True, **(analysis or {})}
-    lines = ["[project]", f"repository = {toml(str(repo))}", f"commit = {toml(commit_id)}", "",
-             "[source_analysis]", *(f"{k} = {toml(v)}" for k, v in section.items())]
+    lines = [
+        "[project]",
+        f"repository = {toml(str(repo))}",
+        f"commit = {toml(commit_id)}",
+        "",
+        "[source_analysis]",
+        *(f"{k} = {toml(v)}" for k, v in section.items()),
+    ]
     if limits:
         lines += ["", "[limits]", *(f"{k} = {toml(v)}" for k, v in limits.items())]
     return "\n".join(lines) + "\n"
@@ -46,8 +54,12 @@ def make_profile(tmp_path: Path) -> Callable[..., Profile]:
     """Write a profile TOML for (repo, commit) with overrides and load it as the CLI would."""
     counter = iter(range(1_000_000))
 
-    def make(repo: Path, commit_id: str, analysis: dict[str, Any] | None = None,
-             limits: dict[str, Any] | None = None) -> Profile:
+    def make(
+        repo: Path,
+        commit_id: str,
+        analysis: dict[str, Any] | None = None,
+        limits: dict[str, Any] | None = None,
+    ) -> Profile:
         path = tmp_path / f"profile-{next(counter)}.toml"
         path.write_text(profile_text(repo, commit_id, analysis, limits))
         return load_profile(path)
@@ -93,12 +105,11 @@ void AddSC_wintergrasp()
 
 LOADER = "\n".join(
     ["// Northrend script loader", ""]
-    + [f"void AddSC_{n}();" for n in ("borean_tundra", "dalaran", "howling_fjord", "wintergrasp",
-                                      "zuldrak")]
+    + [f"void AddSC_{n}();" for n in ("borean_tundra", "dalaran", "howling_fjord", "wintergrasp", "zuldrak")]
     + ["", "void AddNorthrendScripts()", "{"]
-    + [f"    AddSC_{n}();" for n in ("borean_tundra", "dalaran", "howling_fjord", "wintergrasp",
-                                     "zuldrak")]
-    + ["}", ""])
+    + [f"    AddSC_{n}();" for n in ("borean_tundra", "dalaran", "howling_fjord", "wintergrasp", "zuldrak")]
+    + ["}", ""]
+)
 
 UNRELATED = """\
 // A different meaning of the same digits.

@@ -34,15 +34,31 @@ def test_alias_and_registration_chain(vcore, make_profile):
     repo, head = vcore
     result = query(make_profile(repo, head, VCORE), "23487", "src/server/")
     searches = [(s["term"], s["mode"], s["origin"]) for s in result["searches"]]
-    assert searches == [("23487", "fixed", "request"), ("NPC_WG_TOWER_CANNON", "word", "alias"),
-                        ("AddSC_wintergrasp", "word", "registration")]
+    assert searches == [
+        ("23487", "fixed", "request"),
+        ("NPC_WG_TOWER_CANNON", "word", "alias"),
+        ("AddSC_wintergrasp", "word", "registration"),
+    ]
     alias, registration = result["candidates"]
-    assert (alias["kind"], alias["name"], alias["path"], alias["line"]) == ("alias", "NPC_WG_TOWER_CANNON", WG, 5)
+    assert (alias["kind"], alias["name"], alias["path"], alias["line"]) == (
+        "alias",
+        "NPC_WG_TOWER_CANNON",
+        WG,
+        5,
+    )
     assert (alias["found_by"], alias["followed_by"]) == (0, 1)
-    assert (registration["name"], registration["line"], registration["followed_by"]) == ("AddSC_wintergrasp", 28, 2)
+    assert (registration["name"], registration["line"], registration["followed_by"]) == (
+        "AddSC_wintergrasp",
+        28,
+        2,
+    )
     # The alias search finds the use of the constant; the registration search finds the loader call.
     assert {(h["search"], h["path"], h["line"]) for h in result["hits"]} >= {
-        (1, WG, 16), (2, WG, 28), (2, LOADER, 6), (2, LOADER, 14)}
+        (1, WG, 16),
+        (2, WG, 28),
+        (2, LOADER, 6),
+        (2, LOADER, 14),
+    }
     # A fixed string: 123487 contains the digits and is reported, not interpreted.
     assert any(h["path"] == "src/server/game/Spells/spell_data.h" for h in result["hits"])
     assert all(h["context_returned"] for h in result["hits"])
@@ -67,7 +83,8 @@ def test_term_found_in_a_loader_does_not_harvest_its_names(vcore, make_profile):
     assert first["central_loaders"] == [LOADER]
     assert len(result["searches"]) == 1  # the only registration in wintergrasp.cpp is the term itself
     assert [(c["name"], c["path"], c["followed_by"]) for c in result["candidates"]] == [
-        ("AddSC_wintergrasp", WG, 0)]
+        ("AddSC_wintergrasp", WG, 0)
+    ]
     assert spans(result, LOADER) == [(6, 6), (14, 14)]
 
 
@@ -103,14 +120,20 @@ def test_overlapping_and_adjacent_windows_merge(tmp_path, make_profile):
 
 def test_python_search_is_whole_word_and_follows_aliases(tmp_path, make_profile):
     repo = tmp_path / "py"
-    head = commit(repo, {
-        "app/settings.py": "RETRY_LIMIT = 23487  # retries\nRETRY_LIMIT_MAX = 5\n",
-        "app/client.py": "from .settings import RETRY_LIMIT\n\n\ndef run(n):\n    return n < RETRY_LIMIT\n",
-        "app/other.py": "MY_RETRY_LIMIT = 1\nprint('RETRY_LIMIT_X')\n",
-        "app/notes.txt": "RETRY_LIMIT\n",
-    })
+    head = commit(
+        repo,
+        {
+            "app/settings.py": "RETRY_LIMIT = 23487  # retries\nRETRY_LIMIT_MAX = 5\n",
+            "app/client.py": "from .settings import RETRY_LIMIT\n\n\ndef run(n):\n    return n < RETRY_LIMIT\n",
+            "app/other.py": "MY_RETRY_LIMIT = 1\nprint('RETRY_LIMIT_X')\n",
+            "app/notes.txt": "RETRY_LIMIT\n",
+        },
+    )
     result = query(make_profile(repo, head, {"context_lines": 1}), "23487", "app")
-    assert [(s["term"], s["mode"]) for s in result["searches"]] == [("23487", "fixed"), ("RETRY_LIMIT", "word")]
+    assert [(s["term"], s["mode"]) for s in result["searches"]] == [
+        ("23487", "fixed"),
+        ("RETRY_LIMIT", "word"),
+    ]
     alias_hits = sorted((h["path"], h["line"]) for h in result["hits"] if h["search"] == 1)
     assert alias_hits == [("app/client.py", 1), ("app/client.py", 5), ("app/settings.py", 1)]
     assert result["scope"]["skipped"]["other_extension"] == 1
@@ -172,17 +195,28 @@ def test_windows_are_read_from_crlf_files_as_plain_lines(tmp_path: Path, make_pr
 
 def test_registrations_in_files_found_through_an_alias_are_followed(tmp_path, make_profile):
     repo = tmp_path / "r"
-    head = commit(repo, {
-        "src/shared/creatures.h": "#define NPC_WOLPERTINGER 23487\n",
-        "src/scripts/wolpertinger.cpp": "struct npc_wolpertinger { int entry = NPC_WOLPERTINGER; };\n\n"
-                                        "void AddSC_wolpertinger()\n{\n    new npc_wolpertinger();\n}\n",
-        "src/scripts/loader.cpp": "void AddSC_wolpertinger();\nvoid AddScripts() { AddSC_wolpertinger(); }\n",
-    })
+    head = commit(
+        repo,
+        {
+            "src/shared/creatures.h": "#define NPC_WOLPERTINGER 23487\n",
+            "src/scripts/wolpertinger.cpp": "struct npc_wolpertinger { int entry = NPC_WOLPERTINGER; };\n\n"
+            "void AddSC_wolpertinger()\n{\n    new npc_wolpertinger();\n}\n",
+            "src/scripts/loader.cpp": "void AddSC_wolpertinger();\nvoid AddScripts() { AddSC_wolpertinger(); }\n",
+        },
+    )
     result = query(make_profile(repo, head, VCORE), "23487")
     assert [(s["term"], s["origin"]) for s in result["searches"]] == [
-        ("23487", "request"), ("NPC_WOLPERTINGER", "alias"), ("AddSC_wolpertinger", "registration")]
+        ("23487", "request"),
+        ("NPC_WOLPERTINGER", "alias"),
+        ("AddSC_wolpertinger", "registration"),
+    ]
     registration = result["candidates"][1]
     assert (registration["name"], registration["found_by"], registration["followed_by"]) == (
-        "AddSC_wolpertinger", 1, 2)
+        "AddSC_wolpertinger",
+        1,
+        2,
+    )
     assert {h["path"] for h in result["hits"] if h["search"] == 2} == {
-        "src/scripts/loader.cpp", "src/scripts/wolpertinger.cpp"}
+        "src/scripts/loader.cpp",
+        "src/scripts/wolpertinger.cpp",
+    }

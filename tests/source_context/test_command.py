@@ -41,16 +41,19 @@ def test_context_option_stores_a_capture(profile_file, tmp_path, capsys):
     assert (tmp_path / "ctx" / "captures" / "000001.json").exists()
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--text", "x", '{"kind":"source.context","text":"x"}'], "not both or neither"),
-    ([], "not both or neither"),
-    (["{not json"], "not valid JSON"),
-    (["[1]"], "must be a JSON object"),
-    (['{"kind":"source.context","text":"x"}', "--path-prefix", "src"], "goes with --text"),
-    (["--text", "x", "--path-prefix", "../etc"], "must not contain '..'"),
-    (['{"kind":"source.context","text":"x","commit":"HEAD~1"}'], "cannot choose commit"),
-    (["--text=--output=x", "--path-prefix", "/etc"], "relative to the repository"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--text", "x", '{"kind":"source.context","text":"x"}'], "not both or neither"),
+        ([], "not both or neither"),
+        (["{not json"], "not valid JSON"),
+        (["[1]"], "must be a JSON object"),
+        (['{"kind":"source.context","text":"x"}', "--path-prefix", "src"], "goes with --text"),
+        (["--text", "x", "--path-prefix", "../etc"], "must not contain '..'"),
+        (['{"kind":"source.context","text":"x","commit":"HEAD~1"}'], "cannot choose commit"),
+        (["--text=--output=x", "--path-prefix", "/etc"], "relative to the repository"),
+    ],
+)
 def test_user_errors_are_one_line_and_status_2(profile_file, capsys, argv, message):
     assert run(["--profile", profile_file, *argv]) == command.EXIT_USAGE
     captured = capsys.readouterr()

@@ -77,7 +77,10 @@ def test_an_existing_context_keeps_its_contract(vcore, make_profile, tmp_path, m
     assert load(tmp_path / "old" / "context.json")["body"]["contract"] == CONTRACT
     assert verify_context(str(tmp_path / "old"), profile).contract == CONTRACT
     ask(profile, tmp_path / "new", "23487")
-    assert load(tmp_path / "new" / "context.json")["body"]["contract"] == "source.context v2: a different contract"
+    assert (
+        load(tmp_path / "new" / "context.json")["body"]["contract"]
+        == "source.context v2: a different contract"
+    )
 
 
 def test_captures_chain_and_are_never_overwritten(vcore, make_profile, tmp_path):
@@ -108,8 +111,10 @@ def test_portable_resumption_on_another_machine(vcore, make_profile, tmp_path):
     assert verify_context(str(elsewhere / "ctx"), profile2).captures == 2
     third = ask(profile2, elsewhere / "ctx", "28312")
     assert third["capture"]["sequence"] == 3
-    assert load(elsewhere / "ctx" / "captures" / "000003.json")["body"]["previous_sha256"] == \
-        load(elsewhere / "ctx" / "captures" / "000002.json")["sha256"]
+    assert (
+        load(elsewhere / "ctx" / "captures" / "000003.json")["body"]["previous_sha256"]
+        == load(elsewhere / "ctx" / "captures" / "000002.json")["sha256"]
+    )
 
 
 def test_resuming_with_other_settings_is_rejected(vcore, make_profile, tmp_path):

@@ -4,13 +4,30 @@ from __future__ import annotations
 
 import pytest
 
-from boundedcode.source_context.lexical import (FIXED, WORD, Needle, alias_name, hit_lines, merge_windows,
-                                                registration_sites, split_lines)
+from boundedcode.source_context.lexical import (
+    FIXED,
+    WORD,
+    Needle,
+    alias_name,
+    hit_lines,
+    merge_windows,
+    registration_sites,
+    split_lines,
+)
 
 
-@pytest.mark.parametrize("term, mode", [("NPC_X", WORD), ("_x1", WORD), ("23487", FIXED),
-                                        ("foo.bar", FIXED), ("--output=x", FIXED), ("HEAD~1", FIXED),
-                                        ("größe", FIXED)])
+@pytest.mark.parametrize(
+    "term, mode",
+    [
+        ("NPC_X", WORD),
+        ("_x1", WORD),
+        ("23487", FIXED),
+        ("foo.bar", FIXED),
+        ("--output=x", FIXED),
+        ("HEAD~1", FIXED),
+        ("größe", FIXED),
+    ],
+)
 def test_identifiers_are_words_and_everything_else_fixed(term, mode):
     assert Needle.for_term(term).mode == mode
 
@@ -35,37 +52,40 @@ def test_lines_split_at_newlines_only():
     assert split_lines(b"\xffbad\n") == ["\ufffdbad"]
 
 
-@pytest.mark.parametrize("line, name", [
-    ("#define NPC_WOLPERTINGER 23487", "NPC_WOLPERTINGER"),
-    ("#  define NPC_W (23487) // comment", "NPC_W"),
-    ("    NPC_W                 = 23487,", "NPC_W"),
-    ("const uint32 NPC_W = 23487;", "NPC_W"),
-    ("static constexpr uint32 NPC_W = 23487; // wolpertinger", "NPC_W"),
-    ("std::uint32_t const NPC_W = 23487;", "NPC_W"),
-    ("public const int NpcW = 23487;", "NpcW"),
-    ("NPC_W: 23487,", "NPC_W"),
-    ("NPC_W = 23487  # python", "NPC_W"),
-    ("NPC_W: int = 23487", "NPC_W"),
-    ("export const NPC_W: number = 23487;", "NPC_W"),
-    ("pub const NPC_W: u32 = 23487;", "NPC_W"),
-    ("var NPC_W int = 23487", "NPC_W"),
-    ("NPC_W := 23487", "NPC_W"),
-    ("local NPC_W = 23487", "NPC_W"),
-    ("SET @NPC_W := 23487;", "NPC_W"),
-    ("x = 23487 -- sql", "x"),
-    ("if (entry == 23487)", None),
-    ("entry == 23487;", None),
-    ("entry != 23487", None),
-    ("entry += 23487", None),
-    ("case 23487:", None),
-    ("return 23487;", None),
-    ("foo(x, 23487);", None),
-    ("x = 234870;", None),
-    ("x = 23487 + 1;", None),
-    ("a = b = 23487", None),
-    ("call(x=23487, y=1)", None),
-    ("x = " + " " * 400 + "23487", None),  # too long to be a simple assignment
-])
+@pytest.mark.parametrize(
+    "line, name",
+    [
+        ("#define NPC_WOLPERTINGER 23487", "NPC_WOLPERTINGER"),
+        ("#  define NPC_W (23487) // comment", "NPC_W"),
+        ("    NPC_W                 = 23487,", "NPC_W"),
+        ("const uint32 NPC_W = 23487;", "NPC_W"),
+        ("static constexpr uint32 NPC_W = 23487; // wolpertinger", "NPC_W"),
+        ("std::uint32_t const NPC_W = 23487;", "NPC_W"),
+        ("public const int NpcW = 23487;", "NpcW"),
+        ("NPC_W: 23487,", "NPC_W"),
+        ("NPC_W = 23487  # python", "NPC_W"),
+        ("NPC_W: int = 23487", "NPC_W"),
+        ("export const NPC_W: number = 23487;", "NPC_W"),
+        ("pub const NPC_W: u32 = 23487;", "NPC_W"),
+        ("var NPC_W int = 23487", "NPC_W"),
+        ("NPC_W := 23487", "NPC_W"),
+        ("local NPC_W = 23487", "NPC_W"),
+        ("SET @NPC_W := 23487;", "NPC_W"),
+        ("x = 23487 -- sql", "x"),
+        ("if (entry == 23487)", None),
+        ("entry == 23487;", None),
+        ("entry != 23487", None),
+        ("entry += 23487", None),
+        ("case 23487:", None),
+        ("return 23487;", None),
+        ("foo(x, 23487);", None),
+        ("x = 234870;", None),
+        ("x = 23487 + 1;", None),
+        ("a = b = 23487", None),
+        ("call(x=23487, y=1)", None),
+        ("x = " + " " * 400 + "23487", None),  # too long to be a simple assignment
+    ],
+)
 def test_alias_is_the_name_left_of_a_simple_assignment(line, name):
     assert alias_name(line, "23487") == name
 
@@ -79,18 +99,26 @@ def test_alias_of_an_identifier_term_is_not_the_term_itself():
 def test_registration_sites_are_prefixed_calls_and_declarations():
     data = b"void AddSC_a();\nint AddSC_b = 1;\n  AddSC_c ();\nMyAddSC_d();\nAddSC_();\nRegX(1); RegY();\n"
     assert registration_sites(data, ("AddSC_",)) == [("AddSC_a", 1), ("AddSC_c", 3)]
-    assert registration_sites(data, ("AddSC_", "Reg")) == [("AddSC_a", 1), ("AddSC_c", 3), ("RegX", 6), ("RegY", 6)]
+    assert registration_sites(data, ("AddSC_", "Reg")) == [
+        ("AddSC_a", 1),
+        ("AddSC_c", 3),
+        ("RegX", 6),
+        ("RegY", 6),
+    ]
     assert registration_sites(data, ()) == []
 
 
-@pytest.mark.parametrize("anchors, context, last, windows", [
-    ([10], 3, 100, [(7, 13)]),
-    ([10, 14], 3, 100, [(7, 17)]),          # overlapping
-    ([10, 17], 3, 100, [(7, 20)]),          # adjacent: 13 and 14 touch
-    ([10, 18], 3, 100, [(7, 13), (15, 21)]),
-    ([1, 99], 5, 100, [(1, 6), (94, 100)]),  # clamped to the file
-    ([5, 5, 3], 0, 10, [(3, 3), (5, 5)]),
-    ([], 3, 10, []),
-])
+@pytest.mark.parametrize(
+    "anchors, context, last, windows",
+    [
+        ([10], 3, 100, [(7, 13)]),
+        ([10, 14], 3, 100, [(7, 17)]),  # overlapping
+        ([10, 17], 3, 100, [(7, 20)]),  # adjacent: 13 and 14 touch
+        ([10, 18], 3, 100, [(7, 13), (15, 21)]),
+        ([1, 99], 5, 100, [(1, 6), (94, 100)]),  # clamped to the file
+        ([5, 5, 3], 0, 10, [(3, 3), (5, 5)]),
+        ([], 3, 10, []),
+    ],
+)
 def test_windows_merge_when_they_overlap_or_touch(anchors, context, last, windows):
     assert merge_windows(anchors, context, last) == windows

@@ -9,8 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boundedcode.source_context import (STATUS_COMPLETE, STATUS_PARTIAL, QueryTimeout, ResultTooLarge,
-                                        run_query)
+from boundedcode.source_context import (
+    STATUS_COMPLETE,
+    STATUS_PARTIAL,
+    QueryTimeout,
+    ResultTooLarge,
+    run_query,
+)
 from boundedcode.source_context.query import MAX_LINE_CHARS
 
 from .conftest import commit
@@ -28,8 +33,10 @@ def query(profile, text, context=None, clock=None, prefix=""):
 @pytest.fixture
 def many(tmp_path) -> tuple[Path, str]:
     """Twenty files with two distant hits each, and an alias in the first."""
-    files = {f"src/f{i:02d}.c": "\n".join(["int a;"] * 5 + ["x(777);"] + ["int b;"] * 30 + ["y(777);"]) + "\n"
-             for i in range(20)}
+    files = {
+        f"src/f{i:02d}.c": "\n".join(["int a;"] * 5 + ["x(777);"] + ["int b;"] * 30 + ["y(777);"]) + "\n"
+        for i in range(20)
+    }
     files["src/f00.c"] = "const int SEVENS = 777;\n" + files["src/f00.c"]
     repo = tmp_path / "many"
     return repo, commit(repo, files)
@@ -71,7 +78,7 @@ def test_follow_up_limit_is_marked(vcore, make_profile):
 
 
 def test_overlong_lines_are_cut_and_marked_with_their_line_number(tmp_path, make_profile):
-    long_line = "const char* BLOB = \"" + "z" * 5000 + "\"; // 4242"
+    long_line = 'const char* BLOB = "' + "z" * 5000 + '"; // 4242'
     repo = tmp_path / "long"
     head = commit(repo, {"l.cpp": "int a;\nint b;\n" + long_line + "\nint c;\n"})
     result = query(make_profile(repo, head, {"context_lines": 1}), "4242")
@@ -103,8 +110,9 @@ def test_search_bytes_limit_stops_the_request_search(many, make_profile):
 
 def test_internal_searches_get_only_their_share(many, make_profile):
     # The request search scans all 20 files; the alias search may scan only 5% of the budget.
-    profile = make_profile(*many, {"max_matches": 100},
-                           {"search_bytes": 100_000, "internal_search_share": 0.05})
+    profile = make_profile(
+        *many, {"max_matches": 100}, {"search_bytes": 100_000, "internal_search_share": 0.05}
+    )
     result = query(profile, "777")
     request, alias = result["searches"]
     assert request["complete"] and request["files_searched"] == 20
@@ -121,28 +129,48 @@ def test_no_follow_up_starts_once_the_internal_share_is_spent(tmp_path, make_pro
     repo = tmp_path / "r"
     head = commit(repo, {"a.c": f"int K1 = 9;\nint K2 = 9;\n{filler}", "b.c": filler})
     size = len(f"int K1 = 9;\nint K2 = 9;\n{filler}".encode())
-    result = query(make_profile(repo, head, {}, {"search_bytes": 10 * size, "internal_search_share": 0.1}), "9")
+    result = query(
+        make_profile(repo, head, {}, {"search_bytes": 10 * size, "internal_search_share": 0.1}), "9"
+    )
     k1, k2 = result["candidates"]
     assert k1["followed_by"] == 1 and result["searches"][1]["complete"] is False
     assert k2["followed_by"] is None and k2["not_followed"] == "internal_search_bytes"
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(matches=st.integers(1, 30), files=st.integers(1, 25), blocks=st.integers(1, 25),
-       lines=st.integers(1, 200), context_lines=st.integers(0, 10), searches=st.integers(1, 5),
-       search_kib=st.integers(1, 20), share=st.floats(0.01, 1.0))
-def test_the_budget_is_never_exceeded(many, make_profile, matches, files, blocks, lines, context_lines,
-                                      searches, search_kib, share):
-    profile = make_profile(*many, {"max_matches": matches, "max_files": files, "max_blocks": blocks,
-                                   "max_total_lines": lines, "context_lines": context_lines,
-                                   "max_searches": searches},
-                           {"search_bytes": search_kib * 1024, "internal_search_share": share})
+@given(
+    matches=st.integers(1, 30),
+    files=st.integers(1, 25),
+    blocks=st.integers(1, 25),
+    lines=st.integers(1, 200),
+    context_lines=st.integers(0, 10),
+    searches=st.integers(1, 5),
+    search_kib=st.integers(1, 20),
+    share=st.floats(0.01, 1.0),
+)
+def test_the_budget_is_never_exceeded(
+    many, make_profile, matches, files, blocks, lines, context_lines, searches, search_kib, share
+):
+    profile = make_profile(
+        *many,
+        {
+            "max_matches": matches,
+            "max_files": files,
+            "max_blocks": blocks,
+            "max_total_lines": lines,
+            "context_lines": context_lines,
+            "max_searches": searches,
+        },
+        {"search_bytes": search_kib * 1024, "internal_search_share": share},
+    )
     result = query(profile, "777")
     for use in result["budget"].values():
         assert use["used"] <= use["limit"]
     assert all(s["matches"] <= matches for s in result["searches"])
-    assert all(not h["context_returned"] or any(f["path"] == h["path"] for f in result["files"])
-               for h in result["hits"])
+    assert all(
+        not h["context_returned"] or any(f["path"] == h["path"] for f in result["files"])
+        for h in result["hits"]
+    )
     incomplete = any(not s["complete"] for s in result["searches"])
     assert (result["status"] == STATUS_PARTIAL) == bool(result["limits_reached"])
     assert not incomplete or result["status"] == STATUS_PARTIAL

@@ -24,7 +24,7 @@ class ScriptedModel:
 
     def __init__(self, case_number: str):
         self.case_number = case_number
-        self.read: list[dict] = []      # capture bodies, in order
+        self.read: list[dict] = []  # capture bodies, in order
         self.asked: list[str] = []
         self.fallback = False
 
@@ -87,13 +87,21 @@ def test_scripted_model_loop(vcore, make_profile, tmp_path):
     assert verify_context(str(context), profile).captures == 4
     cited = model.cite()
     wintergrasp = "src/server/scripts/Northrend/Wintergrasp/wintergrasp.cpp"
-    assert (wintergrasp, git(repo, "rev-parse", f"{head}:{wintergrasp}"), 5,
-            "    NPC_WG_TOWER_CANNON         = 23487,") in cited
+    assert (
+        wintergrasp,
+        git(repo, "rev-parse", f"{head}:{wintergrasp}"),
+        5,
+        "    NPC_WG_TOWER_CANNON         = 23487,",
+    ) in cited
     for path, blob, number, text in cited:
         assert git(repo, "cat-file", "-p", blob).split("\n")[number - 1] == text
     # The whole run is portable evidence: a copy resumes and verifies elsewhere.
     copy = tmp_path / "moved"
     git(tmp_path, "clone", "-q", "--bare", str(repo), str(tmp_path / "mirror.git"))
     shutil.copytree(context, copy)
-    assert verify_context(str(copy), make_profile(tmp_path / "mirror.git", head,
-                                                  {"registration_prefixes": ["AddSC_"]})).captures == 4
+    assert (
+        verify_context(
+            str(copy), make_profile(tmp_path / "mirror.git", head, {"registration_prefixes": ["AddSC_"]})
+        ).captures
+        == 4
+    )

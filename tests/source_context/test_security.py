@@ -21,7 +21,9 @@ def moved_on(tmp_path):
     """A repository whose pinned commit is no longer what the working copy or HEAD shows."""
     repo = tmp_path / "repo"
     old = commit(repo, {"bank/old.py": "ONLY_IN_THE_PAST = 1  # HEAD~1\n"}, "older")
-    pinned = commit(repo, {"bank/limits.py": PINNED, "bank/tricky.py": "flags = '--output=x HEAD~1 -c core.pager=less'\n"})
+    pinned = commit(
+        repo, {"bank/limits.py": PINNED, "bank/tricky.py": "flags = '--output=x HEAD~1 -c core.pager=less'\n"}
+    )
     git(repo, "checkout", "-q", "-b", "other")
     commit(repo, {"bank/limits.py": "BALANCE_LIMIT = 999  # on another branch\n"}, "moved on")
     (repo / "bank" / "limits.py").write_text("BALANCE_LIMIT = 5  # uncommitted\nWORKTREE_ONLY = 1\n")
@@ -49,9 +51,26 @@ def test_commit_binding_despite_a_changed_working_copy(moved_on, make_profile):
     assert query(make_profile(repo, pinned), "WORKTREE_ONLY")["hits"] == []
 
 
-@pytest.mark.parametrize("prefix", ["../", "..", "bank/../..", "bank/../../etc", "/etc", "/",
-                                    "C:\\Windows", "bank\\..\\..", "..\\x", "bank/\x00", "bank\n",
-                                    ".git", ".git/objects", "bank/.hidden", "node_modules/x"])
+@pytest.mark.parametrize(
+    "prefix",
+    [
+        "../",
+        "..",
+        "bank/../..",
+        "bank/../../etc",
+        "/etc",
+        "/",
+        "C:\\Windows",
+        "bank\\..\\..",
+        "..\\x",
+        "bank/\x00",
+        "bank\n",
+        ".git",
+        ".git/objects",
+        "bank/.hidden",
+        "node_modules/x",
+    ],
+)
 def test_path_prefix_cannot_leave_the_repository_or_the_read_policy(moved_on, make_profile, prefix):
     repo, pinned, _ = moved_on
     with pytest.raises(RequestError):
@@ -71,23 +90,45 @@ def test_symlinks_in_the_commit_are_not_followed(tmp_path, make_profile):
 
 def test_read_policy_applies_inside_the_commit(tmp_path, make_profile):
     repo = tmp_path / "repo"
-    head = commit(repo, {"app/main.py": "TOKEN = 1\n", ".github/x.py": "TOKEN = 2\n",
-                         "node_modules/m/index.js": "TOKEN = 3\n", "app/.env.py": "TOKEN = 4\n"})
+    head = commit(
+        repo,
+        {
+            "app/main.py": "TOKEN = 1\n",
+            ".github/x.py": "TOKEN = 2\n",
+            "node_modules/m/index.js": "TOKEN = 3\n",
+            "app/.env.py": "TOKEN = 4\n",
+        },
+    )
     result = query(make_profile(repo, head), "TOKEN")
     assert [h["path"] for h in result["hits"]] == ["app/main.py"]
-    assert result["scope"]["skipped"]["read_policy"] == {"dependency directory": 1, "hidden directory": 1,
-                                                         "secret path": 1}
+    assert result["scope"]["skipped"]["read_policy"] == {
+        "dependency directory": 1,
+        "hidden directory": 1,
+        "secret path": 1,
+    }
 
 
-INJECTIONS = ["--output=x", "-c core.pager=touch PWNED", "-c", "HEAD~1", "HEAD", "--all",
-              "$(touch PWNED)", "main", "@{-1}", "--no-index"]
+INJECTIONS = [
+    "--output=x",
+    "-c core.pager=touch PWNED",
+    "-c",
+    "HEAD~1",
+    "HEAD",
+    "--all",
+    "$(touch PWNED)",
+    "main",
+    "@{-1}",
+    "--no-index",
+]
 
 
 @pytest.fixture
 def no_processes(monkeypatch):
     """Fail the test if anything starts a process (git or a shell)."""
+
     def refuse(*args, **kwargs):
         raise AssertionError(f"a process was started: {args!r}")
+
     monkeypatch.setattr(subprocess.Popen, "__init__", refuse)
     monkeypatch.setattr(os, "system", refuse)
     monkeypatch.setattr(os, "posix_spawn", refuse)
@@ -114,7 +155,9 @@ def test_a_revision_as_term_is_literal_text_at_the_pinned_commit(moved_on, make_
 
 
 @pytest.mark.parametrize("prefix", INJECTIONS)
-def test_prefixes_are_only_ever_tree_paths(moved_on, make_profile, monkeypatch, tmp_path, no_processes, prefix):
+def test_prefixes_are_only_ever_tree_paths(
+    moved_on, make_profile, monkeypatch, tmp_path, no_processes, prefix
+):
     repo, pinned, _ = moved_on
     monkeypatch.chdir(tmp_path)
     result = query(make_profile(repo, pinned), "BALANCE_LIMIT", prefix)
@@ -129,19 +172,22 @@ def test_a_request_cannot_choose_the_commit(moved_on, make_profile, key):
         run_query({"kind": "source.context", "text": "BALANCE_LIMIT", key: old}, make_profile(repo, pinned))
 
 
-@pytest.mark.parametrize("request_, message", [
-    ({"kind": "source.context"}, "non-empty string"),
-    ({"kind": "source.context", "text": "   "}, "non-empty string"),
-    ({"kind": "source.context", "text": "a\nb"}, "one line"),
-    ({"kind": "source.context", "text": "x" * 201}, "longer than"),
-    ({"kind": "source.context", "text": "\udcff"}, "one line of text"),
-    ({"kind": "source.context", "text": "x", "path_prefix": "src/\udcff"}, "not valid text"),
-    ({"kind": "source.context", "text": 23487}, "non-empty string"),
-    ({"kind": "source.search", "text": "x"}, "kind must be"),
-    ({"kind": "source.context", "text": "x", "path_prefix": 3}, "must be a string"),
-    ({"kind": "source.context", "text": "x", "extra": 1}, "unknown request key"),
-    (["source.context"], "JSON object"),
-])
+@pytest.mark.parametrize(
+    "request_, message",
+    [
+        ({"kind": "source.context"}, "non-empty string"),
+        ({"kind": "source.context", "text": "   "}, "non-empty string"),
+        ({"kind": "source.context", "text": "a\nb"}, "one line"),
+        ({"kind": "source.context", "text": "x" * 201}, "longer than"),
+        ({"kind": "source.context", "text": "\udcff"}, "one line of text"),
+        ({"kind": "source.context", "text": "x", "path_prefix": "src/\udcff"}, "not valid text"),
+        ({"kind": "source.context", "text": 23487}, "non-empty string"),
+        ({"kind": "source.search", "text": "x"}, "kind must be"),
+        ({"kind": "source.context", "text": "x", "path_prefix": 3}, "must be a string"),
+        ({"kind": "source.context", "text": "x", "extra": 1}, "unknown request key"),
+        (["source.context"], "JSON object"),
+    ],
+)
 def test_malformed_requests_are_usage_errors(moved_on, make_profile, request_, message):
     repo, pinned, _ = moved_on
     with pytest.raises(UsageError, match=message):

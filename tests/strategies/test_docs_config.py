@@ -16,23 +16,50 @@ def places(result):
 
 
 READERS = [
-    ("app/limits.py", "import os\n\n\ndef limit():\n    return int(os.environ.get(\"SHOP_RATE_LIMIT\", \"10\"))\n", 5),
+    (
+        "app/limits.py",
+        'import os\n\n\ndef limit():\n    return int(os.environ.get("SHOP_RATE_LIMIT", "10"))\n',
+        5,
+    ),
     ("app/settings.py", "import os\nRATE = os.getenv('SHOP_RATE_LIMIT')\n", 2),
-    ("go/limits/limits.go", "package limits\n\nimport \"os\"\n\nfunc Limit() string {\n"
-                            "\tv, _ := os.LookupEnv(\"SHOP_RATE_LIMIT\")\n\treturn v\n}\n", 6),
-    ("web/src/limits.ts", "// SHOP_RATE_LIMIT caps requests per second.\n"
-                          "export const limit = Number(process.env.SHOP_RATE_LIMIT ?? 10);\n", 2),
+    (
+        "go/limits/limits.go",
+        'package limits\n\nimport "os"\n\nfunc Limit() string {\n'
+        '\tv, _ := os.LookupEnv("SHOP_RATE_LIMIT")\n\treturn v\n}\n',
+        6,
+    ),
+    (
+        "web/src/limits.ts",
+        "// SHOP_RATE_LIMIT caps requests per second.\n"
+        "export const limit = Number(process.env.SHOP_RATE_LIMIT ?? 10);\n",
+        2,
+    ),
     ("web/src/config.js", "module.exports = { limit: process.env['SHOP_RATE_LIMIT'] };\n", 1),
-    ("java/src/main/java/com/acme/Limits.java",
-     "package com.acme;\n\nclass Limits {\n    static String limit() {\n"
-     "        return System.getenv(\"SHOP_RATE_LIMIT\");\n    }\n}\n", 5),
-    ("lib/limits.rb", "module Limits\n  def self.limit\n    ENV.fetch(\"SHOP_RATE_LIMIT\", \"10\").to_i\n  end\nend\n", 3),
+    (
+        "java/src/main/java/com/acme/Limits.java",
+        "package com.acme;\n\nclass Limits {\n    static String limit() {\n"
+        '        return System.getenv("SHOP_RATE_LIMIT");\n    }\n}\n',
+        5,
+    ),
+    (
+        "lib/limits.rb",
+        'module Limits\n  def self.limit\n    ENV.fetch("SHOP_RATE_LIMIT", "10").to_i\n  end\nend\n',
+        3,
+    ),
     ("config/app.php", "<?php\nreturn [\n    'limit' => env('SHOP_RATE_LIMIT', 10),\n];\n", 3),
     ("src/limits.php", "<?php\n$limit = getenv('SHOP_RATE_LIMIT');\n", 2),
-    ("src/limits.rs", "pub fn limit() -> u32 {\n    std::env::var(\"SHOP_RATE_LIMIT\").ok()"
-                      ".and_then(|v| v.parse().ok()).unwrap_or(10)\n}\n", 2),
-    ("Limits.cs", "class Limits {\n  static string L() => Environment.GetEnvironmentVariable(\"SHOP_RATE_LIMIT\");\n}\n", 2),
-    ("scripts/start.sh", "#!/bin/sh\nexec server --rate \"${SHOP_RATE_LIMIT:-10}\"\n", 2),
+    (
+        "src/limits.rs",
+        'pub fn limit() -> u32 {\n    std::env::var("SHOP_RATE_LIMIT").ok()'
+        ".and_then(|v| v.parse().ok()).unwrap_or(10)\n}\n",
+        2,
+    ),
+    (
+        "Limits.cs",
+        'class Limits {\n  static string L() => Environment.GetEnvironmentVariable("SHOP_RATE_LIMIT");\n}\n',
+        2,
+    ),
+    ("scripts/start.sh", '#!/bin/sh\nexec server --rate "${SHOP_RATE_LIMIT:-10}"\n', 2),
 ]
 
 
@@ -43,12 +70,19 @@ def test_readers_in_each_language(path, source, line):
 
 
 SETTERS = [
-    ("docker-compose.yml", "services:\n  api:\n    image: shop\n    environment:\n"
-                           "      - SHOP_RATE_LIMIT=50\n", 5),
-    ("deploy/compose.yaml", "services:\n  api:\n    environment:\n      SHOP_RATE_LIMIT: \"50\"\n", 4),
+    (
+        "docker-compose.yml",
+        "services:\n  api:\n    image: shop\n    environment:\n      - SHOP_RATE_LIMIT=50\n",
+        5,
+    ),
+    ("deploy/compose.yaml", 'services:\n  api:\n    environment:\n      SHOP_RATE_LIMIT: "50"\n', 4),
     ("Dockerfile", "FROM python:3.11\nARG SHOP_RATE_LIMIT\nENV SHOP_RATE_LIMIT=50 SHOP_MODE=prod\n", 2),
-    ("k8s/deployment.yaml", "spec:\n  containers:\n    - name: api\n      env:\n"
-                            "        - name: SHOP_RATE_LIMIT\n          value: \"50\"\n", 5),
+    (
+        "k8s/deployment.yaml",
+        "spec:\n  containers:\n    - name: api\n      env:\n"
+        '        - name: SHOP_RATE_LIMIT\n          value: "50"\n',
+        5,
+    ),
     ("env.example", "# copy to .env\nSHOP_RATE_LIMIT=10\n", 2),
     ("Makefile", "SHOP_RATE_LIMIT ?= 10\nrun:\n\t./server\n", 1),
     ("scripts/dev.sh", "#!/bin/sh\nexport SHOP_RATE_LIMIT=1000\n./server\n", 2),
@@ -61,15 +95,17 @@ def test_setters_in_deployment_files(path, source, line):
     item = result.items[0]
     assert (item.path, item.line) == (path, line)
     # A shell assignment also defines the name, which the symbols strategy reports first.
-    assert any(e.startswith("docs_config config_key:SHOP_RATE_LIMIT") and e.endswith("(sets SHOP_RATE_LIMIT)")
-               for e in item.explain), item.explain
+    assert any(
+        e.startswith("docs_config config_key:SHOP_RATE_LIMIT") and e.endswith("(sets SHOP_RATE_LIMIT)")
+        for e in item.explain
+    ), item.explain
 
 
 def test_readers_come_before_setters_and_docs():
     files = {
         "README.md": "# shop\n\nSet `SHOP_RATE_LIMIT` to cap requests per second.\n",
         "docker-compose.yml": "services:\n  api:\n    environment:\n      - SHOP_RATE_LIMIT=50\n",
-        "app/limits.py": "import os\n\nLIMIT = int(os.environ[\"SHOP_RATE_LIMIT\"])\n",
+        "app/limits.py": 'import os\n\nLIMIT = int(os.environ["SHOP_RATE_LIMIT"])\n',
     }
     result = run(files)
     assert places(result) == [
@@ -81,8 +117,10 @@ def test_readers_come_before_setters_and_docs():
 
 
 def test_a_file_found_by_lexical_too_counts_once_with_the_richer_reason():
-    files = {"app/limits.py": "import os\n# SHOP_RATE_LIMIT: requests per second\n"
-                              "LIMIT = os.getenv(\"SHOP_RATE_LIMIT\")\n"}
+    files = {
+        "app/limits.py": "import os\n# SHOP_RATE_LIMIT: requests per second\n"
+        'LIMIT = os.getenv("SHOP_RATE_LIMIT")\n'
+    }
     result = run(files, explain=True)
     item = result.items[0]
     assert (item.line, item.reason) == (3, "reads SHOP_RATE_LIMIT")
@@ -107,8 +145,12 @@ def test_documentation_of_a_name_in_many_files_says_nothing_but_its_readers_coun
 
 
 def test_secret_and_hidden_env_files_stay_unread():
-    files = {".env": "SHOP_RATE_LIMIT=5\n", ".env.example": "SHOP_RATE_LIMIT=\n",
-             "prod.env": "SHOP_RATE_LIMIT=5\n", "app/limits.py": "import os\nos.getenv('SHOP_RATE_LIMIT')\n"}
+    files = {
+        ".env": "SHOP_RATE_LIMIT=5\n",
+        ".env.example": "SHOP_RATE_LIMIT=\n",
+        "prod.env": "SHOP_RATE_LIMIT=5\n",
+        "app/limits.py": "import os\nos.getenv('SHOP_RATE_LIMIT')\n",
+    }
     result = run(files)
     assert result.paths == ["app/limits.py"]
 

@@ -19,25 +19,33 @@ def places(result):
 
 def test_python_traceback_maps_by_path_suffix_innermost_first():
     result = retrieve(PY_TRACE, str(EXAMPLE))
-    assert places(result)[:2] == [("jobs/inventory/stock.py", 22, "reorder"),
-                                  ("jobs/inventory/cli.py", 9, "main")]
+    assert places(result)[:2] == [
+        ("jobs/inventory/stock.py", 22, "reorder"),
+        ("jobs/inventory/cli.py", 9, "main"),
+    ]
     assert result.items[0].reason == "stack frame /srv/app/jobs/inventory/stock.py:22"
 
 
 def test_frames_outside_the_checkout_are_dropped():
-    trace = ('Traceback (most recent call last):\n'
-             '  File "/home/me/repro.py", line 3, in <module>\n'
-             '  File "/usr/lib/python3.11/json/decoder.py", line 337, in decode\n'
-             'json.decoder.JSONDecodeError: Expecting value\n')
+    trace = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/repro.py", line 3, in <module>\n'
+        '  File "/usr/lib/python3.11/json/decoder.py", line 337, in decode\n'
+        "json.decoder.JSONDecodeError: Expecting value\n"
+    )
     result = retrieve(trace, str(EXAMPLE))
     assert not any(it.strategies == ("stack_trace",) for it in result.items)
 
 
 def test_jvm_package_narrows_a_bare_file_name():
-    files = {"src/main/java/com/acme/orders/Order.java": "package com.acme.orders;\nclass Order {}\n",
-             "src/main/java/com/acme/billing/Order.java": "package com.acme.billing;\nclass Order {}\n"}
-    trace = ('Exception in thread "main" java.lang.IllegalStateException: closed\n'
-             '\tat com.acme.billing.Order.close(Order.java:2)\n')
+    files = {
+        "src/main/java/com/acme/orders/Order.java": "package com.acme.orders;\nclass Order {}\n",
+        "src/main/java/com/acme/billing/Order.java": "package com.acme.billing;\nclass Order {}\n",
+    }
+    trace = (
+        'Exception in thread "main" java.lang.IllegalStateException: closed\n'
+        "\tat com.acme.billing.Order.close(Order.java:2)\n"
+    )
     result = retrieve(trace, tree=MemoryTree(files))
     assert places(result)[0] == ("src/main/java/com/acme/billing/Order.java", 2, "Order.close")
     other = [it for it in result.items if it.path == "src/main/java/com/acme/orders/Order.java"]
@@ -52,42 +60,52 @@ def test_compiler_location_from_evidence():
 
 
 def test_failing_pytest_id_gives_the_test_and_its_implementation():
-    result = retrieve("reorder rounds wrong", str(EXAMPLE),
-                      evidence=["FAILED jobs/inventory/test_stock.py::test_reorder_rounds_up_to_batch"])
+    result = retrieve(
+        "reorder rounds wrong",
+        str(EXAMPLE),
+        evidence=["FAILED jobs/inventory/test_stock.py::test_reorder_rounds_up_to_batch"],
+    )
     assert result.paths[0] == "jobs/inventory/stock.py"
     test = next(it for it in result.items if it.path == "jobs/inventory/test_stock.py")
     assert (test.line, test.reason) == (4, "test test_reorder_rounds_up_to_batch")
 
 
 def test_go_test_name_is_found_among_test_files():
-    result = retrieve("balance wrong", str(EXAMPLE),
-                      evidence=["--- FAIL: TestPostRefusesOverdraft (0.00s)\nFAIL\n"])
+    result = retrieve(
+        "balance wrong", str(EXAMPLE), evidence=["--- FAIL: TestPostRefusesOverdraft (0.00s)\nFAIL\n"]
+    )
     assert "go/ledger/ledger.go" in result.paths
     test_item = next(it for it in result.items if it.path == "go/ledger/ledger_test.go")
     assert test_item.line == 15
 
 
 def test_java_test_mirrors_the_source_tree():
-    result = retrieve("orders vanish", str(EXAMPLE), evidence=[
-        "[ERROR] Failures: \n[ERROR]   OrderServiceTest.placeAddsOrder:13 expected: <1> but was: <0>\n"])
+    result = retrieve(
+        "orders vanish",
+        str(EXAMPLE),
+        evidence=[
+            "[ERROR] Failures: \n[ERROR]   OrderServiceTest.placeAddsOrder:13 expected: <1> but was: <0>\n"
+        ],
+    )
     assert result.paths[0] == "java/src/main/java/com/acme/orders/OrderService.java"
 
 
 def test_names_the_test_body_calls_are_found_outside_tests():
     files = {
         "tests/test_totals.py": "from shop.money import sum_cents\n\n"
-                                "def test_totals():\n    assert sum_cents([1, 2]) == 3  # 'format_cents(x)'\n",
+        "def test_totals():\n    assert sum_cents([1, 2]) == 3  # 'format_cents(x)'\n",
         "shop/money.py": "def sum_cents(values):\n    return sum(values)\n\n"
-                         "def format_cents(v):\n    return str(v)\n",
+        "def format_cents(v):\n    return str(v)\n",
     }
-    result = retrieve("totals are wrong", tree=MemoryTree(files),
-                      evidence=["FAILED tests/test_totals.py::test_totals"])
+    result = retrieve(
+        "totals are wrong", tree=MemoryTree(files), evidence=["FAILED tests/test_totals.py::test_totals"]
+    )
     money = next(it for it in result.items if it.path == "shop/money.py")
     assert (money.line, money.symbol) == (1, "sum_cents")
     assert "called by test test_totals" in money.reason
 
 
 def test_broken_evidence_gives_partial_results_never_an_exception():
-    garbage = "\x1b[31mFAILED\x1b[0m \n  File \"x\", line \n--> :\n" + PY_TRACE[:120]
+    garbage = '\x1b[31mFAILED\x1b[0m \n  File "x", line \n--> :\n' + PY_TRACE[:120]
     result = retrieve("crash", str(EXAMPLE), evidence=[garbage, "", "\0\0\0"])
     assert result.block == "" or result.block.startswith("Likely relevant places")

@@ -13,7 +13,7 @@ from boundedcode.strategies.graph import GraphStrategy
 
 FILES = {
     "ledger/ledger.go": "package ledger\n\ntype Ledger struct{}\n\nfunc (l *Ledger) Post(a int) error {\n"
-                        "\treturn nil\n}\n",
+    "\treturn nil\n}\n",
     "api/orders.go": "package api\n\nfunc place(l *ledger.Ledger) {\n\t// book it\n\t_ = l.Post(1)\n}\n",
     "jobs/settle.go": "package jobs\n\nfunc settle(l *ledger.Ledger) error {\n\treturn l.Post(2)\n}\n",
     "blog/post.go": "package blog\n\n// Post is a blog entry.\ntype Post struct{}\n",
@@ -42,11 +42,24 @@ def context(files, message, navigator=None):
     tree = MemoryTree(files)
     anchors = message_anchors(message)
     paths = walk(tree, DEFAULT_BUDGETS).paths
-    ctx = Context(tree=tree, anchors=anchors, paths=paths, index=PathIndex(paths),
-                  facts=message_facts(message, anchors), budgets=DEFAULT_BUDGETS, read=tree.read,
-                  navigator=navigator)
-    ctx.scan = scan(tree, paths, [n for _, n in GraphStrategy().needles(ctx)], DEFAULT_BUDGETS,
-                    float("inf"), MemoryScanner())
+    ctx = Context(
+        tree=tree,
+        anchors=anchors,
+        paths=paths,
+        index=PathIndex(paths),
+        facts=message_facts(message, anchors),
+        budgets=DEFAULT_BUDGETS,
+        read=tree.read,
+        navigator=navigator,
+    )
+    ctx.scan = scan(
+        tree,
+        paths,
+        [n for _, n in GraphStrategy().needles(ctx)],
+        DEFAULT_BUDGETS,
+        float("inf"),
+        MemoryScanner(),
+    )
     return ctx
 
 
@@ -65,15 +78,21 @@ def test_a_rename_lists_the_textual_uses_of_the_member():
 
 def test_the_new_name_is_skipped_and_a_name_before_the_verb_counts():
     ctx = context(FILES, "`Ledger.Post` should be renamed to `Record`")
-    assert uses(GraphStrategy().find(ctx)) == [("api/orders.go", 5, "uses Ledger.Post"),
-                                               ("jobs/settle.go", 4, "uses Ledger.Post")]
+    assert uses(GraphStrategy().find(ctx)) == [
+        ("api/orders.go", 5, "uses Ledger.Post"),
+        ("jobs/settle.go", 4, "uses Ledger.Post"),
+    ]
 
 
 def test_plain_names_are_used_as_whole_words_up_to_the_budget():
-    files = {"lib/fmt.ts": "export function formatBalance(b: number) { return `${b}`; }\n",
-             **{f"web/page{i:02}.ts": f"import {{ formatBalance }} from '../lib/fmt';\nformatBalance({i});\n"
-                for i in range(70)},
-             "web/other.ts": "const formatBalanceOld = 1;\n"}
+    files = {
+        "lib/fmt.ts": "export function formatBalance(b: number) { return `${b}`; }\n",
+        **{
+            f"web/page{i:02}.ts": f"import {{ formatBalance }} from '../lib/fmt';\nformatBalance({i});\n"
+            for i in range(70)
+        },
+        "web/other.ts": "const formatBalanceOld = 1;\n",
+    }
     found = GraphStrategy().find(context(files, "Refactor formatBalance into the money module"))
     assert len(found) == DEFAULT_BUDGETS.uses_per_string
     assert found[0].path == "web/page00.ts" and found[0].line == 1
@@ -81,11 +100,19 @@ def test_plain_names_are_used_as_whole_words_up_to_the_budget():
 
 
 def test_the_navigator_answers_when_given():
-    nav = FakeNavigator([Loc("jobs/settle.go", 4), Loc("api/orders.go", 5), Loc("api/orders.go", 9),
-                         Loc("/usr/lib/go/src/fmt/print.go", 3)])
+    nav = FakeNavigator(
+        [
+            Loc("jobs/settle.go", 4),
+            Loc("api/orders.go", 5),
+            Loc("api/orders.go", 9),
+            Loc("/usr/lib/go/src/fmt/print.go", 3),
+        ]
+    )
     found = GraphStrategy().find(context(FILES, RENAME, nav))
-    assert uses(found) == [("api/orders.go", 5, "references Ledger.Post"),
-                           ("jobs/settle.go", 4, "references Ledger.Post")]
+    assert uses(found) == [
+        ("api/orders.go", 5, "references Ledger.Post"),
+        ("jobs/settle.go", 4, "references Ledger.Post"),
+    ]
     # It is asked for the symbol at its definition, so that other `Post`s are not mixed in.
     assert nav.calls == [("Post", "ledger/ledger.go", 5)]
 

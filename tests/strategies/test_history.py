@@ -13,14 +13,22 @@ from ..conftest import git, make_git_repo, write_tree
 
 @pytest.fixture
 def repo(tmp_path):
-    root = make_git_repo(tmp_path / "repo", {
-        "app/cart.py": "def total(items):\n    return sum(items)\n",
-        "app/tax.py": "RATE = 0.2\n",
-        "app/legacy.py": "OLD = True\n",
-        "README.md": "# shop\n",
-    })
-    write_tree(root, {"app/cart.py": "def total(items):\n    return round(sum(items), 2)\n",
-                      "app/discount.py": "def apply(total):\n    return total\n"})
+    root = make_git_repo(
+        tmp_path / "repo",
+        {
+            "app/cart.py": "def total(items):\n    return sum(items)\n",
+            "app/tax.py": "RATE = 0.2\n",
+            "app/legacy.py": "OLD = True\n",
+            "README.md": "# shop\n",
+        },
+    )
+    write_tree(
+        root,
+        {
+            "app/cart.py": "def total(items):\n    return round(sum(items), 2)\n",
+            "app/discount.py": "def apply(total):\n    return total\n",
+        },
+    )
     git(root, "rm", "-q", "app/legacy.py")
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "round totals")
@@ -35,15 +43,21 @@ def test_the_named_commit_gives_the_files_it_changed_that_still_exist(repo):
     second = git(repo, "rev-parse", "HEAD")
     result = retrieve(f"Totals are off by a cent since commit {second[:9]}", str(repo))
     found = sorted((it.path, it.reason) for it in result.items if "history" in it.strategies)
-    assert found == [("app/cart.py", f"changed in commit {second[:9]}"),
-                     ("app/discount.py", f"changed in commit {second[:9]}")]
+    assert found == [
+        ("app/cart.py", f"changed in commit {second[:9]}"),
+        ("app/discount.py", f"changed in commit {second[:9]}"),
+    ]
     assert history_run(result).ran and history_run(result).findings == 2
 
 
 def test_a_root_commit_gives_all_its_files_and_a_pinned_commit_is_read_from_git(repo):
     first = git(repo, "rev-list", "--max-parents=0", "HEAD")
     assert changed_files(open_repository(WorkTree(str(repo))), first[:7]) == [
-        "README.md", "app/cart.py", "app/legacy.py", "app/tax.py"]
+        "README.md",
+        "app/cart.py",
+        "app/legacy.py",
+        "app/tax.py",
+    ]
     # At the pinned first commit the deleted file still exists, so it is a finding there.
     result = retrieve(f"regression since commit {first[:8]}", str(repo), commit=first)
     assert "app/legacy.py" in [it.path for it in result.items if "history" in it.strategies]
@@ -62,7 +76,9 @@ def test_an_unknown_commit_says_so(repo):
     assert run.findings == 0 and "commit 3f2a9bc1 not found" in run.why
 
 
-@pytest.mark.parametrize("text", ["--output=x", "HEAD~1", "HEAD", "3f2a9bc1..HEAD", "-p", "3F2A9BC1", "abc12"])
+@pytest.mark.parametrize(
+    "text", ["--output=x", "HEAD~1", "HEAD", "3f2a9bc1..HEAD", "-p", "3F2A9BC1", "abc12"]
+)
 def test_anything_but_a_hex_commit_id_is_refused(repo, text):
     with pytest.raises(ValueError):
         changed_files(open_repository(WorkTree(str(repo))), text)

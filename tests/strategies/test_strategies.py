@@ -12,8 +12,11 @@ def places(result):
 
 
 def test_paths_resolve_by_suffix_and_shared_names_count_less():
-    files = {"svc/a/Cargo.toml": "[package]\n", "svc/b/Cargo.toml": "[package]\n",
-             "svc/a/src/main.rs": "fn main() {}\n"}
+    files = {
+        "svc/a/Cargo.toml": "[package]\n",
+        "svc/b/Cargo.toml": "[package]\n",
+        "svc/a/src/main.rs": "fn main() {}\n",
+    }
     result = run(files, "the build of svc/a/src/main.rs:1 breaks; also Cargo.toml")
     by_path = {it.path: it.score for it in result.items}
     assert places(result)[0] == ("svc/a/src/main.rs", 1, None)
@@ -40,9 +43,11 @@ def test_modules_take_the_longest_run_ending_a_module_path():
 
 
 def test_lexical_finds_the_raise_site_with_its_enclosing_definition():
-    files = {"app/stock.py": "def reorder(batch):\n    if batch <= 0:\n"
-                             "        raise ValueError('reorder batch size must be positive')\n",
-             "docs/errors.md": "reorder batch size must be positive: check the batch\n"}
+    files = {
+        "app/stock.py": "def reorder(batch):\n    if batch <= 0:\n"
+        "        raise ValueError('reorder batch size must be positive')\n",
+        "docs/errors.md": "reorder batch size must be positive: check the batch\n",
+    }
     result = run(files, "ValueError: reorder batch size must be positive")
     assert places(result)[0] == ("app/stock.py", 3, "reorder")
     assert result.items[0].reason.startswith('raises "reorder batch size must be positive"')
@@ -115,9 +120,16 @@ def test_a_language_server_definition_outweighs_the_patterns_and_fixes_the_line(
     tree = MemoryTree(files)
     paths = sorted(files)
     anchor = Anchor("name", "post")
-    ctx = Context(tree=tree, anchors=[anchor], paths=paths, index=PathIndex(paths),
-                  facts=MessageFacts(False, False, False, ()), budgets=DEFAULT_BUDGETS,
-                  read=tree.read, navigator=FakeServers())
+    ctx = Context(
+        tree=tree,
+        anchors=[anchor],
+        paths=paths,
+        index=PathIndex(paths),
+        facts=MessageFacts(False, False, False, ()),
+        budgets=DEFAULT_BUDGETS,
+        read=tree.read,
+        navigator=FakeServers(),
+    )
     ctx.scan = scan(tree, paths, [Needle("post", True)], DEFAULT_BUDGETS, 1e9)
     found = {f.path: f for f in SymbolsStrategy().find(ctx)}
     assert found["a/ledger.py"].reliability == 0.85 and found["a/ledger.py"].line == 2
@@ -125,8 +137,11 @@ def test_a_language_server_definition_outweighs_the_patterns_and_fixes_the_line(
 
 
 def test_a_message_that_only_describes_is_matched_against_file_text_too():
-    files = {"src/engine.py": "def apply(total):\n    # Rounds the percentage twice: keep in sync\n",
-             "src/other.py": "def other():\n    return 1\n", "src/third.py": "x = 2\n"}
+    files = {
+        "src/engine.py": "def apply(total):\n    # Rounds the percentage twice: keep in sync\n",
+        "src/other.py": "def other():\n    return 1\n",
+        "src/third.py": "x = 2\n",
+    }
     result = run(files, "Totals are off\nThe percentage gets rounded twice at checkout")
     assert result.paths[0] == "src/engine.py"
     assert result.items[0].reason == "message words in its text"

@@ -38,8 +38,7 @@ class BM25Ranker:
         if self._index is not None:
             # The repository-wide vocabulary is shared across commits; bm25s only needs a copy
             # (it adds its empty token to the dict it is given).
-            self._index.index((list(corpus.token_ids), dict(corpus.vocabulary)),
-                              show_progress=False)
+            self._index.index((list(corpus.token_ids), dict(corpus.vocabulary)), show_progress=False)
         self.build_ms = (time.monotonic() - started) * 1000
 
     def rank(self, message: str, k: int = BLOCK_ITEMS) -> list[str]:

@@ -92,8 +92,13 @@ class Mirrors:
 def _git(git_dir: str, *args: str) -> bytes:
     cmd = ["git", f"--git-dir={git_dir}", *args]
     try:
-        out = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL, timeout=GIT_TIMEOUT_S,
-                             env={**os.environ, **GIT_ENV})
+        out = subprocess.run(
+            cmd,
+            capture_output=True,
+            stdin=subprocess.DEVNULL,
+            timeout=GIT_TIMEOUT_S,
+            env={**os.environ, **GIT_ENV},
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise CheckoutError(f"git {args[0]} failed: {exc}") from None
     if out.returncode != 0:
@@ -136,8 +141,13 @@ def _write_blobs(git_dir: str, files: list[GitFile], root: str) -> tuple[int, in
         ids.seek(0)
         cmd = ["git", f"--git-dir={git_dir}", "cat-file", "--batch"]
         try:
-            proc = subprocess.Popen(cmd, stdin=ids, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                    env={**os.environ, **GIT_ENV})
+            proc = subprocess.Popen(
+                cmd,
+                stdin=ids,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                env={**os.environ, **GIT_ENV},
+            )
         except OSError as exc:
             raise CheckoutError(f"git cat-file failed: {exc}") from None
         assert proc.stdout is not None
@@ -179,7 +189,9 @@ class CheckoutCache:
         for name in sorted(os.listdir(self.root)):
             path = os.path.join(self.root, name)
             # Leftovers of an interrupted run: temporary trees and checkouts without their marker.
-            if name.startswith(TEMP_PREFIX) or (os.path.isdir(path) and not os.path.exists(path + META_SUFFIX)):
+            if name.startswith(TEMP_PREFIX) or (
+                os.path.isdir(path) and not os.path.exists(path + META_SUFFIX)
+            ):
                 shutil.rmtree(path, ignore_errors=True)
 
     @staticmethod

@@ -8,8 +8,17 @@ import shlex
 import sys
 
 from ..errors import UsageError
-from .runner import (BASELINES, DEFAULT_CACHE, DEFAULT_CACHE_MAX_GB, DEFAULT_OUT, ENGINES, GIB, TRACKS, BenchConfig,
-                     run_bench)
+from .runner import (
+    BASELINES,
+    DEFAULT_CACHE,
+    DEFAULT_CACHE_MAX_GB,
+    DEFAULT_OUT,
+    ENGINES,
+    GIB,
+    TRACKS,
+    BenchConfig,
+    run_bench,
+)
 
 __all__ = ["add_arguments", "run"]
 
@@ -40,50 +49,112 @@ def _positive_float(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--tasks", required=True, metavar="FILE",
-                        help="task file, one JSON object a line (as shared/bench/tasks-dev.jsonl)")
-    parser.add_argument("--mirrors", required=True, nargs="+", action="extend", metavar="DIR_OR_PAIR",
-                        help="a folder of fetch mirrors (owner+name/repo) or owner/name=GITDIR; repeatable")
+    parser.add_argument(
+        "--tasks",
+        required=True,
+        metavar="FILE",
+        help="task file, one JSON object a line (as shared/bench/tasks-dev.jsonl)",
+    )
+    parser.add_argument(
+        "--mirrors",
+        required=True,
+        nargs="+",
+        action="extend",
+        metavar="DIR_OR_PAIR",
+        help="a folder of fetch mirrors (owner+name/repo) or owner/name=GITDIR; repeatable",
+    )
     parser.add_argument("--retrieval", choices=ENGINES, default="adaptive", help="the method measured")
-    parser.add_argument("--track", choices=(*TRACKS, "both"), default="both",
-                        help="direct: the issue text alone; bounded: plus the failing tests as evidence")
-    parser.add_argument("--baseline", nargs="+", choices=(*BASELINES, NO_BASELINE), default=list(BASELINES),
-                        metavar="{basic,bm25,none}", help="baselines run on the same tasks (default: basic bm25)")
-    parser.add_argument("--language", nargs="+", action="extend", default=[], metavar="LANG",
-                        help="only tasks in these languages")
+    parser.add_argument(
+        "--track",
+        choices=(*TRACKS, "both"),
+        default="both",
+        help="direct: the issue text alone; bounded: plus the failing tests as evidence",
+    )
+    parser.add_argument(
+        "--baseline",
+        nargs="+",
+        choices=(*BASELINES, NO_BASELINE),
+        default=list(BASELINES),
+        metavar="{basic,bm25,none}",
+        help="baselines run on the same tasks (default: basic bm25)",
+    )
+    parser.add_argument(
+        "--language",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="LANG",
+        help="only tasks in these languages",
+    )
     parser.add_argument("--limit", type=_positive_int, metavar="N", help="only the first N runnable tasks")
-    parser.add_argument("--without", nargs="+", action="extend", default=[], metavar="STRATEGY",
-                        help="also run the method with this strategy switched off (recall lost per strategy)")
-    parser.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"output folder (default {DEFAULT_OUT})")
-    parser.add_argument("--cache", default=DEFAULT_CACHE, metavar="DIR",
-                        help=f"checkout cache (default {DEFAULT_CACHE})")
-    parser.add_argument("--cache-max-gb", type=_positive_float, default=DEFAULT_CACHE_MAX_GB, metavar="N",
-                        help=f"size cap of the checkout cache (default {DEFAULT_CACHE_MAX_GB:g})")
+    parser.add_argument(
+        "--without",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="STRATEGY",
+        help="also run the method with this strategy switched off (recall lost per strategy)",
+    )
+    parser.add_argument(
+        "--out", default=DEFAULT_OUT, metavar="DIR", help=f"output folder (default {DEFAULT_OUT})"
+    )
+    parser.add_argument(
+        "--cache", default=DEFAULT_CACHE, metavar="DIR", help=f"checkout cache (default {DEFAULT_CACHE})"
+    )
+    parser.add_argument(
+        "--cache-max-gb",
+        type=_positive_float,
+        default=DEFAULT_CACHE_MAX_GB,
+        metavar="N",
+        help=f"size cap of the checkout cache (default {DEFAULT_CACHE_MAX_GB:g})",
+    )
 
 
 def _command_line(args: argparse.Namespace) -> str:
     """The command as the report prints it: every option that differs from its default."""
     words = ["bcode", "bench", "direct", "--tasks", args.tasks, "--mirrors", *args.mirrors]
-    for flag, value, default in (("--retrieval", args.retrieval, "adaptive"), ("--track", args.track, "both"),
-                                 ("--baseline", args.baseline, list(BASELINES)), ("--language", args.language, []),
-                                 ("--limit", args.limit, None), ("--without", args.without, []),
-                                 ("--out", args.out, DEFAULT_OUT), ("--cache", args.cache, DEFAULT_CACHE),
-                                 ("--cache-max-gb", args.cache_max_gb, DEFAULT_CACHE_MAX_GB)):
+    for flag, value, default in (
+        ("--retrieval", args.retrieval, "adaptive"),
+        ("--track", args.track, "both"),
+        ("--baseline", args.baseline, list(BASELINES)),
+        ("--language", args.language, []),
+        ("--limit", args.limit, None),
+        ("--without", args.without, []),
+        ("--out", args.out, DEFAULT_OUT),
+        ("--cache", args.cache, DEFAULT_CACHE),
+        ("--cache-max-gb", args.cache_max_gb, DEFAULT_CACHE_MAX_GB),
+    ):
         if value != default:
-            words += [flag, *(value if isinstance(value, list) else [f"{value:g}" if isinstance(value, float)
-                                                                      else str(value)])]
+            words += [
+                flag,
+                *(
+                    value
+                    if isinstance(value, list)
+                    else [f"{value:g}" if isinstance(value, float) else str(value)]
+                ),
+            ]
     return shlex.join(words)
 
 
 def run(args: argparse.Namespace) -> int:
     baselines = [b for b in args.baseline if b != NO_BASELINE]
     if NO_BASELINE in args.baseline and baselines:
-        print(f"bcode bench direct: error: --baseline {NO_BASELINE} cannot be combined with others", file=sys.stderr)
+        print(
+            f"bcode bench direct: error: --baseline {NO_BASELINE} cannot be combined with others",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     config = BenchConfig(
-        tasks=args.tasks, mirrors=args.mirrors, retrieval=args.retrieval,
-        tracks=TRACKS if args.track == "both" else (args.track,), baselines=baselines,
-        languages=args.language, limit=args.limit, without=args.without, out=args.out, cache=args.cache,
+        tasks=args.tasks,
+        mirrors=args.mirrors,
+        retrieval=args.retrieval,
+        tracks=TRACKS if args.track == "both" else (args.track,),
+        baselines=baselines,
+        languages=args.language,
+        limit=args.limit,
+        without=args.without,
+        out=args.out,
+        cache=args.cache,
         cache_max_bytes=int(args.cache_max_gb * GIB),
         command=_command_line(args),
     )

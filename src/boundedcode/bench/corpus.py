@@ -32,7 +32,8 @@ CASE_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 #: (a Go method's receiver `func (r *T) NAME` included).
 DEFINITION = re.compile(
     r"\b(?:def|class|func|fn|function|struct|enum|trait|interface|module)\s+(?:\([^)\n]*\)\s*)?"
-    r"([A-Za-z_][A-Za-z0-9_]*)")
+    r"([A-Za-z_][A-Za-z0-9_]*)"
+)
 #: What the message-kind rule looks at (see message_kind).
 MESSAGE_PATH = re.compile(r"(?<![\w./-])[\w.-]*(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w/])")
 QUALIFIED = re.compile(r"[A-Za-z_]\w*(?:(?:\.|::|\\|/)[A-Za-z_]\w*)+")
@@ -62,12 +63,12 @@ def tokenize(text: str) -> list[str]:
 class CommitCorpus:
     """One commit's indexed text files, in path order."""
 
-    paths: list[str]                # text files indexed (BM25 documents)
-    token_ids: list[array]          # per document, ids in the repository's vocabulary
+    paths: list[str]  # text files indexed (BM25 documents)
+    token_ids: list[array]  # per document, ids in the repository's vocabulary
     vocabulary: dict[str, int]
-    all_paths: frozenset[str]       # every file the read policy allows
-    components: frozenset[str]      # file stems and directory names of all_paths
-    defined: frozenset[str]         # names defined somewhere (DEFINITION)
+    all_paths: frozenset[str]  # every file the read policy allows
+    components: frozenset[str]  # file stems and directory names of all_paths
+    defined: frozenset[str]  # names defined somewhere (DEFINITION)
 
 
 class RepoCorpus:
@@ -125,12 +126,15 @@ class RepoCorpus:
             parts = p.split("/")
             components.update(parts[:-1])
             components.add(posixpath.splitext(parts[-1])[0])
-        return CommitCorpus(paths, token_ids, self.vocabulary, frozenset(allowed), frozenset(components),
-                            frozenset(defined))
+        return CommitCorpus(
+            paths, token_ids, self.vocabulary, frozenset(allowed), frozenset(components), frozenset(defined)
+        )
 
 
 def _code_like(name: str) -> bool:
-    return len(name) >= MIN_NAME_CHARS and ("_" in name.strip("_") or re.search(r"[a-z][A-Z]", name) is not None)
+    return len(name) >= MIN_NAME_CHARS and (
+        "_" in name.strip("_") or re.search(r"[a-z][A-Z]", name) is not None
+    )
 
 
 def _trailing(paths: set[str] | frozenset[str]) -> set[str]:
@@ -153,8 +157,10 @@ def message_kind(message: str, corpus: CommitCorpus) -> str:
     or a defined name (DEFINITION). Otherwise DESCRIBES.
     """
     files = _trailing(corpus.all_paths)
-    stems_and_dirs = _trailing({posixpath.splitext(p)[0] for p in corpus.all_paths}
-                               | {posixpath.dirname(p) for p in corpus.all_paths})
+    stems_and_dirs = _trailing(
+        {posixpath.splitext(p)[0] for p in corpus.all_paths}
+        | {posixpath.dirname(p) for p in corpus.all_paths}
+    )
     for match in MESSAGE_PATH.finditer(message):
         if match.group().lstrip("./") in files:
             return NAMES_CODE
@@ -167,7 +173,8 @@ def message_kind(message: str, corpus: CommitCorpus) -> str:
     names = set(IDENTIFIER.findall(message))
     marked = {a or b for a, b in CALL_OR_BACKTICK.findall(message)}
     for name in sorted(names):
-        if (_code_like(name) or (name in marked and len(name) >= MIN_NAME_CHARS)) and \
-                (name in corpus.components or name in corpus.defined):
+        if (_code_like(name) or (name in marked and len(name) >= MIN_NAME_CHARS)) and (
+            name in corpus.components or name in corpus.defined
+        ):
             return NAMES_CODE
     return DESCRIBES

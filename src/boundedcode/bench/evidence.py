@@ -18,7 +18,7 @@ __all__ = ["failure_output", "FORMATS"]
 UNITTEST_RULE = "=" * 70
 UNITTEST_SUB_RULE = "-" * 70
 JS_LANGUAGES = frozenset({"javascript", "typescript"})
-JEST_BULLET = "  \u25cf "       # "  ● describe › test"
+JEST_BULLET = "  \u25cf "  # "  ● describe › test"
 JEST_SEPARATOR = " \u203a "
 ANY = frozenset()  # an entry for every language
 
@@ -47,39 +47,87 @@ class Format:
 
 
 FORMATS: tuple[Format, ...] = (
-    Format("pytest", frozenset({"python"}), re.compile(r"^\S+\.py::.+$"),
-           lambda m, n: [f"FAILED {m.group()}"]),
-    Format("unittest", frozenset({"python"}), re.compile(r"^(\w+) \(([\w.]+)\)$"),
-           lambda m, n: [UNITTEST_RULE, f"FAIL: {m.group()}", UNITTEST_SUB_RULE]),
-    Format("go test", frozenset({"go"}), re.compile(r"^(?:Test|Example|Benchmark|Fuzz)\w*(?:/\S*)?$"),
-           lambda m, n: [f"--- FAIL: {m.group()} (0.00s)"]),
-    Format("cargo test", frozenset({"rust"}), re.compile(r"^[A-Za-z_]\w*(?:::\w+)*$"),
-           lambda m, n: [f"test {m.group()} ... FAILED"]),
-    Format("googletest", frozenset({"c", "cpp"}), re.compile(r"^[A-Za-z_]\w*(?:/\w+)?\.[A-Za-z_]\w*(?:/\d+)?$"),
-           lambda m, n: [f"[  FAILED  ] {m.group()} (0 ms)"]),
-    Format("ctest", frozenset({"cpp"}), re.compile(r"^[\w.-]+$"),
-           lambda m, n: [f"{n:>3} - {m.group()} (Failed)"]),
-    Format("redis test suite", frozenset({"c"}), re.compile(r"^.+$"),
-           lambda m, n: [f"[err]: {m.group()}"]),
-    Format("gradle", frozenset({"java"}), re.compile(r"^([\w.$]+) > (.+)$"),
-           lambda m, n: [f"{m.group(1)} > {m.group(2)} FAILED"]),
-    Format("surefire", frozenset({"java"}), re.compile(r"^([\w.$]+)#(.+)$"),
-           lambda m, n: [f"[ERROR] {m.group(2)}({m.group(1)})  Time elapsed: 0.01 s  <<< FAILURE!"]),
-    Format("junit", frozenset({"java"}), re.compile(r"^(.+)\(([\w.$]+)\)$"),
-           lambda m, n: [f"[ERROR] {m.group()}  Time elapsed: 0.01 s  <<< FAILURE!"]),
-    Format("vitest", JS_LANGUAGES, re.compile(r"^(\S+\.[cm]?[jt]sx?) > (.+)$"),
-           lambda m, n: [f" FAIL  {m.group()}"]),
-    Format("jest", JS_LANGUAGES, re.compile(r"^.+$"),
-           lambda m, n: [JEST_BULLET + m.group().replace(" > ", JEST_SEPARATOR)]),
+    Format(
+        "pytest", frozenset({"python"}), re.compile(r"^\S+\.py::.+$"), lambda m, n: [f"FAILED {m.group()}"]
+    ),
+    Format(
+        "unittest",
+        frozenset({"python"}),
+        re.compile(r"^(\w+) \(([\w.]+)\)$"),
+        lambda m, n: [UNITTEST_RULE, f"FAIL: {m.group()}", UNITTEST_SUB_RULE],
+    ),
+    Format(
+        "go test",
+        frozenset({"go"}),
+        re.compile(r"^(?:Test|Example|Benchmark|Fuzz)\w*(?:/\S*)?$"),
+        lambda m, n: [f"--- FAIL: {m.group()} (0.00s)"],
+    ),
+    Format(
+        "cargo test",
+        frozenset({"rust"}),
+        re.compile(r"^[A-Za-z_]\w*(?:::\w+)*$"),
+        lambda m, n: [f"test {m.group()} ... FAILED"],
+    ),
+    Format(
+        "googletest",
+        frozenset({"c", "cpp"}),
+        re.compile(r"^[A-Za-z_]\w*(?:/\w+)?\.[A-Za-z_]\w*(?:/\d+)?$"),
+        lambda m, n: [f"[  FAILED  ] {m.group()} (0 ms)"],
+    ),
+    Format(
+        "ctest", frozenset({"cpp"}), re.compile(r"^[\w.-]+$"), lambda m, n: [f"{n:>3} - {m.group()} (Failed)"]
+    ),
+    Format("redis test suite", frozenset({"c"}), re.compile(r"^.+$"), lambda m, n: [f"[err]: {m.group()}"]),
+    Format(
+        "gradle",
+        frozenset({"java"}),
+        re.compile(r"^([\w.$]+) > (.+)$"),
+        lambda m, n: [f"{m.group(1)} > {m.group(2)} FAILED"],
+    ),
+    Format(
+        "surefire",
+        frozenset({"java"}),
+        re.compile(r"^([\w.$]+)#(.+)$"),
+        lambda m, n: [f"[ERROR] {m.group(2)}({m.group(1)})  Time elapsed: 0.01 s  <<< FAILURE!"],
+    ),
+    Format(
+        "junit",
+        frozenset({"java"}),
+        re.compile(r"^(.+)\(([\w.$]+)\)$"),
+        lambda m, n: [f"[ERROR] {m.group()}  Time elapsed: 0.01 s  <<< FAILURE!"],
+    ),
+    Format(
+        "vitest",
+        JS_LANGUAGES,
+        re.compile(r"^(\S+\.[cm]?[jt]sx?) > (.+)$"),
+        lambda m, n: [f" FAIL  {m.group()}"],
+    ),
+    Format(
+        "jest",
+        JS_LANGUAGES,
+        re.compile(r"^.+$"),
+        lambda m, n: [JEST_BULLET + m.group().replace(" > ", JEST_SEPARATOR)],
+    ),
     Format("phpunit", frozenset({"php"}), re.compile(r"^(.+?) > (.+)$"), _phpunit),
-    Format("rspec", frozenset({"ruby"}), re.compile(r"^(.*) - (\./\S+\.rb(?:\[[\d:]+\]|:\d+))$"),
-           lambda m, n: [f"rspec {m.group(2)} # {m.group(1)}"]),
-    Format("minitest", frozenset({"ruby"}), re.compile(r"^(\w+(?:::\w+)*)#(test_.*)$"),
-           lambda m, n: [f"  {n}) Failure:", f"{m.group()}:"]),
-    Format("cucumber", frozenset({"ruby"}), re.compile(r"^(\S+\.feature:\d+)\s+(.*)$"),
-           lambda m, n: [f"cucumber {m.group(1)} # {m.group(2)}"]),
-    Format("rspec", frozenset({"ruby"}), re.compile(r"^.+$"),
-           lambda m, n: [f"  {n}) {m.group()}"]),
+    Format(
+        "rspec",
+        frozenset({"ruby"}),
+        re.compile(r"^(.*) - (\./\S+\.rb(?:\[[\d:]+\]|:\d+))$"),
+        lambda m, n: [f"rspec {m.group(2)} # {m.group(1)}"],
+    ),
+    Format(
+        "minitest",
+        frozenset({"ruby"}),
+        re.compile(r"^(\w+(?:::\w+)*)#(test_.*)$"),
+        lambda m, n: [f"  {n}) Failure:", f"{m.group()}:"],
+    ),
+    Format(
+        "cucumber",
+        frozenset({"ruby"}),
+        re.compile(r"^(\S+\.feature:\d+)\s+(.*)$"),
+        lambda m, n: [f"cucumber {m.group(1)} # {m.group(2)}"],
+    ),
+    Format("rspec", frozenset({"ruby"}), re.compile(r"^.+$"), lambda m, n: [f"  {n}) {m.group()}"]),
     Format("generic", ANY, re.compile(r"^.+$"), lambda m, n: [f"FAILED {m.group()}"]),
 )
 

@@ -20,8 +20,16 @@ __all__ = ["ACC_KS", "TaskScore", "distinct", "score", "percentile", "aggregate"
 ACC_KS = (1, 3, 5, 10)
 LATENCY_PERCENTILES = (50, 95)
 #: The aggregate figures, in report order.
-METRICS = ("recall", "all_found", *(f"acc@{k}" for k in ACC_KS), "precision", "mrr", "tokens",
-           *(f"p{q}_ms" for q in LATENCY_PERCENTILES), "max_ms")
+METRICS = (
+    "recall",
+    "all_found",
+    *(f"acc@{k}" for k in ACC_KS),
+    "precision",
+    "mrr",
+    "tokens",
+    *(f"p{q}_ms" for q in LATENCY_PERCENTILES),
+    "max_ms",
+)
 
 
 @dataclass(frozen=True)
@@ -31,13 +39,16 @@ class TaskScore:
     acc: dict[int, bool]
     precision: float | None  # None for an empty block
     reciprocal_rank: float
-    hits: tuple[str, ...]    # gold files found, in rank order
+    hits: tuple[str, ...]  # gold files found, in rank order
 
     def to_json(self) -> dict[str, object]:
-        return {"recall": round(self.recall, 6), "all_found": self.all_found,
-                **{f"acc@{k}": v for k, v in self.acc.items()},
-                "precision": None if self.precision is None else round(self.precision, 6),
-                "rr": round(self.reciprocal_rank, 6)}
+        return {
+            "recall": round(self.recall, 6),
+            "all_found": self.all_found,
+            **{f"acc@{k}": v for k, v in self.acc.items()},
+            "precision": None if self.precision is None else round(self.precision, 6),
+            "rr": round(self.reciprocal_rank, 6),
+        }
 
 
 def distinct(paths: Iterable[str]) -> list[str]:

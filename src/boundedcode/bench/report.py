@@ -20,8 +20,16 @@ __all__ = ["build_summary", "write_reports", "markdown", "report_html", "Table"]
 OVERALL = "overall"
 DIMENSIONS = ((OVERALL, None), ("language", "language"), ("dataset", "dataset"), ("kind", "kind"))
 #: The columns of the side-by-side tables (the JSON has every metric).
-TABLE_METRICS = (("recall", "recall"), ("all_found", "all-found"), ("acc@1", "Acc@1"), ("acc@5", "Acc@5"),
-                 ("mrr", "MRR"), ("tokens", "tokens"), ("p50_ms", "p50 ms"), ("p95_ms", "p95 ms"))
+TABLE_METRICS = (
+    ("recall", "recall"),
+    ("all_found", "all-found"),
+    ("acc@1", "Acc@1"),
+    ("acc@5", "Acc@5"),
+    ("mrr", "MRR"),
+    ("tokens", "tokens"),
+    ("p50_ms", "p50 ms"),
+    ("p95_ms", "p95 ms"),
+)
 RATE_METRICS = frozenset({"recall", "all_found", "acc@1", "acc@3", "acc@5", "acc@10", "precision"})
 LATENCY_CDF_STEPS = 20  # quantiles every 5% for the latency plot
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
@@ -51,8 +59,11 @@ def _strategies(records: Sequence[Mapping], track: str, main: str, without: Mapp
     out: dict[str, dict] = {}
     for name in names:
         runs = [s for r in main_recs for s in r["strategies"] if s["strategy"] == name and s["ran"]]
-        gold_hits = sum(1 for r in main_recs
-                        if any(name in i.get("strategies", ()) and i["path"] in r["gold"] for i in r["ranked"]))
+        gold_hits = sum(
+            1
+            for r in main_recs
+            if any(name in i.get("strategies", ()) and i["path"] in r["gold"] for i in r["ranked"])
+        )
         entry: dict[str, Any] = {
             "ran": len(runs),
             "ran_rate": round(len(runs) / len(main_recs), 6) if main_recs else None,
@@ -62,8 +73,11 @@ def _strategies(records: Sequence[Mapping], track: str, main: str, without: Mapp
         for variant, off in sorted(without.items()):
             if off != name:
                 continue
-            paired = [(recall[r["instance_id"]], r["scores"]["recall"]) for r in records
-                      if r["track"] == track and r["method"] == variant and r["instance_id"] in recall]
+            paired = [
+                (recall[r["instance_id"]], r["scores"]["recall"])
+                for r in records
+                if r["track"] == track and r["method"] == variant and r["instance_id"] in recall
+            ]
             entry["recall_lost"] = round(sum(a - b for a, b in paired) / len(paired), 6) if paired else None
             entry["recall_lost_tasks"] = len(paired)
         out[name] = entry
@@ -77,8 +91,16 @@ def _latency_cdf(records: Sequence[Mapping]) -> list[float]:
     return [round(percentile(values, 100 * i / LATENCY_CDF_STEPS), 3) for i in range(LATENCY_CDF_STEPS + 1)]
 
 
-def build_summary(records: Sequence[Mapping], *, methods: Sequence[str], main: str, baselines: Sequence[str],
-                  without: Mapping[str, str], tracks: Sequence[str], meta: Mapping[str, Any]) -> dict:
+def build_summary(
+    records: Sequence[Mapping],
+    *,
+    methods: Sequence[str],
+    main: str,
+    baselines: Sequence[str],
+    without: Mapping[str, str],
+    tracks: Sequence[str],
+    meta: Mapping[str, Any],
+) -> dict:
     groups: dict[str, dict] = {}
     for dim, fieldname in DIMENSIONS:
         values = sorted({r[fieldname] for r in records}) if fieldname else [OVERALL]
@@ -87,25 +109,39 @@ def build_summary(records: Sequence[Mapping], *, methods: Sequence[str], main: s
             chosen = [r for r in records if fieldname is None or r[fieldname] == value]
             per_track = {}
             for track in tracks:
-                by_method = {m: aggregate(rs) for m in methods
-                             if (rs := [r for r in chosen if r["track"] == track and r["method"] == m])}
+                by_method = {
+                    m: aggregate(rs)
+                    for m in methods
+                    if (rs := [r for r in chosen if r["track"] == track and r["method"] == m])
+                }
                 if by_method:
                     per_track[track] = {"methods": by_method, "ratios": _ratios(by_method, main, baselines)}
             groups[dim][value] = per_track
     seen = {s["strategy"] for r in records for s in r["strategies"]}
-    warnings = [f"--without {s}: no retrieval reported a strategy of that name" for s in sorted(set(without.values()))
-                if records and s not in seen]
+    warnings = [
+        f"--without {s}: no retrieval reported a strategy of that name"
+        for s in sorted(set(without.values()))
+        if records and s not in seen
+    ]
     return {
         **meta,
-        "main": main, "baselines": list(baselines), "methods": list(methods), "tracks": list(tracks),
-        "bounded_without_evidence": sum(1 for r in records if r["track"] == "bounded" and r["method"] == main
-                                        and not r["evidence_lines"]),
+        "main": main,
+        "baselines": list(baselines),
+        "methods": list(methods),
+        "tracks": list(tracks),
+        "bounded_without_evidence": sum(
+            1 for r in records if r["track"] == "bounded" and r["method"] == main and not r["evidence_lines"]
+        ),
         "groups": groups,
         "strategies": {track: _strategies(records, track, main, without) for track in tracks},
-        "latency_cdf_ms": {track: {m: cdf for m in methods
-                                   if (cdf := _latency_cdf([r for r in records
-                                                            if r["track"] == track and r["method"] == m]))}
-                           for track in tracks},
+        "latency_cdf_ms": {
+            track: {
+                m: cdf
+                for m in methods
+                if (cdf := _latency_cdf([r for r in records if r["track"] == track and r["method"] == m]))
+            }
+            for track in tracks
+        },
         "warnings": warnings,
     }
 
@@ -141,19 +177,34 @@ def _side_by_side(summary: Mapping, dims: Sequence[str], track: str, title: str)
             figures = block["methods"].get(method)
             if figures is None:
                 continue
-            rows.append((value if first else "", str(figures["tasks"]) if first else "", method,
-                         *(_fmt(k, figures.get(k)) for k, _ in TABLE_METRICS)))
+            rows.append(
+                (
+                    value if first else "",
+                    str(figures["tasks"]) if first else "",
+                    method,
+                    *(_fmt(k, figures.get(k)) for k, _ in TABLE_METRICS),
+                )
+            )
             first = False
         for baseline, ratios in block["ratios"].items():
-            rows.append(("", "", f"{main} ÷ {baseline}",
-                         *("–" if ratios.get(k) is None else f"×{ratios[k]:.2f}" for k, _ in TABLE_METRICS)))
+            rows.append(
+                (
+                    "",
+                    "",
+                    f"{main} ÷ {baseline}",
+                    *("–" if ratios.get(k) is None else f"×{ratios[k]:.2f}" for k, _ in TABLE_METRICS),
+                )
+            )
     return Table(title, ("group", "tasks", "method", *(label for _, label in TABLE_METRICS)), tuple(rows))
 
 
 def _all_figures(summary: Mapping, track: str) -> Table:
     overall = summary["groups"][OVERALL].get(OVERALL, {}).get(track, {"methods": {}})
-    rows = tuple((m, *(_fmt(k, overall["methods"][m].get(k)) for k in METRICS))
-                 for m in summary["methods"] if m in overall["methods"])
+    rows = tuple(
+        (m, *(_fmt(k, overall["methods"][m].get(k)) for k in METRICS))
+        for m in summary["methods"]
+        if m in overall["methods"]
+    )
     return Table(f"All figures, {track} track (overall)", ("method", *METRICS), rows)
 
 
@@ -161,21 +212,33 @@ def _strategy_table(summary: Mapping, track: str) -> Table:
     rows = []
     for name, s in summary["strategies"][track].items():
         lost = s.get("recall_lost")
-        rows.append((name, str(s["ran"]), _fmt("recall", s["ran_rate"]),
-                     "–" if s["findings_when_ran"] is None else f"{s['findings_when_ran']:.1f}",
-                     _fmt("recall", s["gold_hit_rate"]),
-                     "not measured" if "recall_lost" not in s else
-                     ("–" if lost is None else f"{100 * lost:+.1f} pts")))
-    return Table(f"Strategies of {summary['main']}, {track} track",
-                 ("strategy", "ran", "ran %", "findings when ran", "found a gold file", "recall lost without it"),
-                 tuple(rows))
+        rows.append(
+            (
+                name,
+                str(s["ran"]),
+                _fmt("recall", s["ran_rate"]),
+                "–" if s["findings_when_ran"] is None else f"{s['findings_when_ran']:.1f}",
+                _fmt("recall", s["gold_hit_rate"]),
+                "not measured"
+                if "recall_lost" not in s
+                else ("–" if lost is None else f"{100 * lost:+.1f} pts"),
+            )
+        )
+    return Table(
+        f"Strategies of {summary['main']}, {track} track",
+        ("strategy", "ran", "ran %", "findings when ran", "found a gold file", "recall lost without it"),
+        tuple(rows),
+    )
 
 
 def tables(summary: Mapping) -> list[Table]:
     out = []
     for track in summary["tracks"]:
-        out.append(_side_by_side(summary, (OVERALL, "language"), track,
-                                 f"{track.capitalize()} track: overall and per language"))
+        out.append(
+            _side_by_side(
+                summary, (OVERALL, "language"), track, f"{track.capitalize()} track: overall and per language"
+            )
+        )
     for track in summary["tracks"]:
         out.append(_side_by_side(summary, ("dataset",), track, f"{track.capitalize()} track: per dataset"))
         out.append(_side_by_side(summary, ("kind",), track, f"{track.capitalize()} track: per message kind"))
@@ -196,16 +259,24 @@ def _preamble(summary: Mapping) -> list[str]:
     skipped = ", ".join(f"{k} {v}" for k, v in tasks.get("skipped", {}).items()) or "none"
     timing = summary.get("timing", {})
     per_task = timing.get("wall_s", 0) / tasks["computed"] if tasks.get("computed") else None
-    lines = [f"Command: `{summary.get('command', '')}`", f"Date: {summary.get('date', '')}",
-             f"Tasks: {tasks.get('run', 0)} run of {tasks.get('in_file', 0)} in {summary.get('tasks_file', '')} "
-             f"(skipped: {skipped}); bounded track without evidence (no fail_to_pass): "
-             f"{summary.get('bounded_without_evidence', 0)}",
-             "Method: " + summary["main"] + "; baselines: " + (", ".join(summary["baselines"]) or "none")]
+    lines = [
+        f"Command: `{summary.get('command', '')}`",
+        f"Date: {summary.get('date', '')}",
+        f"Tasks: {tasks.get('run', 0)} run of {tasks.get('in_file', 0)} in {summary.get('tasks_file', '')} "
+        f"(skipped: {skipped}); bounded track without evidence (no fail_to_pass): "
+        f"{summary.get('bounded_without_evidence', 0)}",
+        "Method: " + summary["main"] + "; baselines: " + (", ".join(summary["baselines"]) or "none"),
+    ]
     if per_task is not None:
-        lines.append(f"Harness time: {timing['wall_s']:.0f} s for {tasks['computed']} tasks computed "
-                     f"({per_task:.2f} s per task, all tracks and methods)")
-    errors = sum(f.get("errors", 0) for block in summary["groups"][OVERALL].get(OVERALL, {}).values()
-                 for f in block["methods"].values())
+        lines.append(
+            f"Harness time: {timing['wall_s']:.0f} s for {tasks['computed']} tasks computed "
+            f"({per_task:.2f} s per task, all tracks and methods)"
+        )
+    errors = sum(
+        f.get("errors", 0)
+        for block in summary["groups"][OVERALL].get(OVERALL, {}).values()
+        for f in block["methods"].values()
+    )
     if errors:
         lines.append(f"Retrievals that raised (counted as empty blocks; see records.jsonl): {errors}")
     lines += [f"Warning: {w}" for w in summary.get("warnings", [])]
@@ -237,27 +308,37 @@ def _color(summary: Mapping, method: str) -> str:
 def _marker(track: str, x: float, y: float, r: float, color: str, opacity: float, title: str) -> str:
     t = f"<title>{html.escape(title)}</title>"
     if TRACK_MARKERS.get(track) == "square":
-        return (f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" '
-                f'fill="{color}" fill-opacity="{opacity}">{t}</rect>')
-    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{color}" fill-opacity="{opacity}">{t}</circle>'
+        return (
+            f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" '
+            f'fill="{color}" fill-opacity="{opacity}">{t}</rect>'
+        )
+    return (
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{color}" fill-opacity="{opacity}">{t}</circle>'
+    )
 
 
 def _axes(title: str, x_label: str, y_label: str, x_ticks: Sequence[tuple[float, str]]) -> list[str]:
     mid_y = (AXIS_Y0 + AXIS_Y1) / 2
-    out = [f'<text x="{(AXIS_X0 + AXIS_X1) / 2}" y="16" text-anchor="middle" font-weight="bold">'
-           f'{html.escape(title)}</text>',
-           f'<line x1="{AXIS_X0}" y1="{AXIS_Y0}" x2="{AXIS_X1}" y2="{AXIS_Y0}" stroke="#333"/>',
-           f'<line x1="{AXIS_X0}" y1="{AXIS_Y0}" x2="{AXIS_X0}" y2="{AXIS_Y1}" stroke="#333"/>',
-           f'<text x="{(AXIS_X0 + AXIS_X1) / 2}" y="{PLOT_H - 12}" text-anchor="middle">{html.escape(x_label)}</text>',
-           f'<text x="14" y="{mid_y}" text-anchor="middle" transform="rotate(-90 14 {mid_y})">'
-           f'{html.escape(y_label)}</text>']
+    out = [
+        f'<text x="{(AXIS_X0 + AXIS_X1) / 2}" y="16" text-anchor="middle" font-weight="bold">'
+        f"{html.escape(title)}</text>",
+        f'<line x1="{AXIS_X0}" y1="{AXIS_Y0}" x2="{AXIS_X1}" y2="{AXIS_Y0}" stroke="#333"/>',
+        f'<line x1="{AXIS_X0}" y1="{AXIS_Y0}" x2="{AXIS_X0}" y2="{AXIS_Y1}" stroke="#333"/>',
+        f'<text x="{(AXIS_X0 + AXIS_X1) / 2}" y="{PLOT_H - 12}" text-anchor="middle">{html.escape(x_label)}</text>',
+        f'<text x="14" y="{mid_y}" text-anchor="middle" transform="rotate(-90 14 {mid_y})">'
+        f"{html.escape(y_label)}</text>",
+    ]
     for px, label in x_ticks:
-        out.append(f'<line x1="{px:.1f}" y1="{AXIS_Y0}" x2="{px:.1f}" y2="{AXIS_Y0 + 4}" stroke="#333"/>'
-                   f'<text x="{px:.1f}" y="{AXIS_Y0 + 16}" text-anchor="middle" font-size="11">{label}</text>')
+        out.append(
+            f'<line x1="{px:.1f}" y1="{AXIS_Y0}" x2="{px:.1f}" y2="{AXIS_Y0 + 4}" stroke="#333"/>'
+            f'<text x="{px:.1f}" y="{AXIS_Y0 + 16}" text-anchor="middle" font-size="11">{label}</text>'
+        )
     for tenth in range(0, 11, 2):
         py = _sy(tenth / 10)
-        out.append(f'<line x1="{AXIS_X0 - 4}" y1="{py:.1f}" x2="{AXIS_X1}" y2="{py:.1f}" stroke="#ddd"/>'
-                   f'<text x="{AXIS_X0 - 6}" y="{py + 4:.1f}" text-anchor="end" font-size="11">{10 * tenth}%</text>')
+        out.append(
+            f'<line x1="{AXIS_X0 - 4}" y1="{py:.1f}" x2="{AXIS_X1}" y2="{py:.1f}" stroke="#ddd"/>'
+            f'<text x="{AXIS_X0 - 6}" y="{py + 4:.1f}" text-anchor="end" font-size="11">{10 * tenth}%</text>'
+        )
     return out
 
 
@@ -265,19 +346,27 @@ def _legend(summary: Mapping, track_key: Mapping[str, str]) -> list[str]:
     """Methods by colour, then what tells the tracks apart on this plot."""
     x, y, out = AXIS_X1 + 20, AXIS_Y1 + 8, []
     for m in summary["methods"]:
-        out.append(f'<rect x="{x}" y="{y - 9}" width="10" height="10" fill="{_color(summary, m)}"/>'
-                   f'<text x="{x + 16}" y="{y}" font-size="11">{html.escape(m)}</text>')
+        out.append(
+            f'<rect x="{x}" y="{y - 9}" width="10" height="10" fill="{_color(summary, m)}"/>'
+            f'<text x="{x + 16}" y="{y}" font-size="11">{html.escape(m)}</text>'
+        )
         y += 16
     for track in summary["tracks"]:
         y += 4
-        out.append(f'<text x="{x}" y="{y}" font-size="11">{html.escape(f"{track}: {track_key[track]}")}</text>')
+        out.append(
+            f'<text x="{x}" y="{y}" font-size="11">{html.escape(f"{track}: {track_key[track]}")}</text>'
+        )
         y += 12
     return out
 
 
 def _svg(parts: Sequence[str]) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{PLOT_W}" height="{PLOT_H}" '
-            f'viewBox="0 0 {PLOT_W} {PLOT_H}" font-family="sans-serif" font-size="12">' + "".join(parts) + "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{PLOT_W}" height="{PLOT_H}" '
+        f'viewBox="0 0 {PLOT_W} {PLOT_H}" font-family="sans-serif" font-size="12">'
+        + "".join(parts)
+        + "</svg>"
+    )
 
 
 def _nice_step(top: float) -> float:
@@ -302,12 +391,24 @@ def recall_tokens_svg(summary: Mapping) -> str:
         return AXIS_X0 + (AXIS_X1 - AXIS_X0) * v / top
 
     ticks = [(sx(i * step), f"{i * step:g}") for i in range(int(top / step) + 1)]
-    parts = _axes("Recall against block tokens (large: overall; small: per language)", "mean block tokens",
-                  "file recall", ticks)
+    parts = _axes(
+        "Recall against block tokens (large: overall; small: per language)",
+        "mean block tokens",
+        "file recall",
+        ticks,
+    )
     for overall, track, m, value, tokens, recall in sorted(points):
-        parts.append(_marker(track, sx(tokens), _sy(recall), 6 if overall else 3, _color(summary, m),
-                             1.0 if overall else 0.45,
-                             f"{m}, {track}, {value}: recall {100 * recall:.1f}%, {tokens:.0f} tokens"))
+        parts.append(
+            _marker(
+                track,
+                sx(tokens),
+                _sy(recall),
+                6 if overall else 3,
+                _color(summary, m),
+                1.0 if overall else 0.45,
+                f"{m}, {track}, {value}: recall {100 * recall:.1f}%, {tokens:.0f} tokens",
+            )
+        )
     return _svg(parts + _legend(summary, {t: TRACK_MARKERS.get(t, "circle") for t in summary["tracks"]}))
 
 
@@ -321,15 +422,21 @@ def latency_svg(summary: Mapping) -> str:
     def sx(v: float) -> float:
         return AXIS_X0 + (AXIS_X1 - AXIS_X0) * (math.log10(max(v, lo)) - math.log10(lo)) / span
 
-    ticks = [(sx(10 ** d), f"{10 ** d:g}") for d in range(round(math.log10(lo)), round(math.log10(hi)) + 1)]
-    parts = _axes("Latency distribution", "latency of the retrieval alone (ms, log scale)",
-                  "share of tasks at or below", ticks)
+    ticks = [(sx(10**d), f"{10**d:g}") for d in range(round(math.log10(lo)), round(math.log10(hi)) + 1)]
+    parts = _axes(
+        "Latency distribution",
+        "latency of the retrieval alone (ms, log scale)",
+        "share of tasks at or below",
+        ticks,
+    )
     for track, per in cdfs.items():
         dash = "" if track == TRACKS_SOLID else ' stroke-dasharray="6 3"'
         for m, cdf in per.items():
             pts = " ".join(f"{sx(v):.1f},{_sy(i / LATENCY_CDF_STEPS):.1f}" for i, v in enumerate(cdf))
-            parts.append(f'<polyline points="{pts}" fill="none" stroke="{_color(summary, m)}" stroke-width="2"{dash}>'
-                         f"<title>{html.escape(f'{m} ({track})')}</title></polyline>")
+            parts.append(
+                f'<polyline points="{pts}" fill="none" stroke="{_color(summary, m)}" stroke-width="2"{dash}>'
+                f"<title>{html.escape(f'{m} ({track})')}</title></polyline>"
+            )
     key = {t: "solid" if t == TRACKS_SOLID else "dashed" for t in summary["tracks"]}
     return _svg(parts + _legend(summary, key))
 
@@ -341,20 +448,28 @@ def _html_table(t: Table) -> str:
 
 
 def report_html(summary: Mapping) -> str:
-    style = ("body{font-family:sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;"
-             "margin-bottom:1.5em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
-             "td:nth-child(-n+3),th:nth-child(-n+3){text-align:left}")
+    style = (
+        "body{font-family:sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;"
+        "margin-bottom:1.5em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+        "td:nth-child(-n+3),th:nth-child(-n+3){text-align:left}"
+    )
     pre = "".join(f"<p>{html.escape(line)}</p>" for line in _preamble(summary))
-    return ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>BoundedCode retrieval benchmark</title>"
-            f"<style>{style}</style></head><body>\n<h1>Retrieval benchmark</h1>\n{pre}\n"
-            f"<p>{recall_tokens_svg(summary)}</p>\n<p>{latency_svg(summary)}</p>\n"
-            + "".join(_html_table(t) for t in tables(summary)) + "</body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>BoundedCode retrieval benchmark</title>'
+        f"<style>{style}</style></head><body>\n<h1>Retrieval benchmark</h1>\n{pre}\n"
+        f"<p>{recall_tokens_svg(summary)}</p>\n<p>{latency_svg(summary)}</p>\n"
+        + "".join(_html_table(t) for t in tables(summary))
+        + "</body></html>\n"
+    )
 
 
 def write_reports(summary: Mapping, out: str) -> None:
     os.makedirs(out, exist_ok=True)
-    files = {SUMMARY_JSON: json.dumps(summary, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
-             SUMMARY_MD: markdown(summary), REPORT_HTML: report_html(summary)}
+    files = {
+        SUMMARY_JSON: json.dumps(summary, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+        SUMMARY_MD: markdown(summary),
+        REPORT_HTML: report_html(summary),
+    }
     for name, text in files.items():
         temp = os.path.join(out, f".{name}.tmp")
         with open(temp, "w", encoding="utf-8") as f:

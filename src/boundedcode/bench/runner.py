@@ -27,17 +27,30 @@ from .metrics import distinct, score
 from .report import build_summary, write_reports
 from .tasks import Task, load_tasks
 
-__all__ = ["Method", "BenchConfig", "plan_methods", "run_bench", "RecordStore", "Progress",
-           "TRACKS", "ENGINES", "BASELINES", "GIB", "DEFAULT_OUT", "DEFAULT_CACHE", "DEFAULT_CACHE_MAX_GB"]
+__all__ = [
+    "Method",
+    "BenchConfig",
+    "plan_methods",
+    "run_bench",
+    "RecordStore",
+    "Progress",
+    "TRACKS",
+    "ENGINES",
+    "BASELINES",
+    "GIB",
+    "DEFAULT_OUT",
+    "DEFAULT_CACHE",
+    "DEFAULT_CACHE_MAX_GB",
+]
 
 TRACKS = ("direct", "bounded")
 ENGINES = ("adaptive", "basic")
 BASELINES = ("basic", "bm25")
 RECORDS_FILE = "records.jsonl"
-BM25_INDEXES_KEPT = 2          # per commit, in memory, for this run only
+BM25_INDEXES_KEPT = 2  # per commit, in memory, for this run only
 PROGRESS_WIDTH = 28
-PROGRESS_LINE_EVERY_S = 30.0   # when stderr is not a terminal, one line this often
-GIB = 1024 ** 3
+PROGRESS_LINE_EVERY_S = 30.0  # when stderr is not a terminal, one line this often
+GIB = 1024**3
 DEFAULT_OUT = "bench-out"
 DEFAULT_CACHE = os.path.join(".cache", "checkouts")
 DEFAULT_CACHE_MAX_GB = 10.0
@@ -48,7 +61,7 @@ Retrieve = Callable[..., Any]
 @dataclass(frozen=True)
 class Method:
     name: str
-    engine: str                    # "adaptive" | "basic" | "bm25"
+    engine: str  # "adaptive" | "basic" | "bm25"
     without: tuple[str, ...] = ()
 
     @property
@@ -129,7 +142,9 @@ def _clock_text(seconds: float) -> str:
 class Progress:
     """A plain-text bar with the time left, on stderr; the rate counts computed tasks only."""
 
-    def __init__(self, total: int, to_compute: int, stream: TextIO, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self, total: int, to_compute: int, stream: TextIO, clock: Callable[[], float] = time.monotonic
+    ):
         self.total, self.to_compute, self.stream, self.clock = total, to_compute, stream, clock
         self.done = self.computed = 0
         self.start = self.last_line = clock()
@@ -142,8 +157,10 @@ class Progress:
         elapsed = now - self.start
         left = elapsed / self.computed * (self.to_compute - self.computed) if self.computed else 0.0
         filled = PROGRESS_WIDTH * self.done // max(self.total, 1)
-        text = (f"[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}] {self.done}/{self.total} tasks"
-                f"  {_clock_text(elapsed)} elapsed  ~{_clock_text(left)} left  {label}")
+        text = (
+            f"[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}] {self.done}/{self.total} tasks"
+            f"  {_clock_text(elapsed)} elapsed  ~{_clock_text(left)} left  {label}"
+        )
         if self.tty:
             self.stream.write("\r\x1b[K" + text + ("\n" if self.done == self.total else ""))
         elif self.done in (1, self.total) or now - self.last_line >= PROGRESS_LINE_EVERY_S:
@@ -166,13 +183,17 @@ def _default_retrieve() -> Retrieve:
 
 def _engine_record(result: Any) -> dict[str, Any]:
     return {
-        "ranked": [{"path": i.path, "line": i.line, "score": round(i.score, 4),
-                    "strategies": list(i.strategies)} for i in result.items],
+        "ranked": [
+            {"path": i.path, "line": i.line, "score": round(i.score, 4), "strategies": list(i.strategies)}
+            for i in result.items
+        ],
         "tokens": result.tokens,
         "latency_ms": round(float(result.timings_ms.get("total", 0.0)), 3),
         "timings_ms": {k: round(float(v), 3) for k, v in sorted(result.timings_ms.items())},
-        "strategies": [{"strategy": s.strategy, "ran": s.ran, "why": s.why, "findings": s.findings}
-                       for s in result.strategies],
+        "strategies": [
+            {"strategy": s.strategy, "ran": s.ran, "why": s.why, "findings": s.findings}
+            for s in result.strategies
+        ],
     }
 
 
@@ -188,8 +209,12 @@ class _Run:
         self._repo: str | None = None  # the repository whose blobs _repo_corpus holds
         self._repo_corpus = RepoCorpus()
         self._rankers: dict[str, BM25Ranker] = {}  # BM25 indexes by commit, this run only
-        self.timing: dict[str, float] = {"checkout_s": 0.0, "corpus_s": 0.0, "bm25_index_s": 0.0,
-                                         "retrieval_s": 0.0}
+        self.timing: dict[str, float] = {
+            "checkout_s": 0.0,
+            "corpus_s": 0.0,
+            "bm25_index_s": 0.0,
+            "retrieval_s": 0.0,
+        }
 
     def _skip(self, reason: str) -> None:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
@@ -198,8 +223,10 @@ class _Run:
         langs = set(self.config.languages)
         known = {t.language for t in self.all_tasks}
         if langs - known:
-            raise UsageError(f"no task has language {', '.join(sorted(langs - known))} "
-                             f"(the task file has: {', '.join(sorted(known))})")
+            raise UsageError(
+                f"no task has language {', '.join(sorted(langs - known))} "
+                f"(the task file has: {', '.join(sorted(known))})"
+            )
         runnable: list[Task] = []
         for t in self.all_tasks:
             if len(runnable) == self.config.limit:
@@ -224,9 +251,15 @@ class _Run:
         os.makedirs(self.config.out, exist_ok=True)
         self.store = RecordStore(os.path.join(self.config.out, RECORDS_FILE))
         self.cache = CheckoutCache(self.config.cache, self.config.cache_max_bytes)
-        todo = {t.instance_id: [(track, m) for track in self.config.tracks for m in self.methods
-                                if not self.store.done(record_key(t.instance_id, track, m))]
-                for t in tasks}
+        todo = {
+            t.instance_id: [
+                (track, m)
+                for track in self.config.tracks
+                for m in self.methods
+                if not self.store.done(record_key(t.instance_id, track, m))
+            ]
+            for t in tasks
+        }
         progress = Progress(len(tasks), sum(1 for t in tasks if todo[t.instance_id]), self.stream)
         failed: set[str] = set()
         try:
@@ -235,7 +268,7 @@ class _Run:
                 for pos, task in enumerate(tasks):
                     label = f"{task.fetch_repo} {task.instance_id}"
                     if todo[task.instance_id]:
-                        nxt = next((t for t in tasks[pos + 1:] if todo[t.instance_id]), None)
+                        nxt = next((t for t in tasks[pos + 1 :] if todo[t.instance_id]), None)
                         if not self._task(task, todo[task.instance_id], nxt, pending, prefetcher):
                             failed.add(task.instance_id)
                     progress.advance(label, computed=bool(todo[task.instance_id]))
@@ -248,8 +281,14 @@ class _Run:
         write_reports(summary, self.config.out)
         return summary
 
-    def _task(self, task: Task, todo: list[tuple[str, Method]], nxt: Task | None,
-              pending: dict[str, Future], prefetcher: ThreadPoolExecutor) -> bool:
+    def _task(
+        self,
+        task: Task,
+        todo: list[tuple[str, Method]],
+        nxt: Task | None,
+        pending: dict[str, Future],
+        prefetcher: ThreadPoolExecutor,
+    ) -> bool:
         """Every record `todo` asks of `task`; False when its commit cannot be had."""
         git_dir = self.mirrors.git_dir(task.fetch_repo)
         t0 = time.monotonic()
@@ -265,7 +304,8 @@ class _Run:
         self.cache.pin(task.base_commit)
         if nxt is not None and nxt.base_commit != task.base_commit and nxt.base_commit not in pending:
             pending[nxt.base_commit] = prefetcher.submit(
-                self.cache.path, self.mirrors.git_dir(nxt.fetch_repo), nxt.base_commit)
+                self.cache.path, self.mirrors.git_dir(nxt.fetch_repo), nxt.base_commit
+            )
         if self._repo != task.fetch_repo:
             self._repo, self._repo_corpus = task.fetch_repo, RepoCorpus()
             self._rankers.clear()
@@ -281,32 +321,60 @@ class _Run:
         wait(list(pending.values()))  # the background checkout must not share the timed part
         t0 = time.monotonic()
         for track, method in todo:
-            self.store.append(self._one(task, track, method, checkout, kind, self._rankers.get(task.base_commit)))
+            self.store.append(
+                self._one(task, track, method, checkout, kind, self._rankers.get(task.base_commit))
+            )
         self.timing["retrieval_s"] += time.monotonic() - t0
         self.cache.unpin(task.base_commit)
         return True
 
     def _summary(self, ran: list[Task], computed: int) -> dict:
-        records = [self.store.records[k] for t in ran for track in self.config.tracks for m in self.methods
-                   if (k := record_key(t.instance_id, track, m)) in self.store.records]
+        records = [
+            self.store.records[k]
+            for t in ran
+            for track in self.config.tracks
+            for m in self.methods
+            if (k := record_key(t.instance_id, track, m)) in self.store.records
+        ]
         return build_summary(
-            records, methods=[m.name for m in self.methods], main=self.methods[0].name,
+            records,
+            methods=[m.name for m in self.methods],
+            main=self.methods[0].name,
             baselines=[m.name for m in self.methods[1:] if not m.without],
             without={m.name: m.without[0] for m in self.methods if m.without},
             tracks=list(self.config.tracks),
-            meta={"command": self.config.command, "date": self.config.date, "tasks_file": self.config.tasks,
-                  "tasks": {"in_file": len(self.all_tasks), "run": len(ran), "computed": computed,
-                            "skipped": dict(sorted(self.skipped.items()))},
-                  "timing": {k: round(v, 3) for k, v in sorted(self.timing.items())}})
+            meta={
+                "command": self.config.command,
+                "date": self.config.date,
+                "tasks_file": self.config.tasks,
+                "tasks": {
+                    "in_file": len(self.all_tasks),
+                    "run": len(ran),
+                    "computed": computed,
+                    "skipped": dict(sorted(self.skipped.items())),
+                },
+                "timing": {k: round(v, 3) for k, v in sorted(self.timing.items())},
+            },
+        )
 
-    def _one(self, task: Task, track: str, method: Method, checkout: str, kind: str,
-             ranker: BM25Ranker | None) -> dict[str, Any]:
+    def _one(
+        self, task: Task, track: str, method: Method, checkout: str, kind: str, ranker: BM25Ranker | None
+    ) -> dict[str, Any]:
         evidence = failure_output(task.language, task.fail_to_pass) if track == "bounded" else ""
         rec: dict[str, Any] = {
-            "key": record_key(task.instance_id, track, method), "instance_id": task.instance_id,
-            "repo": task.repo, "dataset": task.dataset, "language": task.language, "kind": kind,
-            "track": track, "method": method.name, "options": method.options, "commit": task.base_commit,
-            "gold": sorted(task.gold_files), "evidence_lines": len(evidence.splitlines()), "error": None,
+            "key": record_key(task.instance_id, track, method),
+            "instance_id": task.instance_id,
+            "repo": task.repo,
+            "dataset": task.dataset,
+            "language": task.language,
+            "kind": kind,
+            "track": track,
+            "method": method.name,
+            "options": method.options,
+            "commit": task.base_commit,
+            "gold": sorted(task.gold_files),
+            "evidence_lines": len(evidence.splitlines()),
+            "error": None,
         }
         t0 = time.monotonic()
         if method.engine == "bm25":
@@ -314,17 +382,32 @@ class _Run:
             message = f"{task.problem_statement}\n{evidence}" if evidence else task.problem_statement
             paths = ranker.rank(message)
             latency = (time.monotonic() - t0) * 1000
-            rec.update(ranked=[{"path": p} for p in paths], tokens=count_tokens(bm25_block(paths)),
-                       latency_ms=round(latency, 3), strategies=[],
-                       timings_ms={"total": round(latency, 3), "index": round(ranker.build_ms, 3)})
+            rec.update(
+                ranked=[{"path": p} for p in paths],
+                tokens=count_tokens(bm25_block(paths)),
+                latency_ms=round(latency, 3),
+                strategies=[],
+                timings_ms={"total": round(latency, 3), "index": round(ranker.build_ms, 3)},
+            )
         else:
             try:
-                result = self.retrieve(task.problem_statement, checkout, evidence=(evidence,) if evidence else (),
-                                       retrieval=method.engine, without=method.without)
+                result = self.retrieve(
+                    task.problem_statement,
+                    checkout,
+                    evidence=(evidence,) if evidence else (),
+                    retrieval=method.engine,
+                    without=method.without,
+                )
                 rec.update(_engine_record(result))
             except Exception as exc:  # noqa: BLE001 - one engine failure is one task's miss, not the run's end
-                rec.update(ranked=[], tokens=0, latency_ms=None, timings_ms={}, strategies=[],
-                           error=f"{type(exc).__name__}: {exc}")
+                rec.update(
+                    ranked=[],
+                    tokens=0,
+                    latency_ms=None,
+                    timings_ms={},
+                    strategies=[],
+                    error=f"{type(exc).__name__}: {exc}",
+                )
         rec["wall_ms"] = round((time.monotonic() - t0) * 1000, 3)
         files = distinct(r["path"] for r in rec["ranked"])
         s = score(files, task.gold_files)

@@ -5,5 +5,19 @@ from .policy import confine, is_readable, refusal
 from .tree import FileEntry, GitTree, MemoryTree, Tree, WorkTree, blob_id, open_tree
 from .walk import Listing, walk
 
-__all__ = ["Budgets", "DEFAULT_BUDGETS", "FileEntry", "GitTree", "Listing", "MemoryTree", "Tree",
-           "WorkTree", "blob_id", "confine", "is_readable", "open_tree", "refusal", "walk"]
+__all__ = [
+    "Budgets",
+    "DEFAULT_BUDGETS",
+    "FileEntry",
+    "GitTree",
+    "Listing",
+    "MemoryTree",
+    "Tree",
+    "WorkTree",
+    "blob_id",
+    "confine",
+    "is_readable",
+    "open_tree",
+    "refusal",
+    "walk",
+]

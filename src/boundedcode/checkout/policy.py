@@ -13,28 +13,86 @@ import re
 
 __all__ = ["refusal", "is_readable", "confine", "ripgrep_excludes", "ripgrep_may_skip"]
 
-DEPENDENCY_DIRS = frozenset({
-    "node_modules", "bower_components", "jspm_packages", "vendor", "Pods", "Carthage",
-    "site-packages", "dist-packages", "__pycache__", "venv", "virtualenv",
-})
+DEPENDENCY_DIRS = frozenset(
+    {
+        "node_modules",
+        "bower_components",
+        "jspm_packages",
+        "vendor",
+        "Pods",
+        "Carthage",
+        "site-packages",
+        "dist-packages",
+        "__pycache__",
+        "venv",
+        "virtualenv",
+    }
+)
 BUILD_DIRS = frozenset({"build", "dist", "target", "_build", "cmake-build-debug", "cmake-build-release"})
 
-SECRET_NAMES = frozenset({
-    "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "credentials", "credentials.json",
-    "secrets.json", "secrets.yaml", "secrets.yml", "secrets.toml", "service-account.json",
-    "htpasswd", "netrc", "pgpass", "authorized_keys", "known_hosts",
-})
-SECRET_SUFFIXES = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".der", ".crt",
-                   ".cer", ".asc", ".gpg", ".kdbx", ".tfvars", ".tfstate")
+SECRET_NAMES = frozenset(
+    {
+        "id_rsa",
+        "id_dsa",
+        "id_ecdsa",
+        "id_ed25519",
+        "credentials",
+        "credentials.json",
+        "secrets.json",
+        "secrets.yaml",
+        "secrets.yml",
+        "secrets.toml",
+        "service-account.json",
+        "htpasswd",
+        "netrc",
+        "pgpass",
+        "authorized_keys",
+        "known_hosts",
+    }
+)
+SECRET_SUFFIXES = (
+    ".pem",
+    ".key",
+    ".p12",
+    ".pfx",
+    ".jks",
+    ".keystore",
+    ".ppk",
+    ".der",
+    ".crt",
+    ".cer",
+    ".asc",
+    ".gpg",
+    ".kdbx",
+    ".tfvars",
+    ".tfstate",
+)
 _ENV_FILE = re.compile(r"^\.?env(\.[\w.-]+)?$|^[\w.-]+\.env$")
 _ENV_EXAMPLES = frozenset({"example", "sample", "template", "dist", "defaults"})
 
-LOCK_NAMES = frozenset({
-    "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb",
-    "Cargo.lock", "poetry.lock", "Pipfile.lock", "composer.lock", "Gemfile.lock", "go.sum",
-    "mix.lock", "pubspec.lock", "Podfile.lock", "flake.lock", "uv.lock", "pdm.lock",
-    "packages.lock.json", "gradle.lockfile",
-})
+LOCK_NAMES = frozenset(
+    {
+        "package-lock.json",
+        "npm-shrinkwrap.json",
+        "yarn.lock",
+        "pnpm-lock.yaml",
+        "bun.lockb",
+        "Cargo.lock",
+        "poetry.lock",
+        "Pipfile.lock",
+        "composer.lock",
+        "Gemfile.lock",
+        "go.sum",
+        "mix.lock",
+        "pubspec.lock",
+        "Podfile.lock",
+        "flake.lock",
+        "uv.lock",
+        "pdm.lock",
+        "packages.lock.json",
+        "gradle.lockfile",
+    }
+)
 _MINIFIED = re.compile(r"[.-]min\.(js|mjs|cjs|css)$|\.(js|css|mjs)\.map$|\.map$")
 
 
@@ -58,8 +116,12 @@ def refusal(path: str) -> str | None:
             return "build directory"
     name = parts[-1]
     lower = name.lower()
-    if _is_env_file(lower) or lower in SECRET_NAMES or lower.endswith(SECRET_SUFFIXES) \
-            or lower.startswith(("id_rsa", "id_dsa", "id_ecdsa", "id_ed25519")):
+    if (
+        _is_env_file(lower)
+        or lower in SECRET_NAMES
+        or lower.endswith(SECRET_SUFFIXES)
+        or lower.startswith(("id_rsa", "id_dsa", "id_ecdsa", "id_ed25519"))
+    ):
         return "secret path"
     if name.startswith("."):
         return "hidden file"
@@ -96,8 +158,23 @@ def ripgrep_excludes() -> list[str]:
     """
     globs = sorted(DEPENDENCY_DIRS | BUILD_DIRS) + sorted(SECRET_NAMES) + sorted(LOCK_NAMES)
     globs += [f"*{suffix}" for suffix in SECRET_SUFFIXES]
-    globs += ["id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*", "env", "env.*", "*.env", "*.lock",
-              "*.min.js", "*-min.js", "*.min.mjs", "*.min.cjs", "*.min.css", "*-min.css", "*.map"]
+    globs += [
+        "id_rsa*",
+        "id_dsa*",
+        "id_ecdsa*",
+        "id_ed25519*",
+        "env",
+        "env.*",
+        "*.env",
+        "*.lock",
+        "*.min.js",
+        "*-min.js",
+        "*.min.mjs",
+        "*.min.cjs",
+        "*.min.css",
+        "*-min.css",
+        "*.map",
+    ]
     out: list[str] = []
     for glob in globs:
         out += ["--iglob", f"!{glob}"]

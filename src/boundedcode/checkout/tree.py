@@ -45,8 +45,9 @@ class Tree(Protocol):
 def _git(root: str, *args: str) -> bytes | None:
     """Run git with fixed arguments; user text never reaches it as an option."""
     try:
-        out = subprocess.run(["git", "-C", root, *args], capture_output=True, timeout=10,
-                             stdin=subprocess.DEVNULL)
+        out = subprocess.run(
+            ["git", "-C", root, *args], capture_output=True, timeout=10, stdin=subprocess.DEVNULL
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     return out.stdout if out.returncode == 0 else None
@@ -185,8 +186,10 @@ class GitTree:
                     path = prefix + e.name
                     if e.type_str == "tree":
                         visit(e, path + "/")
-                    elif e.type_str == "blob" and e.filemode in (pygit2.GIT_FILEMODE_BLOB,
-                                                                  pygit2.GIT_FILEMODE_BLOB_EXECUTABLE):
+                    elif e.type_str == "blob" and e.filemode in (
+                        pygit2.GIT_FILEMODE_BLOB,
+                        pygit2.GIT_FILEMODE_BLOB_EXECUTABLE,
+                    ):
                         entries[path] = e
 
             visit(self._tree, "")
@@ -217,8 +220,7 @@ class MemoryTree:
 
     fs_root = None
 
-    def __init__(self, files: dict[str, bytes | str], commit: str | None = None,
-                 branch: str | None = None):
+    def __init__(self, files: dict[str, bytes | str], commit: str | None = None, branch: str | None = None):
         self._files = {p: (c.encode() if isinstance(c, str) else c) for p, c in files.items()}
         self._commit, self._branch = commit, branch
 
@@ -239,5 +241,3 @@ class MemoryTree:
 def open_tree(repo: str, commit: str | None = None) -> Tree:
     """A working tree, or the git objects of `commit` in `repo`."""
     return GitTree(repo, commit) if commit else WorkTree(repo)
-
-

@@ -10,16 +10,24 @@ import re
 from urllib.parse import unquote
 
 __all__ = [
-    "MAX_CHARS", "MAX_LINES", "MAX_LINE_CHARS",
-    "evidence_lines", "clean_path", "strip_params", "native_language", "symbol",
+    "MAX_CHARS",
+    "MAX_LINES",
+    "MAX_LINE_CHARS",
+    "evidence_lines",
+    "clean_path",
+    "strip_params",
+    "native_language",
+    "symbol",
 ]
 
-MAX_CHARS = 2_000_000    # evidence past this is not read: the parsers run on every message
+MAX_CHARS = 2_000_000  # evidence past this is not read: the parsers run on every message
 MAX_LINES = 20_000
-MAX_LINE_CHARS = 8_192   # a longer line (minified code, a base64 blob) is skipped, not scanned
+MAX_LINE_CHARS = 8_192  # a longer line (minified code, a base64 blob) is skipped, not scanned
 
 # CSI sequences (colours, cursor moves), OSC sequences (titles, hyperlinks), two-byte escapes.
-_ANSI = re.compile(r"\x1b\[[0-9;:?<=>]{0,64}[ -/]{0,4}[@-~]|\x1b\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]")
+_ANSI = re.compile(
+    r"\x1b\[[0-9;:?<=>]{0,64}[ -/]{0,4}[@-~]|\x1b\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]"
+)
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _DRIVE_URL = re.compile(r"/[A-Za-z]:/")
 _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
@@ -46,17 +54,17 @@ def clean_path(raw: str) -> str:
     path = raw.strip().strip("\"'")
     lowered = path.lower()
     if lowered.startswith("file://"):
-        path = unquote(path[len("file://"):])
+        path = unquote(path[len("file://") :])
         if _DRIVE_URL.match(path):
             path = path[1:]
     elif lowered.startswith(_WEBPACK):
         path = path.split(":///", 1)[1].split("?", 1)[0]
-    elif lowered.startswith("webpack://"):       # webpack://<project name>/./src/a.ts
-        path = path[len("webpack://"):].partition("/")[2].split("?", 1)[0]
+    elif lowered.startswith("webpack://"):  # webpack://<project name>/./src/a.ts
+        path = path[len("webpack://") :].partition("/")[2].split("?", 1)[0]
     elif lowered.startswith(("http://", "https://")):
         path = _URL_HOST.sub("", path, count=1).split("?", 1)[0].split("#", 1)[0]
     elif path.startswith("package:"):
-        package, _, rest = path[len("package:"):].partition("/")
+        package, _, rest = path[len("package:") :].partition("/")
         path = f"{package}/lib/{rest}" if rest else package
     path = path.replace("\\", "/")
     while path.startswith("./"):

@@ -31,28 +31,78 @@ class Diagnostic:
 
 @dataclass
 class _State:
-    header: tuple[str | None, str, str] | None = None   # rustc/ruff: (severity, message, tool)
+    header: tuple[str | None, str, str] | None = None  # rustc/ruff: (severity, message, tool)
     eslint_file: str | None = None
     phpstan_file: str | None = None
 
 
 # The compiler that prints `file:line:col: error: …` for files of each kind.
 _COMPILER_BY_EXTENSION = {
-    **dict.fromkeys(("c", "h", "cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "ipp", "inl", "m", "mm", "cu"), "gcc"),
-    "swift": "swiftc", "java": "javac", "kt": "kotlinc", "kts": "kotlinc", "scala": "scalac",
-    "py": "mypy", "pyi": "mypy", "go": "go", "rs": "rustc", "ts": "tsc", "tsx": "tsc", "cs": "csc",
+    **dict.fromkeys(
+        ("c", "h", "cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "ipp", "inl", "m", "mm", "cu"), "gcc"
+    ),
+    "swift": "swiftc",
+    "java": "javac",
+    "kt": "kotlinc",
+    "kts": "kotlinc",
+    "scala": "scalac",
+    "py": "mypy",
+    "pyi": "mypy",
+    "go": "go",
+    "rs": "rustc",
+    "ts": "tsc",
+    "tsx": "tsc",
+    "cs": "csc",
 }
 # Code prefixes of the `file(line,col): error CODE: …` compilers.
 _TOOL_BY_CODE = (("TS", "tsc"), ("CS", "csc"), ("LNK", "msvc"), ("C", "msvc"))
-_LETTER_SEVERITY = {"C": "convention", "R": "refactor", "W": "warning", "E": "error", "F": "fatal", "I": "info"}
+_LETTER_SEVERITY = {
+    "C": "convention",
+    "R": "refactor",
+    "W": "warning",
+    "E": "error",
+    "F": "fatal",
+    "I": "info",
+}
 # Files without an extension that tools do report on.
-_BARE_FILE_NAMES = frozenset({"Makefile", "GNUmakefile", "Dockerfile", "Containerfile", "Jenkinsfile",
-                              "Rakefile", "Gemfile", "Vagrantfile", "Podfile", "Brewfile", "Justfile"})
+_BARE_FILE_NAMES = frozenset(
+    {
+        "Makefile",
+        "GNUmakefile",
+        "Dockerfile",
+        "Containerfile",
+        "Jenkinsfile",
+        "Rakefile",
+        "Gemfile",
+        "Vagrantfile",
+        "Podfile",
+        "Brewfile",
+        "Justfile",
+    }
+)
 # `host:port: …` is not `file:line: …`: a dotted name ending like a domain is a host.
-_HOST_SUFFIXES = frozenset({"com", "org", "net", "edu", "gov", "io", "dev", "app", "local", "internal",
-                            "localdomain", "lan", "cloud", "svc"})
+_HOST_SUFFIXES = frozenset(
+    {
+        "com",
+        "org",
+        "net",
+        "edu",
+        "gov",
+        "io",
+        "dev",
+        "app",
+        "local",
+        "internal",
+        "localdomain",
+        "lan",
+        "cloud",
+        "svc",
+    }
+)
 _EXTENSION = re.compile(r"\.([A-Za-z][\w+-]{0,11})$")
-_SEVERITY = re.compile(r"^(?P<sev>fatal error|error|warning|note|info|remark|hint|help)(?:\[[\w-]{1,40}\])?: (?P<msg>.{0,4000})$")
+_SEVERITY = re.compile(
+    r"^(?P<sev>fatal error|error|warning|note|info|remark|hint|help)(?:\[[\w-]{1,40}\])?: (?P<msg>.{0,4000})$"
+)
 _PROJECT_SUFFIX = re.compile(r" \[[^\[\]]{1,1000}\.(?:vcxproj|csproj|fsproj|vbproj|proj|sln)\]$")
 
 _DIGIT = re.compile(r"\d")
@@ -73,7 +123,9 @@ def _is_file(path: str) -> bool:
     return "/" in path or extension not in _HOST_SUFFIXES
 
 
-def _make(path: str, line: str, column: str | None, message: str, severity: str | None, tool: str) -> Diagnostic | None:
+def _make(
+    path: str, line: str, column: str | None, message: str, severity: str | None, tool: str
+) -> Diagnostic | None:
     cleaned = clean_path(path)
     if not _is_file(cleaned):
         return None
@@ -91,7 +143,9 @@ def _with_severity(m: re.Match[str], rest: str, default_tool: str) -> Diagnostic
 
 
 # tsc --pretty 'src/x.ts:12:5 - error TS2322: …' and pyright '  /src/x.py:12:5 - error: …'.
-_DASHED = re.compile(r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}) - (?P<sev>error|warning|information|info|hint)(?: (?P<code>TS\d{1,6}))?: (?P<msg>.{0,4000})$")
+_DASHED = re.compile(
+    r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}) - (?P<sev>error|warning|information|info|hint)(?: (?P<code>TS\d{1,6}))?: (?P<msg>.{0,4000})$"
+)
 
 
 def _dashed(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -102,8 +156,12 @@ def _dashed(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # tsc, MSVC, csc and others 'src/x.ts(12,5): error TS2322: …', 'x.cpp(12): error C2065: …';
 # MSBuild appends the project ' [C:\src\shop.vcxproj]'.
-_PAREN = re.compile(r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s(:#][^(:]{0,1000}?)\((?P<line>\d{1,9})(?:,(?P<col>\d{1,9}))?(?:,\d{1,9},\d{1,9})?\) ?: (?P<rest>\S.{0,4000})$")
-_PAREN_SEVERITY = re.compile(r"^(?P<sev>fatal error|error|warning|note|info|message)(?: (?P<code>[A-Z]{1,6}\d{1,6}))?: (?P<msg>.{0,4000})$")
+_PAREN = re.compile(
+    r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s(:#][^(:]{0,1000}?)\((?P<line>\d{1,9})(?:,(?P<col>\d{1,9}))?(?:,\d{1,9},\d{1,9})?\) ?: (?P<rest>\S.{0,4000})$"
+)
+_PAREN_SEVERITY = re.compile(
+    r"^(?P<sev>fatal error|error|warning|note|info|message)(?: (?P<code>[A-Z]{1,6}\d{1,6}))?: (?P<msg>.{0,4000})$"
+)
 
 
 def _paren(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -115,11 +173,15 @@ def _paren(m: re.Match[str], state: _State) -> Diagnostic | None:
     tool = next((t for prefix, t in _TOOL_BY_CODE if code.startswith(prefix)), "")
     if not tool:
         tool = "msvc" if _COMPILER_BY_EXTENSION.get(_extension(clean_path(m["path"]))) == "gcc" else "generic"
-    return _make(m["path"], m["line"], m["col"], f"{code}: {sev['msg']}" if code else sev["msg"], sev["sev"], tool)
+    return _make(
+        m["path"], m["line"], m["col"], f"{code}: {sev['msg']}" if code else sev["msg"], sev["sev"], tool
+    )
 
 
 # maven-compiler-plugin '[ERROR] /src/main/java/com/acme/Cart.java:[12,5] cannot find symbol'.
-_MAVEN = re.compile(r"^\[(?P<sev>ERROR|WARNING)\] " + _PATH + r":\[(?P<line>\d{1,9}),(?P<col>\d{1,9})\] (?P<msg>.{0,4000})$")
+_MAVEN = re.compile(
+    r"^\[(?P<sev>ERROR|WARNING)\] " + _PATH + r":\[(?P<line>\d{1,9}),(?P<col>\d{1,9})\] (?P<msg>.{0,4000})$"
+)
 
 
 def _maven(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -128,7 +190,9 @@ def _maven(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # Kotlin through Gradle: 'e: file:///src/Orders.kt:4:21 msg' (1.8+), 'e: /src/Orders.kt: (5, 12): msg'.
-_KOTLIN = re.compile(r"^(?P<sev>[ew]): (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9}):?|: \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):) (?P<msg>.{0,4000})$")
+_KOTLIN = re.compile(
+    r"^(?P<sev>[ew]): (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9}):?|: \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):) (?P<msg>.{0,4000})$"
+)
 
 
 def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -139,11 +203,15 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 # The common `file:line[:col]: message` (gcc, clang, javac, go, mypy, swiftc, UBSan-free …), and
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space).
-_COLON = re.compile(r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?: (?P<rest>\S.{0,4000})$")
+_COLON = re.compile(
+    r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?: (?P<rest>\S.{0,4000})$"
+)
 _RUBOCOP = re.compile(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
 _PYLINT = re.compile(r"^(?P<letter>[CRWEFI])\d{4}: ")
 _RUFF = re.compile(r"^[A-Z]{1,4}\d{1,5}\b")
-_PHPSTAN_RAW = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:]{1,1000}?\.php):(?P<line>\d{1,9}):(?P<msg>\S.{0,4000})$")
+_PHPSTAN_RAW = re.compile(
+    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:]{1,1000}?\.php):(?P<line>\d{1,9}):(?P<msg>\S.{0,4000})$"
+)
 
 
 def _colon(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -151,7 +219,9 @@ def _colon(m: re.Match[str], state: _State) -> Diagnostic | None:
     if m["col"] and extension == "rb":
         rubocop = _RUBOCOP.match(rest)
         if rubocop:
-            return _make(m["path"], m["line"], m["col"], rubocop["msg"], _LETTER_SEVERITY[rubocop["letter"]], "rubocop")
+            return _make(
+                m["path"], m["line"], m["col"], rubocop["msg"], _LETTER_SEVERITY[rubocop["letter"]], "rubocop"
+            )
     if m["col"] and extension in ("py", "pyi"):
         pylint = _PYLINT.match(rest)
         if pylint:
@@ -166,7 +236,9 @@ def _phpstan_raw(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # eslint's stylish rows under their file: '  3:7  error  Missing semicolon  semi'.
-_ESLINT_ROW = re.compile(r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>error|warning)\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$")
+_ESLINT_ROW = re.compile(
+    r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>error|warning)\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$"
+)
 
 
 def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -197,15 +269,15 @@ def _arrow(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 _ONE_LINE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (
-    (_ARROW, _arrow),             # rustc, ruff --output-format=full
-    (_ESLINT_ROW, _eslint),       # eslint (stylish)
+    (_ARROW, _arrow),  # rustc, ruff --output-format=full
+    (_ESLINT_ROW, _eslint),  # eslint (stylish)
     (_PHPSTAN_ROW, _phpstan_row),  # phpstan (table)
-    (_DASHED, _dashed),           # tsc --pretty, pyright
-    (_MAVEN, _maven),             # maven-compiler-plugin (javac, kotlinc)
-    (_KOTLIN, _kotlin),           # kotlinc through Gradle
-    (_PAREN, _paren),             # tsc, MSVC, csc, generic file(line,col)
+    (_DASHED, _dashed),  # tsc --pretty, pyright
+    (_MAVEN, _maven),  # maven-compiler-plugin (javac, kotlinc)
+    (_KOTLIN, _kotlin),  # kotlinc through Gradle
+    (_PAREN, _paren),  # tsc, MSVC, csc, generic file(line,col)
     (_PHPSTAN_RAW, _phpstan_raw),  # phpstan --error-format=raw
-    (_COLON, _colon),             # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic
+    (_COLON, _colon),  # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic
 )
 
 # Lines that set the state the multi-line formats read.
@@ -252,7 +324,7 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
     state = _State()
     for line in evidence_lines(text):
         _update_state(line, state)
-        if not _DIGIT.search(line):   # every diagnostic row carries a line number
+        if not _DIGIT.search(line):  # every diagnostic row carries a line number
             continue
         diagnostic = _diagnostic(line, state)
         if diagnostic is not None and not is_frame_line(line):

@@ -22,13 +22,13 @@ __all__ = ["Frame", "parse_frames", "is_frame_line"]
 
 @dataclass(frozen=True)
 class Frame:
-    path: str            # as printed, cleaned (see _text.clean_path)
+    path: str  # as printed, cleaned (see _text.clean_path)
     line: int | None
     column: int | None
     function: str | None
     package: str | None  # the JVM package of the frame's class, when printed
     language: str
-    depth: int           # 0 = innermost frame of its trace
+    depth: int  # 0 = innermost frame of its trace
 
 
 @dataclass(frozen=True)
@@ -41,26 +41,26 @@ class _Hit:
     function: str | None
     language: str
     package: str | None = None
-    number: int | None = None        # the printed frame index ('#3', '3:'): a lower one restarts
-    starts: bool = False             # a one-line location (a panic, a PHP error): a trace of its own
-    outermost_first: bool = False    # the tool prints this trace outermost call first
-    callee: str | None = None        # PHP: the function called at this line (see _php_functions)
+    number: int | None = None  # the printed frame index ('#3', '3:'): a lower one restarts
+    starts: bool = False  # a one-line location (a panic, a PHP error): a trace of its own
+    outermost_first: bool = False  # the tool prints this trace outermost call first
+    callee: str | None = None  # PHP: the function called at this line (see _php_functions)
 
 
 @dataclass
 class _Context:
-    prev: str = ""                   # the line before: Go and Rust print the function there
-    last_def: str | None = None      # pytest's long format prints the function's `def` above
+    prev: str = ""  # the line before: Go and Rust print the function there
+    last_def: str | None = None  # pytest's long format prints the function's `def` above
 
 
 @dataclass(frozen=True)
 class _Format:
-    family: str                      # frames of one family form one trace
-    hints: tuple[str, ...]           # one of these substrings is in every matching line
+    family: str  # frames of one family form one trace
+    hints: tuple[str, ...]  # one of these substrings is in every matching line
     pattern: re.Pattern[str]
     build: Callable[[re.Match[str], _Context], _Hit | None]  # None: not this format after all
-    max_gap: int = 0                 # other lines allowed between two frames of one trace
-    after: str = ""                  # match only the text after the last occurrence of this
+    max_gap: int = 0  # other lines allowed between two frames of one trace
+    after: str = ""  # match only the text after the last occurrence of this
 
 
 def _int(text: str | None) -> int | None:
@@ -68,8 +68,14 @@ def _int(text: str | None) -> int | None:
 
 
 def _location(m: re.Match[str], language: str, function: str | None = None, **extra) -> _Hit:
-    return _Hit(clean_path(m["path"]), _int(m["line"]), _int(m.groupdict().get("col")),
-                symbol(function), language, **extra)
+    return _Hit(
+        clean_path(m["path"]),
+        _int(m["line"]),
+        _int(m.groupdict().get("col")),
+        symbol(function),
+        language,
+        **extra,
+    )
 
 
 def _placeholder(language: str, number: int | None = None, callee: str | None = None) -> _Hit:
@@ -79,18 +85,22 @@ def _placeholder(language: str, number: int | None = None, callee: str | None = 
 # --- Python -------------------------------------------------------------------------------
 
 # CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups).
-_PY_FILE = re.compile(r'^[ |+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$')
+_PY_FILE = re.compile(
+    r'^[ |+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$'
+)
 
 
 def _python(m: re.Match[str], ctx: _Context) -> _Hit:
-    if m["path"].startswith("<"):        # <frozen runpy>, <string>, <stdin>
+    if m["path"].startswith("<"):  # <frozen runpy>, <string>, <stdin>
         return _Hit(None, None, None, None, "python", outermost_first=True)
     return _location(m, "python", m["func"], outermost_first=True)
 
 
 # pytest: '--tb=short' entries 'tests/test_cart.py:12: in test_total', and the long format's
 # closing 'shop/cart.py:9: LookupError' (its function is the `def` printed above it).
-_PYTEST = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.py):(?P<line>\d{1,9}):(?: in (?P<func>\S{1,300})| [A-Z][\w.]{0,200})?$")
+_PYTEST = re.compile(
+    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.py):(?P<line>\d{1,9}):(?: in (?P<func>\S{1,300})| [A-Z][\w.]{0,200})?$"
+)
 _DEF = re.compile(r"^\s{0,16}(?:async\s{1,4})?def (\w{1,300})\(")
 
 
@@ -116,8 +126,12 @@ def _go(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # V8 (node, Chrome, Deno, Bun): '    at Cart.total (/app/src/cart.ts:5:23)' or '    at /app/x.js:3:64';
 # '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file.
-_V8_CALL = re.compile(r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}) \((?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})|<anonymous>|native|index \d{1,6})\)$")
-_V8_BARE = re.compile(r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$")
+_V8_CALL = re.compile(
+    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}) \((?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})|<anonymous>|native|index \d{1,6})\)$"
+)
+_V8_BARE = re.compile(
+    r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$"
+)
 _V8_DECORATION = re.compile(r"^(?:async |new )|\s\[as [^\]]{1,200}\]$")
 
 
@@ -129,7 +143,9 @@ def _v8(m: re.Match[str], ctx: _Context) -> _Hit:
 
 
 # Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14'.
-_AT_SIGN = re.compile(r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s][^@]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$")
+_AT_SIGN = re.compile(
+    r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s][^@]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$"
+)
 
 
 def _at_sign(m: re.Match[str], ctx: _Context) -> _Hit | None:
@@ -142,7 +158,9 @@ def _at_sign(m: re.Match[str], ctx: _Context) -> _Hit | None:
 
 # Java, Kotlin, Scala, Groovy: '\tat com.acme.Orders.place(Orders.java:42)', after an optional
 # module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]'.
-_JVM = re.compile(r"^\s{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$")
+_JVM = re.compile(
+    r"^\s{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
+)
 
 
 def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -155,13 +173,17 @@ def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- C# -----------------------------------------------------------------------------------
 
 # .NET 'at Shop.Cart.Total(Int32 index) in C:\src\Shop\Cart.cs:line 12' (English runtimes only).
-_DOTNET = re.compile(r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000})\([^()]{0,1000}\)(?: in (?P<path>.{1,1000}?):line (?P<line>\d{1,9}))?$")
+_DOTNET = re.compile(
+    r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000})\([^()]{0,1000}\)(?: in (?P<path>.{1,1000}?):line (?P<line>\d{1,9}))?$"
+)
 # Mono 'at Shop.Cart.Total (System.Int32 index) [0x00008] in /src/Shop/Cart.cs:12'.
-_MONO = re.compile(r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000}?) \([^()]{0,1000}\)(?: \[0x[0-9a-f]{1,16}\])? in (?P<path>.{1,1000}?):(?P<line>\d{1,9})$")
+_MONO = re.compile(
+    r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000}?) \([^()]{0,1000}\)(?: \[0x[0-9a-f]{1,16}\])? in (?P<path>.{1,1000}?):(?P<line>\d{1,9})$"
+)
 
 
 def _csharp(m: re.Match[str], ctx: _Context) -> _Hit:
-    if not m["path"] or m["path"].startswith("<"):   # '<filename unknown>', '<9c2a…>' (no symbols)
+    if not m["path"] or m["path"].startswith("<"):  # '<filename unknown>', '<9c2a…>' (no symbols)
         return _placeholder("csharp")
     return _location(m, "csharp", m["func"])
 
@@ -192,13 +214,21 @@ def _rust_at(m: re.Match[str], ctx: _Context) -> _Hit | None:
 # --- C, C++ and other native code ---------------------------------------------------------
 
 # gdb 'bt': '#3  0x000055555555519b in Cart::total (this=0x7ffe…, scale=2) at crash.cpp:5'.
-_GDB = re.compile(r"^#(?P<n>\d{1,5})\s{1,4}(?:0x[0-9a-f]{1,16} in )?(?P<func>[^\s(][^(]{0,1000}?) \(.{0,2000}\)(?: at (?P<path>\S{1,1000}):(?P<line>\d{1,9})| from \S{1,1000})?$")
+_GDB = re.compile(
+    r"^#(?P<n>\d{1,5})\s{1,4}(?:0x[0-9a-f]{1,16} in )?(?P<func>[^\s(][^(]{0,1000}?) \(.{0,2000}\)(?: at (?P<path>\S{1,1000}):(?P<line>\d{1,9})| from \S{1,1000})?$"
+)
 # AddressSanitizer, UBSan, MSan '#0 0x4011d6 in total /src/cart.c:7:5', ThreadSanitizer
 # '#0 bump /src/race.c:6 (tsan+0x11d0)'; frames only in a binary print '(module+0x10c0)'.
-_SANITIZER = re.compile(r"^\s{0,16}#(?P<n>\d{1,5}) (?:0x[0-9a-f]{1,16} in )?(?P<func>\S.{0,1000}?) (?P<path>[^\s()]{1,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: \([^()]{0,500}\))?$")
-_SANITIZER_MODULE = re.compile(r"^\s{0,16}#(?P<n>\d{1,5}) 0x[0-9a-f]{1,16} .{0,2000}\(\S{1,1000}\+0x[0-9a-f]{1,16}\)")
+_SANITIZER = re.compile(
+    r"^\s{0,16}#(?P<n>\d{1,5}) (?:0x[0-9a-f]{1,16} in )?(?P<func>\S.{0,1000}?) (?P<path>[^\s()]{1,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: \([^()]{0,500}\))?$"
+)
+_SANITIZER_MODULE = re.compile(
+    r"^\s{0,16}#(?P<n>\d{1,5}) 0x[0-9a-f]{1,16} .{0,2000}\(\S{1,1000}\+0x[0-9a-f]{1,16}\)"
+)
 # UBSan 'src/overflow.c:4:18: runtime error: signed integer overflow: …'.
-_UBSAN = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}): runtime error: ")
+_UBSAN = re.compile(
+    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}): runtime error: "
+)
 
 
 def _native(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -217,7 +247,9 @@ def _ubsan(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # PHP traces '#0 /srv/app/src/Cart.php(17): Shop\Cart->total()', '#2 {main}', and PHPUnit's bare
 # '/srv/app/tests/CartTest.php:18' lines.
-_PHP_FRAME = re.compile(r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\): (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$")
+_PHP_FRAME = re.compile(
+    r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\): (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$"
+)
 _PHP_BARE = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
 # PHP errors '… in /srv/app/src/Cart.php on line 9' and 'Uncaught X: msg in /srv/app/src/Cart.php:9':
 # the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
@@ -244,7 +276,9 @@ def _php_bare(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # Ruby "lib/cart.rb:11:in `tax'" (3.3 and before) or "lib/cart.rb:11:in 'Cart#tax'" (3.4), after
 # 'from ', RSpec's '# ', or Ruby 2.5-2.7's numbered '2: from ' (then printed outermost first).
-_RUBY = re.compile(r"^\s{0,40}(?:# |from |(?P<n>\d{1,5}): from )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):in [`'](?P<func>[^`']{1,500})'")
+_RUBY = re.compile(
+    r"^\s{0,40}(?:# |from |(?P<n>\d{1,5}): from )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):in [`'](?P<func>[^`']{1,500})'"
+)
 
 
 def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -254,13 +288,19 @@ def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- Swift --------------------------------------------------------------------------------
 
 # Swift 5.9+ backtracer '1 [ra] 0x000055d5a2dc9c99 Cart.total() + 121 in shop at /src/Cart.swift:12:18'.
-_SWIFT = re.compile(r"^(?P<n>\d{1,5})\s{1,8}(?:\[[a-z]{1,10}\] {1,4}){0,4}0x[0-9a-f]{1,16} (?P<func>.{1,1000}?)(?: \+ \d{1,9})? in \S{1,300}(?: at (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?)?)?$")
+_SWIFT = re.compile(
+    r"^(?P<n>\d{1,5})\s{1,8}(?:\[[a-z]{1,10}\] {1,4}){0,4}0x[0-9a-f]{1,16} (?P<func>.{1,1000}?)(?: \+ \d{1,9})? in \S{1,300}(?: at (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?)?)?$"
+)
 # macOS crash reports '1   Shop   0x104f2b3a0 Cart.total() + 192 (Cart.swift:12)'.
-_CRASH_REPORT = re.compile(r"^(?P<n>\d{1,5})\s{1,8}\S{1,300}\s{1,60}0x[0-9a-f]{1,16} (?P<func>.{1,1000}?) \+ \d{1,9}(?: \((?P<path>[^()]{1,1000}):(?P<line>\d{1,9})\))?$")
+_CRASH_REPORT = re.compile(
+    r"^(?P<n>\d{1,5})\s{1,8}\S{1,300}\s{1,60}0x[0-9a-f]{1,16} (?P<func>.{1,1000}?) \+ \d{1,9}(?: \((?P<path>[^()]{1,1000}):(?P<line>\d{1,9})\))?$"
+)
 # fatalError/precondition: 'Shop/Cart.swift:21: Fatal error: …' and the older
 # 'Fatal error: …: file Shop/Orders.swift, line 9'.
-_SWIFT_FATAL = re.compile(r"^(?P<path>\S{1,1000}?\.swift):(?P<line>\d{1,9}): (?:Fatal error|Precondition failed|Assertion failed)")
-_SWIFT_FATAL_OLD = re.compile(r"(?P<path>\S.{0,1000}), line (?P<line>\d{1,9})$")   # the tail after ': file '
+_SWIFT_FATAL = re.compile(
+    r"^(?P<path>\S{1,1000}?\.swift):(?P<line>\d{1,9}): (?:Fatal error|Precondition failed|Assertion failed)"
+)
+_SWIFT_FATAL_OLD = re.compile(r"(?P<path>\S.{0,1000}), line (?P<line>\d{1,9})$")  # the tail after ': file '
 _SWIFT_FATALS = ("Fatal error", "Precondition failed", "Assertion failed")
 
 
@@ -279,12 +319,16 @@ def _swift_fatal(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # Dart VM '#1      Cart.total (package:shop/src/cart.dart:12:18)' and package:test's terse
 # 'test/cart_test.dart 7:5   main.<fn>.<fn>'.
-_DART = re.compile(r"^#(?P<n>\d{1,5})\s{1,12}(?P<func>[^\s(][^()]{0,500}?) \((?P<path>[^()\s]{1,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\)$")
-_DART_TERSE = re.compile(r"^\s{0,8}(?P<path>[^\s]{1,1000}?\.dart) (?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\s{1,80}(?P<func>\S.{0,500})$")
+_DART = re.compile(
+    r"^#(?P<n>\d{1,5})\s{1,12}(?P<func>[^\s(][^()]{0,500}?) \((?P<path>[^()\s]{1,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\)$"
+)
+_DART_TERSE = re.compile(
+    r"^\s{0,8}(?P<path>[^\s]{1,1000}?\.dart) (?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\s{1,80}(?P<func>\S.{0,500})$"
+)
 
 
 def _dart(m: re.Match[str], ctx: _Context) -> _Hit | None:
-    if m["func"].startswith("0x"):       # a gdb frame, not Dart
+    if m["func"].startswith("0x"):  # a gdb frame, not Dart
         return None
     return _location(m, "dart", m["func"], number=_int(m.groupdict().get("n")))
 
@@ -292,7 +336,9 @@ def _dart(m: re.Match[str], ctx: _Context) -> _Hit | None:
 # --- Elixir -------------------------------------------------------------------------------
 
 # Elixir '(shop 0.1.0) lib/cart.ex:2: Shop.Cart.total/1' and ExUnit's 'test/cart_test.exs:5: (test)'.
-_ELIXIR = re.compile(r"^\s{0,16}(?:\([\w.-]{1,100} [\w.+-]{1,50}\) (?P<path>[^\s:][^:]{0,1000}?)|(?P<exs>[^\s:(][^:]{0,1000}?\.exs?)):(?P<line>\d{1,9}): (?P<func>\S.{0,500})$")
+_ELIXIR = re.compile(
+    r"^\s{0,16}(?:\([\w.-]{1,100} [\w.+-]{1,50}\) (?P<path>[^\s:][^:]{0,1000}?)|(?P<exs>[^\s:(][^:]{0,1000}?\.exs?)):(?P<line>\d{1,9}): (?P<func>\S.{0,500})$"
+)
 _ARITY = re.compile(r"/\d{1,3}$")
 
 
@@ -336,7 +382,9 @@ _FORMATS: tuple[_Format, ...] = (
 
 # One C-level search that every frame line passes: most lines of a log are skipped here.
 _CANDIDATE = re.compile("|".join(sorted({re.escape(h) for f in _FORMATS for h in f.hints})))
-_MAX_GAP = {family: max(f.max_gap for f in _FORMATS if f.family == family) for family in {f.family for f in _FORMATS}}
+_MAX_GAP = {
+    family: max(f.max_gap for f in _FORMATS if f.family == family) for family in {f.family for f in _FORMATS}
+}
 
 # Lines that open a new trace whatever follows.
 _TRACE_START = re.compile(
@@ -377,8 +425,10 @@ class _Trace:
 def _php_functions(hits: list[_Hit]) -> list[_Hit]:
     """PHP prints at each line the function it *calls*; the function a line is in is the next one's."""
     callers = [h.callee for h in hits[1:]] + [None]
-    return [_Hit(h.path, h.line, h.column, symbol(c), h.language, h.package, h.number)
-            for h, c in zip(hits, callers, strict=True)]
+    return [
+        _Hit(h.path, h.line, h.column, symbol(c), h.language, h.package, h.number)
+        for h, c in zip(hits, callers, strict=True)
+    ]
 
 
 def _frames(trace: _Trace) -> list[Frame]:
@@ -388,8 +438,10 @@ def _frames(trace: _Trace) -> list[Frame]:
     if hits and hits[0].outermost_first:
         hits = hits[::-1]
     located = [h for h in hits if h.path]
-    return [Frame(h.path, h.line, h.column, h.function, h.package, h.language, depth)
-            for depth, h in enumerate(located)]
+    return [
+        Frame(h.path, h.line, h.column, h.function, h.package, h.language, depth)
+        for depth, h in enumerate(located)
+    ]
 
 
 def _deduplicated(frames: list[Frame]) -> list[Frame]:
@@ -428,7 +480,9 @@ def parse_frames(text: str) -> list[Frame]:
             continue
         fmt, hit = found
         if trace and (
-            trace.family != fmt.family or trace.gap > _MAX_GAP[trace.family] or hit.starts
+            trace.family != fmt.family
+            or trace.gap > _MAX_GAP[trace.family]
+            or hit.starts
             or (hit.number is not None and trace.last_number is not None and hit.number <= trace.last_number)
         ):
             frames += _frames(trace)

@@ -14,63 +14,161 @@ __all__ = ["language_of", "is_test_path", "is_prose_path", "is_example_path", "i
 # Extension (without the dot) → language id. Exact case is tried first, so the
 # upper-case C++ conventions (`.C`, `.H`) win over the lower-case C ones.
 EXTENSIONS: dict[str, str] = {
-    "py": "python", "pyi": "python", "pyw": "python",
+    "py": "python",
+    "pyi": "python",
+    "pyw": "python",
     "go": "go",
     "rs": "rust",
     "java": "java",
-    "kt": "kotlin", "kts": "kotlin",
-    "scala": "scala", "sc": "scala",
-    "js": "javascript", "jsx": "javascript", "mjs": "javascript", "cjs": "javascript",
-    "ts": "typescript", "mts": "typescript", "cts": "typescript",
+    "kt": "kotlin",
+    "kts": "kotlin",
+    "scala": "scala",
+    "sc": "scala",
+    "js": "javascript",
+    "jsx": "javascript",
+    "mjs": "javascript",
+    "cjs": "javascript",
+    "ts": "typescript",
+    "mts": "typescript",
+    "cts": "typescript",
     "tsx": "tsx",
     # A lone `.h` could be C, C++ or Objective-C; nothing in the path says which,
     # and the C grammar reads the common subset of all three.
-    "c": "c", "h": "c",
-    "cc": "cpp", "cpp": "cpp", "cxx": "cpp", "c++": "cpp", "C": "cpp",
-    "hh": "cpp", "hpp": "cpp", "hxx": "cpp", "h++": "cpp", "H": "cpp",
-    "ipp": "cpp", "tpp": "cpp", "inl": "cpp", "cu": "cpp", "cuh": "cpp",
-    "m": "objc", "mm": "objc",
-    "cs": "csharp", "csx": "csharp",
-    "php": "php", "phtml": "php",
-    "rb": "ruby", "rake": "ruby", "gemspec": "ruby", "ru": "ruby",
+    "c": "c",
+    "h": "c",
+    "cc": "cpp",
+    "cpp": "cpp",
+    "cxx": "cpp",
+    "c++": "cpp",
+    "C": "cpp",
+    "hh": "cpp",
+    "hpp": "cpp",
+    "hxx": "cpp",
+    "h++": "cpp",
+    "H": "cpp",
+    "ipp": "cpp",
+    "tpp": "cpp",
+    "inl": "cpp",
+    "cu": "cpp",
+    "cuh": "cpp",
+    "m": "objc",
+    "mm": "objc",
+    "cs": "csharp",
+    "csx": "csharp",
+    "php": "php",
+    "phtml": "php",
+    "rb": "ruby",
+    "rake": "ruby",
+    "gemspec": "ruby",
+    "ru": "ruby",
     "swift": "swift",
     "dart": "dart",
-    "ex": "elixir", "exs": "elixir",
+    "ex": "elixir",
+    "exs": "elixir",
     "lua": "lua",
-    "sh": "shell", "bash": "shell", "zsh": "shell", "ksh": "shell",
-    "sql": "sql", "ddl": "sql", "pgsql": "sql", "psql": "sql",
-    "groovy": "groovy", "gradle": "groovy",
-    "hs": "haskell", "ml": "ocaml", "mli": "ocaml", "fs": "fsharp", "fsx": "fsharp",
-    "erl": "erlang", "hrl": "erlang", "clj": "clojure", "cljs": "clojure", "cljc": "clojure",
-    "r": "r", "R": "r", "jl": "julia", "pl": "perl", "pm": "perl", "zig": "zig", "nim": "nim",
-    "ps1": "powershell", "psm1": "powershell", "vue": "vue", "svelte": "svelte",
-    "html": "html", "htm": "html", "css": "css", "scss": "scss", "less": "less",
-    "json": "json", "yaml": "yaml", "yml": "yaml", "toml": "toml", "xml": "xml",
-    "proto": "protobuf", "graphql": "graphql", "gql": "graphql",
-    "tf": "terraform", "hcl": "terraform", "nix": "nix", "cmake": "cmake",
-    "md": "markdown", "markdown": "markdown", "rst": "rst",
+    "sh": "shell",
+    "bash": "shell",
+    "zsh": "shell",
+    "ksh": "shell",
+    "sql": "sql",
+    "ddl": "sql",
+    "pgsql": "sql",
+    "psql": "sql",
+    "groovy": "groovy",
+    "gradle": "groovy",
+    "hs": "haskell",
+    "ml": "ocaml",
+    "mli": "ocaml",
+    "fs": "fsharp",
+    "fsx": "fsharp",
+    "erl": "erlang",
+    "hrl": "erlang",
+    "clj": "clojure",
+    "cljs": "clojure",
+    "cljc": "clojure",
+    "r": "r",
+    "R": "r",
+    "jl": "julia",
+    "pl": "perl",
+    "pm": "perl",
+    "zig": "zig",
+    "nim": "nim",
+    "ps1": "powershell",
+    "psm1": "powershell",
+    "vue": "vue",
+    "svelte": "svelte",
+    "html": "html",
+    "htm": "html",
+    "css": "css",
+    "scss": "scss",
+    "less": "less",
+    "json": "json",
+    "yaml": "yaml",
+    "yml": "yaml",
+    "toml": "toml",
+    "xml": "xml",
+    "proto": "protobuf",
+    "graphql": "graphql",
+    "gql": "graphql",
+    "tf": "terraform",
+    "hcl": "terraform",
+    "nix": "nix",
+    "cmake": "cmake",
+    "md": "markdown",
+    "markdown": "markdown",
+    "rst": "rst",
 }
 
 # Files known by their whole name, which carry no telling extension.
 FILENAMES: dict[str, str] = {
-    "Makefile": "make", "makefile": "make", "GNUmakefile": "make",
-    "Dockerfile": "dockerfile", "Containerfile": "dockerfile",
+    "Makefile": "make",
+    "makefile": "make",
+    "GNUmakefile": "make",
+    "Dockerfile": "dockerfile",
+    "Containerfile": "dockerfile",
     "CMakeLists.txt": "cmake",
-    "Rakefile": "ruby", "Gemfile": "ruby", "Guardfile": "ruby", "Podfile": "ruby",
-    "Vagrantfile": "ruby", "Fastfile": "ruby", "Brewfile": "ruby",
+    "Rakefile": "ruby",
+    "Gemfile": "ruby",
+    "Guardfile": "ruby",
+    "Podfile": "ruby",
+    "Vagrantfile": "ruby",
+    "Fastfile": "ruby",
+    "Brewfile": "ruby",
     "Jenkinsfile": "groovy",
-    "BUILD": "starlark", "BUILD.bazel": "starlark", "WORKSPACE": "starlark",
-    ".bashrc": "shell", ".bash_profile": "shell", ".zshrc": "shell", ".profile": "shell",
+    "BUILD": "starlark",
+    "BUILD.bazel": "starlark",
+    "WORKSPACE": "starlark",
+    ".bashrc": "shell",
+    ".bash_profile": "shell",
+    ".zshrc": "shell",
+    ".profile": "shell",
 }
 
 # Directories whose files are tests, test helpers or test data, per ecosystem
 # (Rust/Python `tests/`, Java `src/test/`, Jest `__tests__/`, RSpec `spec/`,
 # Go `testdata/`, Swift `Tests/`), compared in lower case.
-TEST_DIRS = frozenset({
-    "test", "tests", "__tests__", "spec", "specs", "testdata", "test_data", "test-data",
-    "fixtures", "__fixtures__", "__mocks__", "__snapshots__", "e2e", "integration_tests",
-    "integration-tests", "androidtest", "unittests", "testcases",
-})
+TEST_DIRS = frozenset(
+    {
+        "test",
+        "tests",
+        "__tests__",
+        "spec",
+        "specs",
+        "testdata",
+        "test_data",
+        "test-data",
+        "fixtures",
+        "__fixtures__",
+        "__mocks__",
+        "__snapshots__",
+        "e2e",
+        "integration_tests",
+        "integration-tests",
+        "androidtest",
+        "unittests",
+        "testcases",
+    }
+)
 
 # Test file names: test_x.py, x_test.py, x_test.go, x.test.ts, x.spec.js,
 # XTest.java, XTests.cs, XSpec.scala, x_spec.rb, XTest.php, x_test.exs, x_test.dart,
@@ -92,20 +190,47 @@ _TEST_FILE = re.compile(
     re.VERBOSE,
 )
 
-PROSE_EXTENSIONS = frozenset({"md", "markdown", "mdx", "rst", "txt", "adoc", "asciidoc", "org", "rdoc", "textile"})
+PROSE_EXTENSIONS = frozenset(
+    {"md", "markdown", "mdx", "rst", "txt", "adoc", "asciidoc", "org", "rdoc", "textile"}
+)
 PROSE_DIRS = frozenset({"docs", "doc", "documentation"})
 # `.txt` files that are build inputs, not prose.
 _NOT_PROSE = re.compile(r"^(?:requirements|constraints)[\w.-]*\.txt$|^CMakeLists\.txt$")
 # Conventional prose files that often have no extension.
-PROSE_NAMES = frozenset({
-    "readme", "changelog", "changes", "history", "news", "license", "licence", "copying",
-    "authors", "contributors", "contributing", "notice", "code_of_conduct", "security",
-})
+PROSE_NAMES = frozenset(
+    {
+        "readme",
+        "changelog",
+        "changes",
+        "history",
+        "news",
+        "license",
+        "licence",
+        "copying",
+        "authors",
+        "contributors",
+        "contributing",
+        "notice",
+        "code_of_conduct",
+        "security",
+    }
+)
 
-EXAMPLE_DIRS = frozenset({
-    "examples", "example", "_examples", "samples", "sample", "demo", "demos",
-    "benchmarks", "benchmark", "bench", "benches",
-})
+EXAMPLE_DIRS = frozenset(
+    {
+        "examples",
+        "example",
+        "_examples",
+        "samples",
+        "sample",
+        "demo",
+        "demos",
+        "benchmarks",
+        "benchmark",
+        "bench",
+        "benches",
+    }
+)
 
 
 def _extension(name: str) -> str:
@@ -149,7 +274,8 @@ def is_example_path(path: str) -> bool:
 #: Generated or amalgamated sources: a single-header distribution, protobuf and other generator output.
 _GENERATED = re.compile(
     r"(?:^|/)(?:single_?includes?|single_?headers?|amalgamat\w*|generated|__generated__)/"
-    r"|\.pb\.(?:go|cc|h)$|_pb2(?:_grpc)?\.py$|\.g\.dart$|(?:^|[._-])generated\.\w+$")
+    r"|\.pb\.(?:go|cc|h)$|_pb2(?:_grpc)?\.py$|\.g\.dart$|(?:^|[._-])generated\.\w+$"
+)
 
 
 def is_generated_path(path: str) -> bool:

@@ -20,7 +20,7 @@ __all__ = ["TestId", "parse_test_ids"]
 
 @dataclass(frozen=True)
 class TestId:
-    __test__ = False     # pytest: not a test class, despite its name
+    __test__ = False  # pytest: not a test class, despite its name
 
     raw: str
     file: str | None
@@ -32,7 +32,7 @@ class TestId:
 @dataclass
 class _State:
     ids: list[TestId] = field(default_factory=list)
-    go_pending: list[int] = field(default_factory=list)   # Go ids still waiting for their package
+    go_pending: list[int] = field(default_factory=list)  # Go ids still waiting for their package
     jest_file: str | None = None
     surefire_class: str | None = None
 
@@ -49,7 +49,7 @@ def _go_test(m: re.Match[str], state: _State) -> None:
 
 def _go_package(m: re.Match[str], state: _State) -> None:
     package = m["pkg"]
-    if not state.go_pending:         # a package that failed without a failing test (a build failure)
+    if not state.go_pending:  # a package that failed without a failing test (a build failure)
         state.ids.append(TestId(package, None, package, None, "go"))
     for index in state.go_pending:
         state.ids[index] = dataclasses.replace(state.ids[index], suite=package)
@@ -59,7 +59,9 @@ def _go_package(m: re.Match[str], state: _State) -> None:
 # pytest: 'FAILED tests/test_cart.py::TestCart::test_total - AssertionError…' (summary, also after
 # xdist's '[gw0] [ 50%] '), and 'tests/test_cart.py::test_pair[1-2] FAILED   [ 60%]' (-v); ERROR alike.
 _PYTEST_ID = r"(?P<id>[^\s\[]{1,1000}?::[^\s\[]{1,1000}(?:\[.{0,500}?\])?)"
-_PYTEST_SUMMARY = re.compile(r"^(?:\[gw\d{1,4}\] \[\s{0,3}\d{1,3}%\] )?(?:FAILED|ERROR) " + _PYTEST_ID + r"(?: - .{0,4000})?$")
+_PYTEST_SUMMARY = re.compile(
+    r"^(?:\[gw\d{1,4}\] \[\s{0,3}\d{1,3}%\] )?(?:FAILED|ERROR) " + _PYTEST_ID + r"(?: - .{0,4000})?$"
+)
 _PYTEST_VERBOSE = re.compile(r"^" + _PYTEST_ID + r" (?:FAILED|ERROR)(?:\s{1,80}\[\s{0,3}\d{1,3}%\])?$")
 
 
@@ -83,7 +85,9 @@ def _unittest(m: re.Match[str], state: _State) -> None:
 
 # cargo test: 'test cart::tests::total ... FAILED', '---- cart::tests::total stdout ----', quiet
 # mode's 'cart::tests::total --- FAILED', and doc tests 'src/lib.rs - Cart::total (line 12)'.
-_CARGO = re.compile(r"^(?:test (?P<a>\S.{0,1000}?) \.\.\. FAILED|---- (?P<b>\S.{0,1000}?) stdout ----|(?P<c>[\w:]{1,1000}) --- FAILED)$")
+_CARGO = re.compile(
+    r"^(?:test (?P<a>\S.{0,1000}?) \.\.\. FAILED|---- (?P<b>\S.{0,1000}?) stdout ----|(?P<c>[\w:]{1,1000}) --- FAILED)$"
+)
 _DOCTEST = re.compile(r"^(?P<file>\S{1,1000}\.rs) - (?P<item>.{1,1000}?)(?: \(line \d{1,9}\))?$")
 
 
@@ -96,7 +100,9 @@ def _cargo(m: re.Match[str], state: _State) -> None:
 
 
 # PHPUnit: '1) Tests\Unit\CartTest::testTotal', maybe followed by ' with data set "one" (1)'.
-_PHPUNIT = re.compile(r"^\d{1,6}\) (?P<suite>[\w\\]{1,500})::(?P<name>\w{1,300})(?: with data set .{1,500})?$")
+_PHPUNIT = re.compile(
+    r"^\d{1,6}\) (?P<suite>[\w\\]{1,500})::(?P<name>\w{1,300})(?: with data set .{1,500})?$"
+)
 
 
 def _phpunit(m: re.Match[str], state: _State) -> None:
@@ -108,9 +114,15 @@ def _phpunit(m: re.Match[str], state: _State) -> None:
 # <<< FAILURE!' (JUnit 4), '[ERROR] testTotal  Time…' or 'testTotal()' (JUnit 5, class from the line
 # before), '[ERROR] com.acme.CartTest.testTotal -- Time…' (3.x), and the summary
 # '[ERROR]   CartTest.testTotal:8 expected:<3> but was:<4>'.
-_SUREFIRE_CLASS = re.compile(r"Tests run: \d{1,9}, .{0,300}<<< (?:FAILURE|ERROR)! --? in (?P<cls>[\w$.]{1,1000})$")
-_SUREFIRE_TEST = re.compile(r"^\[ERROR\] (?P<id>\S.{0,1000}?)(?: --|\s{1,4}) ?Time elapsed: .{0,200}<<< (?:FAILURE|ERROR)!$")
-_SUREFIRE_SUMMARY = re.compile(r"^\[ERROR\]\s{1,8}(?P<suite>(?:[\w$]{1,200}\.){0,30}[A-Z][\w$]{0,200})\.(?P<name>[\w$]{1,300})(?:\([^()]{0,200}\))?(?:\[\d{1,6}\])?(?::\d{1,9}|(?= |$))")
+_SUREFIRE_CLASS = re.compile(
+    r"Tests run: \d{1,9}, .{0,300}<<< (?:FAILURE|ERROR)! --? in (?P<cls>[\w$.]{1,1000})$"
+)
+_SUREFIRE_TEST = re.compile(
+    r"^\[ERROR\] (?P<id>\S.{0,1000}?)(?: --|\s{1,4}) ?Time elapsed: .{0,200}<<< (?:FAILURE|ERROR)!$"
+)
+_SUREFIRE_SUMMARY = re.compile(
+    r"^\[ERROR\]\s{1,8}(?P<suite>(?:[\w$]{1,200}\.){0,30}[A-Z][\w$]{0,200})\.(?P<name>[\w$]{1,300})(?:\([^()]{0,200}\))?(?:\[\d{1,6}\])?(?::\d{1,9}|(?= |$))"
+)
 _JUNIT4_ID = re.compile(r"^(?P<name>[\w$]{1,300})\((?P<cls>[\w$.]{1,1000})\)$")
 
 
@@ -137,7 +149,9 @@ def _surefire_summary(m: re.Match[str], state: _State) -> None:
 
 # Jest: 'FAIL src/cart.test.ts (5 ms)' names the file, '● Cart › totals are summed' a test in it;
 # Vitest prints ' FAIL  src/cart.test.ts > Cart > totals are summed'.
-_JEST_FILE = re.compile(r"^\s{0,8}FAIL\s{1,4}(?P<file>[^\s(>][^\s]{0,1000}?\.\w{1,10})(?: > (?P<title>.{1,2000}?))?(?:\s{1,4}\([\d.]{1,12} ?m?s\))?$")
+_JEST_FILE = re.compile(
+    r"^\s{0,8}FAIL\s{1,4}(?P<file>[^\s(>][^\s]{0,1000}?\.\w{1,10})(?: > (?P<title>.{1,2000}?))?(?:\s{1,4}\([\d.]{1,12} ?m?s\))?$"
+)
 _JEST_TEST = re.compile(r"^\s{0,8}● (?P<title>\S.{0,2000})$")
 _JEST_NOT_A_TEST = "Test suite failed to run"
 
@@ -163,7 +177,9 @@ def _jest_test(m: re.Match[str], state: _State) -> None:
 # Any other runner's 'FAILED <id>' line (pytest's hold '::' and are read above).
 _GENERIC = re.compile(r"^\s{0,8}FAILED\s{1,4}(?P<id>[^\s(:\-][^\s]{0,1000})(?:\s.{0,2000})?$")
 _GENERIC_SEPARATOR = re.compile(r"[.#]|::")
-_FILE_ID = re.compile(r"[/\\]|\.(?:py|js|jsx|mjs|cjs|ts|tsx|go|rb|lua|php|java|kt|scala|rs|c|cc|cpp|cs|swift|dart|exs?|sh|t)$")
+_FILE_ID = re.compile(
+    r"[/\\]|\.(?:py|js|jsx|mjs|cjs|ts|tsx|go|rb|lua|php|java|kt|scala|rs|c|cc|cpp|cs|swift|dart|exs?|sh|t)$"
+)
 
 
 def _generic(m: re.Match[str], state: _State) -> None:
@@ -178,20 +194,20 @@ def _generic(m: re.Match[str], state: _State) -> None:
 
 _Builder = Callable[[re.Match[str], _State], None]
 _FORMATS: tuple[tuple[str, re.Pattern[str], _Builder], ...] = (
-    ("--- FAIL", _GO_TEST, _go_test),                   # go test
-    ("FAIL", _GO_PACKAGE, _go_package),                 # go test
-    ("::", _PYTEST_SUMMARY, _pytest),                   # pytest
-    ("::", _PYTEST_VERBOSE, _pytest),                   # pytest -v
-    (": ", _UNITTEST, _unittest),                       # unittest
-    ("FAILED", _CARGO, _cargo),                         # cargo test
-    ("stdout", _CARGO, _cargo),                         # cargo test
-    (") ", _PHPUNIT, _phpunit),                         # PHPUnit
-    ("Tests run:", _SUREFIRE_CLASS, _surefire_class),   # Maven Surefire
-    ("Time elapsed", _SUREFIRE_TEST, _surefire_test),   # Maven Surefire
+    ("--- FAIL", _GO_TEST, _go_test),  # go test
+    ("FAIL", _GO_PACKAGE, _go_package),  # go test
+    ("::", _PYTEST_SUMMARY, _pytest),  # pytest
+    ("::", _PYTEST_VERBOSE, _pytest),  # pytest -v
+    (": ", _UNITTEST, _unittest),  # unittest
+    ("FAILED", _CARGO, _cargo),  # cargo test
+    ("stdout", _CARGO, _cargo),  # cargo test
+    (") ", _PHPUNIT, _phpunit),  # PHPUnit
+    ("Tests run:", _SUREFIRE_CLASS, _surefire_class),  # Maven Surefire
+    ("Time elapsed", _SUREFIRE_TEST, _surefire_test),  # Maven Surefire
     ("[ERROR]", _SUREFIRE_SUMMARY, _surefire_summary),  # Maven Surefire
-    ("FAIL", _JEST_FILE, _jest_file),                   # Jest, Vitest
-    ("●", _JEST_TEST, _jest_test),                      # Jest
-    ("FAILED", _GENERIC, _generic),                     # any runner
+    ("FAIL", _JEST_FILE, _jest_file),  # Jest, Vitest
+    ("●", _JEST_TEST, _jest_test),  # Jest
+    ("FAILED", _GENERIC, _generic),  # any runner
 )
 _CANDIDATE = re.compile(r"FAIL|ERROR|stdout|●|\) |Tests run:")
 

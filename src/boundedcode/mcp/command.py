@@ -30,13 +30,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = help_epilog()
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("--repo", default=".", metavar="DIR", help="the checkout (default: .)")
-    parser.add_argument("--session", metavar="FILE",
-                        help="keep the session in FILE (JSON Lines, append-only) so staleness "
-                             "and recall survive a restart; default: in memory only")
-    parser.add_argument("--profile", metavar="FILE",
-                        help="a source.context profile (TOML); offers the project_query tool")
-    parser.add_argument("--context", metavar="DIR",
-                        help="with --profile: the context directory that stores each capture")
+    parser.add_argument(
+        "--session",
+        metavar="FILE",
+        help="keep the session in FILE (JSON Lines, append-only) so staleness "
+        "and recall survive a restart; default: in memory only",
+    )
+    parser.add_argument(
+        "--profile", metavar="FILE", help="a source.context profile (TOML); offers the project_query tool"
+    )
+    parser.add_argument(
+        "--context", metavar="DIR", help="with --profile: the context directory that stores each capture"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

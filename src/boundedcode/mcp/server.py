@@ -32,7 +32,8 @@ INSTRUCTIONS = (
     "`retrieve` with the user's message (and any failing command output as evidence) before "
     "searching; its notes say what changed in the checkout since the previous call. Read files "
     "with `read`/`read_many` so later calls know what this conversation has seen, and use "
-    "`recall` to bring back an earlier result instead of reading it again.")
+    "`recall` to bring back an earlier result instead of reading it again."
+)
 
 #: A tool's text and whether it is an error the agent should read and correct.
 Reply = tuple[str, bool]
@@ -46,22 +47,24 @@ def _answer(answer: Answer) -> Reply:
 class BcodeServer:
     """The tools bound to one session; `call` is the synchronous core the MCP handlers run."""
 
-    def __init__(self, session: Session, *, profile: Profile | None = None,
-                 context_dir: str | None = None):
+    def __init__(self, session: Session, *, profile: Profile | None = None, context_dir: str | None = None):
         self.session = session
         handlers: dict[str, Handler] = {
-            "retrieve": lambda a: (session.user_message(
-                a["message"], evidence=a.get("evidence", ())).text, False),
+            "retrieve": lambda a: (
+                session.user_message(a["message"], evidence=a.get("evidence", ())).text,
+                False,
+            ),
             "read": lambda a: self._read([a["path"]]),
             "read_many": lambda a: self._read(a["paths"]),
             "recall": lambda a: (session.recall(a["query"]).text, False),
             # Language servers: those BCODE_LANGUAGE_SERVERS enables in the server's environment.
-            "find_symbol": lambda a: _answer(api.find_symbol(
-                a["name"], session.repo, path_hint=a.get("path_hint"))),
-            "find_references": lambda a: _answer(api.find_references(
-                a["name"], session.repo, path=a.get("path"), line=a.get("line"))),
-            "find_implementations": lambda a: _answer(
-                api.find_implementations(a["name"], session.repo)),
+            "find_symbol": lambda a: _answer(
+                api.find_symbol(a["name"], session.repo, path_hint=a.get("path_hint"))
+            ),
+            "find_references": lambda a: _answer(
+                api.find_references(a["name"], session.repo, path=a.get("path"), line=a.get("line"))
+            ),
+            "find_implementations": lambda a: _answer(api.find_implementations(a["name"], session.repo)),
         }
         if profile is not None:
             handlers["project_query"] = self._project_query(profile, context_dir)
@@ -76,8 +79,11 @@ class BcodeServer:
 
     def _project_query(self, profile: Profile, context_dir: str | None) -> Handler:
         def handle(a: dict[str, Any]) -> Reply:
-            request = {"kind": KIND, "text": a["text"],
-                       **({"path_prefix": a["path_prefix"]} if "path_prefix" in a else {})}
+            request = {
+                "kind": KIND,
+                "text": a["text"],
+                **({"path_prefix": a["path_prefix"]} if "path_prefix" in a else {}),
+            }
             result = run_query(request, profile, context_dir)
             self.session.record_capture(result)
             return json.dumps(result, indent=2, ensure_ascii=False), False
@@ -97,8 +103,10 @@ class BcodeServer:
             return str(exc), True
 
     def lowlevel(self) -> Server[Any]:
-        listing = [types.Tool(name=t.name, description=t.description, input_schema=input_schema(t))
-                   for t in self.tools]
+        listing = [
+            types.Tool(name=t.name, description=t.description, input_schema=input_schema(t))
+            for t in self.tools
+        ]
 
         async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
             return types.ListToolsResult(tools=listing)
@@ -106,11 +114,17 @@ class BcodeServer:
         async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
             # Retrieval and reads block for up to seconds: off the event loop, so pings still answer.
             text, is_error = await anyio.to_thread.run_sync(self.call, params.name, params.arguments)
-            return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
-                                        is_error=is_error)
+            return types.CallToolResult(
+                content=[types.TextContent(type="text", text=text)], is_error=is_error
+            )
 
-        return Server("bcode", version=__version__, instructions=INSTRUCTIONS,
-                      on_list_tools=list_tools, on_call_tool=call_tool)
+        return Server(
+            "bcode",
+            version=__version__,
+            instructions=INSTRUCTIONS,
+            on_list_tools=list_tools,
+            on_call_tool=call_tool,
+        )
 
 
 async def serve_stdio(server: BcodeServer) -> None:

@@ -6,8 +6,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-__all__ = ["Param", "ToolSpec", "TOOLS", "ToolInputError", "input_schema", "check_arguments",
-           "help_epilog"]
+__all__ = ["Param", "ToolSpec", "TOOLS", "ToolInputError", "input_schema", "check_arguments", "help_epilog"]
 
 #: Parameter types: the JSON Schema each stands for.
 _SCHEMAS: dict[str, dict[str, Any]] = {
@@ -44,64 +43,94 @@ class ToolSpec:
 _NAME = Param("name", "string", "one identifier, such as post or Ledger")
 
 TOOLS: tuple[ToolSpec, ...] = (
-    ToolSpec("retrieve",
-             "Rank the places in the repository that a message points at (a bug report, a "
-             "request, a stack trace, a failing test's output): at most 12 `path:line (symbol): "
-             "reason` items within 1,200 tokens, deterministic, no index. First it notes what "
-             "changed since the previous call (a branch switch or pull, files edited by anyone "
-             "since this conversation read them, each change once); files read in this "
-             "conversation and unchanged are named on one line instead of being listed.",
-             (Param("message", "string", "the user's message, as written"),
-              Param("evidence", "strings", "command output to locate as well (a test run, a "
-                    "build log): its frames and failing tests count like the message's own",
-                    required=False))),
-    ToolSpec("read",
-             "Read one file of the checkout under the read policy (no secrets such as .env or "
-             "keys, no symlinks, nothing outside the checkout, no hidden, dependency or build "
-             "directories). The read is stamped with the file's git blob id, so later calls "
-             "say when the file changed since.",
-             (Param("path", "string", "the file, relative to the checkout"),)),
-    ToolSpec("read_many",
-             "Read several files at once, each under the same policy as `read`; each file "
-             "comes after a `==> path <==` line.",
-             (Param("paths", "strings", "the files, relative to the checkout"),)),
-    ToolSpec("recall",
-             "Bring back an earlier tool result of this session (also one a summary set aside) "
-             "by its call id (call_12), a path it read, or text it contained. Says first when "
-             "the file changed since.",
-             (Param("query", "string", "a call id, a path, or text to search for"),)),
-    ToolSpec("find_symbol",
-             "Where a name is defined: a language server where one serves the file's language "
-             "(enabled by BCODE_LANGUAGE_SERVERS), definition patterns everywhere else. Answers "
-             "JSON: locations (path, line, kind, source) and notes.",
-             (_NAME, Param("path_hint", "string", "a file using the name: lets a language server "
-                           "follow its imports", required=False))),
-    ToolSpec("find_references",
-             "Where a name is used, routed like find_symbol; without a server for a language its "
-             "references are textual (every use of the word).",
-             (_NAME, Param("path", "string", "with line: the file where the symbol meant is",
-                           required=False),
-              Param("line", "integer", "the line of path where the name is", required=False))),
-    ToolSpec("find_implementations",
-             "What implements an interface or abstract member. Only a language server can tell; "
-             "without one the answer has no locations and a note saying so.",
-             (_NAME,)),
-    ToolSpec("project_query",
-             "A source.context query: bounded lexical context (definitions, references, "
-             "registrations) for a term at the profile's pinned commit, every omission named.",
-             (Param("text", "string", "the term: an identifier as a whole word, else a fixed "
-                    "string"),
-              Param("path_prefix", "string", "search only under this directory",
-                    required=False)),
-             when="with --profile"),
+    ToolSpec(
+        "retrieve",
+        "Rank the places in the repository that a message points at (a bug report, a "
+        "request, a stack trace, a failing test's output): at most 12 `path:line (symbol): "
+        "reason` items within 1,200 tokens, deterministic, no index. First it notes what "
+        "changed since the previous call (a branch switch or pull, files edited by anyone "
+        "since this conversation read them, each change once); files read in this "
+        "conversation and unchanged are named on one line instead of being listed.",
+        (
+            Param("message", "string", "the user's message, as written"),
+            Param(
+                "evidence",
+                "strings",
+                "command output to locate as well (a test run, a "
+                "build log): its frames and failing tests count like the message's own",
+                required=False,
+            ),
+        ),
+    ),
+    ToolSpec(
+        "read",
+        "Read one file of the checkout under the read policy (no secrets such as .env or "
+        "keys, no symlinks, nothing outside the checkout, no hidden, dependency or build "
+        "directories). The read is stamped with the file's git blob id, so later calls "
+        "say when the file changed since.",
+        (Param("path", "string", "the file, relative to the checkout"),),
+    ),
+    ToolSpec(
+        "read_many",
+        "Read several files at once, each under the same policy as `read`; each file "
+        "comes after a `==> path <==` line.",
+        (Param("paths", "strings", "the files, relative to the checkout"),),
+    ),
+    ToolSpec(
+        "recall",
+        "Bring back an earlier tool result of this session (also one a summary set aside) "
+        "by its call id (call_12), a path it read, or text it contained. Says first when "
+        "the file changed since.",
+        (Param("query", "string", "a call id, a path, or text to search for"),),
+    ),
+    ToolSpec(
+        "find_symbol",
+        "Where a name is defined: a language server where one serves the file's language "
+        "(enabled by BCODE_LANGUAGE_SERVERS), definition patterns everywhere else. Answers "
+        "JSON: locations (path, line, kind, source) and notes.",
+        (
+            _NAME,
+            Param(
+                "path_hint",
+                "string",
+                "a file using the name: lets a language server follow its imports",
+                required=False,
+            ),
+        ),
+    ),
+    ToolSpec(
+        "find_references",
+        "Where a name is used, routed like find_symbol; without a server for a language its "
+        "references are textual (every use of the word).",
+        (
+            _NAME,
+            Param("path", "string", "with line: the file where the symbol meant is", required=False),
+            Param("line", "integer", "the line of path where the name is", required=False),
+        ),
+    ),
+    ToolSpec(
+        "find_implementations",
+        "What implements an interface or abstract member. Only a language server can tell; "
+        "without one the answer has no locations and a note saying so.",
+        (_NAME,),
+    ),
+    ToolSpec(
+        "project_query",
+        "A source.context query: bounded lexical context (definitions, references, "
+        "registrations) for a term at the profile's pinned commit, every omission named.",
+        (
+            Param("text", "string", "the term: an identifier as a whole word, else a fixed string"),
+            Param("path_prefix", "string", "search only under this directory", required=False),
+        ),
+        when="with --profile",
+    ),
 )
 
 
 def input_schema(spec: ToolSpec) -> dict[str, Any]:
     return {
         "type": "object",
-        "properties": {p.name: {**_SCHEMAS[p.type], "description": p.description}
-                       for p in spec.params},
+        "properties": {p.name: {**_SCHEMAS[p.type], "description": p.description} for p in spec.params},
         "required": [p.name for p in spec.params if p.required],
         "additionalProperties": False,
     }
@@ -138,6 +167,7 @@ def help_epilog(tools: Sequence[ToolSpec] = TOOLS) -> str:
     for spec in tools:
         params = ", ".join(p.name if p.required else f"[{p.name}]" for p in spec.params)
         lines.append(f"  {spec.name}({params})" + (f"  ({spec.when})" if spec.when else ""))
-        lines += textwrap.wrap(spec.description, _HELP_WIDTH, initial_indent="      ",
-                               subsequent_indent="      ")
+        lines += textwrap.wrap(
+            spec.description, _HELP_WIDTH, initial_indent="      ", subsequent_indent="      "
+        )
     return "\n".join(lines) + "\n"

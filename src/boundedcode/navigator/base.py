@@ -13,9 +13,22 @@ from typing import Iterable, Protocol, runtime_checkable
 
 from ..errors import BoundedCodeError
 
-__all__ = ["Location", "Navigator", "Probed", "NavigatorError", "NotSupported", "ServerMissing",
-           "ServerDown", "LookupTimeout", "ProtocolError", "ServerFailed", "sorted_locations",
-           "PATTERNS", "REFERENCE", "IMPLEMENTATION"]
+__all__ = [
+    "Location",
+    "Navigator",
+    "Probed",
+    "NavigatorError",
+    "NotSupported",
+    "ServerMissing",
+    "ServerDown",
+    "LookupTimeout",
+    "ProtocolError",
+    "ServerFailed",
+    "sorted_locations",
+    "PATTERNS",
+    "REFERENCE",
+    "IMPLEMENTATION",
+]
 
 #: `Location.source` of answers from the definition patterns; servers are `lsp:<name>`.
 PATTERNS = "patterns"
@@ -26,15 +39,20 @@ IMPLEMENTATION = "implementation"
 
 @dataclass(frozen=True, order=True)
 class Location:
-    path: str           # repository-relative, `/`-separated
-    line: int           # 1-based
+    path: str  # repository-relative, `/`-separated
+    line: int  # 1-based
     symbol: str
-    kind: str           # a definition kind (lang.definitions.KINDS), "definition", REFERENCE or IMPLEMENTATION
-    source: str         # who answered: PATTERNS, "lsp:pylsp", …
+    kind: str  # a definition kind (lang.definitions.KINDS), "definition", REFERENCE or IMPLEMENTATION
+    source: str  # who answered: PATTERNS, "lsp:pylsp", …
 
     def to_json(self) -> dict[str, object]:
-        return {"path": self.path, "line": self.line, "symbol": self.symbol, "kind": self.kind,
-                "source": self.source}
+        return {
+            "path": self.path,
+            "line": self.line,
+            "symbol": self.symbol,
+            "kind": self.kind,
+            "source": self.source,
+        }
 
 
 def sorted_locations(locations: Iterable[Location]) -> list[Location]:

@@ -17,22 +17,35 @@ from .servers import AUTO, ENV_VAR, SERVERS
 __all__ = ["add_arguments", "run", "OPERATIONS_BY_WORD"]
 
 #: The command's words for the operations.
-OPERATIONS_BY_WORD = {"symbol": "definitions", "references": "references", "implementations": "implementations"}
+OPERATIONS_BY_WORD = {
+    "symbol": "definitions",
+    "references": "references",
+    "implementations": "implementations",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("operation", choices=tuple(OPERATIONS_BY_WORD),
-                        help="symbol: where NAME is defined; references: where it is used; "
-                             "implementations: what implements it (needs a language server)")
+    parser.add_argument(
+        "operation",
+        choices=tuple(OPERATIONS_BY_WORD),
+        help="symbol: where NAME is defined; references: where it is used; "
+        "implementations: what implements it (needs a language server)",
+    )
     parser.add_argument("name", help="one identifier, such as post or Ledger")
     parser.add_argument("--repo", default=".", metavar="DIR", help="the checkout (default: .)")
-    parser.add_argument("--path", metavar="FILE",
-                        help="a file using NAME: resolves its imports (symbol) or picks the symbol "
-                             "with --line (references)")
+    parser.add_argument(
+        "--path",
+        metavar="FILE",
+        help="a file using NAME: resolves its imports (symbol) or picks the symbol with --line (references)",
+    )
     parser.add_argument("--line", type=int, metavar="N", help="the line of --path where NAME is")
-    parser.add_argument("--server", action="append", metavar="NAME",
-                        help=f"use this language server ({', '.join(SERVERS)}, or {AUTO} for every "
-                             f"installed one); repeatable; default: ${ENV_VAR}")
+    parser.add_argument(
+        "--server",
+        action="append",
+        metavar="NAME",
+        help=f"use this language server ({', '.join(SERVERS)}, or {AUTO} for every "
+        f"installed one); repeatable; default: ${ENV_VAR}",
+    )
     parser.add_argument("--no-servers", action="store_true", help="definition patterns only")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
 
@@ -46,8 +59,14 @@ def _text(answer: Answer) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    answer = navigate(OPERATIONS_BY_WORD[args.operation], args.name, args.repo, path=args.path,
-                      line=args.line, servers=() if args.no_servers else args.server)
+    answer = navigate(
+        OPERATIONS_BY_WORD[args.operation],
+        args.name,
+        args.repo,
+        path=args.path,
+        line=args.line,
+        servers=() if args.no_servers else args.server,
+    )
     if args.json:
         print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
     else:

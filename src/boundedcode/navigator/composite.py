@@ -20,8 +20,7 @@ from typing import Any, Callable, Sequence
 
 from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
 from ..lang.languages import language_of
-from .base import (PATTERNS, Location, LookupTimeout, Navigator, NavigatorError, Probed,
-                   sorted_locations)
+from .base import PATTERNS, Location, LookupTimeout, Navigator, NavigatorError, Probed, sorted_locations
 from .patterns import PatternNavigator
 
 __all__ = ["Composite", "Answer", "Skip", "OPERATIONS"]
@@ -35,9 +34,9 @@ _STICKY = frozenset({"missing", "down", "timeout"})
 class Skip:
     """A server that did not answer for some languages, and why."""
 
-    source: str                 # "lsp:jedi-language-server"
+    source: str  # "lsp:jedi-language-server"
     languages: tuple[str, ...]  # the languages it would have answered for
-    reason: str                 # missing | down | timeout | budget | failed | unsupported | empty
+    reason: str  # missing | down | timeout | budget | failed | unsupported | empty
     detail: str = ""
 
     def note(self, fallback: str) -> str:
@@ -45,37 +44,46 @@ class Skip:
         return f"{self.source} skipped for {', '.join(self.languages)}: {self.reason}{detail}; {fallback}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"source": self.source, "languages": list(self.languages), "reason": self.reason,
-                "detail": self.detail}
+        return {
+            "source": self.source,
+            "languages": list(self.languages),
+            "reason": self.reason,
+            "detail": self.detail,
+        }
 
 
 @dataclass
 class Answer:
-    operation: str                       # one of OPERATIONS
+    operation: str  # one of OPERATIONS
     name: str
-    locations: list[Location]            # in (path, line) order
-    sources: dict[str, str]              # language → who answered for it
+    locations: list[Location]  # in (path, line) order
+    sources: dict[str, str]  # language → who answered for it
     skipped: list[Skip] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"operation": self.operation, "name": self.name,
-                "locations": [loc.to_json() for loc in self.locations],
-                "sources": dict(sorted(self.sources.items())),
-                "skipped": [s.to_json() for s in self.skipped], "notes": list(self.notes)}
+        return {
+            "operation": self.operation,
+            "name": self.name,
+            "locations": [loc.to_json() for loc in self.locations],
+            "sources": dict(sorted(self.sources.items())),
+            "skipped": [s.to_json() for s in self.skipped],
+            "notes": list(self.notes),
+        }
 
 
 class Composite:
     """Servers where they cover the file's language, patterns everywhere else and instead of a failing server."""
 
-    def __init__(self, servers: Sequence[Navigator], fallback: PatternNavigator, *,
-                 budgets: Budgets = DEFAULT_BUDGETS):
+    def __init__(
+        self, servers: Sequence[Navigator], fallback: PatternNavigator, *, budgets: Budgets = DEFAULT_BUDGETS
+    ):
         self.servers = list(servers)
         self.fallback = fallback
         self.budgets = budgets
-        self.lookups = 0                            # lookups spent so far
-        self.skipped: list[Skip] = []               # every skip of this Composite's life, in order
-        self._benched: dict[int, Skip] = {}         # id(server) → why it is not asked again
+        self.lookups = 0  # lookups spent so far
+        self.skipped: list[Skip] = []  # every skip of this Composite's life, in order
+        self._benched: dict[int, Skip] = {}  # id(server) → why it is not asked again
 
     def languages(self) -> frozenset[str]:
         return self.fallback.languages().union(*(s.languages() for s in self.servers))
@@ -89,7 +97,9 @@ class Composite:
     def implementations(self, name: str) -> list[Location]:
         return self.answer("implementations", name).locations
 
-    def answer(self, operation: str, name: str, *, path: str | None = None, line: int | None = None) -> Answer:
+    def answer(
+        self, operation: str, name: str, *, path: str | None = None, line: int | None = None
+    ) -> Answer:
         """One question, routed by language, with who answered and why a server was skipped."""
         if operation not in OPERATIONS:
             raise ValueError(f"unknown operation {operation!r}")
@@ -112,8 +122,11 @@ class Composite:
                 continue
             mine = server.languages() - answered
             result = [loc for loc in result if language_of(loc.path) in mine]
-            if operation == "definitions" and not result and any(
-                    language_of(loc.path) in covered for loc in patterns):
+            if (
+                operation == "definitions"
+                and not result
+                and any(language_of(loc.path) in covered for loc in patterns)
+            ):
                 # A server that knows no definition where a definition line exists is more
                 # likely not ready, or blind to that file, than right.
                 answer.skipped.append(self._skip(server, langs, "empty", "no definition found"))
@@ -142,8 +155,15 @@ class Composite:
             self._benched[id(server)] = skip
         return skip
 
-    def _ask_server(self, server: Navigator, operation: str, name: str, path: str | None,
-                    line: int | None, langs: tuple[str, ...]) -> list[Location] | Skip:
+    def _ask_server(
+        self,
+        server: Navigator,
+        operation: str,
+        name: str,
+        path: str | None,
+        line: int | None,
+        langs: tuple[str, ...],
+    ) -> list[Location] | Skip:
         benched = self._benched.get(id(server))
         if benched is not None:
             return self._skip(server, langs, benched.reason, "earlier in this retrieval")
@@ -170,12 +190,16 @@ class Composite:
 
     @staticmethod
     def _notes(answer: Answer, operation: str, name: str, unserved: set[str]) -> list[str]:
-        fallback = {"definitions": "definition patterns answered", "references": "textual uses answered",
-                    "implementations": "no answer for these languages"}[operation]
+        fallback = {
+            "definitions": "definition patterns answered",
+            "references": "textual uses answered",
+            "implementations": "no answer for these languages",
+        }[operation]
         notes = [skip.note(fallback) for skip in answer.skipped]
         if operation == "implementations" and unserved:
-            notes.append(f"implementations need a language server; none answered for "
-                         f"{', '.join(sorted(unserved))}")
+            notes.append(
+                f"implementations need a language server; none answered for {', '.join(sorted(unserved))}"
+            )
         if not answer.sources:
             notes.append(f"no file uses the name {name}")
         return notes

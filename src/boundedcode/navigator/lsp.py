@@ -63,11 +63,18 @@ class _Pending:
 
 
 #: Requests a server may send us that need no more than an empty answer.
-_ACKNOWLEDGED = frozenset({
-    "client/registerCapability", "client/unregisterCapability", "window/workDoneProgress/create",
-    "window/showMessageRequest", "workspace/semanticTokens/refresh", "workspace/inlayHint/refresh",
-    "workspace/codeLens/refresh", "workspace/diagnostic/refresh",
-})
+_ACKNOWLEDGED = frozenset(
+    {
+        "client/registerCapability",
+        "client/unregisterCapability",
+        "window/workDoneProgress/create",
+        "window/showMessageRequest",
+        "workspace/semanticTokens/refresh",
+        "workspace/inlayHint/refresh",
+        "workspace/codeLens/refresh",
+        "workspace/diagnostic/refresh",
+    }
+)
 
 
 class LspClient:
@@ -76,20 +83,28 @@ class LspClient:
     def __init__(self, argv: Sequence[str], cwd: str, *, env: dict[str, str] | None = None):
         self.argv = list(argv)
         # stderr is discarded: servers log freely there and a full pipe would stall them.
-        self._proc = subprocess.Popen(self.argv, cwd=cwd, env=env, stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self._proc = subprocess.Popen(
+            self.argv,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
         self._ids = itertools.count(1)
         self._pending: dict[int, _Pending] = {}
         self._lock = threading.Lock()
-        self._outbox: queue.Queue[bytes | None] = queue.Queue()   # None: end of input
+        self._outbox: queue.Queue[bytes | None] = queue.Queue()  # None: end of input
         self._down: str | None = None
         self._folders: list[dict[str, str]] = []
         self.capabilities: dict[str, Any] = {}
         assert self._proc.stdout is not None and self._proc.stdin is not None
-        self._reader = threading.Thread(target=self._read_loop, args=(self._proc.stdout,),
-                                        name=f"lsp-reader {self.argv[0]}", daemon=True)
-        self._writer = threading.Thread(target=self._write_loop, args=(self._proc.stdin,),
-                                        name=f"lsp-writer {self.argv[0]}", daemon=True)
+        self._reader = threading.Thread(
+            target=self._read_loop, args=(self._proc.stdout,), name=f"lsp-reader {self.argv[0]}", daemon=True
+        )
+        self._writer = threading.Thread(
+            target=self._write_loop, args=(self._proc.stdin,), name=f"lsp-writer {self.argv[0]}", daemon=True
+        )
         self._reader.start()
         self._writer.start()
 
@@ -118,8 +133,11 @@ class LspClient:
             "clientInfo": {"name": "boundedcode"},
             "capabilities": {
                 "general": {"positionEncodings": ["utf-16"]},
-                "workspace": {"symbol": {"dynamicRegistration": False}, "workspaceFolders": True,
-                              "configuration": True},
+                "workspace": {
+                    "symbol": {"dynamicRegistration": False},
+                    "workspaceFolders": True,
+                    "configuration": True,
+                },
                 "textDocument": {
                     "synchronization": {"dynamicRegistration": False},
                     "definition": {"linkSupport": True},

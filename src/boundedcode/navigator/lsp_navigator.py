@@ -20,8 +20,16 @@ from ..checkout.budgets import DEFAULT_BUDGETS
 from ..checkout.tree import Tree
 from ..lang.definitions import definition_kind
 from ..lang.languages import language_of
-from .base import (IMPLEMENTATION, REFERENCE, Location, NavigatorError, NotSupported, ServerDown,
-                   ServerMissing, sorted_locations)
+from .base import (
+    IMPLEMENTATION,
+    REFERENCE,
+    Location,
+    NavigatorError,
+    NotSupported,
+    ServerDown,
+    ServerMissing,
+    sorted_locations,
+)
 from .lsp import uri_to_path
 from .patterns import PatternNavigator
 from .servers import ServerSpec
@@ -38,9 +46,25 @@ NAME_SEARCH_LINES = 20
 
 #: LSP SymbolKind → the definition kinds of lang.definitions.
 SYMBOL_KINDS = {
-    1: "module", 2: "module", 3: "module", 4: "module", 5: "class", 6: "method", 7: "property",
-    8: "field", 9: "method", 10: "enum", 11: "interface", 12: "function", 13: "variable",
-    14: "constant", 22: "constant", 23: "struct", 24: "field", 25: "function", 26: "type",
+    1: "module",
+    2: "module",
+    3: "module",
+    4: "module",
+    5: "class",
+    6: "method",
+    7: "property",
+    8: "field",
+    9: "method",
+    10: "enum",
+    11: "interface",
+    12: "function",
+    13: "variable",
+    14: "constant",
+    22: "constant",
+    23: "struct",
+    24: "field",
+    25: "function",
+    26: "type",
 }
 #: Symbol kinds that are values, not definitions worth a place (strings, numbers, keys…).
 _VALUE_KINDS = frozenset({15, 16, 17, 18, 19, 20, 21})
@@ -54,8 +78,16 @@ def _utf16_column(text: str, index: int) -> int:
 class LspNavigator:
     """One server's answers, for one tree, within one lookup's time each."""
 
-    def __init__(self, spec: ServerSpec, binary: str | None, tree: Tree, patterns: PatternNavigator, *,
-                 pool: SessionPool = POOL, timeout: float = DEFAULT_BUDGETS.lsp_timeout_s):
+    def __init__(
+        self,
+        spec: ServerSpec,
+        binary: str | None,
+        tree: Tree,
+        patterns: PatternNavigator,
+        *,
+        pool: SessionPool = POOL,
+        timeout: float = DEFAULT_BUDGETS.lsp_timeout_s,
+    ):
         self.spec = spec
         self.source = spec.source
         self.timeout = timeout
@@ -103,8 +135,9 @@ class LspNavigator:
                 session.request("workspace/symbol", {"query": name}, self._left(deadline))
             elif candidates:
                 uri = self._sync(candidates[0])
-                session.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}},
-                                self._left(deadline))
+                session.request(
+                    "textDocument/documentSymbol", {"textDocument": {"uri": uri}}, self._left(deadline)
+                )
         except NavigatorError:
             pass
 
@@ -114,15 +147,23 @@ class LspNavigator:
         return self._definitions(name, path_hint, self._start())
 
     def references(self, name: str, *, path: str | None = None, line: int | None = None) -> list[Location]:
-        return self._at_definitions("textDocument/references", name, path, line, REFERENCE,
-                                    {"context": {"includeDeclaration": False}}, self._start())
+        return self._at_definitions(
+            "textDocument/references",
+            name,
+            path,
+            line,
+            REFERENCE,
+            {"context": {"includeDeclaration": False}},
+            self._start(),
+        )
 
     def implementations(self, name: str) -> list[Location]:
         deadline = self._start()
         if not self.session().capabilities.get("implementationProvider"):
             raise NotSupported(f"{self.spec.name} does not answer implementations")
-        return self._at_definitions("textDocument/implementation", name, None, None, IMPLEMENTATION, {},
-                                    deadline)
+        return self._at_definitions(
+            "textDocument/implementation", name, None, None, IMPLEMENTATION, {}, deadline
+        )
 
     # -- helpers --------------------------------------------------------
 
@@ -153,8 +194,13 @@ class LspNavigator:
             if re.split(r"[.:]+", str(symbol.get("name", "")))[-1] != name:
                 continue
             kind = symbol.get("kind")
-            found.extend(self._locations([symbol.get("location")], name,
-                                         SYMBOL_KINDS.get(kind, "definition") if isinstance(kind, int) else "definition"))
+            found.extend(
+                self._locations(
+                    [symbol.get("location")],
+                    name,
+                    SYMBOL_KINDS.get(kind, "definition") if isinstance(kind, int) else "definition",
+                )
+            )
         return sorted_locations(found)
 
     def _first_use(self, name: str, candidates: list[str]) -> dict[str, Any] | None:
@@ -208,22 +254,35 @@ class LspNavigator:
         for number in numbers:
             if 0 <= number < len(lines) and (match := word.search(lines[number])):
                 uri = self._sync(path)
-                return {"textDocument": {"uri": uri},
-                        "position": {"line": number, "character": _utf16_column(lines[number], match.start())}}
+                return {
+                    "textDocument": {"uri": uri},
+                    "position": {"line": number, "character": _utf16_column(lines[number], match.start())},
+                }
         return None
 
     def _definition_at(self, position: dict[str, Any], name: str, deadline: float) -> list[Location]:
         result = self.session().request("textDocument/definition", position, self._left(deadline))
         return sorted_locations(self._locations(self._as_list(result), name, None))
 
-    def _at_definitions(self, method: str, name: str, path: str | None, line: int | None, kind: str,
-                        extra: dict[str, Any], deadline: float) -> list[Location]:
+    def _at_definitions(
+        self,
+        method: str,
+        name: str,
+        path: str | None,
+        line: int | None,
+        kind: str,
+        extra: dict[str, Any],
+        deadline: float,
+    ) -> list[Location]:
         asked: list[tuple[str, int]] = []
         if path is not None and line is not None and language_of(path) in self.spec.languages:
             asked.append((path, line))
         else:
             defined = self._definitions(name, None, deadline) or [
-                loc for loc in self._patterns.definitions(name) if language_of(loc.path) in self.spec.languages]
+                loc
+                for loc in self._patterns.definitions(name)
+                if language_of(loc.path) in self.spec.languages
+            ]
             asked.extend((loc.path, loc.line) for loc in defined[:POSITIONS_MAX])
         found: list[Location] = []
         for file, number in asked:

@@ -28,21 +28,28 @@ from .session import POOL, STARTUP_TIMEOUT_S, SessionPool
 
 __all__ = ["build_navigator", "navigate", "ENABLE_HINT"]
 
-ENABLE_HINT = (f"enable a language server with --server NAME or {ENV_VAR} "
-               "(see docs/language-servers.md)")
+ENABLE_HINT = f"enable a language server with --server NAME or {ENV_VAR} (see docs/language-servers.md)"
 _NAME = re.compile(r"[A-Za-z_$][\w$]*\Z")
 
 
-def build_navigator(tree: Tree, paths: Sequence[str], *, servers: Iterable[str] | None = None,
-                    budgets: Budgets = DEFAULT_BUDGETS, scanner: Scanner | None = None,
-                    pool: SessionPool = POOL) -> Composite:
+def build_navigator(
+    tree: Tree,
+    paths: Sequence[str],
+    *,
+    servers: Iterable[str] | None = None,
+    budgets: Budgets = DEFAULT_BUDGETS,
+    scanner: Scanner | None = None,
+    pool: SessionPool = POOL,
+) -> Composite:
     """A Composite over the enabled servers (`servers` None: the environment variable) and patterns.
 
     One per retrieval or operation: its lookup budget is spent as it answers.
     """
     patterns = PatternNavigator(tree, paths, budgets=budgets, scanner=scanner)
-    navigators = [LspNavigator(spec, binary, tree, patterns, pool=pool, timeout=budgets.lsp_timeout_s)
-                  for spec, binary in enabled_servers(servers)]
+    navigators = [
+        LspNavigator(spec, binary, tree, patterns, pool=pool, timeout=budgets.lsp_timeout_s)
+        for spec, binary in enabled_servers(servers)
+    ]
     return Composite(navigators, patterns, budgets=budgets)
 
 
@@ -51,19 +58,31 @@ def _warm(composite: Composite, name: str, path: str | None, timeout: float) -> 
     languages = {language_of(p) for p in composite.fallback.occurrences(name)}
     if path is not None:
         languages.add(language_of(path))
-    threads = [threading.Thread(target=server.warm, args=(name, timeout), daemon=True)
-               for server in composite.servers
-               if isinstance(server, LspNavigator) and server.languages() & languages]
+    threads = [
+        threading.Thread(target=server.warm, args=(name, timeout), daemon=True)
+        for server in composite.servers
+        if isinstance(server, LspNavigator) and server.languages() & languages
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout)
 
 
-def navigate(operation: str, name: str, repo: str = ".", *, path: str | None = None,
-             line: int | None = None, servers: Iterable[str] | None = None,
-             budgets: Budgets | None = None, tree: Tree | None = None, scanner: Scanner | None = None,
-             startup_timeout: float = STARTUP_TIMEOUT_S, pool: SessionPool = POOL) -> Answer:
+def navigate(
+    operation: str,
+    name: str,
+    repo: str = ".",
+    *,
+    path: str | None = None,
+    line: int | None = None,
+    servers: Iterable[str] | None = None,
+    budgets: Budgets | None = None,
+    tree: Tree | None = None,
+    scanner: Scanner | None = None,
+    startup_timeout: float = STARTUP_TIMEOUT_S,
+    pool: SessionPool = POOL,
+) -> Answer:
     """Answer one question about `name` in `repo`; bad arguments raise UsageError."""
     if not _NAME.match(name):
         raise UsageError(f"{name!r} is not a name: give one identifier, such as post or Ledger")
@@ -80,8 +99,9 @@ def navigate(operation: str, name: str, repo: str = ".", *, path: str | None = N
         if rel is None or rel not in set(listing.paths):
             raise UsageError(f"{path}: not a file retrieval may read in {repo}")
         path = rel
-    composite = build_navigator(tree, listing.paths, servers=servers, budgets=budgets, scanner=scanner,
-                                pool=pool)
+    composite = build_navigator(
+        tree, listing.paths, servers=servers, budgets=budgets, scanner=scanner, pool=pool
+    )
     _warm(composite, name, path, startup_timeout)
     answer = composite.answer(operation, name, path=path, line=line)
     if operation == "implementations" and not composite.servers:

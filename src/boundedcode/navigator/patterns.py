@@ -28,8 +28,15 @@ class PatternNavigator:
 
     source = PATTERNS
 
-    def __init__(self, tree: Tree, paths: Sequence[str], *, budgets: Budgets = DEFAULT_BUDGETS,
-                 scanner: Scanner | None = None, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        tree: Tree,
+        paths: Sequence[str],
+        *,
+        budgets: Budgets = DEFAULT_BUDGETS,
+        scanner: Scanner | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.tree = tree
         self.paths = list(paths)
         self.budgets = budgets
@@ -51,8 +58,9 @@ class PatternNavigator:
         """The lines using `name` as a whole word, per file in path order (what every answer starts from)."""
         if name not in self._occurrences:
             deadline = self._clock() + self.budgets.time_s
-            result = scan(self.tree, self.paths, [Needle(name, word=True)], self.budgets, deadline,
-                          self._scanner)
+            result = scan(
+                self.tree, self.paths, [Needle(name, word=True)], self.budgets, deadline, self._scanner
+            )
             self._occurrences[name] = result.files_with(Needle(name, word=True))
         return self._occurrences[name]
 
@@ -80,5 +88,6 @@ class PatternNavigator:
         return sorted_locations(found)
 
     def implementations(self, name: str) -> list[Location]:
-        raise NotSupported("definition patterns cannot tell what implements an interface; "
-                           "a language server can")
+        raise NotSupported(
+            "definition patterns cannot tell what implements an interface; a language server can"
+        )

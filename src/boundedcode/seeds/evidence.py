@@ -27,20 +27,39 @@ def trace_anchors(text: str, origin: str) -> list[Anchor]:
         key = ("frame", f.path, f.line)
         if key not in seen:
             seen.add(key)
-            out.append(Anchor("frame", f.path, origin, RANK_LOCATED, qualifier=f.package,
-                              line=f.line, weight=float(f.depth), detail=f.function))
+            out.append(
+                Anchor(
+                    "frame",
+                    f.path,
+                    origin,
+                    RANK_LOCATED,
+                    qualifier=f.package,
+                    line=f.line,
+                    weight=float(f.depth),
+                    detail=f.function,
+                )
+            )
     for d in parse_diagnostics(text):
         key = ("diagnostic", d.path, d.line)
         if key not in seen:
             seen.add(key)
-            out.append(Anchor("diagnostic", d.path, origin, RANK_LOCATED, line=d.line,
-                              detail=d.message[:200]))
+            out.append(
+                Anchor("diagnostic", d.path, origin, RANK_LOCATED, line=d.line, detail=d.message[:200])
+            )
     for t in parse_test_ids(text):
         key = ("test", t.file, t.suite, t.name)
         if key not in seen and (t.name or t.file or t.suite):
             seen.add(key)
-            out.append(Anchor("test", t.name or t.suite or t.file or t.raw, origin, RANK_LOCATED,
-                              qualifier=t.suite, detail=t.file))
+            out.append(
+                Anchor(
+                    "test",
+                    t.name or t.suite or t.file or t.raw,
+                    origin,
+                    RANK_LOCATED,
+                    qualifier=t.suite,
+                    detail=t.file,
+                )
+            )
     return out
 
 

@@ -17,31 +17,191 @@ from ..model import Anchor
 __all__ = ["Segments", "split_segments", "message_anchors", "words", "PLACEHOLDERS"]
 
 #: Names that stand for "any name" in examples; never looked up.
-PLACEHOLDERS = frozenset({
-    "foo", "bar", "baz", "qux", "quux", "foobar", "spam", "eggs", "ham", "hoge", "fuga",
-    "piyo", "example", "my_func", "myfunc", "some_func", "dummy", "blah", "xyz", "abc",
-})
+PLACEHOLDERS = frozenset(
+    {
+        "foo",
+        "bar",
+        "baz",
+        "qux",
+        "quux",
+        "foobar",
+        "spam",
+        "eggs",
+        "ham",
+        "hoge",
+        "fuga",
+        "piyo",
+        "example",
+        "my_func",
+        "myfunc",
+        "some_func",
+        "dummy",
+        "blah",
+        "xyz",
+        "abc",
+    }
+)
 
 #: Words that look like code but name nothing in a repository.
-COMMON = frozenset({
-    "self", "this", "cls", "none", "null", "nil", "true", "false", "return", "import", "from",
-    "def", "class", "func", "function", "print", "println", "printf", "len", "str", "int",
-    "float", "bool", "list", "dict", "set", "tuple", "object", "type", "var", "let", "const",
-    "new", "string", "error", "errors", "value", "values", "data", "result", "test", "tests",
-    "main", "init", "get", "put", "post", "delete", "args", "kwargs", "http", "https", "www",
-    "github", "com", "org", "json", "html", "todo", "fixme", "note", "e.g", "i.e", "etc",
-    "assert", "raise", "throw", "try", "catch", "except", "async", "await", "yield", "lambda",
-    "public", "private", "static", "void", "println!", "console", "log", "echo", "pip",
-    "python", "python3", "npm", "cargo", "go", "java", "ruby", "php", "node", "rust", "git",
-    "traceback", "exception", "file", "line", "module", "version", "issue", "bug", "fix",
-    # Language built-ins: defined by the language, not by the repository.
-    "super", "isinstance", "issubclass", "getattr", "setattr", "hasattr", "repr", "open",
-    "sorted", "enumerate", "zip", "min", "max", "sum", "abs", "round", "range", "iter", "next",
-    "bytes", "bytearray", "frozenset", "callable", "vars", "dir", "id", "hash", "input",
-    "staticmethod", "classmethod", "property", "object", "__init__", "__name__", "__main__",
-    "undefined", "nullptr", "sizeof", "malloc", "free", "std", "unwrap", "expect", "clone",
-    "require", "module", "exports", "document", "window", "puts", "include",
-})
+COMMON = frozenset(
+    {
+        "self",
+        "this",
+        "cls",
+        "none",
+        "null",
+        "nil",
+        "true",
+        "false",
+        "return",
+        "import",
+        "from",
+        "def",
+        "class",
+        "func",
+        "function",
+        "print",
+        "println",
+        "printf",
+        "len",
+        "str",
+        "int",
+        "float",
+        "bool",
+        "list",
+        "dict",
+        "set",
+        "tuple",
+        "object",
+        "type",
+        "var",
+        "let",
+        "const",
+        "new",
+        "string",
+        "error",
+        "errors",
+        "value",
+        "values",
+        "data",
+        "result",
+        "test",
+        "tests",
+        "main",
+        "init",
+        "get",
+        "put",
+        "post",
+        "delete",
+        "args",
+        "kwargs",
+        "http",
+        "https",
+        "www",
+        "github",
+        "com",
+        "org",
+        "json",
+        "html",
+        "todo",
+        "fixme",
+        "note",
+        "e.g",
+        "i.e",
+        "etc",
+        "assert",
+        "raise",
+        "throw",
+        "try",
+        "catch",
+        "except",
+        "async",
+        "await",
+        "yield",
+        "lambda",
+        "public",
+        "private",
+        "static",
+        "void",
+        "println!",
+        "console",
+        "log",
+        "echo",
+        "pip",
+        "python",
+        "python3",
+        "npm",
+        "cargo",
+        "go",
+        "java",
+        "ruby",
+        "php",
+        "node",
+        "rust",
+        "git",
+        "traceback",
+        "exception",
+        "file",
+        "line",
+        "module",
+        "version",
+        "issue",
+        "bug",
+        "fix",
+        # Language built-ins: defined by the language, not by the repository.
+        "super",
+        "isinstance",
+        "issubclass",
+        "getattr",
+        "setattr",
+        "hasattr",
+        "repr",
+        "open",
+        "sorted",
+        "enumerate",
+        "zip",
+        "min",
+        "max",
+        "sum",
+        "abs",
+        "round",
+        "range",
+        "iter",
+        "next",
+        "bytes",
+        "bytearray",
+        "frozenset",
+        "callable",
+        "vars",
+        "dir",
+        "id",
+        "hash",
+        "input",
+        "staticmethod",
+        "classmethod",
+        "property",
+        "object",
+        "__init__",
+        "__name__",
+        "__main__",
+        "undefined",
+        "nullptr",
+        "sizeof",
+        "malloc",
+        "free",
+        "std",
+        "unwrap",
+        "expect",
+        "clone",
+        "require",
+        "module",
+        "exports",
+        "document",
+        "window",
+        "puts",
+        "include",
+    }
+)
 
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _PROMPT = re.compile(r"^\s*(>>>|\.\.\.|\$ |> |In \[\d+\]:|Out\[\d+\]:|irb\(|iex\(|php > )")
@@ -51,15 +211,18 @@ _CODE_LINE = re.compile(
     r"^\s*(?:(?:def|class|import|from|return|raise|assert|if|elif|for|while|with|try|except|"
     r"func|fn|let|const|var|pub|use|package|public|private|protected|static|function|"
     r"#include|#define|@\w+)\b[^.!?]*$"
-    r"|[\w.\[\]'\"]+\s*[-+*/]?=\s*\S[^.!?]*$"      # an assignment
-    r"|[\w.]+\([^()]*\)\s*;?\s*$"                      # a bare call
-    r"|.*[{};]\s*$)")
+    r"|[\w.\[\]'\"]+\s*[-+*/]?=\s*\S[^.!?]*$"  # an assignment
+    r"|[\w.]+\([^()]*\)\s*;?\s*$"  # a bare call
+    r"|.*[{};]\s*$)"
+)
 _BACKTICK = re.compile(r"`{1,2}([^`\n]{1,200})`{1,2}")
 _SINGLE_QUOTED = re.compile(r"(?<![\w'])'([^'\n]{12,300})'(?![\w'])")
 _CURLY_QUOTED = re.compile(r"“([^”\n]{6,300})”")
 _ERROR_LINE = re.compile(
     r"^\s*(?:[\w.]*(?:Error|Exception|Warning|Panic|Fault)|error(?:\[E\d+\])?|panic|fatal|FATAL|ERROR)"
-    r"\s*:\s+(.{8,300})$", re.M)
+    r"\s*:\s+(.{8,300})$",
+    re.M,
+)
 _IDENT = r"[A-Za-z_$][\w$]*"
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\\|#)[A-Za-z_$][\w$]*)*(?:\(\)?)?")
 _PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]*[A-Za-z0-9_-]\.[A-Za-z][\w]{0,9})(?::(\d+))?(?![\w/])")
@@ -76,11 +239,14 @@ _ENDPOINT = re.compile(r"(?<![\w/.:-])`?(/[\w{}:<>.*-]+(?:/[\w{}:<>.*-]*)*)`?\s+
 _COMMIT = re.compile(r"(?<![\w/])([0-9a-f]{7,40})(?![\w/])")
 
 #: File extensions that make a dotted token a path rather than a member or module.
-SOURCE_EXTENSIONS = frozenset((
-    "py pyi go rs java kt kts scala sc js jsx mjs cjs ts tsx mts cts c h cc cpp cxx hpp hh hxx cs "
-    "php rb swift dart ex exs lua sh bash zsh sql proto graphql gql yaml yml toml json xml ini cfg "
-    "conf md rst txt html css scss less vue svelte gradle tcl pl pm r m mm erb haml jinja j2 tmpl "
-    "tpl mk cmake properties lock env").split())
+SOURCE_EXTENSIONS = frozenset(
+    (
+        "py pyi go rs java kt kts scala sc js jsx mjs cjs ts tsx mts cts c h cc cpp cxx hpp hh hxx cs "
+        "php rb swift dart ex exs lua sh bash zsh sql proto graphql gql yaml yml toml json xml ini cfg "
+        "conf md rst txt html css scss less vue svelte gradle tcl pl pm r m mm erb haml jinja j2 tmpl "
+        "tpl mk cmake properties lock env"
+    ).split()
+)
 
 
 @dataclass(frozen=True)
@@ -194,8 +360,12 @@ def _add_token(col: _Collector, token: str, origin: str, backticked: bool) -> No
         if len(segs) >= 3 and sep in (".", "::") and all(s.islower() for s in segs):
             return
         # A qualifier makes even a common word specific (Ledger.Post), unless it is `self`.
-        if len(name) >= 3 and name.lower() not in PLACEHOLDERS and qual.lower() not in COMMON \
-                and qual.lower() not in PLACEHOLDERS:
+        if (
+            len(name) >= 3
+            and name.lower() not in PLACEHOLDERS
+            and qual.lower() not in COMMON
+            and qual.lower() not in PLACEHOLDERS
+        ):
             col.add(Anchor("member", name, origin, rank, qualifier=qual))
         if _is_code_like(qual, backticked) and qual.lower() not in PLACEHOLDERS:
             col.add(Anchor("name", qual, origin, rank + 1))
@@ -210,12 +380,14 @@ def _add_token(col: _Collector, token: str, origin: str, backticked: bool) -> No
 
 #: Title words shorter than this are too generic to name a file.
 MIN_TITLE_WORD = 4
-_TITLE_STOP = frozenset("""
+_TITLE_STOP = frozenset(
+    """
 when with from that this into does doesn should would could after before fails failing failed
 error errors crash crashes wrong issue support allow allows using used make makes have more
 less than then also only even incorrect incorrectly broken break breaks raise raises return
 returns value values instead causes cause missing unexpected expected behavior behaviour
-""".split())
+""".split()
+)
 
 
 def title_words(prose: str) -> list[str]:
@@ -250,12 +422,20 @@ def message_anchors(text: str, origin_override: str | None = None) -> list[Ancho
         for m in _PATH.finditer(part):
             path = m.group(1).lstrip("./")
             ext = path.rsplit(".", 1)[-1].lower()
-            if ext in SOURCE_EXTENSIONS and not re.match(r"^\d", path) and "://" not in part[max(0, m.start() - 3):m.start() + 3]:
+            if (
+                ext in SOURCE_EXTENSIONS
+                and not re.match(r"^\d", path)
+                and "://" not in part[max(0, m.start() - 3) : m.start() + 3]
+            ):
                 line = int(m.group(2)) if m.group(2) else None
                 col.add(Anchor("path", path, origin, RANK_PATH, line=line))
         for m in _DIR_PATH.finditer(part):
             path = m.group(1)
-            if path.count("/") >= 1 and not path.startswith(("http", "www")) and "." not in path.rsplit("/", 1)[-1]:
+            if (
+                path.count("/") >= 1
+                and not path.startswith(("http", "www"))
+                and "." not in path.rsplit("/", 1)[-1]
+            ):
                 col.add(Anchor("path", path.rstrip("/") + "/", origin, RANK_PATH + 1))
         if origin == "prose":
             for m in _BACKTICK.finditer(part):

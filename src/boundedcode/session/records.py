@@ -13,10 +13,26 @@ from typing import Any, Callable, Sequence
 
 from ..errors import UsageError
 
-__all__ = ["FORMAT_VERSION", "Migration", "MIGRATIONS", "migrate", "SessionError",
-           "SHOW_KINDS", "CHANGE_KINDS", "COMMAND_KIND", "FileStamp", "RetrievedItem",
-           "Retrieval", "Message", "ToolResult", "Compaction", "Capture", "Record",
-           "to_json", "from_json"]
+__all__ = [
+    "FORMAT_VERSION",
+    "Migration",
+    "MIGRATIONS",
+    "migrate",
+    "SessionError",
+    "SHOW_KINDS",
+    "CHANGE_KINDS",
+    "COMMAND_KIND",
+    "FileStamp",
+    "RetrievedItem",
+    "Retrieval",
+    "Message",
+    "ToolResult",
+    "Compaction",
+    "Capture",
+    "Record",
+    "to_json",
+    "from_json",
+]
 
 FORMAT_VERSION = 1
 
@@ -27,8 +43,7 @@ CHANGE_KINDS = frozenset({"edit", "multi_edit", "write", "notebook_edit"})
 #: A command run by the agent; its output is retrieval evidence for the next message.
 COMMAND_KIND = "command"
 
-KIND_MESSAGE, KIND_TOOL, KIND_COMPACTION, KIND_CAPTURE = ("message", "tool", "compaction",
-                                                          "source.context")
+KIND_MESSAGE, KIND_TOOL, KIND_COMPACTION, KIND_CAPTURE = ("message", "tool", "compaction", "source.context")
 
 
 class SessionError(UsageError):
@@ -49,15 +64,18 @@ class Migration:
 MIGRATIONS: tuple[Migration, ...] = ()
 
 
-def migrate(record: dict[str, Any], migrations: Sequence[Migration] = MIGRATIONS,
-            where: str = "record") -> tuple[dict[str, Any], list[str]]:
+def migrate(
+    record: dict[str, Any], migrations: Sequence[Migration] = MIGRATIONS, where: str = "record"
+) -> tuple[dict[str, Any], list[str]]:
     """`record` brought to `FORMAT_VERSION`, and the names of the steps applied."""
     version = record.get("v")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SessionError(f"{where}: no format version")
     if version > FORMAT_VERSION:
-        raise SessionError(f"{where}: format version {version} is newer than this "
-                                 f"bcode's ({FORMAT_VERSION}); upgrade bcode to load it")
+        raise SessionError(
+            f"{where}: format version {version} is newer than this "
+            f"bcode's ({FORMAT_VERSION}); upgrade bcode to load it"
+        )
     applied: list[str] = []
     for step in migrations:
         if version < step.version:
@@ -161,20 +179,46 @@ def to_json(record: Record) -> dict[str, Any]:
     head = {"v": FORMAT_VERSION, "seq": record.seq, "time": record.time}
     if isinstance(record, Message):
         r = record.retrieval
-        return {**head, "kind": KIND_MESSAGE, "id": record.id, "text": record.text,
-                "branch": record.branch, "commit": record.commit,
-                "retrieval": None if r is None else {
-                    "commit": r.commit, "time": r.time, "already_read": list(r.already_read),
-                    "items": [{"path": i.path, "line": i.line, "blob_id": i.blob_id,
-                               "strategies": list(i.strategies)} for i in r.items]},
-                "reported": _stamps(record.reported), "notes": list(record.notes)}
+        return {
+            **head,
+            "kind": KIND_MESSAGE,
+            "id": record.id,
+            "text": record.text,
+            "branch": record.branch,
+            "commit": record.commit,
+            "retrieval": None
+            if r is None
+            else {
+                "commit": r.commit,
+                "time": r.time,
+                "already_read": list(r.already_read),
+                "items": [
+                    {"path": i.path, "line": i.line, "blob_id": i.blob_id, "strategies": list(i.strategies)}
+                    for i in r.items
+                ],
+            },
+            "reported": _stamps(record.reported),
+            "notes": list(record.notes),
+        }
     if isinstance(record, ToolResult):
-        return {**head, "kind": KIND_TOOL, "call_id": record.call_id, "tool": record.kind,
-                "files": _stamps(record.files), "content": record.content,
-                "output": record.output, "command": record.command}
+        return {
+            **head,
+            "kind": KIND_TOOL,
+            "call_id": record.call_id,
+            "tool": record.kind,
+            "files": _stamps(record.files),
+            "content": record.content,
+            "output": record.output,
+            "command": record.command,
+        }
     if isinstance(record, Compaction):
-        return {**head, "kind": KIND_COMPACTION, "id": record.id, "summary": record.summary,
-                "replaced": list(record.replaced)}
+        return {
+            **head,
+            "kind": KIND_COMPACTION,
+            "id": record.id,
+            "summary": record.summary,
+            "replaced": list(record.replaced),
+        }
     return {**head, "kind": KIND_CAPTURE, "payload": record.payload}
 
 
@@ -184,17 +228,41 @@ def from_json(d: dict[str, Any], where: str = "record") -> Record:
         kind, seq, time = d["kind"], int(d["seq"]), str(d["time"])
         if kind == KIND_MESSAGE:
             r = d.get("retrieval")
-            retrieval = None if r is None else Retrieval(
-                commit=r["commit"], time=r["time"], already_read=tuple(r.get("already_read", ())),
-                items=tuple(RetrievedItem(i["path"], i["line"], i["blob_id"],
-                                          tuple(i["strategies"])) for i in r["items"]))
-            return Message(seq, time, d["id"], d["text"], d["branch"], d["commit"], retrieval,
-                           tuple(FileStamp(f["path"], f["blob_id"]) for f in d["reported"]),
-                           tuple(d["notes"]))
+            retrieval = (
+                None
+                if r is None
+                else Retrieval(
+                    commit=r["commit"],
+                    time=r["time"],
+                    already_read=tuple(r.get("already_read", ())),
+                    items=tuple(
+                        RetrievedItem(i["path"], i["line"], i["blob_id"], tuple(i["strategies"]))
+                        for i in r["items"]
+                    ),
+                )
+            )
+            return Message(
+                seq,
+                time,
+                d["id"],
+                d["text"],
+                d["branch"],
+                d["commit"],
+                retrieval,
+                tuple(FileStamp(f["path"], f["blob_id"]) for f in d["reported"]),
+                tuple(d["notes"]),
+            )
         if kind == KIND_TOOL:
-            return ToolResult(seq, time, d["call_id"], d["tool"],
-                              tuple(FileStamp(f["path"], f["blob_id"]) for f in d["files"]),
-                              d["content"], d["output"], d["command"])
+            return ToolResult(
+                seq,
+                time,
+                d["call_id"],
+                d["tool"],
+                tuple(FileStamp(f["path"], f["blob_id"]) for f in d["files"]),
+                d["content"],
+                d["output"],
+                d["command"],
+            )
         if kind == KIND_COMPACTION:
             return Compaction(seq, time, d["id"], d["summary"], tuple(int(s) for s in d["replaced"]))
         if kind == KIND_CAPTURE:

@@ -23,14 +23,38 @@ from ..checkout import DEFAULT_BUDGETS, Budgets, Tree, WorkTree, blob_id, confin
 from ..errors import UsageError
 from ..model import RetrievalResult
 from ..render import render_block
-from .records import (CHANGE_KINDS, COMMAND_KIND, MIGRATIONS, SHOW_KINDS, Capture, Compaction,
-                      FileStamp, Message, Migration, Record, Retrieval, RetrievedItem,
-                      ToolResult, from_json, to_json)
+from .records import (
+    CHANGE_KINDS,
+    COMMAND_KIND,
+    MIGRATIONS,
+    SHOW_KINDS,
+    Capture,
+    Compaction,
+    FileStamp,
+    Message,
+    Migration,
+    Record,
+    Retrieval,
+    RetrievedItem,
+    ToolResult,
+    from_json,
+    to_json,
+)
 from .staleness import Head, changed_files, checkout_note, file_notes
 from .store import SessionFile
 
-__all__ = ["Session", "Turn", "Recall", "Staleness", "LAST_COMMANDS", "EVIDENCE_TAIL_BYTES",
-           "INDEX_MIN_BYTES", "RECALL_MAX_HITS", "RECALL_MAX_BYTES", "NO_PLACES"]
+__all__ = [
+    "Session",
+    "Turn",
+    "Recall",
+    "Staleness",
+    "LAST_COMMANDS",
+    "EVIDENCE_TAIL_BYTES",
+    "INDEX_MIN_BYTES",
+    "RECALL_MAX_HITS",
+    "RECALL_MAX_BYTES",
+    "NO_PLACES",
+]
 
 #: How many of the previous turn's commands become evidence for the next message.
 LAST_COMMANDS = 3
@@ -118,12 +142,17 @@ class Session:
     the other seams tests inject.
     """
 
-    def __init__(self, path: str | None, repo: str = ".", *,
-                 tree_factory: Callable[[], Tree] | None = None,
-                 clock: Callable[[], float] = time.time,
-                 retriever: Callable[..., RetrievalResult] = retrieve,
-                 budgets: Budgets = DEFAULT_BUDGETS,
-                 migrations: Sequence[Migration] = MIGRATIONS):
+    def __init__(
+        self,
+        path: str | None,
+        repo: str = ".",
+        *,
+        tree_factory: Callable[[], Tree] | None = None,
+        clock: Callable[[], float] = time.time,
+        retriever: Callable[..., RetrievalResult] = retrieve,
+        budgets: Budgets = DEFAULT_BUDGETS,
+        migrations: Sequence[Migration] = MIGRATIONS,
+    ):
         self.repo = repo
         self._tree_factory = tree_factory or (lambda: WorkTree(repo))
         self._clock, self._retriever, self._budgets = clock, retriever, budgets
@@ -201,11 +230,19 @@ class Session:
         check = self.staleness(tree, now)
         notes, head, changes = check.notes, check.head, check.changes
 
-        result = self._retriever(text, self.repo, evidence=[*evidence, *self._previous_commands()],
-                                 tree=tree, budgets=self._budgets)
+        result = self._retriever(
+            text,
+            self.repo,
+            evidence=[*evidence, *self._previous_commands()],
+            tree=tree,
+            budgets=self._budgets,
+        )
         shown = self._shown_in_history()
-        already = tuple(dict.fromkeys(it.path for it in result.items
-                                      if it.path in shown and shown[it.path] == now(it.path)))
+        already = tuple(
+            dict.fromkeys(
+                it.path for it in result.items if it.path in shown and shown[it.path] == now(it.path)
+            )
+        )
         block = result.block
         if already:
             listed = [it for it in result.items if it.path not in already]
@@ -213,16 +250,22 @@ class Session:
 
         stamp = self._now()
         n = sum(isinstance(r, Message) for r in self.records) + 1
-        retrieval = Retrieval(result.commit, stamp, tuple(
-            RetrievedItem(it.path, it.line, it.blob_id, it.strategies) for it in result.items), already)
-        message = Message(len(self.records), stamp, f"m{n}", text, head.branch, head.commit,
-                          retrieval, changes, notes)
+        retrieval = Retrieval(
+            result.commit,
+            stamp,
+            tuple(RetrievedItem(it.path, it.line, it.blob_id, it.strategies) for it in result.items),
+            already,
+        )
+        message = Message(
+            len(self.records), stamp, f"m{n}", text, head.branch, head.commit, retrieval, changes, notes
+        )
         self._append(message)
         self._pending_notes, self._resumed = [], False  # told now: each note once
         return Turn(message.id, notes, block, already, result)
 
-    def staleness(self, tree: Tree | None = None, blobs: Callable[[str], str | None] | None = None
-                  ) -> Staleness:
+    def staleness(
+        self, tree: Tree | None = None, blobs: Callable[[str], str | None] | None = None
+    ) -> Staleness:
         """What the next message would be told about the checkout; nothing is recorded."""
         tree = self._tree_factory() if tree is None else tree
         head = Head(tree.branch(), tree.commit())
@@ -262,9 +305,17 @@ class Session:
 
     # -- tool results -----------------------------------------------------------------------
 
-    def record_tool_result(self, call_id: str | None, kind: str, path: str | None = None, *,
-                           paths: Sequence[str] = (), content: str = "", output: str = "",
-                           command: str | None = None) -> ToolResult:
+    def record_tool_result(
+        self,
+        call_id: str | None,
+        kind: str,
+        path: str | None = None,
+        *,
+        paths: Sequence[str] = (),
+        content: str = "",
+        output: str = "",
+        command: str | None = None,
+    ) -> ToolResult:
         """Record a tool result, stamping each file it names with its blob id at this moment.
 
         `kind` is read, read_many, notebook_read (show a file), edit, multi_edit,
@@ -277,11 +328,20 @@ class Session:
             raise UsageError(f"tool call id {call_id!r} is already recorded in this session")
         tree = self._tree_factory()
         now = _Blobs(tree)
-        rels = [rel for p in ([path] if path else []) + list(paths)
-                if (rel := _relative(tree, p)) is not None]
+        rels = [
+            rel for p in ([path] if path else []) + list(paths) if (rel := _relative(tree, p)) is not None
+        ]
         files = tuple(FileStamp(rel, now(rel)) for rel in dict.fromkeys(rels))
-        record = ToolResult(len(self.records), self._now(), call_id or self._next_call_id(), kind,
-                            files, content, output, command)
+        record = ToolResult(
+            len(self.records),
+            self._now(),
+            call_id or self._next_call_id(),
+            kind,
+            files,
+            content,
+            output,
+            command,
+        )
         self._append(record)
         return record
 
@@ -310,10 +370,17 @@ class Session:
         if len(paths) == 1:
             content = parts[0][1]
         else:
-            content = "".join(f"==> {p} <==\n{text}{'' if text.endswith(chr(10)) else chr(10)}"
-                              for p, text in parts)
-        record = ToolResult(len(self.records), self._now(), self._next_call_id(),
-                            "read" if len(paths) == 1 else "read_many", tuple(stamps), content)
+            content = "".join(
+                f"==> {p} <==\n{text}{'' if text.endswith(chr(10)) else chr(10)}" for p, text in parts
+            )
+        record = ToolResult(
+            len(self.records),
+            self._now(),
+            self._next_call_id(),
+            "read" if len(paths) == 1 else "read_many",
+            tuple(stamps),
+            content,
+        )
         self._append(record)
         return record
 
@@ -341,8 +408,9 @@ class Session:
         replaced = self.history[:cut]
         summary = summary_text.rstrip() + self._index(replaced)
         n = sum(isinstance(r, Compaction) for r in self.records) + 1
-        self._append(Compaction(len(self.records), self._now(), f"c{n}", summary,
-                                tuple(r.seq for r in replaced)))
+        self._append(
+            Compaction(len(self.records), self._now(), f"c{n}", summary, tuple(r.seq for r in replaced))
+        )
         return summary
 
     def _index(self, replaced: Sequence[Record]) -> str:
@@ -381,8 +449,11 @@ class Session:
         if not hits:
             needle = query.casefold()
             archived = {r.seq for r in self.archive}
-            pool = [r for r in reversed(self.records) if isinstance(r, ToolResult)
-                    or (isinstance(r, Message) and r.seq in archived)]
+            pool = [
+                r
+                for r in reversed(self.records)
+                if isinstance(r, ToolResult) or (isinstance(r, Message) and r.seq in archived)
+            ]
             hits = [r for r in pool if needle in _searchable(r).casefold()]
         if not hits:
             return Recall((), f"Nothing in this session matches {query!r}.\n")
@@ -397,16 +468,19 @@ class Session:
                 for f in r.files:
                     if (current := now(f.path)) != f.blob_id:
                         state = "changed" if current is not None else "was deleted or became unreadable"
-                        notes += (f"Note: {f.path} {state} since {r.call_id}; what follows is the "
-                                  "result as it was then.\n")
+                        notes += (
+                            f"Note: {f.path} {state} since {r.call_id}; what follows is the "
+                            "result as it was then.\n"
+                        )
                 head = f"{r.call_id}: {_describe(r)} ({r.size:,} bytes, {r.time})\n"
                 body = "".join(x if x.endswith("\n") else x + "\n" for x in (r.content, r.output) if x)
             else:
                 head, body = f"{_ref(r)}: user message ({r.time})\n", _searchable(r)
             data = body.encode("utf-8")
             if len(data) > budget:
-                body = data[:budget].decode("utf-8", "ignore") + \
-                    f"\n… ({len(data) - budget:,} more bytes cut)\n"
+                body = (
+                    data[:budget].decode("utf-8", "ignore") + f"\n… ({len(data) - budget:,} more bytes cut)\n"
+                )
             budget = max(0, budget - len(data))
             chunks.append(notes + head + body + ("" if body.endswith("\n") else "\n"))
         if len(hits) > RECALL_MAX_HITS:

@@ -43,13 +43,15 @@ def checkout_note(previous: Head | None, current: Head, resumed: bool) -> str | 
         moves.append(f"branch {previous.branch or '(detached)'} → {current.branch or '(detached)'}")
     if previous.commit != current.commit:
         moves.append(f"commit {_short(previous.commit)} → {_short(current.commit)}")
-    when = "since the previous message, before this session was resumed" if resumed \
+    when = (
+        "since the previous message, before this session was resumed"
+        if resumed
         else "since the previous message"
+    )
     return f"The checkout moved {when}: {', '.join(moves)}."
 
 
-def changed_files(known: Mapping[str, str | None],
-                  current: Callable[[str], str | None]) -> list[FileStamp]:
+def changed_files(known: Mapping[str, str | None], current: Callable[[str], str | None]) -> list[FileStamp]:
     """Files whose blob id now differs from the one the conversation last saw, in path order."""
     return [FileStamp(path, now) for path in sorted(known) if (now := current(path)) != known[path]]
 
@@ -64,9 +66,13 @@ def file_notes(changes: Sequence[FileStamp]) -> list[str]:
     gone = [c.path for c in changes if c.blob_id is None]
     notes = []
     if changed:
-        notes.append("Changed since this conversation last read or wrote "
-                     f"{'it' if len(changed) == 1 else 'them'}: {_names(changed)}.")
+        notes.append(
+            "Changed since this conversation last read or wrote "
+            f"{'it' if len(changed) == 1 else 'them'}: {_names(changed)}."
+        )
     if gone:
-        notes.append("Deleted or unreadable since this conversation last read or wrote "
-                     f"{'it' if len(gone) == 1 else 'them'}: {_names(gone)}.")
+        notes.append(
+            "Deleted or unreadable since this conversation last read or wrote "
+            f"{'it' if len(gone) == 1 else 'them'}: {_names(gone)}."
+        )
     return notes

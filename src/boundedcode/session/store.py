@@ -77,14 +77,19 @@ class SessionFile:
     def _set_aside(self, offset: int, torn: bytes, report: LoadReport) -> None:
         assert self._fd is not None and self.path is not None
         side = self.path + TORN_SUFFIX
-        entry = {"offset": offset, "length": len(torn),
-                 # surrogateescape keeps bytes that are not UTF-8 (a cut character) exactly.
-                 "text": torn.decode("utf-8", "surrogateescape")}
+        entry = {
+            "offset": offset,
+            "length": len(torn),
+            # surrogateescape keeps bytes that are not UTF-8 (a cut character) exactly.
+            "text": torn.decode("utf-8", "surrogateescape"),
+        }
         _append_line(side, json.dumps(entry) + "\n")
         os.ftruncate(self._fd, offset)
         os.fsync(self._fd)
-        report.notes.append(f"session file: the last record was cut off mid-write ({len(torn):,} "
-                            f"bytes at offset {offset:,}); it was set aside in {side}")
+        report.notes.append(
+            f"session file: the last record was cut off mid-write ({len(torn):,} "
+            f"bytes at offset {offset:,}); it was set aside in {side}"
+        )
 
     def append(self, record: dict[str, Any]) -> None:
         if self._fd is None:
@@ -111,7 +116,7 @@ def _write_all(fd: int, data: bytes) -> None:
     # A regular file takes the whole line in one write(); the loop only guards a short write.
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def _append_line(path: str, line: str) -> None:

@@ -14,12 +14,24 @@ import importlib
 from typing import Any
 
 _EXPORTS = {
-    "DEFAULT_EXTENSIONS": "config", "KIND": "config", "Profile": "config",
-    "ProjectLimits": "config", "SourceAnalysisSettings": "config", "load_profile": "config",
-    "parse_profile": "config", "CONTRACT": "context", "Context": "context",
-    "verify_context": "context", "ContextError": "errors", "QueryLimitError": "errors",
-    "QueryTimeout": "errors", "RequestError": "errors", "ResultTooLarge": "errors",
-    "STATUS_COMPLETE": "query", "STATUS_PARTIAL": "query", "run_query": "query",
+    "DEFAULT_EXTENSIONS": "config",
+    "KIND": "config",
+    "Profile": "config",
+    "ProjectLimits": "config",
+    "SourceAnalysisSettings": "config",
+    "load_profile": "config",
+    "parse_profile": "config",
+    "CONTRACT": "context",
+    "Context": "context",
+    "verify_context": "context",
+    "ContextError": "errors",
+    "QueryLimitError": "errors",
+    "QueryTimeout": "errors",
+    "RequestError": "errors",
+    "ResultTooLarge": "errors",
+    "STATUS_COMPLETE": "query",
+    "STATUS_PARTIAL": "query",
+    "run_query": "query",
 }
 
 __all__ = sorted(_EXPORTS)

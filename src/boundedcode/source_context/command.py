@@ -24,18 +24,29 @@ PROG = "bcode query"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", required=True, metavar="FILE",
-                        help="the operator's project profile (TOML): repository, pinned commit, "
-                             "[source_analysis] and [limits]")
-    parser.add_argument("--context", metavar="DIR",
-                        help="context directory: verified or begun, and the call's capture "
-                             "stored there")
-    parser.add_argument("request", nargs="?", metavar="REQUEST_JSON",
-                        help=f'a request such as \'{{"kind":"{KIND}","text":"23487",'
-                             '"path_prefix":"src/server/"}\'')
-    parser.add_argument("--text", metavar="T",
-                        help="the term to search instead of REQUEST_JSON "
-                             "(a term starting with '-' is written --text=-x)")
+    parser.add_argument(
+        "--profile",
+        required=True,
+        metavar="FILE",
+        help="the operator's project profile (TOML): repository, pinned commit, "
+        "[source_analysis] and [limits]",
+    )
+    parser.add_argument(
+        "--context",
+        metavar="DIR",
+        help="context directory: verified or begun, and the call's capture stored there",
+    )
+    parser.add_argument(
+        "request",
+        nargs="?",
+        metavar="REQUEST_JSON",
+        help=f'a request such as \'{{"kind":"{KIND}","text":"23487","path_prefix":"src/server/"}}\'',
+    )
+    parser.add_argument(
+        "--text",
+        metavar="T",
+        help="the term to search instead of REQUEST_JSON (a term starting with '-' is written --text=-x)",
+    )
     parser.add_argument("--path-prefix", metavar="P", help="limit the search to this directory")
 
 

@@ -31,8 +31,16 @@ from typing import Any, Mapping
 
 from ..errors import ConfigError
 
-__all__ = ["KIND", "DEFAULT_EXTENSIONS", "SourceAnalysisSettings", "ProjectLimits", "Profile",
-           "load_profile", "parse_profile", "canonical_json"]
+__all__ = [
+    "KIND",
+    "DEFAULT_EXTENSIONS",
+    "SourceAnalysisSettings",
+    "ProjectLimits",
+    "Profile",
+    "load_profile",
+    "parse_profile",
+    "canonical_json",
+]
 
 #: The `project.query` kind this package answers.
 KIND = "source.context"
@@ -42,17 +50,38 @@ MIB = 1024 * KIB
 
 #: Text file endings searched unless the profile says otherwise: C/C++, SQL, Python,
 #: JavaScript/TypeScript, C#, Java, Go, Rust and Lua (spec, "Konfiguration").
-DEFAULT_EXTENSIONS: tuple[str, ...] = tuple(sorted((
-    ".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx", ".inl", ".ipp",
-    ".sql",
-    ".py", ".pyi",
-    ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts",
-    ".cs",
-    ".java",
-    ".go",
-    ".rs",
-    ".lua",
-)))
+DEFAULT_EXTENSIONS: tuple[str, ...] = tuple(
+    sorted(
+        (
+            ".c",
+            ".h",
+            ".cc",
+            ".cpp",
+            ".cxx",
+            ".hh",
+            ".hpp",
+            ".hxx",
+            ".inl",
+            ".ipp",
+            ".sql",
+            ".py",
+            ".pyi",
+            ".js",
+            ".jsx",
+            ".mjs",
+            ".cjs",
+            ".ts",
+            ".tsx",
+            ".mts",
+            ".cts",
+            ".cs",
+            ".java",
+            ".go",
+            ".rs",
+            ".lua",
+        )
+    )
+)
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _EXTENSION = re.compile(r"\.?[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*\Z")
@@ -93,7 +122,7 @@ class ProjectLimits:
 @dataclass(frozen=True)
 class Profile:
     repository: str  # absolute path of the repository (bare or with a working copy)
-    commit: str      # 40 lowercase hex digits
+    commit: str  # 40 lowercase hex digits
     settings: SourceAnalysisSettings
     limits: ProjectLimits
 
@@ -137,20 +166,25 @@ def parse_profile(data: Mapping[str, Any], base_dir: str, source: str = "profile
         if not isinstance(project[key], str) or not project[key]:
             raise ConfigError(f"{source}: [project] {key} must be a non-empty string")
     if not _COMMIT_ID.match(project["commit"]):
-        raise ConfigError(f"{source}: [project] commit must be a full commit id (40 hex digits), "
-                          f"not {project['commit']!r}")
+        raise ConfigError(
+            f"{source}: [project] commit must be a full commit id (40 hex digits), not {project['commit']!r}"
+        )
 
     analysis = _table(data, "source_analysis", source, required=False)
     if analysis.get("enabled") is not True:
         if "enabled" in analysis and not isinstance(analysis["enabled"], bool):
             raise ConfigError(f"{source}: [source_analysis] enabled must be true or false")
-        raise ConfigError(f"{source}: source.context is disabled; "
-                          "set enabled = true in [source_analysis] to use it")
+        raise ConfigError(
+            f"{source}: source.context is disabled; set enabled = true in [source_analysis] to use it"
+        )
     settings = _build(SourceAnalysisSettings, analysis, source, "[source_analysis]", {"enabled"})
-    limits = _build(ProjectLimits, _table(data, "limits", source, required=False), source,
-                    "[limits]", set())
-    return Profile(repository=os.path.normpath(os.path.join(base_dir, project["repository"])),
-                   commit=project["commit"].lower(), settings=settings, limits=limits)
+    limits = _build(ProjectLimits, _table(data, "limits", source, required=False), source, "[limits]", set())
+    return Profile(
+        repository=os.path.normpath(os.path.join(base_dir, project["repository"])),
+        commit=project["commit"].lower(),
+        settings=settings,
+        limits=limits,
+    )
 
 
 def _table(data: Mapping[str, Any], name: str, source: str, required: bool) -> Mapping[str, Any]:
@@ -166,8 +200,10 @@ def _table(data: Mapping[str, Any], name: str, source: str, required: bool) -> M
 def _check_keys(table: Mapping[str, Any], allowed: set[str], source: str, where: str) -> None:
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise ConfigError(f"{source}: unknown key{'s' if len(unknown) > 1 else ''} in {where}: "
-                          f"{', '.join(unknown)} (allowed: {', '.join(sorted(allowed))})")
+        raise ConfigError(
+            f"{source}: unknown key{'s' if len(unknown) > 1 else ''} in {where}: "
+            f"{', '.join(unknown)} (allowed: {', '.join(sorted(allowed))})"
+        )
 
 
 def _build(cls: type, table: Mapping[str, Any], source: str, where: str, extra: set[str]) -> Any:
@@ -190,7 +226,7 @@ def _value(key: str, value: Any, label: str) -> Any:
             raise ConfigError(f"{label} must name at least one file extension")
         for item in items:
             if not _EXTENSION.match(item):
-                raise ConfigError(f"{label}: {item!r} is not a file extension such as \".cpp\"")
+                raise ConfigError(f'{label}: {item!r} is not a file extension such as ".cpp"')
         return tuple(sorted({"." + item.lstrip(".").lower() for item in items}))
     if key == "internal_search_share":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
@@ -205,8 +241,7 @@ def _value(key: str, value: Any, label: str) -> Any:
         raise ConfigError(f"{label} must be an integer, got {value!r}")
     minimum = 0 if key == "context_lines" else 1
     if value < minimum:
-        raise ConfigError(f"{label} must be {'at least 0' if minimum == 0 else 'positive'}, "
-                          f"got {value}")
+        raise ConfigError(f"{label} must be {'at least 0' if minimum == 0 else 'positive'}, got {value}")
     return value
 
 

@@ -34,8 +34,15 @@ from .errors import ContextError
 from .gitobjects import PinnedCommit
 from .lexical import split_lines
 
-__all__ = ["CONTRACT", "CONTEXT_FILE", "CAPTURE_DIR", "Context", "open_context", "store_capture",
-           "verify_context"]
+__all__ = [
+    "CONTRACT",
+    "CONTEXT_FILE",
+    "CAPTURE_DIR",
+    "Context",
+    "open_context",
+    "store_capture",
+    "verify_context",
+]
 
 FORMAT = 1
 TOOL = "source.context"
@@ -47,8 +54,8 @@ _READ_ONLY = 0o444
 #: What a new context tells the model about the tool. Stored in the context, so
 #: a context keeps the contract it began with when this text changes.
 CONTRACT = (
-    "source.context v1. Request: {\"kind\": \"source.context\", \"text\": TERM, "
-    "\"path_prefix\": DIR (optional)}. Use it before separate search or read calls: one "
+    'source.context v1. Request: {"kind": "source.context", "text": TERM, '
+    '"path_prefix": DIR (optional)}. Use it before separate search or read calls: one '
     "budgeted call searches TERM (a whole word when it is an identifier, else a fixed, "
     "case-sensitive string) in the git objects of the commit the operator pinned, follows a "
     "bounded number of aliases (identifiers assigned the term) and configured registration "
@@ -87,12 +94,12 @@ def _load(path: str) -> dict[str, Any]:
             doc = json.load(f)
     except (OSError, ValueError) as exc:
         raise ContextError(f"{path}: unreadable context file ({exc})") from None
-    if not isinstance(doc, dict) or set(doc) != {"body", "sha256"} \
-            or not isinstance(doc["body"], dict):
+    if not isinstance(doc, dict) or set(doc) != {"body", "sha256"} or not isinstance(doc["body"], dict):
         raise ContextError(f"{path}: not a source.context document")
     if hashlib.sha256(canonical_json(doc["body"])).hexdigest() != doc["sha256"]:
-        raise ContextError(f"{name} was changed after it was stored (hash mismatch); "
-                           "the context cannot be resumed")
+        raise ContextError(
+            f"{name} was changed after it was stored (hash mismatch); the context cannot be resumed"
+        )
     return doc["body"]
 
 
@@ -108,8 +115,10 @@ def _write_once(path: str, document: dict[str, Any]) -> None:
         os.chmod(tmp, _READ_ONLY)
         os.link(tmp, path)  # atomic, and unlike a rename it never replaces an existing file
     except FileExistsError:
-        raise ContextError(f"{path} already exists: another call wrote to this context "
-                           "at the same time; evidence is never overwritten") from None
+        raise ContextError(
+            f"{path} already exists: another call wrote to this context "
+            "at the same time; evidence is never overwritten"
+        ) from None
     except OSError as exc:
         raise ContextError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
@@ -136,8 +145,9 @@ def _capture_files(directory: str) -> list[str]:
     return files
 
 
-def _check_snippets(result: dict[str, Any], pinned: PinnedCommit, name: str,
-                    blobs: dict[tuple[str, str], list[str]]) -> None:
+def _check_snippets(
+    result: dict[str, Any], pinned: PinnedCommit, name: str, blobs: dict[tuple[str, str], list[str]]
+) -> None:
     """Each stored file and line must be exactly what the pinned commit's git objects hold."""
     for record in result["files"]:
         path, blob = record["path"], record["blob"]
@@ -154,14 +164,14 @@ def _check_snippets(result: dict[str, Any], pinned: PinnedCommit, name: str,
             cut = {c["line"] for c in block["cut_lines"]}
             for number, text in enumerate(block["lines"], start=block["start_line"]):
                 actual = lines[number - 1] if 0 < number <= len(lines) else None
-                same = actual is not None and (actual.startswith(text) if number in cut
-                                               else actual == text)
+                same = actual is not None and (actual.startswith(text) if number in cut else actual == text)
                 if not same:
                     raise ContextError(f"{name}: line {number} of {path} differs from the git blob")
 
 
-def _verify(directory: str, profile: Profile, pinned: PinnedCommit,
-            check_time: Callable[[str], None]) -> Context:
+def _verify(
+    directory: str, profile: Profile, pinned: PinnedCommit, check_time: Callable[[str], None]
+) -> Context:
     try:
         return _verify_documents(directory, profile, pinned, check_time)
     except (KeyError, TypeError, AttributeError, ValueError, IndexError):
@@ -169,8 +179,9 @@ def _verify(directory: str, profile: Profile, pinned: PinnedCommit,
         raise ContextError(f"{directory}: malformed context or capture") from None
 
 
-def _verify_documents(directory: str, profile: Profile, pinned: PinnedCommit,
-                      check_time: Callable[[str], None]) -> Context:
+def _verify_documents(
+    directory: str, profile: Profile, pinned: PinnedCommit, check_time: Callable[[str], None]
+) -> Context:
     head = _load(os.path.join(directory, CONTEXT_FILE))
     if head.get("format") != FORMAT or head.get("tool") != TOOL:
         raise ContextError(f"{directory}: not a {TOOL} context of format {FORMAT}")
@@ -178,14 +189,18 @@ def _verify_documents(directory: str, profile: Profile, pinned: PinnedCommit,
     if hashlib.sha256(canonical_json(head.get("settings"))).hexdigest() != settings_sha:
         raise ContextError(f"{directory}: the stored settings do not match their hash")
     if settings_sha != profile.settings_sha256:
-        raise ContextError(f"{directory} was begun with other settings "
-                           f"(sha256 {settings_sha[:12]}…) than the profile gives "
-                           f"({profile.settings_sha256[:12]}…); "
-                           "start a new context for the new settings")
+        raise ContextError(
+            f"{directory} was begun with other settings "
+            f"(sha256 {settings_sha[:12]}…) than the profile gives "
+            f"({profile.settings_sha256[:12]}…); "
+            "start a new context for the new settings"
+        )
     if head.get("commit_binding") != pinned.binding():
-        raise ContextError(f"{directory} is bound to commit "
-                           f"{(head.get('commit_binding') or {}).get('commit')}, "
-                           f"the profile pins {pinned.commit_id}")
+        raise ContextError(
+            f"{directory} is bound to commit "
+            f"{(head.get('commit_binding') or {}).get('commit')}, "
+            f"the profile pins {pinned.commit_id}"
+        )
     previous = hashlib.sha256(canonical_json(head)).hexdigest()
     blobs: dict[tuple[str, str], list[str]] = {}
     files = _capture_files(directory)
@@ -194,20 +209,31 @@ def _verify_documents(directory: str, profile: Profile, pinned: PinnedCommit,
         name = os.path.relpath(path, directory)
         body = _load(path)
         if body.get("sequence") != number or body.get("previous_sha256") != previous:
-            raise ContextError(f"{name} does not follow the capture before it; "
-                               "a capture was changed, removed or reordered")
-        if (body.get("settings") != head["settings"] or body.get("settings_sha256") != settings_sha
-                or body.get("commit_binding") != head["commit_binding"]):
-            raise ContextError(f"{name} is bound to other settings or another commit "
-                               "than its context")
+            raise ContextError(
+                f"{name} does not follow the capture before it; a capture was changed, removed or reordered"
+            )
+        if (
+            body.get("settings") != head["settings"]
+            or body.get("settings_sha256") != settings_sha
+            or body.get("commit_binding") != head["commit_binding"]
+        ):
+            raise ContextError(f"{name} is bound to other settings or another commit than its context")
         _check_snippets(body["result"], pinned, name, blobs)
         previous = hashlib.sha256(canonical_json(body)).hexdigest()
-    return Context(directory, head["contract"], head["settings"], settings_sha,
-                   head["commit_binding"], len(files), previous)
+    return Context(
+        directory,
+        head["contract"],
+        head["settings"],
+        settings_sha,
+        head["commit_binding"],
+        len(files),
+        previous,
+    )
 
 
-def open_context(directory: str, profile: Profile, pinned: PinnedCommit,
-                 check_time: Callable[[str], None]) -> Context:
+def open_context(
+    directory: str, profile: Profile, pinned: PinnedCommit, check_time: Callable[[str], None]
+) -> Context:
     """Resume the context in `directory` after verifying it, or begin one there."""
     directory = os.path.abspath(directory)
     if os.path.exists(os.path.join(directory, CONTEXT_FILE)):
@@ -218,22 +244,39 @@ def open_context(directory: str, profile: Profile, pinned: PinnedCommit,
         os.makedirs(os.path.join(directory, CAPTURE_DIR), exist_ok=True)
     except OSError as exc:
         raise ContextError(f"cannot create context {directory}: {exc.strerror or exc}") from None
-    body = {"format": FORMAT, "tool": TOOL, "contract": CONTRACT,
-            "settings": profile.settings_document(), "settings_sha256": profile.settings_sha256,
-            "commit_binding": pinned.binding()}
+    body = {
+        "format": FORMAT,
+        "tool": TOOL,
+        "contract": CONTRACT,
+        "settings": profile.settings_document(),
+        "settings_sha256": profile.settings_sha256,
+        "commit_binding": pinned.binding(),
+    }
     _write_once(os.path.join(directory, CONTEXT_FILE), _document(body))
-    return Context(directory, CONTRACT, body["settings"], profile.settings_sha256,
-                   pinned.binding(), 0, hashlib.sha256(canonical_json(body)).hexdigest())
+    return Context(
+        directory,
+        CONTRACT,
+        body["settings"],
+        profile.settings_sha256,
+        pinned.binding(),
+        0,
+        hashlib.sha256(canonical_json(body)).hexdigest(),
+    )
 
 
-def store_capture(context: Context, request: dict[str, Any],
-                  result: dict[str, Any]) -> dict[str, Any]:
+def store_capture(context: Context, request: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
     """Store `result` as the context's next capture; returns its reference."""
     sequence = context.captures + 1
-    body = {"format": FORMAT, "sequence": sequence, "previous_sha256": context.head_sha256,
-            "request": request, "commit_binding": context.commit_binding,
-            "settings": context.settings, "settings_sha256": context.settings_sha256,
-            "result": result}
+    body = {
+        "format": FORMAT,
+        "sequence": sequence,
+        "previous_sha256": context.head_sha256,
+        "request": request,
+        "commit_binding": context.commit_binding,
+        "settings": context.settings,
+        "settings_sha256": context.settings_sha256,
+        "result": result,
+    }
     relative = f"{CAPTURE_DIR}/{sequence:06d}.json"
     document = _document(body)
     _write_once(os.path.join(context.directory, relative), document)

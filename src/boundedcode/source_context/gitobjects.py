@@ -41,11 +41,11 @@ class Scope:
 
     path_prefix: str
     prefix_found: bool
-    files: list[BlobEntry] = field(default_factory=list)       # path order
-    refused: Counter[str] = field(default_factory=Counter)     # read-policy reason -> paths
+    files: list[BlobEntry] = field(default_factory=list)  # path order
+    refused: Counter[str] = field(default_factory=Counter)  # read-policy reason -> paths
     other_extension: int = 0
-    not_regular_file: int = 0                                  # symlinks and submodules
-    over_file_bytes: list[str] = field(default_factory=list)   # path order
+    not_regular_file: int = 0  # symlinks and submodules
+    over_file_bytes: list[str] = field(default_factory=list)  # path order
 
 
 def normalize_prefix(raw: str) -> str:
@@ -128,8 +128,9 @@ class PinnedCommit:
         scope.over_file_bytes.sort()
         return scope
 
-    def _visit(self, tree: pygit2.Tree, base: str, scope: Scope, extensions: tuple[str, ...],
-               file_bytes: int) -> None:
+    def _visit(
+        self, tree: pygit2.Tree, base: str, scope: Scope, extensions: tuple[str, ...], file_bytes: int
+    ) -> None:
         for entry in tree:
             path = base + entry.name
             if entry.type_str == "tree":
@@ -141,8 +142,9 @@ class PinnedCommit:
             else:
                 self._consider(path, entry, scope, extensions, file_bytes)
 
-    def _consider(self, path: str, entry: pygit2.Object, scope: Scope,
-                  extensions: tuple[str, ...], file_bytes: int) -> None:
+    def _consider(
+        self, path: str, entry: pygit2.Object, scope: Scope, extensions: tuple[str, ...], file_bytes: int
+    ) -> None:
         if entry.type_str != "blob" or entry.filemode not in _REGULAR_MODES:
             scope.not_regular_file += 1
             return

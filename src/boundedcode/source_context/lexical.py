@@ -11,10 +11,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["WORD", "FIXED", "Needle", "is_identifier", "hit_lines", "split_lines", "alias_name",
-           "registration_sites", "merge_windows"]
+__all__ = [
+    "WORD",
+    "FIXED",
+    "Needle",
+    "is_identifier",
+    "hit_lines",
+    "split_lines",
+    "alias_name",
+    "registration_sites",
+    "merge_windows",
+]
 
-WORD = "word"    # a valid identifier, matched as a whole word
+WORD = "word"  # a valid identifier, matched as a whole word
 FIXED = "fixed"  # anything else, matched as a fixed, case-sensitive string
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -30,13 +39,56 @@ ALIAS_LINE_CHARS = 300
 
 #: Keywords and built-in type names: in `var X int = 1` or `x: number = 1` they can
 #: sit where the lexical patterns expect a name, and are never an alias.
-NOT_ALIASES = frozenset({
-    "auto", "bool", "byte", "case", "char", "const", "default", "double", "final", "float",
-    "int", "int8", "int16", "int32", "int64", "let", "local", "long", "number", "public",
-    "private", "protected", "return", "short", "signed", "static", "string", "str", "u8", "u16",
-    "u32", "u64", "i8", "i16", "i32", "i64", "uint", "uint8", "uint16", "uint32", "uint64",
-    "unsigned", "usize", "isize", "var", "void",
-})
+NOT_ALIASES = frozenset(
+    {
+        "auto",
+        "bool",
+        "byte",
+        "case",
+        "char",
+        "const",
+        "default",
+        "double",
+        "final",
+        "float",
+        "int",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "let",
+        "local",
+        "long",
+        "number",
+        "public",
+        "private",
+        "protected",
+        "return",
+        "short",
+        "signed",
+        "static",
+        "string",
+        "str",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "uint",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "unsigned",
+        "usize",
+        "isize",
+        "var",
+        "void",
+    }
+)
 
 
 def is_identifier(term: str) -> bool:
@@ -93,8 +145,10 @@ def _alias_patterns(term: str) -> list[re.Pattern[str]]:
         re.compile(rf"^\s*(?:var|const)\s+(?P<name>{_ID})\s+[\w.\[\]*]+\s*=\s*{t}{_END}"),
         # X = 23487, const uint32 X = 23487;, X: 23487, X := 23487, x: number = 23487,
         # SET @X := 23487;  -- declaration words may precede the name; `==` never matches.
-        re.compile(rf"^\s*(?:[A-Za-z_][\w:<>,*&\[\]\s]*?\s+)??[@$]?(?P<name>{_ID})\s*"
-                   rf"(?::(?!:)\s*{_TYPE}(?:\s+{_TYPE})*\s*)?(?::=|=|:)(?!=)\s*{t}{_END}"),
+        re.compile(
+            rf"^\s*(?:[A-Za-z_][\w:<>,*&\[\]\s]*?\s+)??[@$]?(?P<name>{_ID})\s*"
+            rf"(?::(?!:)\s*{_TYPE}(?:\s+{_TYPE})*\s*)?(?::=|=|:)(?!=)\s*{t}{_END}"
+        ),
     ]
 
 

@@ -29,24 +29,35 @@ from .errors import QueryTimeout, RequestError, ResultTooLarge
 from .gitobjects import BlobEntry, PinnedCommit, Scope, normalize_prefix
 from .lexical import Needle, alias_name, hit_lines, merge_windows, registration_sites, split_lines
 
-__all__ = ["KIND", "STATUS_COMPLETE", "STATUS_PARTIAL", "STATUS_MEANING",
-           "CENTRAL_LOADER_MIN_NAMES", "MAX_LINE_CHARS", "run_query"]
+__all__ = [
+    "KIND",
+    "STATUS_COMPLETE",
+    "STATUS_PARTIAL",
+    "STATUS_MEANING",
+    "CENTRAL_LOADER_MIN_NAMES",
+    "MAX_LINE_CHARS",
+    "run_query",
+]
 
 STATUS_COMPLETE = "complete_configured_source_context"
 STATUS_PARTIAL = "partial_configured_source_context"
 STATUS_MEANING = {
     STATUS_COMPLETE: "The chosen bounded lexical search chain and its context windows were "
-                     "processed without reported omissions. This is not a complete analysis of "
-                     "the implementation.",
+    "processed without reported omissions. This is not a complete analysis of "
+    "the implementation.",
     STATUS_PARTIAL: "Some content was left out; limits_reached names every limit that cut it.",
 }
-RESULT_NOTE = ("Context on possible definitions, references and registrations, found lexically. "
-               "It claims no verified call graph, no actual execution and no cause of a fault; "
-               "identical numbers can denote unrelated entities. A registration function is a "
-               "candidate whose role must be judged from the code.")
-NOT_FOUND_NOTE = ("The term was not found. That rules out neither symbolic constants spelled "
-                  "another way, database-driven behaviour, generated code, other file types nor "
-                  "a dynamic path.")
+RESULT_NOTE = (
+    "Context on possible definitions, references and registrations, found lexically. "
+    "It claims no verified call graph, no actual execution and no cause of a fault; "
+    "identical numbers can denote unrelated entities. A registration function is a "
+    "candidate whose role must be judged from the code."
+)
+NOT_FOUND_NOTE = (
+    "The term was not found. That rules out neither symbolic constants spelled "
+    "another way, database-driven behaviour, generated code, other file types nor "
+    "a dynamic path."
+)
 PREFIX_MISSING_NOTE = "path_prefix names nothing at the pinned commit."
 
 MAX_TERM_CHARS = 200
@@ -71,8 +82,7 @@ LIMIT_LINE_CHARS, LIMIT_FILE_BYTES = "max_line_chars", "file_bytes"
 LIMIT_SEARCH_BYTES, LIMIT_INTERNAL_BYTES = "search_bytes", "internal_search_bytes"
 
 _REQUEST_KEYS = frozenset({"kind", "text", "path_prefix"})
-_PINNED_BY_PROFILE = frozenset({"commit", "revision", "rev", "ref", "branch", "remote",
-                                "repository"})
+_PINNED_BY_PROFILE = frozenset({"commit", "revision", "rev", "ref", "branch", "remote", "repository"})
 
 
 @dataclass(frozen=True)
@@ -87,12 +97,15 @@ def _parse_request(request: Mapping[str, Any]) -> _Request:
         raise RequestError("a request must be a JSON object")
     pinned = sorted(_PINNED_BY_PROFILE & set(request))
     if pinned:
-        raise RequestError(f"a request cannot choose {', '.join(pinned)}: "
-                           "the operator's profile pins the repository and commit")
+        raise RequestError(
+            f"a request cannot choose {', '.join(pinned)}: "
+            "the operator's profile pins the repository and commit"
+        )
     unknown = sorted(map(str, set(request) - _REQUEST_KEYS))
     if unknown:
-        raise RequestError(f"unknown request key(s): {', '.join(unknown)} "
-                           f"(allowed: {', '.join(sorted(_REQUEST_KEYS))})")
+        raise RequestError(
+            f"unknown request key(s): {', '.join(unknown)} (allowed: {', '.join(sorted(_REQUEST_KEYS))})"
+        )
     if request.get("kind") != KIND:
         raise RequestError(f"request kind must be {KIND!r}, got {request.get('kind')!r}")
     text = request.get("text")
@@ -132,13 +145,21 @@ class _Search:
 
     def record(self, path_prefix: str) -> dict[str, Any]:
         return {
-            "search": self.id, "term": self.term, "mode": self.mode, "origin": self.origin,
+            "search": self.id,
+            "term": self.term,
+            "mode": self.mode,
+            "origin": self.origin,
             "scope": {"path_prefix": path_prefix, "files": self.files_in_scope},
             "complete": self.stopped_by is None,
-            "matches": len(self.hits), "files_searched": self.files_searched,
+            "matches": len(self.hits),
+            "files_searched": self.files_searched,
             "bytes_searched": self.bytes_searched,
-            "skipped": {"reason": self.stopped_by, "files_not_searched": self.files_not_searched,
-                        "more_matches": self.more_matches, "binary_files": self.binary_files},
+            "skipped": {
+                "reason": self.stopped_by,
+                "files_not_searched": self.files_not_searched,
+                "more_matches": self.more_matches,
+                "binary_files": self.binary_files,
+            },
             "central_loaders": self.central_loaders,
         }
 
@@ -155,15 +176,17 @@ class _Candidate:
 
 
 class _Run:
-    def __init__(self, request: _Request, profile: Profile, pinned: PinnedCommit,
-                 check_time: Callable[[str], None]):
+    def __init__(
+        self, request: _Request, profile: Profile, pinned: PinnedCommit, check_time: Callable[[str], None]
+    ):
         self.request = request
         self.settings = profile.settings
         self.limits = profile.limits
         self.pinned = pinned
         self.check_time = check_time
-        self.scope: Scope = pinned.scope(request.path_prefix, self.settings.extensions,
-                                         self.limits.file_bytes)
+        self.scope: Scope = pinned.scope(
+            request.path_prefix, self.settings.extensions, self.limits.file_bytes
+        )
         self.entries = {e.path: e for e in self.scope.files}
         self.searches: list[_Search] = []
         self.by_term: dict[str, _Search] = {}
@@ -197,8 +220,7 @@ class _Run:
             budget, used, limit = self.limits.search_bytes, 0, LIMIT_SEARCH_BYTES
         else:
             # Follow-ups share a bounded part of what the request search left over.
-            budget = min(self.limits.internal_search_bytes,
-                         self.limits.search_bytes - self.request_bytes)
+            budget = min(self.limits.internal_search_bytes, self.limits.search_bytes - self.request_bytes)
             used, limit = self.internal_bytes, LIMIT_INTERNAL_BYTES
         files = self.scope.files
         for index, entry in enumerate(files):
@@ -238,14 +260,14 @@ class _Run:
         for path in dict.fromkeys(p for p, _ in s.hits):
             first_look = path not in self._sites
             if first_look:
-                self._sites[path] = registration_sites(self.data(self.entries[path]),
-                                                       self.settings.registration_prefixes)
+                self._sites[path] = registration_sites(
+                    self.data(self.entries[path]), self.settings.registration_prefixes
+                )
             sites = self._sites[path]
             if len({name for name, _ in sites}) >= CENTRAL_LOADER_MIN_NAMES:
                 s.central_loaders.append(path)
             elif collect and first_look:
-                found += [_Candidate(ORIGIN_REGISTRATION, name, path, line, s.id)
-                          for name, line in sites]
+                found += [_Candidate(ORIGIN_REGISTRATION, name, path, line, s.id) for name, line in sites]
         self.candidates += found
         return found
 
@@ -287,8 +309,11 @@ class _Run:
         out: list[tuple[str, int]] = []
         for s in self.searches:
             out += s.hits
-            out += [(c.path, c.line) for c in self.candidates
-                    if c.kind == ORIGIN_REGISTRATION and c.found_by == s.id]
+            out += [
+                (c.path, c.line)
+                for c in self.candidates
+                if c.kind == ORIGIN_REGISTRATION and c.found_by == s.id
+            ]
         return out
 
     def blocks(self) -> dict[str, list[tuple[int, int]]]:
@@ -298,17 +323,17 @@ class _Run:
             self.reached.add(LIMIT_FILES)
         # (priority, path, start, end, line of the window's first anchor in priority order)
         windows: list[tuple[int, str, int, int, int]] = []
-        for path in paths[:self.settings.max_files]:
+        for path in paths[: self.settings.max_files]:
             self.check_time("windows")
-            merged = merge_windows([line for p, line in anchors if p == path],
-                                   self.settings.context_lines, len(self.lines(path)))
+            merged = merge_windows(
+                [line for p, line in anchors if p == path], self.settings.context_lines, len(self.lines(path))
+            )
             starts = [start for start, _ in merged]
             first: dict[int, tuple[int, int]] = {}
             for priority, (p, line) in enumerate(anchors):
                 if p == path:
                     first.setdefault(bisect_right(starts, line) - 1, (priority, line))
-            windows += [(first[i][0], path, start, end, first[i][1])
-                        for i, (start, end) in enumerate(merged)]
+            windows += [(first[i][0], path, start, end, first[i][1]) for i, (start, end) in enumerate(merged)]
         windows.sort()
         returned: dict[str, list[tuple[int, int]]] = {}
         remaining, count = self.settings.max_total_lines, 0
@@ -343,8 +368,13 @@ class _Run:
                     self.reached.add(LIMIT_LINE_CHARS)
                 text.append(line)
             blocks.append({"start_line": start, "lines": text, "cut_lines": cut})
-        return {"path": path, "blob": self.entries[path].oid,
-                "sha256": hashlib.sha256(data).hexdigest(), "size": len(data), "blocks": blocks}
+        return {
+            "path": path,
+            "blob": self.entries[path].oid,
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "size": len(data),
+            "blocks": blocks,
+        }
 
     def execute(self) -> dict[str, Any]:
         if self.scope.over_file_bytes:
@@ -372,23 +402,41 @@ class _Run:
             "commit": self.pinned.commit_id,
             "scope": self.scope_record(),
             "searches": [x.record(self.request.path_prefix) for x in self.searches],
-            "hits": [{"search": x.id, "path": p, "line": n, "context_returned": shown(p, n)}
-                     for x in self.searches for p, n in x.hits],
-            "candidates": [{"kind": c.kind, "name": c.name, "path": c.path, "line": c.line,
-                            "found_by": c.found_by, "followed_by": c.followed_by,
-                            "not_followed": c.not_followed,
-                            "context_returned": shown(c.path, c.line)} for c in self.candidates],
+            "hits": [
+                {"search": x.id, "path": p, "line": n, "context_returned": shown(p, n)}
+                for x in self.searches
+                for p, n in x.hits
+            ],
+            "candidates": [
+                {
+                    "kind": c.kind,
+                    "name": c.name,
+                    "path": c.path,
+                    "line": c.line,
+                    "found_by": c.found_by,
+                    "followed_by": c.followed_by,
+                    "not_followed": c.not_followed,
+                    "context_returned": shown(c.path, c.line),
+                }
+                for c in self.candidates
+            ],
             "files": files,
             "budget": {
                 "searches": {"used": len(self.searches), "limit": s.max_searches},
                 "files": {"used": len(files), "limit": s.max_files},
                 "blocks": {"used": sum(len(f["blocks"]) for f in files), "limit": s.max_blocks},
-                "lines": {"used": sum(len(b["lines"]) for f in files for b in f["blocks"]),
-                          "limit": s.max_total_lines},
-                "search_bytes": {"used": self.request_bytes + self.internal_bytes,
-                                 "limit": self.limits.search_bytes},
-                "internal_search_bytes": {"used": self.internal_bytes,
-                                          "limit": self.limits.internal_search_bytes},
+                "lines": {
+                    "used": sum(len(b["lines"]) for f in files for b in f["blocks"]),
+                    "limit": s.max_total_lines,
+                },
+                "search_bytes": {
+                    "used": self.request_bytes + self.internal_bytes,
+                    "limit": self.limits.search_bytes,
+                },
+                "internal_search_bytes": {
+                    "used": self.internal_bytes,
+                    "limit": self.limits.internal_search_bytes,
+                },
             },
             "notes": notes,
         }
@@ -396,20 +444,29 @@ class _Run:
     def scope_record(self) -> dict[str, Any]:
         sc = self.scope
         return {
-            "path_prefix": sc.path_prefix, "found": sc.prefix_found,
-            "extensions": list(self.settings.extensions), "files": len(sc.files),
+            "path_prefix": sc.path_prefix,
+            "found": sc.prefix_found,
+            "extensions": list(self.settings.extensions),
+            "files": len(sc.files),
             "skipped": {
                 "read_policy": dict(sorted(sc.refused.items())),
                 "other_extension": sc.other_extension,
                 "not_regular_file": sc.not_regular_file,
-                "over_file_bytes": {"count": len(sc.over_file_bytes),
-                                    "paths": sc.over_file_bytes[:OVERSIZE_PATHS_SHOWN]},
+                "over_file_bytes": {
+                    "count": len(sc.over_file_bytes),
+                    "paths": sc.over_file_bytes[:OVERSIZE_PATHS_SHOWN],
+                },
             },
         }
 
 
-def run_query(request: Mapping[str, Any], profile: Profile, context_dir: str | None = None, *,
-              clock: Callable[[], float] = time.monotonic) -> dict[str, Any]:
+def run_query(
+    request: Mapping[str, Any],
+    profile: Profile,
+    context_dir: str | None = None,
+    *,
+    clock: Callable[[], float] = time.monotonic,
+) -> dict[str, Any]:
     """Answer one `source.context` request at the profile's pinned commit.
 
     With `context_dir`, the context there is verified (or begun) first and the
@@ -423,8 +480,10 @@ def run_query(request: Mapping[str, Any], profile: Profile, context_dir: str | N
 
     def check_time(stage: str) -> None:
         if clock() > deadline:
-            raise QueryTimeout(f"source.context ran out of its {frame:g} s time frame ({stage}); "
-                               "nothing was returned or stored; a narrower path_prefix helps")
+            raise QueryTimeout(
+                f"source.context ran out of its {frame:g} s time frame ({stage}); "
+                "nothing was returned or stored; a narrower path_prefix helps"
+            )
 
     parsed = _parse_request(request)
     pinned = PinnedCommit(profile.repository, profile.commit)
@@ -433,9 +492,11 @@ def run_query(request: Mapping[str, Any], profile: Profile, context_dir: str | N
     check_time("result")
     size = len(canonical_json(result))
     if size > profile.limits.result_bytes:
-        raise ResultTooLarge(f"the source.context result has {size} bytes, over the "
-                             f"result_bytes limit of {profile.limits.result_bytes}; nothing was "
-                             "returned or stored; a narrower path_prefix or term helps")
+        raise ResultTooLarge(
+            f"the source.context result has {size} bytes, over the "
+            f"result_bytes limit of {profile.limits.result_bytes}; nothing was "
+            "returned or stored; a narrower path_prefix or term helps"
+        )
     if context is not None:
         result["capture"] = store_capture(context, parsed.original, result)
     return result

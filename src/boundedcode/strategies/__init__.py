@@ -22,10 +22,20 @@ from .test_to_impl import TestToImplStrategy
 __all__ = ["Context", "MessageFacts", "PathIndex", "Strategy", "REGISTRY", "by_id"]
 
 #: Every strategy, in the order findings are collected.
-REGISTRY: tuple[Strategy, ...] = (StackTraceStrategy(), BuildErrorStrategy(), TestToImplStrategy(),
-                                  PathsStrategy(), ModulesStrategy(), LexicalStrategy(),
-                                  SymbolsStrategy(), ContractsStrategy(), DocsConfigStrategy(),
-                                  HistoryStrategy(), GraphStrategy(), DiscoveryStrategy())
+REGISTRY: tuple[Strategy, ...] = (
+    StackTraceStrategy(),
+    BuildErrorStrategy(),
+    TestToImplStrategy(),
+    PathsStrategy(),
+    ModulesStrategy(),
+    LexicalStrategy(),
+    SymbolsStrategy(),
+    ContractsStrategy(),
+    DocsConfigStrategy(),
+    HistoryStrategy(),
+    GraphStrategy(),
+    DiscoveryStrategy(),
+)
 
 
 def by_id() -> dict[str, Strategy]:

@@ -35,7 +35,15 @@ class BuildErrorStrategy:
             if len(message) > MESSAGE_CHARS:
                 message = message[: MESSAGE_CHARS - 1] + "…"
             for path in files:
-                out.append(Finding(path, a.line, self.id, a, R.COMPILER_LOCATION,
-                                   f"diagnostic: {message}" if message else "diagnostic",
-                                   specificity=specificity(len(files))))
+                out.append(
+                    Finding(
+                        path,
+                        a.line,
+                        self.id,
+                        a,
+                        R.COMPILER_LOCATION,
+                        f"diagnostic: {message}" if message else "diagnostic",
+                        specificity=specificity(len(files)),
+                    )
+                )
         return out

@@ -60,21 +60,40 @@ _GENERIC_SEGMENT = re.compile(r"v\d+|api|rest|public|internal|private|beta|alpha
 # Sentinels for a parameter segment and a trailing wildcard (no path segment holds a NUL).
 PARAM = "\0param"
 REST = "\0rest"
-_REST_SEGMENT = re.compile(r"\*\*?\w*|\{\*\w*\}|\{\w+\.\.\.\}|<path:\w+>|\(\.\*\)|\.\*|:\w+\*|"
-                           r"\{\+\w+\}|\{\w+=\*\*\}|\*\{\w+\}")
+_REST_SEGMENT = re.compile(
+    r"\*\*?\w*|\{\*\w*\}|\{\w+\.\.\.\}|<path:\w+>|\(\.\*\)|\.\*|:\w+\*|"
+    r"\{\+\w+\}|\{\w+=\*\*\}|\*\{\w+\}"
+)
 _PARAM_CHARS = re.compile(r"[{}<>:*$()\[\]%+\\|]")
 _METHOD_PREFIX = re.compile(r"^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+", re.I)
 _SCHEME_HOST = re.compile(r"^[a-z][\w+.-]*://[^/]*", re.I)
 _QUERY = re.compile(r"\?[\w.\[\]-]+=.*$")
 _GRPC = re.compile(r"^/(?:[A-Za-z_][\w]*\.)*([A-Z]\w*)/([A-Z]\w*)$")
-_GRAPHQL_PROSE = re.compile(r"\b(graphql|gql|mutation|mutations|subscription|resolver|query|queries)\b",
-                            re.I)
+_GRAPHQL_PROSE = re.compile(r"\b(graphql|gql|mutation|mutations|subscription|resolver|query|queries)\b", re.I)
 _GRAPHQL_EXTENSIONS = ("graphql", "gql", "graphqls")
 _GRAPHQL_TYPE = re.compile(r"^\s*(?:extend\s+)?type\s+(\w+)")
 _GRAPHQL_ROOTS = ("Query", "Mutation", "Subscription")
 # Files whose string literals are data, not code that registers or calls a route.
-_NOT_CODE = frozenset({"yaml", "json", "toml", "xml", "markdown", "rst", "css", "scss", "less",
-                       "html", "protobuf", "graphql", "sql", "make", "dockerfile", "cmake"})
+_NOT_CODE = frozenset(
+    {
+        "yaml",
+        "json",
+        "toml",
+        "xml",
+        "markdown",
+        "rst",
+        "css",
+        "scss",
+        "less",
+        "html",
+        "protobuf",
+        "graphql",
+        "sql",
+        "make",
+        "dockerfile",
+        "cmake",
+    }
+)
 
 # --- definitions ---------------------------------------------------------------
 
@@ -82,7 +101,9 @@ _NOT_CODE = frozenset({"yaml", "json", "toml", "xml", "markdown", "rst", "css", 
 _SPEC_KEY = re.compile(r"""^(\s*)(["']?)([^\s"'#]*/[^\s"'#]*|[^\s"'#:/]+)\2\s*:\s*(?:\{|\#|$)""")
 _SPEC_KIND = re.compile(r"""^\s*["']?(openapi|swagger|asyncapi)["']?\s*:""")
 _SPEC_PARENT = re.compile(r"""^\s*["']?([\w$-]+)["']?\s*:""")
-_SPEC_OPERATION = re.compile(r"""^\s*["']?(get|put|post|delete|options|head|patch|trace|publish|subscribe)["']?\s*:""")
+_SPEC_OPERATION = re.compile(
+    r"""^\s*["']?(get|put|post|delete|options|head|patch|trace|publish|subscribe)["']?\s*:"""
+)
 _OPERATION_ID = re.compile(r"""^\s*["']?operationId["']?\s*:\s*["']?([\w.-]+)""")
 _ASYNC_ADDRESS = re.compile(r"""^\s*address\s*:\s*["']?([^\s"'#]+)""")
 _SPEC_KINDS = {"openapi": "OpenAPI", "swagger": "Swagger", "asyncapi": "AsyncAPI"}
@@ -98,34 +119,95 @@ _STRING = re.compile(r"""(["'`])((?:\\.|(?!\1).){0,300}?)\1""")
 # `r.Get(`, `@app.get(`, `#[get(`, `[HttpGet(`, `@GetMapping(value = {`, `Route::get(`.
 _CALL_HEAD = re.compile(
     r"(?P<mark>@|\#\[|\[)?\s*(?:(?P<recv>[\w$]+)(?:\(\))?\s*(?:\.|::|->)\s*)?(?P<verb>[A-Za-z_]\w*)!?"
-    r"\s*\(\s*(?:\{\s*)?(?:(?:value|path|url|uri|rule|template)\s*[=:]\s*)?(?:\{\s*)?[rRbBuU]?$")
+    r"\s*\(\s*(?:\{\s*)?(?:(?:value|path|url|uri|rule|template)\s*[=:]\s*)?(?:\{\s*)?[rRbBuU]?$"
+)
 # Ruby and Sinatra route files: `get "orders/:id", to: ...`, `scope "/api" do`.
-_BARE_HEAD = re.compile(r"^\s*(?P<verb>get|post|put|patch|delete|match|root|scope|namespace|mount)"
-                        r"\s*\(?\s*$")
+_BARE_HEAD = re.compile(
+    r"^\s*(?P<verb>get|post|put|patch|delete|match|root|scope|namespace|mount)"
+    r"\s*\(?\s*$"
+)
 # Keyword arguments that set a router's prefix: Flask's Blueprint, FastAPI's APIRouter.
 _PREFIX_KEYWORD = re.compile(r"\b(?:url_prefix|prefix)\s*=\s*[rRbBuU]?$")
 _RAILS_RESOURCES = re.compile(r"^\s*resources?\s+:(\w+)")
 # YAML route files: Symfony `path: /orders/{id}`, serverless `- http: GET orders/{id}`.
 _YAML_ROUTE = re.compile(r"""^\s*(?:-\s+)?(?:path|Path|route|uri)\s*:\s*["']?([^\s"'#]+)""")
-_YAML_HTTP = re.compile(r"""^\s*(?:-\s+)?http\s*:\s*["']?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ANY)\s+([^\s"'#]+)""",
-                        re.I)
+_YAML_HTTP = re.compile(
+    r"""^\s*(?:-\s+)?http\s*:\s*["']?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ANY)\s+([^\s"'#]+)""", re.I
+)
 # Method-less decorators of a handler under a controller prefix: `@Get()`, `@GetMapping`, `[HttpGet]`.
-_BARE_DECORATOR = re.compile(r"^\s*(?:@|\[)(?:Http)?(Get|Post|Put|Patch|Delete|Head|Options)(?:Mapping)?"
-                             r"(?:\(\s*\))?\s*\]?\s*$")
+_BARE_DECORATOR = re.compile(
+    r"^\s*(?:@|\[)(?:Http)?(Get|Post|Put|Patch|Delete|Head|Options)(?:Mapping)?"
+    r"(?:\(\s*\))?\s*\]?\s*$"
+)
 
 _HTTP_VERB = re.compile(r"^(?:http|map|do)?(get|post|put|patch|delete|head|options)(?:mapping)?$", re.I)
 # Calls that register a route for any method, or a handler whose methods come as arguments.
-_ANY_VERBS = frozenset({"all", "any", "handle", "handlefunc", "route", "path", "re_path", "url",
-                        "requestmapping", "methodfunc", "method", "resource", "maproute", "mapmethods"})
+_ANY_VERBS = frozenset(
+    {
+        "all",
+        "any",
+        "handle",
+        "handlefunc",
+        "route",
+        "path",
+        "re_path",
+        "url",
+        "requestmapping",
+        "methodfunc",
+        "method",
+        "resource",
+        "maproute",
+        "mapmethods",
+    }
+)
 # Calls that mount a group of routes under a prefix.
-_GROUP_VERBS = frozenset({"use", "group", "mount", "nest", "scope", "namespace", "prefix", "pathprefix",
-                          "mapgroup", "controller", "subrouter", "apirouter", "blueprint", "router"})
+_GROUP_VERBS = frozenset(
+    {
+        "use",
+        "group",
+        "mount",
+        "nest",
+        "scope",
+        "namespace",
+        "prefix",
+        "pathprefix",
+        "mapgroup",
+        "controller",
+        "subrouter",
+        "apirouter",
+        "blueprint",
+        "router",
+    }
+)
 # Resources expand to the collection and its members: `Route::resource('orders', ...)`.
 _RESOURCE_VERBS = frozenset({"resources", "apiresource", "apiresources"})
 # Receivers that are HTTP clients: their `.get("/x")` calls a route rather than registering it.
-_CLIENTS = frozenset({"axios", "requests", "httpx", "http", "https", "fetch", "client", "session",
-                      "request", "superagent", "got", "ky", "$http", "httpclient", "resttemplate",
-                      "webclient", "resty", "urllib", "aiohttp", "faraday", "httparty", "guzzle"})
+_CLIENTS = frozenset(
+    {
+        "axios",
+        "requests",
+        "httpx",
+        "http",
+        "https",
+        "fetch",
+        "client",
+        "session",
+        "request",
+        "superagent",
+        "got",
+        "ky",
+        "$http",
+        "httpclient",
+        "resttemplate",
+        "webclient",
+        "resty",
+        "urllib",
+        "aiohttp",
+        "faraday",
+        "httparty",
+        "guzzle",
+    }
+)
 # After the route string, a handler follows: another argument that is not options, or a block.
 _HANDLER_AFTER = re.compile(r"""^\s*(?:,\s*(?!\{|[\w$]+\s*=(?![=>]))|\)\s*(?:\{|do\b|->|=>)|=>|do\b)""")
 _INLINE_HANDLER = re.compile(r"\bfunc\s*\(|=>|\bfunction\b|\blambda\b|\|\s*\w*\s*\||\bdo\b")
@@ -133,13 +215,36 @@ _HANDLER_ARG = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*")
 _RAILS_TO = re.compile(r"""(?:\bto:\s*|=>\s*)["']([\w/]+#\w+)["']""")
 _LARAVEL_ACTION = re.compile(r"""\[\s*\\?([\w\\]+)::class\s*,\s*["'](\w+)["']\s*\]""")
 # axum `get(get_order)`, actix `web::get().to(get_order)`: the handler of one method.
-_METHOD_HANDLER = re.compile(r"\b(get|post|put|patch|delete|head|options)\s*\(\s*(?:\)\s*\.to\s*\(\s*)?"
-                             r"([A-Za-z_][\w:.]*)\s*\)")
-_NOT_HANDLER = frozenset({"true", "false", "null", "nil", "None", "True", "False", "req", "res",
-                          "request", "response", "ctx", "next", "w", "r", "c", "e"})
+_METHOD_HANDLER = re.compile(
+    r"\b(get|post|put|patch|delete|head|options)\s*\(\s*(?:\)\s*\.to\s*\(\s*)?"
+    r"([A-Za-z_][\w:.]*)\s*\)"
+)
+_NOT_HANDLER = frozenset(
+    {
+        "true",
+        "false",
+        "null",
+        "nil",
+        "None",
+        "True",
+        "False",
+        "req",
+        "res",
+        "request",
+        "response",
+        "ctx",
+        "next",
+        "w",
+        "r",
+        "c",
+        "e",
+    }
+)
 _METHOD_LIST = re.compile(r"""\bmethods?\s*[=:]\s*[\[{(]?\s*((?:["']?[A-Za-z]+["']?\s*,?\s*)+)""")
-_METHOD_ARGS = re.compile(r"RequestMethod\.([A-Z]+)|\.Methods\(([^)]*)\)|\bvia:\s*\[?:?([\w:, ]+)|"
-                          r"(?<!\w)(?:web::)?(get|post|put|patch|delete|head|options)\s*\(")
+_METHOD_ARGS = re.compile(
+    r"RequestMethod\.([A-Z]+)|\.Methods\(([^)]*)\)|\bvia:\s*\[?:?([\w:, ]+)|"
+    r"(?<!\w)(?:web::)?(get|post|put|patch|delete|head|options)\s*\("
+)
 
 
 @dataclass(frozen=True)
@@ -156,7 +261,7 @@ def parse_route(text: str, method: str | None = None) -> Route:
     raw = text.strip()
     m = _METHOD_PREFIX.match(raw)
     if m:
-        method, raw = m.group(1).upper(), raw[m.end():]
+        method, raw = m.group(1).upper(), raw[m.end() :]
     path = _QUERY.sub("", _SCHEME_HOST.sub("", raw)).lstrip("^").rstrip("$")
     segments: list[str] = []
     for part in path.split("/"):
@@ -207,7 +312,8 @@ def _inside(c: tuple[str, ...], m: tuple[str, ...]) -> tuple[int, int, tuple[str
 def _same(p: tuple[str, ...], m: tuple[str, ...]) -> bool:
     """p spells exactly the segments m holds (a handler below a prefix)."""
     return len(p) == len(m) and all(
-        ps in (PARAM, REST) or (ms not in (PARAM, REST) and ps == ms) for ps, ms in zip(p, m))
+        ps in (PARAM, REST) or (ms not in (PARAM, REST) and ps == ms) for ps, ms in zip(p, m)
+    )
 
 
 def route_match(candidate: Route, message: Route) -> tuple[str, int, int, tuple[str, ...]] | None:
@@ -237,10 +343,10 @@ def route_match(candidate: Route, message: Route) -> tuple[str, int, int, tuple[
 @dataclass(frozen=True)
 class _Registration:
     route: Route
-    group: bool          # only a prefix for the routes below it (a mounted router, a controller)
-    prefix: bool         # may be a prefix too (a method-less `@RequestMapping`, `#[Route]`)
-    decorated: bool      # a decorator or annotation: the handler is the next definition
-    call: bool           # a client calling the route, not registering it
+    group: bool  # only a prefix for the routes below it (a mounted router, a controller)
+    prefix: bool  # may be a prefix too (a method-less `@RequestMapping`, `#[Route]`)
+    decorated: bool  # a decorator or annotation: the handler is the next definition
+    call: bool  # a client calling the route, not registering it
     handler: str | None  # the handler named in the registration (call-style frameworks)
 
 
@@ -293,12 +399,27 @@ def _call_args(rest: str) -> list[str]:
     return [a for a in args[1:] if a and not re.match(r"[\w$]+\s*=(?![=>])", a)]
 
 
-def _registered(path: str, methods: set[str], rest: str, *, group: bool = False,
-                prefix: bool = False, decorated: bool = False) -> list[_Registration]:
+def _registered(
+    path: str,
+    methods: set[str],
+    rest: str,
+    *,
+    group: bool = False,
+    prefix: bool = False,
+    decorated: bool = False,
+) -> list[_Registration]:
     routes = [parse_route(path, m) for m in sorted(methods)] if methods else [parse_route(path)]
-    return [_Registration(r, group, prefix or group, decorated, False,
-                          None if decorated or group else _handler_name(rest, r.method))
-            for r in routes]
+    return [
+        _Registration(
+            r,
+            group,
+            prefix or group,
+            decorated,
+            False,
+            None if decorated or group else _handler_name(rest, r.method),
+        )
+        for r in routes
+    ]
 
 
 def _looks_like_path(text: str) -> bool:
@@ -324,14 +445,18 @@ def registrations(line: str, language: str | None) -> list[_Registration]:
         text = s.group(2)
         if not text or (any(ch.isspace() for ch in text.strip()) and not _METHOD_PREFIX.match(text)):
             continue
-        head, rest = line[: s.start()], line[s.end():]
+        head, rest = line[: s.start()], line[s.end() :]
         bare = _BARE_HEAD.match(head)
         call = _CALL_HEAD.search(head)
         found: list[_Registration] = []
         if bare:
             verb = bare.group("verb").upper()
-            found = _registered(text, {verb} if verb in HTTP_METHODS else _methods_in(rest), rest,
-                                group=verb in ("SCOPE", "NAMESPACE", "MOUNT"))
+            found = _registered(
+                text,
+                {verb} if verb in HTTP_METHODS else _methods_in(rest),
+                rest,
+                group=verb in ("SCOPE", "NAMESPACE", "MOUNT"),
+            )
         elif _PREFIX_KEYWORD.search(head):
             found = _registered(text, set(), rest, group=True)
         elif call:
@@ -357,8 +482,14 @@ def _call_registrations(call: re.Match, text: str, rest: str) -> list[_Registrat
     if lower in _ANY_VERBS or verb in ("Route", "Path"):
         methods = _methods_in(rest)
         # Django's include() and a method-less annotation (a class's @RequestMapping) are prefixes.
-        return _registered(text, methods, rest, group="include(" in rest,
-                           prefix=decorated and not methods, decorated=decorated)
+        return _registered(
+            text,
+            methods,
+            rest,
+            group="include(" in rest,
+            prefix=decorated and not methods,
+            decorated=decorated,
+        )
     if lower in _GROUP_VERBS:
         return _registered(text, set(), rest, group=True, decorated=decorated)
     return []
@@ -368,8 +499,8 @@ def _call_registrations(call: re.Match, text: str, rest: str) -> list[_Registrat
 class _Place:
     path: str
     line: int
-    tier: float       # reliability
-    quality: float    # LOOSE_MATCH or 1
+    tier: float  # reliability
+    quality: float  # LOOSE_MATCH or 1
     exact: int
     reason: str
     symbol: str | None = None
@@ -385,8 +516,9 @@ class ContractsStrategy:
     def wants(self, ctx: Context) -> str | None:
         routes = ctx.of_kind("route")
         ops = self._operations(ctx)
-        parts = ([f"{len(routes)} route(s)"] if routes else []) + \
-                ([f"{len(ops)} GraphQL operation name(s)"] if ops else [])
+        parts = ([f"{len(routes)} route(s)"] if routes else []) + (
+            [f"{len(ops)} GraphQL operation name(s)"] if ops else []
+        )
         return ", ".join(parts) if parts else None
 
     @staticmethod
@@ -449,8 +581,18 @@ class ContractsStrategy:
         for group in (contract, calls):
             spec = specificity(len(group))
             for p in sorted(group, key=lambda p: p.path):
-                out.append(Finding(p.path, p.line, self.id, a, p.tier, p.reason, symbol=p.symbol,
-                                   specificity=spec * p.quality))
+                out.append(
+                    Finding(
+                        p.path,
+                        p.line,
+                        self.id,
+                        a,
+                        p.tier,
+                        p.reason,
+                        symbol=p.symbol,
+                        specificity=spec * p.quality,
+                    )
+                )
         return out
 
     def _spec(self, files: _Files, path: str, line: int, text: str, route: Route) -> _Place | None:
@@ -478,8 +620,9 @@ class ContractsStrategy:
                 symbol = _operation_id(lines, op_line)
                 break
         label = f"{method} {written}" if method else written
-        return _Place(path, at, R.ROUTE_DEFINITION, _quality(match), match[1],
-                      f"defines {label} ({kind})", symbol)
+        return _Place(
+            path, at, R.ROUTE_DEFINITION, _quality(match), match[1], f"defines {label} ({kind})", symbol
+        )
 
     def _proto(self, files: _Files, path: str, line: int, text: str, route: Route) -> _Place | None:
         m = _PROTO_HTTP.search(text)
@@ -489,11 +632,24 @@ class ContractsStrategy:
         if not match or match[0] != "full":
             return None
         lines = files.lines(path)
-        rpc_line, rpc = next(((i, r.group(1)) for i in range(min(line, len(lines)), 0, -1)
-                              if (r := _PROTO_RPC.match(lines[i - 1]))), (line, None))
+        rpc_line, rpc = next(
+            (
+                (i, r.group(1))
+                for i in range(min(line, len(lines)), 0, -1)
+                if (r := _PROTO_RPC.match(lines[i - 1]))
+            ),
+            (line, None),
+        )
         what = f"rpc {rpc} " if rpc else ""
-        return _Place(path, rpc_line, R.ROUTE_DEFINITION, _quality(match), match[1],
-                      f"defines {what}{m.group(1).upper()} {m.group(2)} (protobuf)", rpc)
+        return _Place(
+            path,
+            rpc_line,
+            R.ROUTE_DEFINITION,
+            _quality(match),
+            match[1],
+            f"defines {what}{m.group(1).upper()} {m.group(2)} (protobuf)",
+            rpc,
+        )
 
     def _grpc(self, files: _Files, path: str, hits, service: str, rpc: str) -> _Place | None:
         lines = files.lines(path)
@@ -501,15 +657,23 @@ class ContractsStrategy:
             m = _PROTO_RPC.match(h.text)
             if not m or m.group(1) != rpc:
                 continue
-            owner = next((s.group(1) for i in range(h.line, 0, -1)
-                          if i <= len(lines) and (s := _PROTO_SERVICE.match(lines[i - 1]))), None)
+            owner = next(
+                (
+                    s.group(1)
+                    for i in range(h.line, 0, -1)
+                    if i <= len(lines) and (s := _PROTO_SERVICE.match(lines[i - 1]))
+                ),
+                None,
+            )
             if owner == service:
-                return _Place(path, h.line, R.ROUTE_DEFINITION, 1.0, 2,
-                              f"defines rpc {service}.{rpc} (protobuf)", rpc)
+                return _Place(
+                    path, h.line, R.ROUTE_DEFINITION, 1.0, 2, f"defines rpc {service}.{rpc} (protobuf)", rpc
+                )
         return None
 
-    def _handler(self, files: _Files, path: str, line: int, text: str, lang: str | None,
-                 route: Route) -> _Place | None:
+    def _handler(
+        self, files: _Files, path: str, line: int, text: str, lang: str | None, route: Route
+    ) -> _Place | None:
         best: _Place | None = None
         for reg in registrations(text, lang):
             match = route_match(reg.route, route)
@@ -519,23 +683,27 @@ class ContractsStrategy:
             place: _Place | None = None
             if reg.call:
                 if kind == "full":
-                    place = _Place(path, line, ROUTE_CALL, _quality(match), exact,
-                                   f"calls {reg.route.text}")
+                    place = _Place(path, line, ROUTE_CALL, _quality(match), exact, f"calls {reg.route.text}")
             elif reg.group or (kind == "prefix" and (reg.prefix or reg.route.segments[-1:] == (REST,))):
                 place = self._below(files, path, line, lang, reg, match, route)
             elif kind == "full":
                 method = reg.route.method
-                label = reg.route.text if not method or _METHOD_PREFIX.match(reg.route.text) \
+                label = (
+                    reg.route.text
+                    if not method or _METHOD_PREFIX.match(reg.route.text)
                     else f"{method} {reg.route.text}"
+                )
                 symbol = files.handler_below(path, lang, line) if reg.decorated else reg.handler
-                place = _Place(path, line, ROUTE_HANDLER, _quality(match), exact,
-                               f"registers {label}", symbol)
+                place = _Place(
+                    path, line, ROUTE_HANDLER, _quality(match), exact, f"registers {label}", symbol
+                )
             if place and (best is None or place.key < best.key):
                 best = place
         return best
 
-    def _below(self, files: _Files, path: str, line: int, lang: str | None, reg: _Registration,
-               match, route: Route) -> _Place:
+    def _below(
+        self, files: _Files, path: str, line: int, lang: str | None, reg: _Registration, match, route: Route
+    ) -> _Place:
         """The handler under a matching prefix in the same file (a controller), else the prefix."""
         rest = match[3]
         lines = files.lines(path)
@@ -543,8 +711,15 @@ class ContractsStrategy:
         for no in range(line + 1, min(len(lines), line + BELOW_REACH) + 1):
             text = lines[no - 1]
             bare = _BARE_DECORATOR.match(text)
-            subs = [_Registration(Route(bare.group(1).upper(), (), text.strip()), False, False, True,
-                                  False, None)] if bare else registrations(text, lang)
+            subs = (
+                [
+                    _Registration(
+                        Route(bare.group(1).upper(), (), text.strip()), False, False, True, False, None
+                    )
+                ]
+                if bare
+                else registrations(text, lang)
+            )
             for sub in subs:
                 if sub.call or sub.group or not _same(sub.route.segments, rest):
                     continue
@@ -552,11 +727,23 @@ class ContractsStrategy:
                     continue
                 symbol = files.handler_below(path, lang, no) if sub.decorated else sub.handler
                 method = sub.route.method or route.method
-                return _Place(path, no, ROUTE_HANDLER, _quality(match), match[1],
-                              f"registers {method + ' ' if method else ''}{target} "
-                              f"(under {reg.route.text})", symbol)
-        return _Place(path, line, ROUTE_PREFIX, _quality(match), match[1],
-                      f"mounts {reg.route.text} (prefix of {target})")
+                return _Place(
+                    path,
+                    no,
+                    ROUTE_HANDLER,
+                    _quality(match),
+                    match[1],
+                    f"registers {method + ' ' if method else ''}{target} (under {reg.route.text})",
+                    symbol,
+                )
+        return _Place(
+            path,
+            line,
+            ROUTE_PREFIX,
+            _quality(match),
+            match[1],
+            f"mounts {reg.route.text} (prefix of {target})",
+        )
 
     # -- GraphQL --------------------------------------------------------------
 
@@ -571,15 +758,31 @@ class ContractsStrategy:
                 if not field.match(h.text):
                     continue
                 lines = files.lines(path)
-                owner = next((t.group(1) for i in range(h.line - 1, 0, -1)
-                              if i <= len(lines) and (t := _GRAPHQL_TYPE.match(lines[i - 1]))), None)
+                owner = next(
+                    (
+                        t.group(1)
+                        for i in range(h.line - 1, 0, -1)
+                        if i <= len(lines) and (t := _GRAPHQL_TYPE.match(lines[i - 1]))
+                    ),
+                    None,
+                )
                 if owner in _GRAPHQL_ROOTS:
                     places.append((path, h.line, owner))
                     break
         spec = specificity(len(places))
-        return [Finding(p, line, self.id, a, R.ROUTE_DEFINITION,
-                        f"defines {owner}.{a.text} (GraphQL)", symbol=a.text, specificity=spec)
-                for p, line, owner in places]
+        return [
+            Finding(
+                p,
+                line,
+                self.id,
+                a,
+                R.ROUTE_DEFINITION,
+                f"defines {owner}.{a.text} (GraphQL)",
+                symbol=a.text,
+                specificity=spec,
+            )
+            for p, line, owner in places
+        ]
 
 
 class _Files:
@@ -598,8 +801,14 @@ class _Files:
 
     def spec_kind(self, path: str) -> str | None:
         """OpenAPI, Swagger or AsyncAPI, from the document's top-level version key."""
-        return next((_SPEC_KINDS[m.group(1)] for ln in self.lines(path)[:SPEC_HEAD_LINES]
-                     if (m := _SPEC_KIND.match(ln))), None)
+        return next(
+            (
+                _SPEC_KINDS[m.group(1)]
+                for ln in self.lines(path)[:SPEC_HEAD_LINES]
+                if (m := _SPEC_KIND.match(ln))
+            ),
+            None,
+        )
 
     def handler_below(self, path: str, lang: str | None, line: int) -> str | None:
         """The function or class a decorator on `line` registers: the next definition below it."""
@@ -610,9 +819,14 @@ class _Files:
                 return None
             data = self.ctx.read(path)
             self._definitions[path] = definitions(lang, data) if data is not None else []
-        return next((d.name for d in self._definitions[path]
-                     if line < d.line <= line + DECORATOR_REACH and d.kind in ("function", "method", "class")),
-                    None)
+        return next(
+            (
+                d.name
+                for d in self._definitions[path]
+                if line < d.line <= line + DECORATOR_REACH and d.kind in ("function", "method", "class")
+            ),
+            None,
+        )
 
 
 def _needle_texts(a: Anchor) -> list[str]:
@@ -623,8 +837,14 @@ def _needle_texts(a: Anchor) -> list[str]:
     if grpc:
         return [grpc.group(2)]
     raw = [p for p in _QUERY.sub("", _SCHEME_HOST.sub("", text)).split("/") if p]
-    literals = [p for p in raw if not _PARAM_CHARS.search(p) and re.fullmatch(r"[\w.~-]+", p)
-                and re.match(r"\w", p) and re.search(r"\w$", p)]
+    literals = [
+        p
+        for p in raw
+        if not _PARAM_CHARS.search(p)
+        and re.fullmatch(r"[\w.~-]+", p)
+        and re.match(r"\w", p)
+        and re.search(r"\w$", p)
+    ]
     if not literals:
         return []
     out = [literals[-1]]
@@ -685,5 +905,3 @@ def _operation_id(lines: list[str], line: int) -> str | None:
         if m:
             return m.group(1)
     return None
-
-

@@ -8,6 +8,7 @@ found). Measured on the development split, running it on every message with
 the content words raised file recall from 0.56 to 0.67 and Acc@5 from 0.39 to
 0.46 for 18 more tokens a block (docs/benchmark.md): it runs on every message.
 """
+
 from __future__ import annotations
 
 import math
@@ -25,7 +26,8 @@ __all__ = ["DiscoveryStrategy"]
 #: Files discovery proposes at most.
 MAX_FILES = 8
 #: Words too common in issue prose to say anything about a path.
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 the and for with that this from have has are was were not but can when what which would should
 could there their then than into your you our out use used using also just like will does did
 been being get set add new all any some one two via per its it's who how why where more most
@@ -35,7 +37,8 @@ instead following example code file files line lines run running call called ret
 true false none null value values thing things way because while after before about above
 below version versions here now still even think know want wanted try tried please thanks
 description steps reproduce output input result results support supported default
-""".split())
+""".split()
+)
 # Trailing digits are a version, not part of the word (sqlite3, py3, http2).
 _SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
@@ -69,7 +72,8 @@ BM25_K1 = 1.2
 #: Seed rank of content words: after every name.
 RANK_CONTENT = 9
 #: Words common in issue prose whatever the code (beyond STOPWORDS).
-GENERIC = frozenset("""
+GENERIC = frozenset(
+    """
 should would could there their these those which while where about after again against
 because before being below between during further other since still through under until
 whether actually already another anything currently different everything following
@@ -79,14 +83,17 @@ example examples result results output input value values return returns returne
 called calling function method class object error errors issue issues version versions
 reproduce description behavior behaviour possible simple simply using used usage please
 thanks option options change changes changed update updated default defaults number
-""".split())
+""".split()
+)
 
 
 def content_words(ctx: Context) -> list[str]:
     """The message's most repeated long words (title words first), not generic prose."""
-    counts = Counter(w for w in ctx.facts.words
-                     if len(w) >= MIN_CONTENT_WORD and w.isalpha() and w not in STOPWORDS
-                     and w not in GENERIC)
+    counts = Counter(
+        w
+        for w in ctx.facts.words
+        if len(w) >= MIN_CONTENT_WORD and w.isalpha() and w not in STOPWORDS and w not in GENERIC
+    )
     title = [a.text for a in ctx.of_kind("word") if a.text in counts]
     rest = sorted(counts, key=lambda w: (-counts[w], ctx.facts.words.index(w)))
     return list(dict.fromkeys(title + rest))[:MAX_CONTENT_WORDS]
@@ -99,8 +106,10 @@ class DiscoveryStrategy:
         return "the message's words" if ctx.facts.words else None
 
     def needles(self, ctx: Context):
-        return [(Anchor("content_word", w, "prose", RANK_CONTENT), Needle(w, word=True, fold=True))
-                for w in content_words(ctx)]
+        return [
+            (Anchor("content_word", w, "prose", RANK_CONTENT), Needle(w, word=True, fold=True))
+            for w in content_words(ctx)
+        ]
 
     def _content_scores(self, ctx: Context) -> dict[str, float]:
         """BM25-like: Σ idf(word) · saturated count of its lines, per file mentioning a content word."""
@@ -108,7 +117,7 @@ class DiscoveryStrategy:
         n = max(1, len(ctx.paths))
         for _, needle in self.needles(ctx):
             files = ctx.scan.files_with(needle)
-            if not files or len(files) > n ** CONTENT_MAX_EXPONENT:
+            if not files or len(files) > n**CONTENT_MAX_EXPONENT:
                 continue
             idf = math.log((n + 1) / len(files))
             for path, hits in files.items():

@@ -47,51 +47,67 @@ ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 # `{X}` stands for the escaped name, `{Q}` for an opening quote.
 _Q = r"""["'`]"""
 _CODE_SETTERS = (
-    r"\bSetenv\s*\(\s*{Q}{X}\b",                        # Go os.Setenv, t.Setenv
-    r"\b(?:setenv|putenv)\s*\(\s*{Q}{X}\b",             # C, PHP, pytest's monkeypatch.setenv
-    r"\benviron\s*\[\s*{Q}{X}{Q}\s*\]\s*=(?!=)",         # Python os.environ["X"] = …
-    r"\bprocess\.env\.{X}\s*=(?!=)",                     # Node
-    r"\bENV\s*\[\s*{Q}{X}{Q}\s*\]\s*=(?!=)",             # Ruby
-    r"\benv::set_var\s*\(\s*{Q}{X}\b",                  # Rust
-    r"SetEnvironmentVariable\s*\(\s*{Q}{X}\b",          # C#
+    r"\bSetenv\s*\(\s*{Q}{X}\b",  # Go os.Setenv, t.Setenv
+    r"\b(?:setenv|putenv)\s*\(\s*{Q}{X}\b",  # C, PHP, pytest's monkeypatch.setenv
+    r"\benviron\s*\[\s*{Q}{X}{Q}\s*\]\s*=(?!=)",  # Python os.environ["X"] = …
+    r"\bprocess\.env\.{X}\s*=(?!=)",  # Node
+    r"\bENV\s*\[\s*{Q}{X}{Q}\s*\]\s*=(?!=)",  # Ruby
+    r"\benv::set_var\s*\(\s*{Q}{X}\b",  # Rust
+    r"SetEnvironmentVariable\s*\(\s*{Q}{X}\b",  # C#
 )
 _READERS = (
-    r"\benviron(?:\.get)?\s*[\[(]\s*{Q}{X}{Q}",          # Python os.environ[…], os.environ.get(…)
-    r"\bgetenv\s*\(\s*{Q}{X}{Q}",                        # Python os.getenv, C/C++ getenv, PHP getenv
-    r"\b(?:Getenv|LookupEnv)\s*\(\s*{Q}{X}{Q}",          # Go
+    r"\benviron(?:\.get)?\s*[\[(]\s*{Q}{X}{Q}",  # Python os.environ[…], os.environ.get(…)
+    r"\bgetenv\s*\(\s*{Q}{X}{Q}",  # Python os.getenv, C/C++ getenv, PHP getenv
+    r"\b(?:Getenv|LookupEnv)\s*\(\s*{Q}{X}{Q}",  # Go
     r"\b(?:process|Bun)\.env(?:\.{X}\b|\s*\[\s*{Q}{X}{Q})",  # Node, Bun
-    r"\bimport\.meta\.env\.{X}\b",                       # Vite
-    r"\bDeno\.env\.get\s*\(\s*{Q}{X}{Q}",                # Deno
+    r"\bimport\.meta\.env\.{X}\b",  # Vite
+    r"\bDeno\.env\.get\s*\(\s*{Q}{X}{Q}",  # Deno
     r"\bSystem\.(?:getenv|get_env|fetch_env!?)\s*\(\s*{Q}{X}{Q}",  # JVM, Elixir
     r"\bENV\s*(?:\[\s*{Q}{X}{Q}|\.fetch\s*\(\s*{Q}{X}{Q}|\.key\?\s*\(\s*{Q}{X}{Q})",  # Ruby
-    r"\$_(?:ENV|SERVER)\s*\[\s*{Q}{X}{Q}",               # PHP
-    r"\b(?:env|config)\s*\(\s*{Q}{X}{Q}",                # Laravel env(), django-environ, decouple
-    r"\benv::var(?:_os)?\s*\(\s*{Q}{X}{Q}",              # Rust std::env::var
-    r"\b(?:option_)?env!\s*\(\s*{Q}{X}{Q}",              # Rust, at compile time
-    r"\bGetEnvironmentVariable\s*\(\s*{Q}{X}{Q}",        # C#
-    r"\.environment\s*\[\s*{Q}{X}{Q}",                   # Swift ProcessInfo, Dart Platform
-    r"\bfromEnvironment\s*\(\s*{Q}{X}{Q}",               # Dart
-    r"\bBindEnv\s*\([^)]*{Q}{X}{Q}",                     # Go viper
-    r"""\b(?:env|envconfig)\s*:\s*\\?"{X}\b""",          # Go struct tags env:"X", envconfig:"X"
-    r"\benv\s*=\s*{Q}{X}{Q}",                            # Rust clap arg(env = "X"), pydantic Field(env=…)
-    r"\$\{{X}(?:[:?+=-][^}]*)?\}",                     # ${X} interpolation: shell, Spring, compose
+    r"\$_(?:ENV|SERVER)\s*\[\s*{Q}{X}{Q}",  # PHP
+    r"\b(?:env|config)\s*\(\s*{Q}{X}{Q}",  # Laravel env(), django-environ, decouple
+    r"\benv::var(?:_os)?\s*\(\s*{Q}{X}{Q}",  # Rust std::env::var
+    r"\b(?:option_)?env!\s*\(\s*{Q}{X}{Q}",  # Rust, at compile time
+    r"\bGetEnvironmentVariable\s*\(\s*{Q}{X}{Q}",  # C#
+    r"\.environment\s*\[\s*{Q}{X}{Q}",  # Swift ProcessInfo, Dart Platform
+    r"\bfromEnvironment\s*\(\s*{Q}{X}{Q}",  # Dart
+    r"\bBindEnv\s*\([^)]*{Q}{X}{Q}",  # Go viper
+    r"""\b(?:env|envconfig)\s*:\s*\\?"{X}\b""",  # Go struct tags env:"X", envconfig:"X"
+    r"\benv\s*=\s*{Q}{X}{Q}",  # Rust clap arg(env = "X"), pydantic Field(env=…)
+    r"\$\{{X}(?:[:?+=-][^}]*)?\}",  # ${X} interpolation: shell, Spring, compose
 )
 _SHELL_READ = r"\${X}\b"
 _FILE_SETTERS = {
     # YAML: compose `environment:` (map or `- X=…` list), CI `env:` maps, ConfigMap data.
-    "yaml": (r"""^\s*(?:-\s+)?["']?{X}["']?\s*(?:[:=]|$)""",
-             r"""^\s*(?:-\s+)?name\s*:\s*["']?{X}["']?\s*(?:#.*)?$"""),  # Kubernetes env lists
+    "yaml": (
+        r"""^\s*(?:-\s+)?["']?{X}["']?\s*(?:[:=]|$)""",
+        r"""^\s*(?:-\s+)?name\s*:\s*["']?{X}["']?\s*(?:#.*)?$""",
+    ),  # Kubernetes env lists
     "dockerfile": (r"^\s*(?:ENV|ARG)\s+(?:.*\s)?{X}(?:[=\s]|$)",),
     "json": (r"""["']{X}["']\s*:""", r"""["']name["']\s*:\s*["']{X}["']"""),
     # Shell, Make, Procfile, systemd, env examples, INI/TOML/properties, Terraform, Jenkinsfile.
-    "assign": (r"(?:^|[\s;])(?:export\s+|set\s+|setenv\s+|declare\s+-x\s+|Environment=[\"']?)?"
-               r"{X}\s*[?:+]?=",),
+    "assign": (
+        r"(?:^|[\s;])(?:export\s+|set\s+|setenv\s+|declare\s+-x\s+|Environment=[\"']?)?"
+        r"{X}\s*[?:+]?=",
+    ),
 }
 _ASSIGN_LANGUAGES = frozenset({"shell", "make", "toml", "terraform", "groovy", "powershell"})
-_ASSIGN_EXTENSIONS = (".ini", ".cfg", ".conf", ".properties", ".service", ".env.example",
-                      ".env.sample", ".env.template", ".envrc.example")
-_ASSIGN_NAMES = re.compile(r"^(?:Procfile|Jenkinsfile|env\.(?:example|sample|template|dist)|"
-                           r"[\w.-]*\.env\.(?:example|sample|template|dist))$", re.I)
+_ASSIGN_EXTENSIONS = (
+    ".ini",
+    ".cfg",
+    ".conf",
+    ".properties",
+    ".service",
+    ".env.example",
+    ".env.sample",
+    ".env.template",
+    ".envrc.example",
+)
+_ASSIGN_NAMES = re.compile(
+    r"^(?:Procfile|Jenkinsfile|env\.(?:example|sample|template|dist)|"
+    r"[\w.-]*\.env\.(?:example|sample|template|dist))$",
+    re.I,
+)
 
 
 def _setter_kind(path: str) -> str | None:
@@ -120,7 +136,7 @@ class _Matcher:
         self.readers = compiled(_READERS)
 
     def classify(self, path: str, line: str) -> str | None:
-        """"reads", "sets" or "documents" for one line of `path` that names the variable, else None."""
+        """ "reads", "sets" or "documents" for one line of `path` that names the variable, else None."""
         lang = language_of(path)
         if is_prose_path(path) and lang in (None, "markdown", "rst"):
             return "documents"
@@ -164,8 +180,11 @@ class DocsConfigStrategy:
             common = len(files) > MAX_DOCUMENTED_FILES
             places: list[tuple[int, str, int, str]] = []
             for path, hits in files.items():
-                kinds = [(k, h.line) for h in hits if (k := matcher.classify(path, h.text))
-                         and not (common and k == "documents")]
+                kinds = [
+                    (k, h.line)
+                    for h in hits
+                    if (k := matcher.classify(path, h.text)) and not (common and k == "documents")
+                ]
                 if kinds:
                     kind, line = min(kinds, key=lambda t: (_ORDER[t[0]], t[1]))
                     places.append((_ORDER[kind], path, line, kind))
@@ -179,8 +198,18 @@ class DocsConfigStrategy:
                 if kind == "reads" and lookups < MAX_ENCLOSING_LOOKUPS:
                     lookups += 1
                     symbol = _enclosing(ctx, path, line)
-                out.append(Finding(path, line, self.id, a, _RELIABILITY[kind], f"{kind} {a.text}",
-                                   symbol=symbol, specificity=spec))
+                out.append(
+                    Finding(
+                        path,
+                        line,
+                        self.id,
+                        a,
+                        _RELIABILITY[kind],
+                        f"{kind} {a.text}",
+                        symbol=symbol,
+                        specificity=spec,
+                    )
+                )
         return out
 
 

@@ -30,7 +30,9 @@ __all__ = ["GraphStrategy", "REFACTOR_INTENT"]
 REFACTOR_INTENT = re.compile(
     r"\b(?:renam(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|extract(?:s|ed|ing)?|mov(?:e|es|ing)|"
     r"inlin(?:e|es|ing)|deprecat(?:e|es|ed|ing)|"
-    r"replace (?:all|every|each) (?:uses?|usages?|calls?|occurrences?|references?) (?:of|to))\b", re.I)
+    r"replace (?:all|every|each) (?:uses?|usages?|calls?|occurrences?|references?) (?:of|to))\b",
+    re.I,
+)
 #: Names tried as the main symbol, in that order (the first one the repository uses wins).
 MAX_CANDIDATES = 3
 _SEPARATORS = r"(?:\.|::|->|#|\\)"
@@ -61,7 +63,7 @@ class GraphStrategy:
             if a.origin != "prose" or not is_identifier(a.text):
                 continue
             seq = words(f"{a.qualifier} {a.text}" if a.qualifier else a.text)
-            starts = [i for i in range(len(prose) - len(seq) + 1) if prose[i:i + len(seq)] == seq]
+            starts = [i for i in range(len(prose) - len(seq) + 1) if prose[i : i + len(seq)] == seq]
             later = [i for i in starts if i >= at]
             if later:
                 after.append((later[0], a.kind != "member", a))
@@ -69,8 +71,11 @@ class GraphStrategy:
                 before.append((-starts[-1], a.kind != "member", a))
         # A member's qualifier, written as part of it (Ledger in Ledger.Post), is not the symbol.
         members = {(abs(i), a.qualifier) for i, _, a in after + before if a.kind == "member"}
-        ordered = [a for i, _, a in sorted(after, key=lambda t: t[:2]) + sorted(before, key=lambda t: t[:2])
-                   if a.kind == "member" or (abs(i), a.text) not in members]
+        ordered = [
+            a
+            for i, _, a in sorted(after, key=lambda t: t[:2]) + sorted(before, key=lambda t: t[:2])
+            if a.kind == "member" or (abs(i), a.text) not in members
+        ]
         return ordered[:MAX_CANDIDATES]
 
     def needles(self, ctx: Context) -> list[tuple[Anchor, Needle]]:
@@ -104,12 +109,17 @@ class GraphStrategy:
                 first[p] = ln
         chosen = sorted(first.items())[: ctx.budgets.uses_per_string]
         spec = specificity(len(first))
-        return [Finding(p, ln, self.id, a, R.REFERENCES, f"references {_label(a)}",
-                        specificity=spec) for p, ln in chosen]
+        return [
+            Finding(p, ln, self.id, a, R.REFERENCES, f"references {_label(a)}", specificity=spec)
+            for p, ln in chosen
+        ]
 
     def _textual(self, ctx: Context, a: Anchor, files: dict[str, list[Hit]]) -> list[Finding]:
-        access = re.compile(rf"{_SEPARATORS}\s*{re.escape(a.text)}\b|\b{re.escape(a.text)}\s*\(") \
-            if a.kind == "member" else None
+        access = (
+            re.compile(rf"{_SEPARATORS}\s*{re.escape(a.text)}\b|\b{re.escape(a.text)}\s*\(")
+            if a.kind == "member"
+            else None
+        )
         places: list[tuple[str, int]] = []
         for path, hits in files.items():
             lang = language_of(path)
@@ -119,8 +129,10 @@ class GraphStrategy:
             if uses:
                 places.append((path, uses[0].line))
         spec = specificity(len(places))
-        return [Finding(p, line, self.id, a, R.REFERENCES, f"uses {_label(a)}", specificity=spec)
-                for p, line in places[: ctx.budgets.uses_per_string]]
+        return [
+            Finding(p, line, self.id, a, R.REFERENCES, f"uses {_label(a)}", specificity=spec)
+            for p, line in places[: ctx.budgets.uses_per_string]
+        ]
 
 
 def _label(a: Anchor) -> str:

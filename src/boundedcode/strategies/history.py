@@ -112,5 +112,7 @@ class HistoryStrategy:
         except ValueError:
             return []
         spec = specificity(len(paths))
-        return [Finding(p, None, self.id, a, R.HISTORY, f"changed in commit {a.text}",
-                        specificity=spec) for p in paths[:MAX_CHANGED_FILES]]
+        return [
+            Finding(p, None, self.id, a, R.HISTORY, f"changed in commit {a.text}", specificity=spec)
+            for p in paths[:MAX_CHANGED_FILES]
+        ]

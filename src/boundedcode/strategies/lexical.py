@@ -17,8 +17,10 @@ from .base import Context
 __all__ = ["LexicalStrategy"]
 
 #: A line that raises, throws, panics or reports: the message is produced here.
-_RAISES = re.compile(r"\b(raise|throw|panic|Err|Error|Exception|error|errorf|fatal|die|abort|"
-                     r"warn|warning|fail|bail|ensure|assert|reject|log|logger|gettext|_)\b\s*[(!:]?")
+_RAISES = re.compile(
+    r"\b(raise|throw|panic|Err|Error|Exception|error|errorf|fatal|die|abort|"
+    r"warn|warning|fail|bail|ensure|assert|reject|log|logger|gettext|_)\b\s*[(!:]?"
+)
 #: Files per anchor whose enclosing definition is looked up (each costs one read and parse).
 MAX_ENCLOSING_LOOKUPS = 4
 #: A message found in more files than this is too common to point anywhere.
@@ -35,8 +37,10 @@ class LexicalStrategy:
         return f"{len(found)} quoted message(s) or key(s)" if found else None
 
     def needles(self, ctx: Context):
-        return [(a, Needle(a.text, word=a.kind == "config_key" and "." not in a.text))
-                for a in ctx.of_kind("quote", "config_key")]
+        return [
+            (a, Needle(a.text, word=a.kind == "config_key" and "." not in a.text))
+            for a in ctx.of_kind("quote", "config_key")
+        ]
 
     def find(self, ctx: Context) -> list[Finding]:
         out: list[Finding] = []
@@ -61,6 +65,9 @@ class LexicalStrategy:
                         d = enclosing_definition(lang, data, hit.line)
                         symbol = d.name if d else None
                 text = a.text if len(a.text) <= 60 else a.text[:57] + "..."
-                out.append(Finding(path, hit.line, self.id, a, rel, f'{what} "{text}"',
-                                   symbol=symbol, specificity=spec))
+                out.append(
+                    Finding(
+                        path, hit.line, self.id, a, rel, f'{what} "{text}"', symbol=symbol, specificity=spec
+                    )
+                )
         return out

@@ -16,10 +16,26 @@ from .base import Context
 
 __all__ = ["ModulesStrategy", "module_path"]
 
-LAYOUT_DIRS = frozenset({"src", "lib", "source", "sources", "pkg", "internal", "app", "main",
-                         "java", "kotlin", "scala", "groovy", "php", "python", "include"})
-MODULE_FILES = frozenset({"mod", "__init__", "index", "lib", "main", "package-info", "init",
-                          "__main__"})
+LAYOUT_DIRS = frozenset(
+    {
+        "src",
+        "lib",
+        "source",
+        "sources",
+        "pkg",
+        "internal",
+        "app",
+        "main",
+        "java",
+        "kotlin",
+        "scala",
+        "groovy",
+        "php",
+        "python",
+        "include",
+    }
+)
+MODULE_FILES = frozenset({"mod", "__init__", "index", "lib", "main", "package-info", "init", "__main__"})
 #: Weight of a package's module file against a module of its own.
 PACKAGE_FILE = 0.7
 #: A single segment names a module only when it ends the module path of this few files.
@@ -54,8 +70,12 @@ class ModulesStrategy:
         # the segment, or a package's module file (__init__.py, mod.rs) in a directory so named.
         wanted = {seg.lower() for a in mods for seg in re.split(r"\.|::|\\", a.text) if seg}
         candidates = {p for seg in wanted for p in ctx.index.by_stem(seg)}
-        candidates |= {p for stem in MODULE_FILES for p in ctx.index.by_stem(stem)
-                       if p.rsplit("/", 2)[-2:-1] and p.rsplit("/", 2)[-2].lower() in wanted}
+        candidates |= {
+            p
+            for stem in MODULE_FILES
+            for p in ctx.index.by_stem(stem)
+            if p.rsplit("/", 2)[-2:-1] and p.rsplit("/", 2)[-2].lower() in wanted
+        }
         by_last: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for p in sorted(candidates):
             if is_test_path(p):
@@ -85,6 +105,15 @@ class ModulesStrategy:
             for p in sorted(best):
                 # A package's module file (__init__.py, mod.rs, index.ts) re-exports more than it holds.
                 package = p.rsplit("/", 1)[-1].split(".", 1)[0] in MODULE_FILES
-                out.append(Finding(p, None, self.id, a, rel, f"module {a.text}",
-                                   specificity=spec * (PACKAGE_FILE if package else 1.0)))
+                out.append(
+                    Finding(
+                        p,
+                        None,
+                        self.id,
+                        a,
+                        rel,
+                        f"module {a.text}",
+                        specificity=spec * (PACKAGE_FILE if package else 1.0),
+                    )
+                )
         return out

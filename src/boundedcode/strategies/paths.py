@@ -36,8 +36,17 @@ class PathsStrategy:
             files += [p for p in ctx.index.by_stem("_" + a.text) if not is_test_path(p)]
             if 0 < len(files) <= MAX_STEM_FILES:
                 for p in files:
-                    out.append(Finding(p, None, self.id, a, R.PATH_WORD, f"file named {a.text}",
-                                       specificity=specificity(len(files))))
+                    out.append(
+                        Finding(
+                            p,
+                            None,
+                            self.id,
+                            a,
+                            R.PATH_WORD,
+                            f"file named {a.text}",
+                            specificity=specificity(len(files)),
+                        )
+                    )
         return out
 
     def needles(self, ctx: Context):
@@ -52,8 +61,17 @@ class PathsStrategy:
                 inside = [p for p in ctx.paths if p.startswith(prefix) or f"/{prefix}" in p]
                 if 0 < len(inside) <= MAX_DIRECTORY_FILES:
                     for p in inside:
-                        out.append(Finding(p, None, self.id, a, R.NAMED_PATH,
-                                           f"in directory {a.text}", specificity=specificity(len(inside)) * origin))
+                        out.append(
+                            Finding(
+                                p,
+                                None,
+                                self.id,
+                                a,
+                                R.NAMED_PATH,
+                                f"in directory {a.text}",
+                                specificity=specificity(len(inside)) * origin,
+                            )
+                        )
                 continue
             cands, matched = ctx.index.resolve(a.text)
             named_parts = len([p for p in a.text.split("/") if p])
@@ -62,6 +80,5 @@ class PathsStrategy:
                 continue
             spec = specificity(len(cands)) * origin
             for p in cands:
-                out.append(Finding(p, a.line, self.id, a, R.NAMED_PATH, f"path {a.text}",
-                                   specificity=spec))
+                out.append(Finding(p, a.line, self.id, a, R.NAMED_PATH, f"path {a.text}", specificity=spec))
         return out

@@ -23,7 +23,7 @@ NOT_FILES = frozenset({"<stdin>", "<string>", "<module>", "<console>", "<frozen>
 
 
 def depth_weight(k: int) -> float:
-    return max(FRAME_FLOOR, FRAME_DECAY ** k)
+    return max(FRAME_FLOOR, FRAME_DECAY**k)
 
 
 def resolve_located(index: PathIndex, path: str, package: str | None = None) -> list[str]:
@@ -52,7 +52,7 @@ def _symbol(a) -> str | None:
     """The frame's function without its package (com.acme.Order.close → Order.close)."""
     fn = a.detail
     if fn and a.qualifier and fn.startswith(a.qualifier + "."):
-        return fn[len(a.qualifier) + 1:]
+        return fn[len(a.qualifier) + 1 :]
     return fn
 
 
@@ -78,7 +78,16 @@ class StackTraceStrategy:
         for k, (a, files) in enumerate(mapped):
             spec = specificity(len(files)) * depth_weight(k)
             for path in files:
-                out.append(Finding(path, a.line, self.id, a, R.STACK_FRAME,
-                                   f"stack frame {a.text}:{a.line}" if a.line else f"stack frame {a.text}",
-                                   symbol=_symbol(a), specificity=spec))
+                out.append(
+                    Finding(
+                        path,
+                        a.line,
+                        self.id,
+                        a,
+                        R.STACK_FRAME,
+                        f"stack frame {a.text}:{a.line}" if a.line else f"stack frame {a.text}",
+                        symbol=_symbol(a),
+                        specificity=spec,
+                    )
+                )
         return out

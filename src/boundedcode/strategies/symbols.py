@@ -27,8 +27,23 @@ OFF_QUALIFIER = 0.5
 #: (`qs.filter`, `f.is_valid`: a local variable) says less about where the member is.
 UNKNOWN_QUALIFIER = 0.6
 #: Definition kinds that make a qualifier a container (a field or variable is not one).
-TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "trait", "type", "module",
-                        "namespace", "object", "record", "protocol", "union", "impl"})
+TYPE_KINDS = frozenset(
+    {
+        "class",
+        "struct",
+        "interface",
+        "enum",
+        "trait",
+        "type",
+        "module",
+        "namespace",
+        "object",
+        "record",
+        "protocol",
+        "union",
+        "impl",
+    }
+)
 #: A name that is also the qualifier of a member the message names (Ledger in Ledger.Post)
 #: points at the container; the member is the point, so the container weighs a little less.
 QUALIFIER_NAME = 0.9
@@ -37,8 +52,10 @@ QUALIFIER_NAME = 0.9
 #: Uses kept per name (the spec's 60 cut off files by path order, not by relevance; measured).
 USES_KEPT = 1000
 #: Lines that cannot define anything: comments, imports, returns, assertions.
-_NEVER_DEFINES = re.compile(r"^\s*(?:#(?!\s*define)|//|/\*|\*|--|import\b|from\s+\S+\s+import|"
-                            r"return\b|assert|use\s|require|include|@see|raise\b|throw\b)")
+_NEVER_DEFINES = re.compile(
+    r"^\s*(?:#(?!\s*define)|//|/\*|\*|--|import\b|from\s+\S+\s+import|"
+    r"return\b|assert|use\s|require|include|@see|raise\b|throw\b)"
+)
 
 
 def may_define(line: str, name: str) -> bool:
@@ -58,7 +75,7 @@ def may_define(line: str, name: str) -> bool:
 
 def use_rarity(files_using: int, files_listed: int) -> float:
     """How much a use says: an idf in [0, 1], zero for names used in too many files to say anything."""
-    if files_using > USES_MAX_FILES and files_using > files_listed ** USES_MAX_EXPONENT:
+    if files_using > USES_MAX_FILES and files_using > files_listed**USES_MAX_EXPONENT:
         return 0.0
     # Smoothed, so a name in every file of a tiny repository still says something.
     return max(0.0, math.log((files_listed + 1) / files_using) / math.log(files_listed + 1))
@@ -121,17 +138,25 @@ class SymbolsStrategy:
                     else:
                         factor = 1.0 if (not qualified or path in qualified) else OFF_QUALIFIER
                     label = f"{a.qualifier}.{a.text}" if a.qualifier else a.text
-                    out.append(Finding(path, line, self.id, a, rel,
-                                       f"defines {kind} {label}", symbol=a.text,
-                                       specificity=spec * factor))
+                    out.append(
+                        Finding(
+                            path,
+                            line,
+                            self.id,
+                            a,
+                            rel,
+                            f"defines {kind} {label}",
+                            symbol=a.text,
+                            specificity=spec * factor,
+                        )
+                    )
             users = [p for p in files if p not in defs]
             rarity = use_rarity(len(files), len(ctx.paths))
             if users and rarity > 0:
                 spec = rarity * origin
                 for path in users[:uses_budget]:
                     hit = files[path][0]
-                    out.append(Finding(path, hit.line, self.id, a, R.USE, f"uses {a.text}",
-                                       specificity=spec))
+                    out.append(Finding(path, hit.line, self.id, a, R.USE, f"uses {a.text}", specificity=spec))
         return out
 
     @staticmethod
@@ -159,8 +184,12 @@ class SymbolsStrategy:
         if ctx.index.by_stem(q):
             return True
         hits = ctx.scan.files_with(Needle(q, word=True)) if is_identifier(q) else {}
-        return any(definition_kind(lang, h.text, q) in TYPE_KINDS
-                   for p, hs in hits.items() if (lang := language_of(p)) for h in hs)
+        return any(
+            definition_kind(lang, h.text, q) in TYPE_KINDS
+            for p, hs in hits.items()
+            if (lang := language_of(p))
+            for h in hs
+        )
 
     @staticmethod
     def _qualifier_files(ctx: Context, a: Anchor, defs: dict[str, tuple[int, str]]) -> set[str]:
@@ -174,8 +203,7 @@ class SymbolsStrategy:
         defining = set()
         for p in defs:
             lang = language_of(p)
-            if p in qfiles and lang and any(definition_kind(lang, h.text, a.qualifier)
-                                            for h in qfiles[p]):
+            if p in qfiles and lang and any(definition_kind(lang, h.text, a.qualifier) for h in qfiles[p]):
                 defining.add(p)
         chosen = named | defining
         # Tests rarely hold the member a message means; keep them out of the narrowed set.

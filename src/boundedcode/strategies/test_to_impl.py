@@ -33,8 +33,9 @@ CALLED_DEFINITION = 0.7
 #: Definitions of one called name beyond this many files say nothing.
 MAX_CALLED_DEFS = 5
 
-_TEST_DIRS = frozenset({"test", "tests", "spec", "specs", "__tests__", "testing", "unit",
-                        "integration", "functional"})
+_TEST_DIRS = frozenset(
+    {"test", "tests", "spec", "specs", "__tests__", "testing", "unit", "integration", "functional"}
+)
 _MIRRORS = (("/src/test/", "/src/main/"), ("src/test/", "src/main/"), ("/test/", "/main/"))
 _CONVENTIONS = (
     (re.compile(r"^(.+)_test\.(go|py|rb|exs?|c|cc|cpp|rs|dart)$"), r"\1.\2"),
@@ -45,15 +46,74 @@ _CONVENTIONS = (
 )
 _STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`")
 _CALL = re.compile(r"(?<![\w$.])(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*\(")
-_NOT_CALLED = frozenset({
-    "if", "for", "while", "switch", "return", "catch", "function", "assert", "assertEqual",
-    "assertEquals", "assertTrue", "assertFalse", "assertRaises", "assertIn", "assertIs",
-    "assertIsNone", "assertThat", "expect", "it", "test", "describe", "len", "str", "int", "list",
-    "dict", "set", "tuple", "print", "range", "isinstance", "super", "self", "new", "func",
-    "Fatal", "Fatalf", "Errorf", "Error", "Run", "Equal", "NoError", "True", "False", "Nil",
-    "assert_eq", "assert_ne", "panic", "println", "format", "vec", "Some", "Ok", "Err", "raises",
-    "mock", "patch", "fixture", "parametrize", "toBe", "toEqual", "sprintf", "printf", "fail",
-})
+_NOT_CALLED = frozenset(
+    {
+        "if",
+        "for",
+        "while",
+        "switch",
+        "return",
+        "catch",
+        "function",
+        "assert",
+        "assertEqual",
+        "assertEquals",
+        "assertTrue",
+        "assertFalse",
+        "assertRaises",
+        "assertIn",
+        "assertIs",
+        "assertIsNone",
+        "assertThat",
+        "expect",
+        "it",
+        "test",
+        "describe",
+        "len",
+        "str",
+        "int",
+        "list",
+        "dict",
+        "set",
+        "tuple",
+        "print",
+        "range",
+        "isinstance",
+        "super",
+        "self",
+        "new",
+        "func",
+        "Fatal",
+        "Fatalf",
+        "Errorf",
+        "Error",
+        "Run",
+        "Equal",
+        "NoError",
+        "True",
+        "False",
+        "Nil",
+        "assert_eq",
+        "assert_ne",
+        "panic",
+        "println",
+        "format",
+        "vec",
+        "Some",
+        "Ok",
+        "Err",
+        "raises",
+        "mock",
+        "patch",
+        "fixture",
+        "parametrize",
+        "toBe",
+        "toEqual",
+        "sprintf",
+        "printf",
+        "fail",
+    }
+)
 
 
 def impl_names(test_path: str) -> list[str]:
@@ -72,8 +132,11 @@ def _dirs_without_tests(path: str) -> list[str]:
 
 def _mirror_rank(test_path: str, cand: str) -> tuple[int, int]:
     """Higher is closer: the mirrored source tree first, then the longest shared directory suffix."""
-    mirrored = any(test_path.replace(a, b, 1).rsplit("/", 1)[0] == cand.rsplit("/", 1)[0]
-                   for a, b in _MIRRORS if a in test_path)
+    mirrored = any(
+        test_path.replace(a, b, 1).rsplit("/", 1)[0] == cand.rsplit("/", 1)[0]
+        for a, b in _MIRRORS
+        if a in test_path
+    )
     td, cd = _dirs_without_tests(test_path), _dirs_without_tests(cand)
     n = 0
     while n < len(td) and n < len(cd) and td[-1 - n] == cd[-1 - n]:
@@ -108,11 +171,28 @@ class TestToImplStrategy:
         seen_files: set[str] = set()
         called: list[tuple[Anchor, str]] = []
         for a, path, line in test_sites:
-            out.append(Finding(path, line, self.id, a, R.TEST, f"test {a.text}", symbol=a.text
-                               if is_identifier(a.text) else None))
+            out.append(
+                Finding(
+                    path,
+                    line,
+                    self.id,
+                    a,
+                    R.TEST,
+                    f"test {a.text}",
+                    symbol=a.text if is_identifier(a.text) else None,
+                )
+            )
             for impl in self._impls(ctx, path):
-                out.append(Finding(impl, None, self.id, a, R.IMPL_BY_NAMING,
-                                   f"implementation of {path.rsplit('/', 1)[-1]}"))
+                out.append(
+                    Finding(
+                        impl,
+                        None,
+                        self.id,
+                        a,
+                        R.IMPL_BY_NAMING,
+                        f"implementation of {path.rsplit('/', 1)[-1]}",
+                    )
+                )
             if path not in seen_files and len(seen_files) < MAX_TEST_FILES:
                 seen_files.add(path)
                 for name in self._called_names(ctx, path, a.text):
@@ -162,8 +242,9 @@ class TestToImplStrategy:
         if data is None:
             return None
         for no, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
-            if (lang and is_identifier(name) and definition_kind(lang, line, name)) or \
-                    (not is_identifier(name) and name in line):
+            if (lang and is_identifier(name) and definition_kind(lang, line, name)) or (
+                not is_identifier(name) and name in line
+            ):
                 return no
         return None
 
@@ -190,13 +271,18 @@ class TestToImplStrategy:
         body_def = next((d for d in defs if d.name == test_name), None)
         lines = data.decode("utf-8", "replace").splitlines()
         if body_def is not None:
-            lines = lines[body_def.line - 1: body_def.end_line or body_def.line + 40]
+            lines = lines[body_def.line - 1 : body_def.end_line or body_def.line + 40]
         names: list[str] = []
         for line in lines:
             for m in _CALL.finditer(_STRING.sub('""', line)):
                 name = m.group(1)
-                if (len(name) >= 3 and name not in _NOT_CALLED and name not in local
-                        and not name.startswith(("test", "Test", "assert")) and name not in names):
+                if (
+                    len(name) >= 3
+                    and name not in _NOT_CALLED
+                    and name not in local
+                    and not name.startswith(("test", "Test", "assert"))
+                    and name not in names
+                ):
                     names.append(name)
         return names
 
@@ -217,7 +303,16 @@ class TestToImplStrategy:
             if not defs or len(defs) > MAX_CALLED_DEFS:
                 continue
             for path, line in defs:
-                out.append(Finding(path, line, self.id, Anchor("name", name, "evidence", a.rank),
-                                   CALLED_DEFINITION, f"defines {name}, called by test {a.text}",
-                                   symbol=name, specificity=specificity(len(defs))))
+                out.append(
+                    Finding(
+                        path,
+                        line,
+                        self.id,
+                        Anchor("name", name, "evidence", a.rank),
+                        CALLED_DEFINITION,
+                        f"defines {name}, called by test {a.text}",
+                        symbol=name,
+                        specificity=specificity(len(defs)),
+                    )
+                )
         return out

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..checkout.budgets import DEFAULT_BUDGETS
 from ..checkout.policy import refusal
 from ..lang.definitions import definitions
-from ..lang.languages import is_test_path, language_of
+from ..lang.languages import is_prose_path, is_test_path, language_of
 from .checkouts import GitFile
 
 __all__ = [
@@ -172,11 +172,12 @@ class RepoCorpus:
         return docs
 
     def functions(self, checkout: str, corpus: CommitCorpus, blobs: dict[str, str]) -> FunctionDocs:
-        """The function-level documents of `corpus`'s non-test text files (`blobs`: path → blob id)."""
+        """The function-level documents of `corpus`'s source files (`blobs`: path → blob id):
+        files in a known language, neither tests nor prose."""
         paths: list[str] = []
         token_ids: list[array] = []
         for path in corpus.paths:
-            if is_test_path(path):
+            if is_test_path(path) or is_prose_path(path) or language_of(path) is None:
                 continue
             blob = f"{blobs[path]}:{path}"  # path tokens are part of each document
             docs = self._function_blobs.get(blob)

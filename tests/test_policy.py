@@ -135,7 +135,7 @@ def test_confine_rejects_paths_that_leave(bad):
 
 def test_ripgreps_own_walk_never_opens_forbidden_files(repo):
     """What ripgrep walks when it scans while our walk runs: the policy's globs keep it out."""
-    from boundedcode.checkout.policy import ripgrep_excludes
+    from boundedcode.scan.ripgrep import ripgrep_excludes
 
     rg = RipgrepScanner().binary
     listed = subprocess.run(

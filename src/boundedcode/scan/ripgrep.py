@@ -1,0 +1,261 @@
+"""The ripgrep back end: one `rg` process over the walked files of a tree on disk.
+
+ripgrep never applies a policy of its own: it either searches exactly the paths
+the walk listed (after `--`, never read as options), or, to run while the walk
+does, walks the tree itself under globs translated from the read policy
+(`ripgrep_excludes`); then only hits in walked files are kept, and the few
+walked files the globs leave out (`ripgrep_may_skip`) are searched by path.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from typing import Callable, Sequence
+
+from ..checkout.budgets import Budgets
+from ..checkout.policy import (
+    _ENV_FILE,
+    BUILD_DIRS,
+    DEPENDENCY_DIRS,
+    LOCK_NAMES,
+    SECRET_NAMES,
+    SECRET_SUFFIXES,
+    _is_env_file,
+)
+from ..checkout.tree import Tree
+from .base import MAX_LINE_CHARS, Needle, ScanError, ScanResult, classifier, record
+
+__all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripgrep_may_skip"]
+
+#: Longest wait for ripgrep whatever the deadline (an unbounded one overflows the poll timeout).
+MAX_WAIT_S = 3600.0
+#: Bytes of paths on one ripgrep command line (well under the kernel's ARG_MAX).
+MAX_ARG_BYTES = 96 * 1024
+
+
+def ripgrep_excludes() -> list[str]:
+    """ripgrep arguments that keep its own walk inside the read policy (it never opens the rest).
+
+    Hidden files and directories and symlinks ripgrep skips by default. Every glob is
+    case-insensitive, like `refusal`. The globs exclude a little more than `refusal`
+    (every `env.*`, documentation examples included): see `ripgrep_may_skip`.
+    """
+    globs = sorted(DEPENDENCY_DIRS | BUILD_DIRS) + sorted(SECRET_NAMES) + sorted(LOCK_NAMES)
+    globs += [f"*{suffix}" for suffix in SECRET_SUFFIXES]
+    globs += [
+        "id_rsa*",
+        "id_dsa*",
+        "id_ecdsa*",
+        "id_ed25519*",
+        "env",
+        "env.*",
+        "*.env",
+        "*.lock",
+        "*.min.js",
+        "*-min.js",
+        "*.min.mjs",
+        "*.min.cjs",
+        "*.min.css",
+        "*-min.css",
+        "*.map",
+    ]
+    out: list[str] = []
+    for glob in globs:
+        out += ["--iglob", f"!{glob}"]
+    return out
+
+
+def ripgrep_may_skip(path: str) -> bool:
+    """Whether `ripgrep_excludes` leaves out a file that the policy allows (an env example)."""
+    name = path.rsplit("/", 1)[-1].lower()
+    return bool(_ENV_FILE.match(name)) and not _is_env_file(name)
+
+
+_RG_META = frozenset("\\.+*?()|[]{}^$#&-~")
+
+
+def _rg_escape(text: str) -> str:
+    """A literal for ripgrep's regex syntax (Python's re.escape is not: it escapes CR as `\\<CR>`)."""
+    out = []
+    for ch in text:
+        if ch in _RG_META:
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ch == "\x7f":
+            out.append(f"\\x{{{ord(ch):02x}}}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def pattern(needles: Sequence[Needle]) -> str:
+    """One ripgrep regex for every needle (the lines it matches are classified afterwards)."""
+    # ASCII word boundaries: Unicode-aware \b is several times slower in ripgrep and in re.
+    parts = []
+    for n in needles:
+        esc = _rg_escape(n.text)
+        if n.fold:
+            parts.append(f"(?i:(?-u:\\b){esc}(?-u:\\b))")
+        else:
+            parts.append(f"(?-u:\\b){esc}(?-u:\\b)" if n.word else esc)
+    return "|".join(parts)
+
+
+def _rg_binary() -> str | None:
+    local = os.path.join(os.path.dirname(sys.executable), "rg")
+    return local if os.access(local, os.X_OK) else shutil.which("rg")
+
+
+def _parse_ripgrep(
+    out: bytes, classify: Callable[[str], list[Needle]], result: ScanResult, budgets: Budgets
+) -> None:
+    """ripgrep's `path\\0line:text` records into per-needle hits."""
+    paths: dict[bytes, str] = {}
+    for raw in out.split(b"\n"):
+        path_b, sep, rest = raw.partition(b"\0")
+        if not sep:
+            continue
+        num, _, text_b = rest.partition(b":")
+        if not num.isdigit():
+            continue
+        path = paths.get(path_b)
+        if path is None:
+            path = paths[path_b] = path_b.decode("utf-8", "surrogateescape")
+        text = text_b.decode("utf-8", "replace").rstrip("\r")
+        record(result, classify(text), path, int(num), text, budgets)
+
+
+class RipgrepScanner:
+    """ripgrep over the walked files of a tree on disk."""
+
+    def __init__(self, binary: str | None = None):
+        self.binary = binary or _rg_binary()
+
+    def available(self) -> bool:
+        return self.binary is not None
+
+    def _command(self, needles: Sequence[Needle], budgets: Budgets) -> list[str]:
+        if self.binary is None:
+            raise ScanError("ripgrep is not installed")
+        return [
+            self.binary,
+            "--no-config",
+            "--no-heading",
+            "--with-filename",
+            "--line-number",
+            "--null",
+            "--no-messages",
+            "--no-follow",
+            "--crlf",
+            "--max-filesize",
+            str(budgets.file_bytes),
+            # One more than the budget, so that reaching it shows.
+            "--max-count",
+            str(budgets.occurrences_per_string_file + 1),
+            "--max-columns",
+            str(MAX_LINE_CHARS),
+            "--max-columns-preview",
+            "-e",
+            pattern(needles),
+        ]
+
+    def scan(
+        self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets, deadline: float
+    ) -> ScanResult:
+        result = ScanResult(files_scanned=len(paths))
+        if not needles or not paths:
+            return result
+        # Exactly the walked files, so the read policy is the walk's: no walk, no ignore rules.
+        base = self._command(needles, budgets) + ["--no-ignore", "--hidden", "--"]
+        # Paths go after `--`, relative to the tree's root: never read as options.
+        chunks: list[list[str]] = [[]]
+        size = 0
+        for p in paths:
+            if size > MAX_ARG_BYTES:
+                chunks.append([])
+                size = 0
+            chunks[-1].append(p)
+            size += len(p) + 1
+        procs = [self._spawn(base + chunk, tree) for chunk in chunks]
+        self._collect(procs, needles, result, budgets, deadline)
+        return result
+
+    def start_walking(
+        self, tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float
+    ) -> PendingScan:
+        """Start ripgrep walking the tree itself, under the read policy's globs, before our walk ends.
+
+        The two walks run at once; `PendingScan.finish` keeps only hits in files our walk
+        listed, so the result is the same as `scan` over the walked files.
+        """
+        command = self._command(needles, budgets) + ["--no-ignore-dot", *ripgrep_excludes()]
+        return PendingScan(
+            self, tree, needles, budgets, deadline, [self._spawn(command, tree)] if needles else []
+        )
+
+    @staticmethod
+    def _spawn(command: list[str], tree: Tree) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            command,
+            cwd=tree.fs_root,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+        )
+
+    def _collect(
+        self,
+        procs: Sequence[subprocess.Popen[bytes]],
+        needles: Sequence[Needle],
+        result: ScanResult,
+        budgets: Budgets,
+        deadline: float,
+    ) -> None:
+        classify = classifier(needles)
+        for proc in procs:
+            try:
+                left = min(MAX_WAIT_S, max(0.05, deadline - time.monotonic()))
+                out, err = proc.communicate(timeout=left)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                out, err = proc.communicate()
+                if "time_s" not in result.bounds_reached:
+                    result.bounds_reached.append("time_s")
+            if proc.returncode == 2 and not out:
+                # ripgrep refused the search itself (not a missing file): say so, never hide it.
+                raise ScanError(err.decode("utf-8", "replace").strip()[:300])
+            _parse_ripgrep(out, classify, result, budgets)
+
+
+class PendingScan:
+    """A ripgrep scan started before the walk finished; `finish` fits it to the walked files."""
+
+    def __init__(
+        self,
+        scanner: RipgrepScanner,
+        tree: Tree,
+        needles: Sequence[Needle],
+        budgets: Budgets,
+        deadline: float,
+        procs: list[subprocess.Popen[bytes]],
+    ):
+        self.scanner, self.tree, self.needles = scanner, tree, needles
+        self.budgets, self.deadline, self.procs = budgets, deadline, procs
+
+    def finish(self, paths: Sequence[str]) -> ScanResult:
+        result = ScanResult(files_scanned=len(paths))
+        if not self.needles:
+            return result
+        self.scanner._collect(self.procs, self.needles, result, self.budgets, self.deadline)
+        walked = set(paths)
+        # The walk is the authority on what may be listed: drop anything else ripgrep saw.
+        result.hits = {n: {p: h for p, h in files.items() if p in walked} for n, files in result.hits.items()}
+        skipped = [p for p in paths if ripgrep_may_skip(p)]
+        if skipped:
+            extra = self.scanner.scan(self.tree, skipped, self.needles, self.budgets, self.deadline)
+            for n, files in extra.hits.items():
+                result.hits.setdefault(n, {}).update(files)
+        return result

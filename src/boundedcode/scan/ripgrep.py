@@ -4,7 +4,7 @@ ripgrep never applies a policy of its own: it either searches exactly the paths
 the walk listed (after `--`, never read as options), or, to run while the walk
 does, walks the tree itself under globs translated from the read policy
 (`ripgrep_excludes`); then only hits in walked files are kept, and the few
-walked files the globs leave out (`ripgrep_may_skip`) are searched by path.
+walked files the globs leave out (`ripgrep_skipped`) are searched by path.
 """
 
 from __future__ import annotations
@@ -17,19 +17,11 @@ import time
 from typing import Callable, Sequence
 
 from ..checkout.budgets import Budgets
-from ..checkout.policy import (
-    _ENV_FILE,
-    BUILD_DIRS,
-    DEPENDENCY_DIRS,
-    LOCK_NAMES,
-    SECRET_NAMES,
-    SECRET_SUFFIXES,
-    _is_env_file,
-)
+from ..checkout.policy import BUILD_DIRS, DEPENDENCY_DIRS, LOCK_NAMES, SECRET_NAMES, SECRET_SUFFIXES
 from ..checkout.tree import Tree
 from .base import MAX_LINE_CHARS, Needle, ScanError, ScanResult, classifier, record
 
-__all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripgrep_may_skip"]
+__all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripgrep_skipped"]
 
 #: Longest wait for ripgrep whatever the deadline (an unbounded one overflows the poll timeout).
 MAX_WAIT_S = 3600.0
@@ -37,13 +29,7 @@ MAX_WAIT_S = 3600.0
 MAX_ARG_BYTES = 96 * 1024
 
 
-def ripgrep_excludes() -> list[str]:
-    """ripgrep arguments that keep its own walk inside the read policy (it never opens the rest).
-
-    Hidden files and directories and symlinks ripgrep skips by default. Every glob is
-    case-insensitive, like `refusal`. The globs exclude a little more than `refusal`
-    (every `env.*`, documentation examples included): see `ripgrep_may_skip`.
-    """
+def _exclude_globs() -> list[str]:
     globs = sorted(DEPENDENCY_DIRS | BUILD_DIRS) + sorted(SECRET_NAMES) + sorted(LOCK_NAMES)
     globs += [f"*{suffix}" for suffix in SECRET_SUFFIXES]
     globs += [
@@ -63,16 +49,61 @@ def ripgrep_excludes() -> list[str]:
         "*-min.css",
         "*.map",
     ]
+    return globs
+
+
+def ripgrep_excludes() -> list[str]:
+    """ripgrep arguments that keep its own walk inside the read policy (it never opens the rest).
+
+    Hidden files and directories and symlinks ripgrep skips by default. Every glob is
+    case-insensitive and matches any path component, a file or a directory, so the globs
+    exclude a little more than `refusal` does (`env.example`, a `Build/` directory, a
+    file named `build`): see `ripgrep_skipped`.
+    """
     out: list[str] = []
-    for glob in globs:
+    for glob in _exclude_globs():
         out += ["--iglob", f"!{glob}"]
     return out
 
 
-def ripgrep_may_skip(path: str) -> bool:
-    """Whether `ripgrep_excludes` leaves out a file that the policy allows (an env example)."""
-    name = path.rsplit("/", 1)[-1].lower()
-    return bool(_ENV_FILE.match(name)) and not _is_env_file(name)
+# Every wildcard glob is a prefix (`id_rsa*`) or a suffix (`*.pem`); suffixes are looked up by
+# extension, so most file names cost one set and one dict lookup, not a regex.
+_EXCLUDED_NAMES = frozenset(g.lower() for g in _exclude_globs() if "*" not in g)
+_EXCLUDED_PREFIXES = tuple(g[:-1].lower() for g in _exclude_globs() if g.endswith("*"))
+_EXCLUDED_SUFFIXES: dict[str, tuple[str, ...]] = {}
+for _glob in _exclude_globs():
+    if _glob.startswith("*"):
+        _suffix = _glob[1:].lower()
+        _ext = _suffix.rsplit(".", 1)[-1]
+        _EXCLUDED_SUFFIXES[_ext] = _EXCLUDED_SUFFIXES.get(_ext, ()) + (_suffix,)
+
+
+def _excluded(component: str) -> bool:
+    """Whether one path component (a directory or a file name) matches an exclude glob."""
+    lower = component.lower()
+    if lower in _EXCLUDED_NAMES:
+        return True
+    dot = lower.rfind(".")
+    suffixes = _EXCLUDED_SUFFIXES.get(lower[dot + 1 :]) if dot >= 0 else None
+    return bool(suffixes and lower.endswith(suffixes)) or lower.startswith(_EXCLUDED_PREFIXES)
+
+
+def ripgrep_skipped(paths: Sequence[str]) -> list[str]:
+    """The walked files (the policy allows them) that `ripgrep_excludes` may leave out.
+
+    They are searched by path after ripgrep's walk: the globs must never hide a file
+    the walk listed. Each directory is tested once.
+    """
+    excluded_dirs: dict[str, bool] = {"": False}
+    out = []
+    for path in paths:
+        directory, _, name = path.rpartition("/")
+        in_excluded = excluded_dirs.get(directory)
+        if in_excluded is None:
+            in_excluded = excluded_dirs[directory] = any(map(_excluded, directory.split("/")))
+        if in_excluded or _excluded(name):
+            out.append(path)
+    return out
 
 
 _RG_META = frozenset("\\.+*?()|[]{}^$#&-~")
@@ -253,7 +284,7 @@ class PendingScan:
         walked = set(paths)
         # The walk is the authority on what may be listed: drop anything else ripgrep saw.
         result.hits = {n: {p: h for p, h in files.items() if p in walked} for n, files in result.hits.items()}
-        skipped = [p for p in paths if ripgrep_may_skip(p)]
+        skipped = ripgrep_skipped(paths)
         if skipped:
             extra = self.scanner.scan(self.tree, skipped, self.needles, self.budgets, self.deadline)
             for n, files in extra.hits.items():

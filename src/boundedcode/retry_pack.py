@@ -21,7 +21,7 @@ from .checkout.walk import walk
 from .retrieve import run_retrieval
 from .seeds.evidence import evidence_anchors
 from .strategies.base import PathIndex
-from .strategies.stack_trace import resolve_located
+from .strategies.base import resolve_located
 
 __all__ = ["RetryPack", "build_retry_pack", "HEADER"]
 

@@ -265,14 +265,12 @@ def test_pattern_references_are_the_uses_that_are_not_definitions():
     assert {r.kind for r in refs} == {REFERENCE}
 
 
-def test_a_retrievals_scan_primes_the_patterns():
-    from boundedcode.scan import Hit, Needle, ScanResult
+def test_given_occurrences_answer_instead_of_a_scan():
+    """A retrieval hands its scans' answers to the patterns: nothing is scanned again."""
+    from boundedcode.scan import Hit
 
-    needle = Needle("Ledger", word=True)
-    nav = composite()
-    nav.fallback.prime(
-        ScanResult(hits={needle: {"service/ledger.go": [Hit(3, "type Ledger struct {")]}}),
-        [needle, Needle("Absent", word=True)],
-    )
+    known = {"Ledger": {"service/ledger.go": [Hit(3, "type Ledger struct {")]}}
+    patterns = PatternNavigator(MemoryTree(FILES), sorted(FILES), occurrences=lambda n: known.get(n, {}))
+    nav = Composite([], patterns)
     assert places(nav.definitions("Ledger")) == [("service/ledger.go", 3, PATTERNS)]  # no rescan
-    assert nav.fallback.occurrences("Absent") == {}
+    assert nav.fallback.occurrences("Post") == {}  # in the files, but no scan searched it

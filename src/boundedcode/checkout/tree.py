@@ -40,6 +40,9 @@ class Tree(Protocol):
     def read(self, path: str) -> bytes | None: ...
     def commit(self) -> str | None: ...
     def branch(self) -> str | None: ...
+    def git_dir(self) -> str | None:
+        """The git repository holding this tree's history (for pygit2), None without one."""
+        ...
 
 
 def _git(root: str, *args: str) -> bytes | None:
@@ -151,6 +154,9 @@ class WorkTree:
     def branch(self) -> str | None:
         return self._head_info()[1]
 
+    def git_dir(self) -> str | None:
+        return self.fs_root if self._is_git else None
+
 
 class GitTree:
     """The git objects of one commit (pygit2); the working copy is never read."""
@@ -214,6 +220,9 @@ class GitTree:
     def branch(self) -> str | None:
         return None
 
+    def git_dir(self) -> str | None:
+        return str(self._repo.path)
+
 
 class MemoryTree:
     """Files held in memory: tests, and contents a long-lived process already has."""
@@ -236,6 +245,9 @@ class MemoryTree:
 
     def branch(self) -> str | None:
         return self._branch
+
+    def git_dir(self) -> str | None:
+        return None
 
 
 def open_tree(repo: str, commit: str | None = None) -> Tree:

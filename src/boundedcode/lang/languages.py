@@ -271,6 +271,31 @@ def is_example_path(path: str) -> bool:
     return any(d.lower() in EXAMPLE_DIRS for d in path.split("/")[:-1])
 
 
+#: Directories that hold a language's sources without being part of its module paths
+#: (src/, lib/, src/main/java/): `module_path` skips them.
+LAYOUT_DIRS = frozenset(
+    {
+        "src",
+        "lib",
+        "source",
+        "sources",
+        "pkg",
+        "internal",
+        "app",
+        "main",
+        "java",
+        "kotlin",
+        "scala",
+        "groovy",
+        "php",
+        "python",
+        "include",
+    }
+)
+#: A package's module file, which stands for its directory (mod.rs, __init__.py, index.ts).
+MODULE_FILES = frozenset({"mod", "__init__", "index", "lib", "main", "package-info", "init", "__main__"})
+
+
 #: Generated or amalgamated sources: a single-header distribution, protobuf and other generator output.
 _GENERATED = re.compile(
     r"(?:^|/)(?:single_?includes?|single_?headers?|amalgamat\w*|generated|__generated__)/"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import threading
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
 from ..checkout.policy import confine
@@ -19,7 +19,7 @@ from ..checkout.tree import Tree, open_tree
 from ..checkout.walk import walk
 from ..errors import RepositoryError, UsageError
 from ..lang.languages import language_of
-from ..scan import Scanner
+from ..scan import Hit, Scanner
 from .composite import Answer, Composite
 from .lsp_navigator import LspNavigator
 from .patterns import PatternNavigator
@@ -40,12 +40,15 @@ def build_navigator(
     budgets: Budgets = DEFAULT_BUDGETS,
     scanner: Scanner | None = None,
     pool: SessionPool = POOL,
+    occurrences: Callable[[str], dict[str, list[Hit]]] | None = None,
 ) -> Composite:
     """A Composite over the enabled servers (`servers` None: the environment variable) and patterns.
 
-    One per retrieval or operation: its lookup budget is spent as it answers.
+    One per retrieval or operation: its lookup budget is spent as it answers. `occurrences`
+    is what a retrieval's scans found (see `PatternNavigator`); without it names are scanned
+    as they are asked for.
     """
-    patterns = PatternNavigator(tree, paths, budgets=budgets, scanner=scanner)
+    patterns = PatternNavigator(tree, paths, budgets=budgets, scanner=scanner, occurrences=occurrences)
     navigators = [
         LspNavigator(spec, binary, tree, patterns, pool=pool, timeout=budgets.lsp_timeout_s)
         for spec, binary in enabled_servers(servers)

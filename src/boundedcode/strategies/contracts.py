@@ -33,7 +33,7 @@ from ..lang.languages import language_of
 from ..model import Anchor, Finding
 from ..scan import Needle
 from ..weights import R, specificity
-from .base import Context, is_identifier
+from .base import Evidence, Plan, is_identifier
 
 __all__ = ["ContractsStrategy", "Route", "parse_route", "route_match"]
 
@@ -513,44 +513,44 @@ class _Place:
 class ContractsStrategy:
     id = "contracts"
 
-    def wants(self, ctx: Context) -> str | None:
-        routes = ctx.of_kind("route")
-        ops = self._operations(ctx)
+    def wants(self, plan: Plan) -> str | None:
+        routes = plan.of_kind("route")
+        ops = self._operations(plan)
         parts = ([f"{len(routes)} route(s)"] if routes else []) + (
             [f"{len(ops)} GraphQL operation name(s)"] if ops else []
         )
         return ", ".join(parts) if parts else None
 
     @staticmethod
-    def _operations(ctx: Context) -> list[Anchor]:
-        prose = " ".join(ctx.facts.words)
+    def _operations(plan: Plan) -> list[Anchor]:
+        prose = " ".join(plan.facts.words)
         if not _GRAPHQL_PROSE.search(prose):
             return []
-        return [a for a in ctx.of_kind("name") if a.origin == "prose" and is_identifier(a.text)]
+        return [a for a in plan.of_kind("name") if a.origin == "prose" and is_identifier(a.text)]
 
-    def needles(self, ctx: Context) -> list[tuple[Anchor, Needle]]:
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         out: list[tuple[Anchor, Needle]] = []
-        for a in ctx.of_kind("route"):
+        for a in plan.of_kind("route"):
             for text in _needle_texts(a):
                 out.append((a, Needle(text, word=True)))
-        out += [(a, Needle(a.text, word=True)) for a in self._operations(ctx)]
+        out += [(a, Needle(a.text, word=True)) for a in self._operations(plan)]
         return out
 
-    def find(self, ctx: Context) -> list[Finding]:
+    def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        for a in ctx.of_kind("route"):
-            out += self._route(ctx, a)
-        for a in self._operations(ctx):
-            out += self._graphql(ctx, a)
+        for a in ev.of_kind("route"):
+            out += self._route(ev, a)
+        for a in self._operations(ev.plan):
+            out += self._graphql(ev, a)
         return out
 
     # -- routes ---------------------------------------------------------------
 
-    def _route(self, ctx: Context, a: Anchor) -> list[Finding]:
+    def _route(self, ev: Evidence, a: Anchor) -> list[Finding]:
         route = parse_route(a.text.rstrip(".:,;"))
         route = Route(route.method, tuple(PARAM if s == REST else s for s in route.segments), route.text)
         best: dict[str, _Place] = {}
-        files = _Files(ctx)
+        files = _Files(ev)
 
         def offer(place: _Place | None) -> None:
             if place and (place.path not in best or place.key < best[place.path].key):
@@ -558,12 +558,12 @@ class ContractsStrategy:
 
         grpc = _GRPC.match(route.text.split()[-1]) if route.text.split() else None
         if grpc:
-            for path, hits in ctx.scan.files_with(Needle(grpc.group(2), word=True)).items():
+            for path, hits in ev.scan.files_with(Needle(grpc.group(2), word=True)).items():
                 if path.endswith(".proto"):
                     offer(self._grpc(files, path, hits, grpc.group(1), grpc.group(2)))
         seen: set[tuple[str, int]] = set()
         for text in _needle_texts(a):
-            for path, hits in ctx.scan.files_with(Needle(text, word=True)).items():
+            for path, hits in ev.scan.files_with(Needle(text, word=True)).items():
                 lang = language_of(path)
                 for h in hits:
                     if (path, h.line) in seen:
@@ -747,11 +747,11 @@ class ContractsStrategy:
 
     # -- GraphQL --------------------------------------------------------------
 
-    def _graphql(self, ctx: Context, a: Anchor) -> list[Finding]:
+    def _graphql(self, ev: Evidence, a: Anchor) -> list[Finding]:
         field = re.compile(rf"^\s*{re.escape(a.text)}\s*[(:]")
-        files = _Files(ctx)
+        files = _Files(ev)
         places: list[tuple[str, int, str]] = []
-        for path, hits in ctx.scan.files_with(Needle(a.text, word=True)).items():
+        for path, hits in ev.scan.files_with(Needle(a.text, word=True)).items():
             if not path.endswith(_GRAPHQL_EXTENSIONS):
                 continue
             for h in hits:
@@ -788,14 +788,14 @@ class ContractsStrategy:
 class _Files:
     """The few files one route's matches point into, each read, split and parsed once."""
 
-    def __init__(self, ctx: Context):
-        self.ctx = ctx
+    def __init__(self, ev: Evidence):
+        self.read = ev.read
         self._lines: dict[str, list[str]] = {}
         self._definitions: dict[str, list] = {}
 
     def lines(self, path: str) -> list[str]:
         if path not in self._lines:
-            data = self.ctx.read(path)
+            data = self.read(path)
             self._lines[path] = data.decode("utf-8", "replace").splitlines() if data is not None else []
         return self._lines[path]
 
@@ -817,7 +817,7 @@ class _Files:
         if path not in self._definitions:
             if len(self._definitions) >= MAX_SYMBOL_LOOKUPS:
                 return None
-            data = self.ctx.read(path)
+            data = self.read(path)
             self._definitions[path] = definitions(lang, data) if data is not None else []
         return next(
             (

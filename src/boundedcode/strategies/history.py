@@ -11,13 +11,12 @@ Only files that still exist in the walked list are findings.
 
 from __future__ import annotations
 
-import os
 import re
 
-from ..checkout.tree import GitTree, Tree
 from ..model import Anchor, Finding
+from ..scan import Needle
 from ..weights import R, specificity
-from .base import Context
+from .base import Evidence, Plan
 
 __all__ = ["HistoryStrategy", "changed_files", "open_repository", "resolve", "COMMIT_ID"]
 
@@ -27,17 +26,14 @@ MAX_CHANGED_FILES = 30
 COMMIT_ID = re.compile(r"[0-9a-f]{7,40}")
 
 
-def open_repository(tree: Tree):
-    """The pygit2 repository behind `tree`, or None with no git checkout at its root."""
+def open_repository(git_dir: str | None):
+    """The pygit2 repository at `git_dir` (a checkout's `Tree.git_dir`), or None without one."""
     import pygit2
 
-    if isinstance(tree, GitTree):
-        return tree._repo  # the repository the pinned commit's objects come from
-    root = getattr(tree, "fs_root", None)
-    if not root or not os.path.exists(os.path.join(root, ".git")):
+    if git_dir is None:
         return None
     try:
-        return pygit2.Repository(root)
+        return pygit2.Repository(git_dir)
     except (pygit2.GitError, KeyError, ValueError):
         return None
 
@@ -77,12 +73,12 @@ def changed_files(repo, commit_id: str) -> list[str]:
 class HistoryStrategy:
     id = "history"
 
-    def wants(self, ctx: Context) -> str | None:
-        commits = ctx.of_kind("commit")
+    def wants(self, plan: Plan) -> str | None:
+        commits = plan.of_kind("commit")
         if not commits:
             return None
         named = ", ".join(a.text for a in commits)
-        repo = open_repository(ctx.tree)
+        repo = open_repository(plan.git_dir)
         if repo is None:
             return f"commit {named} named, but not a git checkout: nothing to look up"
         unknown = []
@@ -93,20 +89,20 @@ class HistoryStrategy:
                 unknown.append(str(exc))
         return f"commit {named} named" + (f" ({'; '.join(unknown)})" if unknown else "")
 
-    def needles(self, ctx: Context):
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return []
 
-    def find(self, ctx: Context) -> list[Finding]:
-        repo = open_repository(ctx.tree)
+    def find(self, ev: Evidence) -> list[Finding]:
+        repo = open_repository(ev.plan.git_dir)
         if repo is None:
             return []
-        walked = set(ctx.paths)
+        walked = ev.index.set
         out: list[Finding] = []
-        for a in ctx.of_kind("commit"):
+        for a in ev.of_kind("commit"):
             out += self._commit(repo, a, walked)
         return out
 
-    def _commit(self, repo, a: Anchor, walked: set[str]) -> list[Finding]:
+    def _commit(self, repo, a: Anchor, walked: frozenset[str]) -> list[Finding]:
         try:
             paths = [p for p in changed_files(repo, a.text) if p in walked]
         except ValueError:

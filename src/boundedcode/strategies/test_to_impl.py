@@ -16,11 +16,9 @@ import re
 from ..lang.definitions import definition_kind, definitions
 from ..lang.languages import is_test_path, language_of
 from ..model import Anchor, Finding
-from ..scan import Needle, scan
+from ..scan import Needle
 from ..weights import R, specificity
-from .base import Context, is_identifier
-from .modules import module_path
-from .stack_trace import resolve_located
+from .base import Evidence, Plan, is_identifier, module_path, resolve_located
 
 __all__ = ["TestToImplStrategy", "impl_names"]
 
@@ -147,13 +145,13 @@ def _mirror_rank(test_path: str, cand: str) -> tuple[int, int]:
 class TestToImplStrategy:
     id = "test_to_impl"
 
-    def wants(self, ctx: Context) -> str | None:
-        tests = ctx.of_kind("test")
+    def wants(self, plan: Plan) -> str | None:
+        tests = plan.of_kind("test")
         return f"{len(tests)} test id(s)" if tests else None
 
-    def needles(self, ctx: Context):
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         out = []
-        for a in ctx.of_kind("test"):
+        for a in plan.of_kind("test"):
             if a.detail:
                 continue
             out.append((a, Needle(a.text, word=is_identifier(a.text))))
@@ -162,11 +160,11 @@ class TestToImplStrategy:
                 out.append((a, Needle(suite, word=True)))
         return out
 
-    def find(self, ctx: Context) -> list[Finding]:
+    def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
         test_sites: list[tuple[Anchor, str, int | None]] = []
-        for a in ctx.of_kind("test"):
-            for path, line in self._locate(ctx, a):
+        for a in ev.of_kind("test"):
+            for path, line in self._locate(ev, a):
                 test_sites.append((a, path, line))
         seen_files: set[str] = set()
         called: list[tuple[Anchor, str]] = []
@@ -182,7 +180,7 @@ class TestToImplStrategy:
                     symbol=a.text if is_identifier(a.text) else None,
                 )
             )
-            for impl in self._impls(ctx, path):
+            for impl in self._impls(ev, path):
                 out.append(
                     Finding(
                         impl,
@@ -195,49 +193,49 @@ class TestToImplStrategy:
                 )
             if path not in seen_files and len(seen_files) < MAX_TEST_FILES:
                 seen_files.add(path)
-                for name in self._called_names(ctx, path, a.text):
+                for name in self._called_names(ev, path, a.text):
                     if name not in (n for _, n in called):
                         called.append((a, name))
-        out += self._called_definitions(ctx, called[:MAX_CALLED_NAMES])
+        out += self._called_definitions(ev, called[:MAX_CALLED_NAMES])
         return out
 
-    def _locate(self, ctx: Context, a: Anchor) -> list[tuple[str, int | None]]:
+    def _locate(self, ev: Evidence, a: Anchor) -> list[tuple[str, int | None]]:
         """Test files (and the test's line) for one test id."""
         files: list[str] = []
         if a.detail:
-            files = resolve_located(ctx.index, a.detail) or [p for p in ctx.index.by_name(a.detail)]
+            files = resolve_located(ev.index, a.detail) or [p for p in ev.index.by_name(a.detail)]
         elif a.qualifier and ("." in a.qualifier or "::" in a.qualifier):
-            files = self._by_qualified_suite(ctx, a.qualifier)
+            files = self._by_qualified_suite(ev, a.qualifier)
         if not files:
-            hits = ctx.scan.files_with(Needle(a.text, word=is_identifier(a.text)))
+            hits = ev.scan.files_with(Needle(a.text, word=is_identifier(a.text)))
             files = [p for p in hits if is_test_path(p)]
             if a.qualifier and len(files) > 1:
                 suite = a.qualifier.replace("::", ".").rsplit(".", 1)[-1]
-                narrowed = [p for p in files if p in ctx.scan.files_with(Needle(suite, word=True))]
+                narrowed = [p for p in files if p in ev.scan.files_with(Needle(suite, word=True))]
                 files = narrowed or files
         found = []
         for path in files[:MAX_TEST_FILES]:
-            found.append((path, self._definition_line(ctx, path, a.text)))
+            found.append((path, self._definition_line(ev, path, a.text)))
         return found
 
     @staticmethod
-    def _by_qualified_suite(ctx: Context, qualified: str) -> list[str]:
+    def _by_qualified_suite(ev: Evidence, qualified: str) -> list[str]:
         segs = [s for s in re.split(r"\.|::", qualified) if s]
         # Longest prefix of the dotted suite that is a file's module path (a.b.test_x.Case → a/b/test_x.py).
         for k in range(len(segs), 0, -1):
             want = tuple(s.lower() for s in segs[:k])
-            hits = [p for p in ctx.index.by_stem(segs[k - 1]) if module_path(p)[-k:] == want]
+            hits = [p for p in ev.index.by_stem(segs[k - 1]) if module_path(p)[-k:] == want]
             if hits:
                 return hits
         # cargo: cart::tests::total lives in the module file of cart.
         mods = [s for s in segs if s not in ("tests", "test")]
         if mods:
-            return [p for p in ctx.index.by_stem(mods[-1]) if module_path(p)[-1:] == (mods[-1].lower(),)]
+            return [p for p in ev.index.by_stem(mods[-1]) if module_path(p)[-1:] == (mods[-1].lower(),)]
         return []
 
     @staticmethod
-    def _definition_line(ctx: Context, path: str, name: str) -> int | None:
-        data = ctx.read(path)
+    def _definition_line(ev: Evidence, path: str, name: str) -> int | None:
+        data = ev.read(path)
         lang = language_of(path)
         if data is None:
             return None
@@ -249,10 +247,10 @@ class TestToImplStrategy:
         return None
 
     @staticmethod
-    def _impls(ctx: Context, test_path: str) -> list[str]:
+    def _impls(ev: Evidence, test_path: str) -> list[str]:
         out: list[str] = []
         for name in impl_names(test_path):
-            cands = [c for c in ctx.index.by_name(name) if not is_test_path(c) and c != test_path]
+            cands = [c for c in ev.index.by_name(name) if not is_test_path(c) and c != test_path]
             if not cands:
                 continue
             ranked = sorted(cands, key=lambda c: (tuple(-x for x in _mirror_rank(test_path, c)), c))
@@ -261,8 +259,8 @@ class TestToImplStrategy:
         return out
 
     @staticmethod
-    def _called_names(ctx: Context, path: str, test_name: str) -> list[str]:
-        data = ctx.read(path)
+    def _called_names(ev: Evidence, path: str, test_name: str) -> list[str]:
+        data = ev.read(path)
         lang = language_of(path)
         if data is None or lang is None:
             return []
@@ -286,20 +284,17 @@ class TestToImplStrategy:
                     names.append(name)
         return names
 
-    def _called_definitions(self, ctx: Context, called: list[tuple[Anchor, str]]) -> list[Finding]:
+    def _called_definitions(self, ev: Evidence, called: list[tuple[Anchor, str]]) -> list[Finding]:
         if not called:
             return []
-        needles = [Needle(n, word=True) for _, n in called]
-        non_test = [p for p in ctx.paths if not is_test_path(p)]
-        result = scan(ctx.tree, non_test, needles, ctx.budgets, ctx.deadline)
+        # The one bounded follow-up scan: the called names, before the navigator is asked.
+        ev.rescan([Needle(n, word=True) for _, n in called])
         out: list[Finding] = []
-        for (a, name), needle in zip(called, needles):
-            defs = []
-            for path, hits in result.files_with(needle).items():
-                lang = language_of(path)
-                hit = next((h for h in hits if lang and definition_kind(lang, h.text, name)), None)
-                if hit:
-                    defs.append((path, hit.line))
+        for a, name in called:
+            defs: list[tuple[str, int]] = []
+            for loc in ev.navigator.definitions(name):  # in (path, line) order
+                if not is_test_path(loc.path) and (not defs or defs[-1][0] != loc.path):
+                    defs.append((loc.path, loc.line))
             if not defs or len(defs) > MAX_CALLED_DEFS:
                 continue
             for path, line in defs:

@@ -928,3 +928,28 @@ def test_import_does_not_load_tree_sitter() -> None:
         "assert 'tree_sitter_go' in sys.modules and 'tree_sitter_rust' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_grammar_reads_its_query_files_and_the_wheel_ships_them() -> None:
+    """The queries are package data: each grammar's files exist, compile, and match package-data."""
+    import fnmatch
+    import importlib
+    import tomllib
+
+    import tree_sitter
+
+    from boundedcode.lang.definitions.trees import GRAMMARS, query_text
+
+    root = Path(__file__).resolve().parents[2]
+    shipped = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    queries = root / "src" / "boundedcode" / "lang" / "definitions" / "queries"
+    for language, grammar in GRAMMARS.items():
+        for name in grammar.queries:
+            relative = f"lang/definitions/queries/{name}.scm"
+            assert (queries / f"{name}.scm").is_file(), relative
+            assert any(fnmatch.fnmatch(relative, glob) for glob in shipped["boundedcode"]), relative
+        compiled = tree_sitter.Language(getattr(importlib.import_module(grammar.module), grammar.factory)())
+        assert tree_sitter.Query(compiled, query_text(language)).pattern_count > 0, language
+    assert sorted(p.stem for p in queries.glob("*.scm")) == sorted(
+        {q for g in GRAMMARS.values() for q in g.queries}
+    )

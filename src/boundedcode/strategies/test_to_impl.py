@@ -2,9 +2,10 @@
 
 First the test's definition (from the file its id names, else by searching its
 name among test files). Then two things: the implementation by each
-ecosystem's naming convention (cart_test.go→cart.go, test_cart.py→cart.py,
-cart.test.ts→cart.ts, CartTest.java→Cart.java with the mirrored source tree
-first, cart_spec.rb→cart.rb, CartTests.cs→Cart.cs), and the names the test's
+ecosystem's naming convention (lang.languages.TEST_FILES: cart_test.go→cart.go,
+test_cart.py→cart.py, cart.test.ts→cart.ts, CartTest.java→Cart.java with the
+mirrored source tree first, cart_spec.rb→cart.rb, CartTests.cs→Cart.cs), the
+same table that tells test files from code; and the names the test's
 body calls, where they are defined outside tests (string literals are skipped:
 they are data). Looking those names up is the one bounded follow-up scan.
 """
@@ -14,13 +15,13 @@ from __future__ import annotations
 import re
 
 from ..lang.definitions import definition_kind, definitions
-from ..lang.languages import is_test_path, language_of
+from ..lang.languages import TEST_MIRRORS, code_dirs, impl_names, is_test_path, language_of
 from ..model import Anchor, Finding
 from ..scan import Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan, is_identifier, module_path, resolve_located
 
-__all__ = ["TestToImplStrategy", "impl_names"]
+__all__ = ["TestToImplStrategy"]
 
 #: Names from test bodies looked up in the follow-up scan, at most.
 MAX_CALLED_NAMES = 8
@@ -31,17 +32,6 @@ CALLED_DEFINITION = 0.7
 #: Definitions of one called name beyond this many files say nothing.
 MAX_CALLED_DEFS = 5
 
-_TEST_DIRS = frozenset(
-    {"test", "tests", "spec", "specs", "__tests__", "testing", "unit", "integration", "functional"}
-)
-_MIRRORS = (("/src/test/", "/src/main/"), ("src/test/", "src/main/"), ("/test/", "/main/"))
-_CONVENTIONS = (
-    (re.compile(r"^(.+)_test\.(go|py|rb|exs?|c|cc|cpp|rs|dart)$"), r"\1.\2"),
-    (re.compile(r"^test_(.+)\.(py|rb|c|cc|cpp)$"), r"\1.\2"),
-    (re.compile(r"^(.+)\.(?:test|spec)\.([cm]?[jt]sx?)$"), r"\1.\2"),
-    (re.compile(r"^(.+)_spec\.rb$"), r"\1.rb"),
-    (re.compile(r"^(.+?)(?:Tests?|IT|Spec)\.(java|kt|scala|groovy|cs|php|swift)$"), r"\1.\2"),
-)
 _STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`")
 _CALL = re.compile(r"(?<![\w$.])(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*\(")
 _NOT_CALLED = frozenset(
@@ -114,28 +104,14 @@ _NOT_CALLED = frozenset(
 )
 
 
-def impl_names(test_path: str) -> list[str]:
-    """Implementation file names the test file's name points at."""
-    name = test_path.rsplit("/", 1)[-1]
-    out = []
-    for rx, repl in _CONVENTIONS:
-        if rx.match(name):
-            out.append(rx.sub(repl, name))
-    return out
-
-
-def _dirs_without_tests(path: str) -> list[str]:
-    return [d for d in path.split("/")[:-1] if d.lower() not in _TEST_DIRS]
-
-
 def _mirror_rank(test_path: str, cand: str) -> tuple[int, int]:
     """Higher is closer: the mirrored source tree first, then the longest shared directory suffix."""
     mirrored = any(
         test_path.replace(a, b, 1).rsplit("/", 1)[0] == cand.rsplit("/", 1)[0]
-        for a, b in _MIRRORS
+        for a, b in TEST_MIRRORS
         if a in test_path
     )
-    td, cd = _dirs_without_tests(test_path), _dirs_without_tests(cand)
+    td, cd = code_dirs(test_path), code_dirs(cand)
     n = 0
     while n < len(td) and n < len(cd) and td[-1 - n] == cd[-1 - n]:
         n += 1

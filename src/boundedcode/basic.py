@@ -10,10 +10,10 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from .checkout.budgets import DEFAULT_BUDGETS, Budgets
+from .checkout.budgets import DEFAULT_BUDGETS, Budgets, reach
 from .checkout.tree import Tree, blob_id
 from .checkout.walk import walk
-from .model import Item, RetrievalResult, StrategyRun
+from .model import AnchorKind, Item, RetrievalResult, StrategyRun
 from .render import render_block
 from .scan import Needle, Scanner, scan
 from .seeds import message_anchors
@@ -32,7 +32,7 @@ def run_basic(
 ) -> RetrievalResult:
     t0 = clock()
     message = message.replace("\r\n", "\n").replace("\r", "\n")
-    anchors = [a for a in message_anchors(message) if a.kind in ("name", "member")]
+    anchors = [a for a in message_anchors(message) if a.kind in (AnchorKind.NAME, AnchorKind.MEMBER)]
     needles: list[Needle] = []
     for a in anchors:
         n = Needle(a.text, word=True)
@@ -65,7 +65,9 @@ def run_basic(
             )
         )
     block, tokens, cut = render_block(items, budgets.block_tokens)
-    bounds = listing.bounds_reached + result.bounds_reached + (["scan_strings"] if over else [])
+    bounds: list[str] = []
+    for bound in listing.bounds_reached + result.bounds_reached + (["scan_strings"] if over else []):
+        reach(bounds, bound)
     total = (clock() - t0) * 1000.0
     return RetrievalResult(
         items=items,
@@ -87,4 +89,5 @@ def run_basic(
         timings_ms={"total": total},
         budget_use={"files_listed": len(listing.paths), "scan_strings": len(needles), "block_tokens": tokens},
         retrieval="basic",
+        notes=list(result.notes),
     )

@@ -3,33 +3,67 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-__all__ = ["Anchor", "Finding", "Item", "StrategyRun", "RetrievalResult"]
+__all__ = ["Anchor", "AnchorKind", "AnchorOrigin", "Finding", "Item", "StrategyRun", "RetrievalResult"]
+
+
+class AnchorKind(StrEnum):
+    """What an anchor is; the value is what JSON output, keys and explanations print."""
+
+    FRAME = "frame"  # a stack frame: path, line, function
+    DIAGNOSTIC = "diagnostic"  # a compiler's, linter's or test runner's located message
+    TEST = "test"  # a failing or named test
+    PATH = "path"  # a file or directory named
+    MODULE = "module"  # a qualified name: tokio::sync::broadcast, django.db.models
+    QUOTE = "quote"  # a quoted error message
+    CONFIG_KEY = "config_key"  # a configuration key or an environment variable (SHOP_RATE_LIMIT)
+    NAME = "name"  # a code-like name
+    MEMBER = "member"  # a name with its qualifier: Ledger.Post
+    ROUTE = "route"  # an HTTP route: GET /api/v1/orders/{id}
+    COMMIT = "commit"  # a commit id
+    WORD = "word"  # a distinctive word of the title
+    CONTENT_WORD = "content_word"  # a repeated prose word searched in the files' text (discovery)
+    PATH_WORDS = "path_words"  # the message words a path holds (discovery)
+
+
+class AnchorOrigin(StrEnum):
+    """Where an anchor came from: the prose, a code sample only, or evidence (command output)."""
+
+    PROSE = "prose"
+    CODE = "code"
+    EVIDENCE = "evidence"
 
 
 @dataclass(frozen=True)
 class Anchor:
     """Something the message or evidence names that retrieval can look up.
 
-    `kind` is one of: frame, diagnostic, test, path, module, quote, config_key,
-    name, member, route, env, commit, word. `origin` is prose, code (a code
-    sample only) or evidence. `rank` is the seed rank: lower is looked up first.
+    `kind` and `origin` are checked vocabularies (a plain string is converted, and
+    an unknown one raises ValueError). `rank` is the seed rank: lower is looked up
+    first.
     """
 
-    kind: str
+    kind: AnchorKind
     text: str
-    origin: str = "prose"
+    origin: AnchorOrigin = AnchorOrigin.PROSE
     rank: int = 0
     qualifier: str | None = None  # Ledger in Ledger.Balance
     line: int | None = None  # frames and diagnostics
     weight: float = 1.0  # the innermost frame weighs most
     detail: str | None = None  # the raw text it came from (a frame line, a test id)
 
+    def __post_init__(self) -> None:
+        if type(self.kind) is not AnchorKind:
+            object.__setattr__(self, "kind", AnchorKind(self.kind))
+        if type(self.origin) is not AnchorOrigin:
+            object.__setattr__(self, "origin", AnchorOrigin(self.origin))
+
     @property
     def key(self) -> str:
         """Identity for "each anchor counted once" in ranking."""
-        return f"{self.kind}:{self.qualifier + '.' if self.qualifier else ''}{self.text}"
+        return f"{self.kind.value}:{self.qualifier + '.' if self.qualifier else ''}{self.text}"
 
 
 @dataclass(frozen=True)

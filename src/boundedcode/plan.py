@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Collection, Sequence
 
 from .checkout.budgets import Budgets
-from .model import StrategyRun
+from .model import AnchorKind, AnchorOrigin, StrategyRun
 from .rank import RankFacts
 from .scan import Needle
 from .strategies.base import Plan, Strategy
@@ -56,7 +56,11 @@ def plan_strategies(
 def rank_facts(plan: Plan) -> RankFacts:
     """What ranking needs to know about the message: its kind, the names its prose mentions."""
     facts = plan.facts
-    prose_names = tuple(a.key for a in plan.anchors if a.kind in ("name", "member") and a.origin == "prose")
+    prose_names = tuple(
+        a.key
+        for a in plan.anchors
+        if a.kind in (AnchorKind.NAME, AnchorKind.MEMBER) and a.origin == AnchorOrigin.PROSE
+    )
     return RankFacts(
         facts.about_tests,
         facts.is_question,

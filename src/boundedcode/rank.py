@@ -3,8 +3,8 @@
 Weight = reliability × specificity. Per file, independent evidence combines
 as 1 − Π(1 − w) with each anchor counted once (its best finding), so agreement
 between strategies raises a file and repetition of one does not. Then the
-demotions, the relative cut with the per-name exception, at most MAX_ITEMS,
-ordered by score then path.
+demotions, the relative cut with the per-name exception, at most the block's
+items (Budgets.block_items), ordered by score then path.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .checkout.budgets import DEFAULT_BUDGETS
 from .lang.languages import is_example_path, is_generated_path, is_prose_path, is_test_path
 from .model import Finding, Item
 from .weights import (
@@ -20,12 +21,11 @@ from .weights import (
     DEMOTE_GENERATED,
     DEMOTE_PROSE,
     DEMOTE_TEST,
-    MAX_ITEMS,
     PER_NAME_EXCEPTIONS,
     RELATIVE_CUT,
 )
 
-__all__ = ["RankFacts", "rank", "demotion"]
+__all__ = ["RankFacts", "Ranking", "rank", "demotion"]
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,14 @@ class RankFacts:
     anchor_order: tuple[str, ...] = ()  # every anchor key in seed order: the tie-breaker
 
 
+@dataclass(frozen=True)
+class Ranking:
+    items: list[Item]  # the places kept, best first
+    over_items: bool  # more places passed the relative cut than `max_items` allowed
+
+
 def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
+    """The factor a file's score is multiplied by, and why (test, example, generated, prose)."""
     if is_test_path(path) and not facts.about_tests:
         return DEMOTE_TEST, "test"
     if is_example_path(path):
@@ -63,8 +70,16 @@ def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
 
 
 def rank(
-    findings: Sequence[Finding], facts: RankFacts, max_items: int = MAX_ITEMS, explain: bool = False
-) -> list[Item]:
+    findings: Sequence[Finding],
+    facts: RankFacts,
+    max_items: int = DEFAULT_BUDGETS.block_items,
+    explain: bool = False,
+) -> Ranking:
+    """The ranked places of `findings`: each file once, its score and the place shown.
+
+    Pure and deterministic: the same findings in any order give the same ranking (ties
+    by seed order, then path). With `explain`, each item says how its score came about.
+    """
     by_file: dict[str, dict[str, list[Finding]]] = defaultdict(lambda: defaultdict(list))
     for f in findings:
         by_file[f.path][f.anchor.key].append(f)
@@ -114,9 +129,10 @@ def rank(
 
     scored.sort(key=lambda t: (-t[0], t[1]))
     if not scored:
-        return []
+        return Ranking([], False)
     best = scored[0][0]
-    kept = [it for s, _, it in scored if s >= RELATIVE_CUT * best][:max_items]
+    above = [it for s, _, it in scored if s >= RELATIVE_CUT * best]
+    kept = above[:max_items]
     kept_paths = {it.path for it in kept}
     # The best place of each name the prose mentions (up to 3) survives the cut.
     extra: list[Item] = []
@@ -134,4 +150,4 @@ def rank(
         room = max_items - len(extra)
         kept = kept[:room] + extra
         kept.sort(key=lambda it: (-it.score, it.path))
-    return kept
+    return Ranking(kept, len(above) + len(extra) > max_items)

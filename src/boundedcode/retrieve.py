@@ -6,10 +6,10 @@ import time
 from dataclasses import replace
 from typing import Callable, Collection, Sequence
 
-from .checkout.budgets import DEFAULT_BUDGETS, Budgets
+from .checkout.budgets import DEFAULT_BUDGETS, Budgets, reach
 from .checkout.tree import Tree, blob_id
 from .checkout.walk import walk
-from .model import Anchor, Finding, RetrievalResult, StrategyRun
+from .model import Anchor, AnchorOrigin, Finding, RetrievalResult, StrategyRun
 from .navigator.operations import build_navigator
 from .plan import plan_strategies, rank_facts
 from .rank import rank
@@ -21,6 +21,11 @@ from .seeds.evidence import trace_anchors
 from .strategies import REGISTRY, Evidence, PathIndex, Plan, Reader
 
 __all__ = ["run_retrieval"]
+
+#: A language server skipped for these reasons kept to these budgets (Composite.Skip.reason).
+_SERVER_BOUNDS = {"budget": "lsp_lookups", "timeout": "lsp_timeout_s"}
+#: The walk's reason for a file over the one-file budget (Listing.refused).
+_OVER_SIZE = "file over size limit"
 
 
 def run_retrieval(
@@ -37,18 +42,16 @@ def run_retrieval(
 ) -> RetrievalResult:
     t0 = clock()
     timings: dict[str, float] = {}
-    bounds: list[str] = []
+    bounds: list[str] = []  # names of Budgets fields, each once: every stage reports into it
+    notes: list[str] = []
 
     def lap(stage: str, since: float) -> float:
         now = clock()
         timings[stage] = (now - since) * 1000.0
         return now
 
-    def reached(names: Sequence[str]) -> None:
-        bounds.extend(b for b in dict.fromkeys(names) if b not in bounds)
-
     message = message.replace("\r\n", "\n").replace("\r", "\n")
-    anchors = list(evidence_anchors) + trace_anchors(message, "prose") + message_anchors(message)
+    anchors = list(evidence_anchors) + trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(message)
     plan = Plan(tuple(anchors), message_facts(message, anchors), tree.git_dir())
     t = lap("anchors", t0)
 
@@ -56,24 +59,31 @@ def run_retrieval(
     deadline = t0 + budgets.time_s
     planned = plan_strategies(plan, REGISTRY, without, budgets)
     if planned.over_budget:
-        reached(["scan_strings"])
+        reach(bounds, "scan_strings")
     finish_scan = begin_scan(tree, planned.needles, budgets, deadline, scanner)
     t = lap("plan", t)
 
     listing = walk(tree, budgets)
-    reached(listing.bounds_reached)
+    for bound in listing.bounds_reached:
+        reach(bounds, bound)
+    if listing.refused.get(_OVER_SIZE):
+        reach(bounds, "file_bytes")
     paths = listing.paths
     t = lap("walk", t)
 
     shared = finish_scan(paths)
-    reached(shared.bounds_reached)
-    rescan = Rescan(tree, paths, budgets, deadline, scanner, shared, planned.needles)
+    for bound in shared.bounds_reached:
+        reach(bounds, bound)
+    notes += shared.notes
+    rescan = Rescan(
+        tree, paths, budgets, deadline, scanner, shared, planned.needles, bounds_reached=bounds, notes=notes
+    )
     # Language servers answer where they serve; the patterns answer from the scans everywhere else.
     navigator = build_navigator(
         tree, paths, servers=tuple(servers), budgets=budgets, scanner=scanner, occurrences=rescan.occurrences
     )
-    reader = Reader(tree, budgets)
-    ev = Evidence(plan, paths, PathIndex(paths), shared, reader, navigator, rescan, budgets)
+    reader = Reader(tree, budgets, bounds)
+    ev = Evidence(plan, paths, PathIndex(paths), shared, reader, navigator, rescan, budgets, bounds)
     t = lap("scan", t)
 
     findings: list[Finding] = []
@@ -82,23 +92,27 @@ def run_retrieval(
         found = s.find(ev)
         findings += found
         runs.append(StrategyRun(s.id, True, why, len(found)))
-    reached(rescan.bounds_reached)
+    for skip in navigator.skipped:
+        if skip.reason in _SERVER_BOUNDS:
+            reach(bounds, _SERVER_BOUNDS[skip.reason])
     t = lap("strategies", t)
 
-    items = rank(findings, rank_facts(plan), budgets.block_items, explain)
-    items = [replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it for it in items]
-    if reader.exceeded:
-        reached(["bytes_read"])
+    ranking = rank(findings, rank_facts(plan), budgets.block_items, explain)
+    if ranking.over_items:
+        reach(bounds, "block_items")
+    items = [
+        replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it for it in ranking.items
+    ]
     t = lap("rank", t)
 
     block, tokens, cut = render_block(items, budgets.block_tokens)
     if cut:
-        reached(["block_tokens"])
+        reach(bounds, "block_tokens")
     lap("render", t)
     total = clock() - t0
     timings["total"] = total * 1000.0
     if total > budgets.time_s:
-        reached(["time_s"])
+        reach(bounds, "time_s")
     runs.sort(key=lambda r: r.strategy)
     return RetrievalResult(
         items=items,
@@ -119,4 +133,5 @@ def run_retrieval(
             "bytes_read_by_strategies": reader.bytes,
             "block_tokens": tokens,
         },
+        notes=notes,
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from .model import AnchorKind
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets
 from .checkout.policy import refusal
 from .checkout.tree import Tree
@@ -56,14 +57,14 @@ def _locations(tree: Tree, output: str, budgets: Budgets) -> dict[str, list[tupl
     index = PathIndex(walk(tree, budgets).paths)
     found: dict[str, list[tuple[int, str]]] = {}
     for a in anchors:
-        if a.kind in ("frame", "diagnostic") and a.line:
+        if a.kind in (AnchorKind.FRAME, AnchorKind.DIAGNOSTIC) and a.line:
             for path in resolve_located(index, a.text, a.qualifier):
-                if a.kind == "frame":
+                if a.kind == AnchorKind.FRAME:
                     what = f"stack frame in {a.detail}" if a.detail else "stack frame"
                 else:
                     what = f"diagnostic: {a.detail}" if a.detail else "diagnostic"
                 found.setdefault(path, []).append((a.line, what))
-    if any(a.kind == "test" for a in anchors):
+    if any(a.kind == AnchorKind.TEST for a in anchors):
         result = run_retrieval("", tree, evidence_anchors=anchors, budgets=budgets)
         for item in result.items:
             if item.line is not None and "test_to_impl" in item.strategies:

@@ -54,11 +54,15 @@ def evidence(files, message, server=None):
     paths = walk(tree, DEFAULT_BUDGETS).paths
     plan = Plan(tuple(anchors), message_facts(message, anchors))
     needles = [n for _, n in GraphStrategy().needles(plan)]
-    shared = scan(tree, paths, needles, DEFAULT_BUDGETS, float("inf"), MemoryScanner())
-    rescan = Rescan(tree, paths, DEFAULT_BUDGETS, float("inf"), MemoryScanner(), shared, needles)
+    budgets = DEFAULT_BUDGETS
+    shared = scan(tree, paths, needles, budgets, float("inf"), MemoryScanner())
+    bounds: list[str] = []
+    rescan = Rescan(
+        tree, paths, budgets, float("inf"), MemoryScanner(), shared, needles, bounds_reached=bounds, notes=[]
+    )
     patterns = PatternNavigator(tree, paths, occurrences=rescan.occurrences)
     navigator = Composite([server] if server else [], patterns)
-    return Evidence(plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, DEFAULT_BUDGETS)
+    return Evidence(plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, budgets, bounds)
 
 
 def uses(findings):
@@ -91,8 +95,9 @@ def test_plain_names_are_used_as_whole_words_up_to_the_budget():
         },
         "web/other.ts": "const formatBalanceOld = 1;\n",
     }
-    found = GraphStrategy().find(evidence(files, "Refactor formatBalance into the money module"))
-    assert len(found) == DEFAULT_BUDGETS.uses_per_string
+    ev = evidence(files, "Refactor formatBalance into the money module")
+    found = GraphStrategy().find(ev)
+    assert len(found) == DEFAULT_BUDGETS.uses_per_string and ev.bounds_reached == ["uses_per_string"]
     assert found[0].path == "web/page00.ts" and found[0].line == 1
     assert "web/other.ts" not in {f.path for f in found} and "lib/fmt.ts" not in {f.path for f in found}
 

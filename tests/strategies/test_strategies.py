@@ -126,10 +126,10 @@ def test_a_language_server_definition_outweighs_the_patterns_and_fixes_the_line(
     paths = sorted(files)
     needles = [Needle("post", True)]
     shared = scan(tree, paths, needles, DEFAULT_BUDGETS, 1e9)
-    rescan = Rescan(tree, paths, DEFAULT_BUDGETS, 1e9, None, shared, needles)
+    rescan = Rescan(tree, paths, DEFAULT_BUDGETS, 1e9, None, shared, needles, bounds_reached=[], notes=[])
     navigator = Composite([FakeServer()], PatternNavigator(tree, paths, occurrences=rescan.occurrences))
     plan = Plan((Anchor("name", "post"),), MessageFacts(False, False, False, ()))
-    ev = Evidence(plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, DEFAULT_BUDGETS)
+    ev = Evidence(plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, DEFAULT_BUDGETS, [])
     found = {f.path: f for f in SymbolsStrategy().find(ev)}
     assert found["a/ledger.py"].reliability == 0.85 and found["a/ledger.py"].line == 2
     assert found["b/queue.py"].reliability == 0.8

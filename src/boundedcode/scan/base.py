@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol, Sequence
 
-from ..checkout.budgets import Budgets
+from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
 from ..errors import BoundedCodeError
 
@@ -43,7 +43,8 @@ class Hit:
 class ScanResult:
     # needle -> path -> hits (in line order, at most the per-string-and-file budget)
     hits: dict[Needle, dict[str, list[Hit]]] = field(default_factory=dict)
-    bounds_reached: list[str] = field(default_factory=list)
+    bounds_reached: list[str] = field(default_factory=list)  # names of Budgets fields
+    notes: list[str] = field(default_factory=list)  # what else the caller should know (a fallback)
     files_scanned: int = 0
     bytes_scanned: int = 0
 
@@ -104,5 +105,5 @@ def record(
         if len(per_file) < budgets.occurrences_per_string_file:
             hit = hit or Hit(line_no, text)
             per_file.append(hit)
-        elif "occurrences_per_string_file" not in result.bounds_reached:
-            result.bounds_reached.append("occurrences_per_string_file")
+        else:
+            reach(result.bounds_reached, "occurrences_per_string_file")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from ..checkout.budgets import Budgets
+from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
 from .base import MAX_LINE_CHARS, Needle, ScanResult, classifier, record
 
@@ -31,15 +31,18 @@ class MemoryScanner:
         folded = [n.text.encode() for n in needles if n.fold]
         for path in paths:
             if time.monotonic() > deadline:
-                result.bounds_reached.append("time_s")
+                reach(result.bounds_reached, "time_s")
                 break
             data = tree.read(path)
-            if data is None or len(data) > budgets.file_bytes:
+            if data is None:
+                continue
+            if len(data) > budgets.file_bytes:
+                reach(result.bounds_reached, "file_bytes")
                 continue
             result.files_scanned += 1
             result.bytes_scanned += len(data)
             if result.bytes_scanned > budgets.bytes_read:
-                result.bounds_reached.append("bytes_read")
+                reach(result.bounds_reached, "bytes_read")
                 break
             if b"\0" in data[:8000]:
                 continue

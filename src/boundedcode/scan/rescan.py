@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..checkout.budgets import Budgets
+from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
 from .base import Hit, Needle, Scanner, ScanResult
 from .shared import scan
@@ -32,30 +32,30 @@ class Rescan:
         scanner: Scanner | None,
         first: ScanResult,
         searched: Sequence[Needle],
+        *,
+        bounds_reached: list[str],
+        notes: list[str],
     ):
         self._tree, self._paths, self._budgets = tree, paths, budgets
         self._deadline, self._scanner = deadline, scanner
         self._hits: dict[Needle, dict[str, list[Hit]]] = {n: first.files_with(n) for n in searched}
-        #: Bounds the follow-up scans reached (the shared scan reports its own).
-        self.bounds_reached: list[str] = []
+        # The retrieval's: what the follow-up scans reach is reported with everything else.
+        self._bounds, self._notes = bounds_reached, notes
 
     def __call__(self, needles: Sequence[Needle]) -> ScanResult:
         """Every needle's hits; those no scan has searched yet are searched now, in one pass."""
         new = list(dict.fromkeys(n for n in needles if n not in self._hits))
         if len(new) > self._budgets.scan_strings:
-            self._reach("scan_strings")
+            reach(self._bounds, "scan_strings")
             new = new[: self._budgets.scan_strings]
         if new:
             found = scan(self._tree, self._paths, new, self._budgets, self._deadline, self._scanner)
             for bound in found.bounds_reached:
-                self._reach(bound)
+                reach(self._bounds, bound)
+            self._notes.extend(n for n in found.notes if n not in self._notes)
             self._hits.update((n, found.files_with(n)) for n in new)
         return ScanResult(hits={n: self._hits[n] for n in needles if n in self._hits})
 
     def occurrences(self, name: str) -> dict[str, list[Hit]]:
         """The lines using `name` as a whole word, per file, as far as the scans searched it."""
         return self._hits.get(Needle(name, word=True), {})
-
-    def _reach(self, bound: str) -> None:
-        if bound not in self.bounds_reached:
-            self.bounds_reached.append(bound)

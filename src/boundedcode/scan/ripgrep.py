@@ -16,7 +16,7 @@ import sys
 import time
 from typing import Callable, Sequence
 
-from ..checkout.budgets import Budgets
+from ..checkout.budgets import Budgets, reach
 from ..checkout.policy import BUILD_DIRS, DEPENDENCY_DIRS, LOCK_NAMES, SECRET_NAMES, SECRET_SUFFIXES
 from ..checkout.tree import Tree
 from .base import MAX_LINE_CHARS, Needle, ScanError, ScanResult, classifier, record
@@ -253,8 +253,7 @@ class RipgrepScanner:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 out, err = proc.communicate()
-                if "time_s" not in result.bounds_reached:
-                    result.bounds_reached.append("time_s")
+                reach(result.bounds_reached, "time_s")
             if proc.returncode == 2 and not out:
                 # ripgrep refused the search itself (not a missing file): say so, never hide it.
                 raise ScanError(err.decode("utf-8", "replace").strip()[:300])

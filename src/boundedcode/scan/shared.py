@@ -40,7 +40,7 @@ def _in_process(
 ) -> ScanResult:
     """ripgrep refused the search: answer it in process and say so, never hide it."""
     result = MemoryScanner().scan(tree, paths, needles, budgets, deadline)
-    result.bounds_reached.append(f"scanner fell back to in-process search: {exc}")
+    result.notes.append(f"scanner fell back to in-process search: {exc}")
     return result
 
 

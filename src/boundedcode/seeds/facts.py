@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..model import Anchor
+from ..model import Anchor, AnchorKind
 from .message import split_segments, words
 
 __all__ = ["MessageFacts", "message_facts", "ABOUT_TESTS_MENTIONS"]
@@ -51,6 +51,7 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
         about_tests=len(_ABOUT_TESTS.findall(prose)) >= ABOUT_TESTS_MENTIONS,
         is_question=first.rstrip().endswith("?") or bool(_QUESTION.match(first)),
         # Environment variables are configuration keys too (seeds give SHOP_RATE_LIMIT as one).
-        about_config=bool(_ABOUT_CONFIG.search(prose)) or any(a.kind == "config_key" for a in anchors),
+        about_config=bool(_ABOUT_CONFIG.search(prose))
+        or any(a.kind == AnchorKind.CONFIG_KEY for a in anchors),
         words=tuple(words(prose)),
     )

@@ -20,10 +20,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
-from ..checkout.budgets import Budgets
+from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
 from ..lang.languages import LAYOUT_DIRS, MODULE_FILES
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..navigator.composite import Composite
 from ..scan import Needle, ScanResult
 from ..scan.rescan import Rescan
@@ -51,7 +51,7 @@ class Plan:
     #: The git repository holding the checkout's history (`Tree.git_dir`), None without one.
     git_dir: str | None = None
 
-    def of_kind(self, *kinds: str) -> list[Anchor]:
+    def of_kind(self, *kinds: AnchorKind) -> list[Anchor]:
         return [a for a in self.anchors if a.kind in kinds]
 
 
@@ -104,21 +104,21 @@ class PathIndex:
 
 
 class Reader:
-    """Reads chosen files once each, within the retrieval's bytes budget."""
+    """Reads chosen files once each, within the file and bytes budgets (reported when reached)."""
 
-    def __init__(self, tree: Tree, budgets: Budgets):
-        self.tree, self.budgets = tree, budgets
+    def __init__(self, tree: Tree, budgets: Budgets, bounds_reached: list[str]):
+        self.tree, self.budgets, self._bounds = tree, budgets, bounds_reached
         self.cache: dict[str, bytes | None] = {}
         self.bytes = 0
-        self.exceeded = False
 
     def __call__(self, path: str) -> bytes | None:
         if path not in self.cache:
             data = self.tree.read(path)
-            if data is not None and (
-                len(data) > self.budgets.file_bytes or self.bytes + len(data) > self.budgets.bytes_read
-            ):
-                self.exceeded = self.exceeded or len(data) <= self.budgets.file_bytes
+            if data is not None and len(data) > self.budgets.file_bytes:
+                reach(self._bounds, "file_bytes")
+                data = None
+            elif data is not None and self.bytes + len(data) > self.budgets.bytes_read:
+                reach(self._bounds, "bytes_read")
                 data = None
             self.bytes += len(data or b"")
             self.cache[path] = data
@@ -139,12 +139,17 @@ class Evidence:
     navigator: Composite
     rescan: Rescan  # a bounded follow-up scan, for names the plan could not know
     budgets: Budgets
+    bounds_reached: list[str]  # the retrieval's, shared with the scans and the reads
+
+    def reach(self, bound: str) -> None:
+        """Report that a strategy kept to `bound` (a Budgets field) and left something out."""
+        reach(self.bounds_reached, bound)
 
     @property
     def facts(self) -> MessageFacts:
         return self.plan.facts
 
-    def of_kind(self, *kinds: str) -> list[Anchor]:
+    def of_kind(self, *kinds: AnchorKind) -> list[Anchor]:
         return self.plan.of_kind(*kinds)
 
 

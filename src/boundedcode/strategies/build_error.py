@@ -6,7 +6,7 @@ are mapped onto the checkout like stack frames, by the longest path suffix.
 
 from __future__ import annotations
 
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan, resolve_located
@@ -21,7 +21,7 @@ class BuildErrorStrategy:
     id = "build_error"
 
     def wants(self, plan: Plan) -> str | None:
-        found = plan.of_kind("diagnostic")
+        found = plan.of_kind(AnchorKind.DIAGNOSTIC)
         return f"{len(found)} diagnostic(s)" if found else None
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
@@ -29,7 +29,7 @@ class BuildErrorStrategy:
 
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        for a in ev.of_kind("diagnostic"):
+        for a in ev.of_kind(AnchorKind.DIAGNOSTIC):
             files = resolve_located(ev.index, a.text)
             message = (a.detail or "").strip()
             if len(message) > MESSAGE_CHARS:

@@ -38,7 +38,7 @@ from ..lang.routes import (
     same_segments,
 )
 from ..lang.specs import SpecDocument, read_spec
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan, is_identifier
@@ -91,7 +91,7 @@ class ContractsStrategy:
     id = "contracts"
 
     def wants(self, plan: Plan) -> str | None:
-        routes = plan.of_kind("route")
+        routes = plan.of_kind(AnchorKind.ROUTE)
         ops = self._operations(plan)
         parts = ([f"{len(routes)} route(s)"] if routes else []) + (
             [f"{len(ops)} GraphQL operation name(s)"] if ops else []
@@ -103,11 +103,15 @@ class ContractsStrategy:
         prose = " ".join(plan.facts.words)
         if not _GRAPHQL_PROSE.search(prose):
             return []
-        return [a for a in plan.of_kind("name") if a.origin == "prose" and is_identifier(a.text)]
+        return [
+            a
+            for a in plan.of_kind(AnchorKind.NAME)
+            if a.origin == AnchorOrigin.PROSE and is_identifier(a.text)
+        ]
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         out: list[tuple[Anchor, Needle]] = []
-        for a in plan.of_kind("route"):
+        for a in plan.of_kind(AnchorKind.ROUTE):
             for text in _needle_texts(a):
                 out.append((a, Needle(text, word=True)))
         out += [(a, Needle(a.text, word=True)) for a in self._operations(plan)]
@@ -115,7 +119,7 @@ class ContractsStrategy:
 
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        for a in ev.of_kind("route"):
+        for a in ev.of_kind(AnchorKind.ROUTE):
             out += self._route(ev, a)
         for a in self._operations(ev.plan):
             out += self._graphql(ev, a)

@@ -16,7 +16,7 @@ import re
 from collections import Counter
 
 from ..lang.languages import is_prose_path, is_test_path
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R
 from .base import Evidence, Plan
@@ -94,7 +94,7 @@ def content_words(plan: Plan) -> list[str]:
         for w in plan.facts.words
         if len(w) >= MIN_CONTENT_WORD and w.isalpha() and w not in STOPWORDS and w not in GENERIC
     )
-    title = [a.text for a in plan.of_kind("word") if a.text in counts]
+    title = [a.text for a in plan.of_kind(AnchorKind.WORD) if a.text in counts]
     rest = sorted(counts, key=lambda w: (-counts[w], plan.facts.words.index(w)))
     return list(dict.fromkeys(title + rest))[:MAX_CONTENT_WORDS]
 
@@ -107,7 +107,10 @@ class DiscoveryStrategy:
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return [
-            (Anchor("content_word", w, "prose", RANK_CONTENT), Needle(w, word=True, fold=True))
+            (
+                Anchor(AnchorKind.CONTENT_WORD, w, AnchorOrigin.PROSE, RANK_CONTENT),
+                Needle(w, word=True, fold=True),
+            )
             for w in content_words(plan)
         ]
 
@@ -128,7 +131,7 @@ class DiscoveryStrategy:
     def find(self, ev: Evidence) -> list[Finding]:
         counts = Counter(_stem(w) for w in ev.facts.words if len(w) >= 3 and w not in STOPWORDS)
         # A title names the component more often than the body does: its words count again.
-        counts.update(_stem(a.text) for a in ev.of_kind("word") if _stem(a.text) in counts)
+        counts.update(_stem(a.text) for a in ev.of_kind(AnchorKind.WORD) if _stem(a.text) in counts)
         if not counts:
             return []
         # Path tokens are matched against the spellings of each message stem (discount,
@@ -163,7 +166,7 @@ class DiscoveryStrategy:
                 break
             if is_test_path(p):
                 continue
-            a = Anchor("path_words", "+".join(common) or "content", "prose", 9)
+            a = Anchor(AnchorKind.PATH_WORDS, "+".join(common) or "content", AnchorOrigin.PROSE, RANK_CONTENT)
             reason = f"path words {', '.join(common[:4])}" if common else "message words in its text"
             out.append(Finding(p, None, self.id, a, R.PATH_WORD, reason, specificity=-neg / top))
         return out

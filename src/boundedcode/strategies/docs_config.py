@@ -21,7 +21,7 @@ import re
 
 from ..lang.definitions import enclosing_definition
 from ..lang.languages import is_prose_path, language_of
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan
@@ -162,7 +162,7 @@ class DocsConfigStrategy:
 
     @staticmethod
     def _variables(plan: Plan) -> list[Anchor]:
-        return [a for a in plan.of_kind("config_key") if ENV_NAME.fullmatch(a.text)]
+        return [a for a in plan.of_kind(AnchorKind.CONFIG_KEY) if ENV_NAME.fullmatch(a.text)]
 
     def wants(self, plan: Plan) -> str | None:
         found = self._variables(plan)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..navigator.base import PATTERNS, Location
 from ..scan import Hit, Needle
 from ..seeds import words
@@ -58,22 +58,22 @@ class GraphStrategy:
         at = text[: verb.end()].count(" ") + 1  # the word index just after the verb
         after: list[tuple[int, bool, Anchor]] = []
         before: list[tuple[int, bool, Anchor]] = []
-        for a in plan.of_kind("member", "name"):
-            if a.origin != "prose" or not is_identifier(a.text):
+        for a in plan.of_kind(AnchorKind.MEMBER, AnchorKind.NAME):
+            if a.origin != AnchorOrigin.PROSE or not is_identifier(a.text):
                 continue
             seq = words(f"{a.qualifier} {a.text}" if a.qualifier else a.text)
             starts = [i for i in range(len(prose) - len(seq) + 1) if prose[i : i + len(seq)] == seq]
             later = [i for i in starts if i >= at]
             if later:
-                after.append((later[0], a.kind != "member", a))
+                after.append((later[0], a.kind != AnchorKind.MEMBER, a))
             elif starts:
-                before.append((-starts[-1], a.kind != "member", a))
+                before.append((-starts[-1], a.kind != AnchorKind.MEMBER, a))
         # A member's qualifier, written as part of it (Ledger in Ledger.Post), is not the symbol.
-        members = {(abs(i), a.qualifier) for i, _, a in after + before if a.kind == "member"}
+        members = {(abs(i), a.qualifier) for i, _, a in after + before if a.kind == AnchorKind.MEMBER}
         ordered = [
             a
             for i, _, a in sorted(after, key=lambda t: t[:2]) + sorted(before, key=lambda t: t[:2])
-            if a.kind == "member" or (abs(i), a.text) not in members
+            if a.kind == AnchorKind.MEMBER or (abs(i), a.text) not in members
         ]
         return ordered[:MAX_CANDIDATES]
 
@@ -105,6 +105,8 @@ class GraphStrategy:
             # Only places inside the walked checkout: a server may answer with library files.
             if loc.path in ev.index.set and (loc.path not in first or loc.line < first[loc.path]):
                 first[loc.path] = loc.line
+        if len(first) > ev.budgets.uses_per_string:
+            ev.reach("uses_per_string")
         chosen = sorted(first.items())[: ev.budgets.uses_per_string]
         spec = specificity(len(first))
         return [
@@ -117,7 +119,7 @@ class GraphStrategy:
     ) -> list[Finding]:
         access = (
             re.compile(rf"{_SEPARATORS}\s*{re.escape(a.text)}\b|\b{re.escape(a.text)}\s*\(")
-            if a.kind == "member"
+            if a.kind == AnchorKind.MEMBER
             else None
         )
         defining = {(loc.path, loc.line) for loc in definitions}
@@ -129,6 +131,8 @@ class GraphStrategy:
             if uses:
                 places.append((path, uses[0].line))
         spec = specificity(len(places))
+        if len(places) > ev.budgets.uses_per_string:
+            ev.reach("uses_per_string")
         return [
             Finding(p, line, self.id, a, R.REFERENCES, f"uses {_label(a)}", specificity=spec)
             for p, line in places[: ev.budgets.uses_per_string]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan
@@ -74,7 +74,7 @@ class HistoryStrategy:
     id = "history"
 
     def wants(self, plan: Plan) -> str | None:
-        commits = plan.of_kind("commit")
+        commits = plan.of_kind(AnchorKind.COMMIT)
         if not commits:
             return None
         named = ", ".join(a.text for a in commits)
@@ -98,7 +98,7 @@ class HistoryStrategy:
             return []
         walked = ev.index.set
         out: list[Finding] = []
-        for a in ev.of_kind("commit"):
+        for a in ev.of_kind(AnchorKind.COMMIT):
             out += self._commit(repo, a, walked)
         return out
 

@@ -9,7 +9,7 @@ import re
 
 from ..lang.definitions import enclosing_definition
 from ..lang.languages import language_of
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan
@@ -33,13 +33,13 @@ class LexicalStrategy:
     id = "lexical"
 
     def wants(self, plan: Plan) -> str | None:
-        found = plan.of_kind("quote", "config_key")
+        found = plan.of_kind(AnchorKind.QUOTE, AnchorKind.CONFIG_KEY)
         return f"{len(found)} quoted message(s) or key(s)" if found else None
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return [
-            (a, Needle(a.text, word=a.kind == "config_key" and "." not in a.text))
-            for a in plan.of_kind("quote", "config_key")
+            (a, Needle(a.text, word=a.kind == AnchorKind.CONFIG_KEY and "." not in a.text))
+            for a in plan.of_kind(AnchorKind.QUOTE, AnchorKind.CONFIG_KEY)
         ]
 
     def find(self, ev: Evidence) -> list[Finding]:
@@ -51,7 +51,7 @@ class LexicalStrategy:
             spec = specificity(len(files))
             for i, (path, hits) in enumerate(files.items()):
                 hit = next((h for h in hits if _RAISES.search(h.text)), None)
-                if a.kind == "quote":
+                if a.kind == AnchorKind.QUOTE:
                     rel = R.RAISED_MESSAGE if hit else LITERAL_ONLY
                     what = "raises" if hit else "message"
                 else:

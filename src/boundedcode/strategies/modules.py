@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..lang.languages import MODULE_FILES, is_test_path
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R, SAMPLE_ONLY, specificity
 from .base import Evidence, Plan, module_path
@@ -27,7 +27,7 @@ class ModulesStrategy:
     id = "modules"
 
     def wants(self, plan: Plan) -> str | None:
-        mods = plan.of_kind("module")
+        mods = plan.of_kind(AnchorKind.MODULE)
         return f"{len(mods)} qualified name(s)" if mods else None
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
@@ -35,7 +35,7 @@ class ModulesStrategy:
 
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        mods = ev.of_kind("module")
+        mods = ev.of_kind(AnchorKind.MODULE)
         if not mods:
             return out
         # Only files whose module path can end in one of the names' segments: a file named after
@@ -73,7 +73,7 @@ class ModulesStrategy:
             if not best or (best_len == 1 and (len(segs) > 1 or len(best) > MAX_SINGLE_SEGMENT_FILES)):
                 continue
             rel = R.MODULE_FULL if best_len == len(segs) else R.MODULE_PARTIAL
-            spec = specificity(len(best)) * (SAMPLE_ONLY if a.origin == "code" else 1.0)
+            spec = specificity(len(best)) * (SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0)
             for p in sorted(best):
                 # A package's module file (__init__.py, mod.rs, index.ts) re-exports more than it holds.
                 package = p.rsplit("/", 1)[-1].split(".", 1)[0] in MODULE_FILES

@@ -7,7 +7,7 @@ less, and so does a file a code sample includes or imports.
 from __future__ import annotations
 
 from ..lang.languages import is_test_path
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R, SHARED_PATH, specificity
 from .base import Evidence, Plan
@@ -24,15 +24,15 @@ class PathsStrategy:
     id = "paths"
 
     def wants(self, plan: Plan) -> str | None:
-        named = plan.of_kind("path")
+        named = plan.of_kind(AnchorKind.PATH)
         if named:
             return f"{len(named)} path(s) named"
-        return "title words" if plan.of_kind("word") else None
+        return "title words" if plan.of_kind(AnchorKind.WORD) else None
 
     def _title_stems(self, ev: Evidence) -> list[Finding]:
         """A title word that is a file's name without extension names that file (`stackplot …`)."""
         out: list[Finding] = []
-        for a in ev.of_kind("word"):
+        for a in ev.of_kind(AnchorKind.WORD):
             files = [p for p in ev.index.by_stem(a.text) if not is_test_path(p)]
             files += [p for p in ev.index.by_stem("_" + a.text) if not is_test_path(p)]
             if 0 < len(files) <= MAX_STEM_FILES:
@@ -55,8 +55,8 @@ class PathsStrategy:
 
     def find(self, ev: Evidence) -> list[Finding]:
         out = self._title_stems(ev)
-        for a in ev.of_kind("path"):
-            origin = SHARED_PATH if a.origin == "code" else 1.0
+        for a in ev.of_kind(AnchorKind.PATH):
+            origin = SHARED_PATH if a.origin == AnchorOrigin.CODE else 1.0
             if a.text.endswith("/"):
                 prefix = a.text
                 inside = [p for p in ev.paths if p.startswith(prefix) or f"/{prefix}" in p]

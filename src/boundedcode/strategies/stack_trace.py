@@ -9,7 +9,7 @@ are dropped. Among the frames that map, the innermost weighs most.
 
 from __future__ import annotations
 
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan, resolve_located
@@ -37,7 +37,7 @@ class StackTraceStrategy:
     id = "stack_trace"
 
     def wants(self, plan: Plan) -> str | None:
-        frames = plan.of_kind("frame")
+        frames = plan.of_kind(AnchorKind.FRAME)
         return f"{len(frames)} stack frame(s)" if frames else None
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
@@ -47,7 +47,7 @@ class StackTraceStrategy:
         out: list[Finding] = []
         mapped = []
         # Innermost first: by depth within its trace, then by order of appearance.
-        frames = sorted(enumerate(ev.of_kind("frame")), key=lambda t: (t[1].weight, t[0]))
+        frames = sorted(enumerate(ev.of_kind(AnchorKind.FRAME)), key=lambda t: (t[1].weight, t[0]))
         for _, a in frames:
             files = resolve_located(ev.index, a.text, a.qualifier)
             if files:

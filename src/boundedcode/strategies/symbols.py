@@ -14,7 +14,7 @@ import math
 import re
 
 from ..lang.languages import is_test_path
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..navigator.base import PATTERNS, Location
 from ..navigator.patterns import PatternNavigator
 from ..scan import Needle
@@ -51,7 +51,9 @@ TYPE_KINDS = frozenset(
 QUALIFIER_NAME = 0.9
 
 
-#: Uses kept per name (the spec's 60 cut off files by path order, not by relevance; measured).
+#: Files whose uses of a name become findings, at most. Not the spec's uses budget (60, which
+#: graph keeps to): 60 cut the uses off by path order, not by relevance, and measured worse here.
+#: use_rarity already drops names used in many files; this only caps a very large repository.
 USES_KEPT = 1000
 
 
@@ -71,12 +73,12 @@ class SymbolsStrategy:
     id = "symbols"
 
     def wants(self, plan: Plan) -> str | None:
-        names = plan.of_kind("name", "member")
+        names = plan.of_kind(AnchorKind.NAME, AnchorKind.MEMBER)
         return f"{len(names)} name(s)" if names else None
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         out = []
-        for a in plan.of_kind("name", "member"):
+        for a in plan.of_kind(AnchorKind.NAME, AnchorKind.MEMBER):
             if is_identifier(a.text):
                 out.append((a, Needle(a.text, word=True)))
                 # Only a type-like qualifier is looked up (Ledger.post); `qs.filter`'s `qs` is a
@@ -87,27 +89,30 @@ class SymbolsStrategy:
 
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        uses_budget = max(ev.budgets.uses_per_string, USES_KEPT)
-        qualifiers = {a.qualifier for a in ev.of_kind("member")}
+        qualifiers = {a.qualifier for a in ev.of_kind(AnchorKind.MEMBER)}
         definitions = _Definitions(ev.navigator.fallback)
-        for a in ev.of_kind("name", "member"):
+        for a in ev.of_kind(AnchorKind.NAME, AnchorKind.MEMBER):
             if not is_identifier(a.text):
                 continue
             files = ev.scan.files_with(Needle(a.text, word=True))
             if not files:
                 continue
-            origin = SAMPLE_ONLY if a.origin == "code" else 1.0
-            if a.kind == "name" and a.text in qualifiers:
+            origin = SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0
+            if a.kind == AnchorKind.NAME and a.text in qualifiers:
                 origin *= QUALIFIER_NAME
             defs: dict[str, tuple[int, str]] = {}  # the first definition line in each file
             for loc in definitions(a.text):
                 defs.setdefault(loc.path, (loc.line, loc.kind))
             served = self._server_definitions(ev, a, defs)
-            qualified = self._qualifier_files(ev, definitions, a, defs) if a.kind == "member" else set()
+            qualified = (
+                self._qualifier_files(ev, definitions, a, defs) if a.kind == AnchorKind.MEMBER else set()
+            )
             if defs:
                 spec = specificity(len(qualified) if qualified else len(defs)) * origin
                 unresolved = (
-                    a.kind == "member" and not qualified and not self._qualifier_known(ev, definitions, a)
+                    a.kind == AnchorKind.MEMBER
+                    and not qualified
+                    and not self._qualifier_known(ev, definitions, a)
                 )
                 for path, (line, kind) in defs.items():
                     rel = R.DEFINITION_LSP if path in served else R.DEFINITION
@@ -132,7 +137,7 @@ class SymbolsStrategy:
             rarity = use_rarity(len(files), len(ev.paths))
             if users and rarity > 0:
                 spec = rarity * origin
-                for path in users[:uses_budget]:
+                for path in users[:USES_KEPT]:
                     hit = files[path][0]
                     out.append(Finding(path, hit.line, self.id, a, R.USE, f"uses {a.text}", specificity=spec))
         return out

@@ -16,7 +16,7 @@ import re
 
 from ..lang.definitions import definition_kind, definitions
 from ..lang.languages import TEST_MIRRORS, code_dirs, impl_names, is_test_path, language_of
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan, is_identifier, module_path, resolve_located
@@ -122,12 +122,12 @@ class TestToImplStrategy:
     id = "test_to_impl"
 
     def wants(self, plan: Plan) -> str | None:
-        tests = plan.of_kind("test")
+        tests = plan.of_kind(AnchorKind.TEST)
         return f"{len(tests)} test id(s)" if tests else None
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         out = []
-        for a in plan.of_kind("test"):
+        for a in plan.of_kind(AnchorKind.TEST):
             if a.detail:
                 continue
             out.append((a, Needle(a.text, word=is_identifier(a.text))))
@@ -139,7 +139,7 @@ class TestToImplStrategy:
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
         test_sites: list[tuple[Anchor, str, int | None]] = []
-        for a in ev.of_kind("test"):
+        for a in ev.of_kind(AnchorKind.TEST):
             for path, line in self._locate(ev, a):
                 test_sites.append((a, path, line))
         seen_files: set[str] = set()
@@ -279,7 +279,7 @@ class TestToImplStrategy:
                         path,
                         line,
                         self.id,
-                        Anchor("name", name, "evidence", a.rank),
+                        Anchor(AnchorKind.NAME, name, AnchorOrigin.EVIDENCE, a.rank),
                         CALLED_DEFINITION,
                         f"defines {name}, called by test {a.text}",
                         symbol=name,

@@ -101,6 +101,8 @@ class Item:
 
 @dataclass(frozen=True)
 class StrategyRun:
+    """Whether one strategy ran, why (its anchors) or why not, and how many findings it made."""
+
     strategy: str
     ran: bool
     why: str  # why it ran (its anchors) or why not
@@ -109,6 +111,15 @@ class StrategyRun:
 
 @dataclass
 class RetrievalResult:
+    """What one retrieval found, and everything needed to judge and reproduce it.
+
+    `items` are the ranked places and `block` their rendering (`tokens` long,
+    `truncated` when the time or block budget cut it short); `commit` and `branch`
+    say what was read; `strategies` say which ran and why; `bounds_reached` names
+    the Budgets fields a bound was reached for; `notes` say what else happened (a
+    scanner's fallback); `timings_ms` and `budget_use` say what it cost.
+    """
+
     items: list[Item]
     block: str
     tokens: int

@@ -23,6 +23,8 @@ __all__ = ["Planned", "plan_strategies", "rank_facts"]
 
 @dataclass(frozen=True)
 class Planned:
+    """The plan's outcome: what runs and why, what does not and why not, and the scan's needles."""
+
     runs: tuple[tuple[Strategy, str], ...]  # the strategies that run, each with why, in registry order
     not_run: tuple[StrategyRun, ...]  # the others, each with why not
     needles: tuple[Needle, ...]  # for the shared scan, within the string budget
@@ -32,6 +34,7 @@ class Planned:
 def plan_strategies(
     plan: Plan, strategies: Sequence[Strategy], without: Collection[str], budgets: Budgets
 ) -> Planned:
+    """Ask each strategy whether it runs (`without` switches some off), then gather the needles."""
     runs: list[tuple[Strategy, str]] = []
     not_run: list[StrategyRun] = []
     for s in strategies:

@@ -30,6 +30,8 @@ __all__ = ["RankFacts", "Ranking", "rank", "demotion"]
 
 @dataclass(frozen=True)
 class RankFacts:
+    """What ranking needs to know about the message (seeds.MessageFacts, the prose's names)."""
+
     about_tests: bool = False
     is_question: bool = False
     about_config: bool = False

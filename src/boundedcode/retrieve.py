@@ -40,6 +40,13 @@ def run_retrieval(
     servers: Sequence[str] = (),
     clock: Callable[[], float] = time.monotonic,
 ) -> RetrievalResult:
+    """One retrieval of `message` over `tree`: the ranked places, the block, and how they came about.
+
+    `evidence_anchors` are anchors already parsed from command output; `without` names
+    strategies to switch off; `scanner`, `servers` and `clock` are the seams (the content
+    scan's back end, the language servers to ask, the time source of the budget). Never
+    raises for bad input: what it could not do is in `bounds_reached` and `notes`.
+    """
     t0 = clock()
     timings: dict[str, float] = {}
     bounds: list[str] = []  # names of Budgets fields, each once: every stage reports into it

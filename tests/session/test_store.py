@@ -59,7 +59,8 @@ def test_a_last_line_that_is_not_json_is_torn_too(session_path):
 
 def test_a_bad_line_before_the_end_is_an_error_not_a_silent_drop(session_path):
     two_records(session_path)
-    lines = open(session_path).read().splitlines(keepends=True)
+    with open(session_path) as f:
+        lines = f.read().splitlines(keepends=True)
     with open(session_path, "w") as f:
         f.write(lines[0] + "garbage\n" + lines[1])
     with pytest.raises(SessionError, match=r"session.jsonl:2: not a session record"):

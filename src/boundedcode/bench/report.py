@@ -11,7 +11,7 @@ import json
 import math
 import os
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from .metrics import METRICS, aggregate, percentile
 
@@ -88,7 +88,10 @@ def _latency_cdf(records: Sequence[Mapping]) -> list[float]:
     values = [r["latency_ms"] for r in records if r.get("latency_ms") is not None]
     if not values:
         return []
-    return [round(percentile(values, 100 * i / LATENCY_CDF_STEPS), 3) for i in range(LATENCY_CDF_STEPS + 1)]
+    return [
+        round(cast(float, percentile(values, 100 * i / LATENCY_CDF_STEPS)), 3)  # values is not empty
+        for i in range(LATENCY_CDF_STEPS + 1)
+    ]
 
 
 def build_summary(

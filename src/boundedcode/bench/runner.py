@@ -15,7 +15,7 @@ import sys
 import time
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO, cast
 
 from ..errors import UsageError
 from ..render import count_tokens
@@ -281,6 +281,10 @@ class _Run:
         write_reports(summary, self.config.out)
         return summary
 
+    def _git_dir(self, task: Task) -> str:
+        # A runnable task has a fetch_repo with a mirror (`runnable` skips the others).
+        return cast(str, self.mirrors.git_dir(cast(str, task.fetch_repo)))
+
     def _task(
         self,
         task: Task,
@@ -290,7 +294,7 @@ class _Run:
         prefetcher: ThreadPoolExecutor,
     ) -> bool:
         """Every record `todo` asks of `task`; False when its commit cannot be had."""
-        git_dir = self.mirrors.git_dir(task.fetch_repo)
+        git_dir = self._git_dir(task)
         t0 = time.monotonic()
         try:
             fut = pending.pop(task.base_commit, None)
@@ -303,9 +307,7 @@ class _Run:
         self.timing["checkout_s"] += time.monotonic() - t0
         self.cache.pin(task.base_commit)
         if nxt is not None and nxt.base_commit != task.base_commit and nxt.base_commit not in pending:
-            pending[nxt.base_commit] = prefetcher.submit(
-                self.cache.path, self.mirrors.git_dir(nxt.fetch_repo), nxt.base_commit
-            )
+            pending[nxt.base_commit] = prefetcher.submit(self.cache.path, self._git_dir(nxt), nxt.base_commit)
         if self._repo != task.fetch_repo:
             self._repo, self._repo_corpus = task.fetch_repo, RepoCorpus()
             self._rankers.clear()
@@ -391,7 +393,7 @@ class _Run:
             )
         else:
             try:
-                result = self.retrieve(
+                result = cast(Retrieve, self.retrieve)(  # run() sets it when an engine is asked for
                     task.problem_statement,
                     checkout,
                     evidence=(evidence,) if evidence else (),

@@ -15,6 +15,8 @@ __all__ = ["Budgets", "DEFAULT_BUDGETS", "BOUNDS", "reach"]
 
 @dataclass(frozen=True)
 class Budgets:
+    """The bounds of one retrieval; `Budgets(time_s=1.0)` changes one and keeps the rest."""
+
     time_s: float = 3.0  # one retrieval; results so far are kept and `truncated` says so
     files_listed: int = 50_000
     bytes_read: int = 192 * 1024 * 1024  # per retrieval, by the scan and by strategies' reads

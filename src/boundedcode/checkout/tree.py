@@ -13,9 +13,12 @@ import os
 import stat
 import subprocess
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from .policy import confine, refusal
+
+if TYPE_CHECKING:
+    import pygit2
 
 __all__ = ["FileEntry", "Tree", "WorkTree", "GitTree", "MemoryTree", "blob_id", "open_tree"]
 
@@ -32,9 +35,13 @@ def blob_id(data: bytes) -> str:
 
 
 class Tree(Protocol):
-    #: The directory on disk holding the files as listed, when there is one (the
-    #: content scan runs ripgrep there); None for git objects and memory.
-    fs_root: str | None
+    """A checkout's files: listed in path order, read confined, with the commit they come from."""
+
+    @property
+    def fs_root(self) -> str | None:
+        """The directory on disk holding the files as listed, when there is one (the
+        content scan runs ripgrep there); None for git objects and memory."""
+        ...
 
     def files(self) -> list[FileEntry]: ...
     def read(self, path: str) -> bytes | None: ...
@@ -179,24 +186,24 @@ class GitTree:
         commit_obj = obj.peel(pygit2.Commit)
         self._commit = str(commit_obj.id)
         self._tree = commit_obj.tree
-        self._entries: dict[str, object] | None = None
+        self._entries: dict[str, pygit2.Blob] | None = None
 
-    def _index(self) -> dict[str, object]:
+    def _index(self) -> dict[str, pygit2.Blob]:
         if self._entries is None:
             import pygit2
 
-            entries: dict[str, object] = {}
+            entries: dict[str, pygit2.Blob] = {}
 
-            def visit(tree, prefix: str) -> None:
+            def visit(tree: pygit2.Tree, prefix: str) -> None:
                 for e in tree:
-                    path = prefix + e.name
+                    path = prefix + cast(str, e.name)  # a tree entry always has a name
                     if e.type_str == "tree":
-                        visit(e, path + "/")
+                        visit(cast(pygit2.Tree, e), path + "/")
                     elif e.type_str == "blob" and e.filemode in (
                         pygit2.GIT_FILEMODE_BLOB,
                         pygit2.GIT_FILEMODE_BLOB_EXECUTABLE,
                     ):
-                        entries[path] = e
+                        entries[path] = cast(pygit2.Blob, e)
 
             visit(self._tree, "")
             self._entries = entries

@@ -118,6 +118,11 @@ class _Index:
         return SpecDocument(self.kind, tuple(out))
 
 
+def _line(event: yaml.Event) -> int:
+    """The 1-based line an event starts on (-1 where the parser gave no mark)."""
+    return event.start_mark.line + 1 if event.start_mark is not None else -1
+
+
 def _read(events: Iterable[yaml.Event]) -> SpecDocument | None:
     index = _Index()
     stack: list[_Frame] = []
@@ -134,7 +139,7 @@ def _read(events: Iterable[yaml.Event]) -> SpecDocument | None:
         if parent is not None:
             if parent.mapping and parent.key is None:  # this node is a key
                 text = event.value if isinstance(event, yaml.ScalarEvent) else None
-                parent.key = (text, event.start_mark.line + 1) if text is not None else ("", -1)
+                parent.key = (text, _line(event)) if text is not None else ("", -1)
                 if isinstance(event, yaml.CollectionStartEvent):
                     stack.append(_Frame(None, isinstance(event, yaml.MappingStartEvent)))
                     if len(stack) > MAX_NESTING:

@@ -58,9 +58,9 @@ def build_navigator(
 
 def _warm(composite: Composite, name: str, path: str | None, timeout: float) -> None:
     """Start, in parallel, the servers of the languages this question touches."""
-    languages = {language_of(p) for p in composite.fallback.occurrences(name)}
-    if path is not None:
-        languages.add(language_of(path))
+    languages = {lang for p in composite.fallback.occurrences(name) if (lang := language_of(p))}
+    if path is not None and (lang := language_of(path)) is not None:
+        languages.add(lang)
     threads = [
         threading.Thread(target=server.warm, args=(name, timeout), daemon=True)
         for server in composite.servers

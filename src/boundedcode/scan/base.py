@@ -28,6 +28,8 @@ class ScanError(BoundedCodeError):
 
 @dataclass(frozen=True)
 class Needle:
+    """What a strategy asks the scan for: a whole word, a whole word in any case, or a literal."""
+
     text: str
     word: bool  # True: a whole-word identifier; False: a literal, case-sensitive string
     fold: bool = False  # a whole word in any case (a prose word, lower-case text)
@@ -35,12 +37,16 @@ class Needle:
 
 @dataclass(frozen=True)
 class Hit:
+    """One matching line: its 1-based number and its text (cut at MAX_LINE_CHARS)."""
+
     line: int
     text: str
 
 
 @dataclass
 class ScanResult:
+    """Every needle's hits per file, in path and line order, and the bounds the scan kept to."""
+
     # needle -> path -> hits (in line order, at most the per-string-and-file budget)
     hits: dict[Needle, dict[str, list[Hit]]] = field(default_factory=dict)
     bounds_reached: list[str] = field(default_factory=list)  # names of Budgets fields
@@ -53,6 +59,8 @@ class ScanResult:
 
 
 class Scanner(Protocol):
+    """A back end of the scan (ripgrep, in process, or a test's): the seam `scanner=` injects."""
+
     def scan(
         self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets, deadline: float
     ) -> ScanResult: ...

@@ -22,9 +22,9 @@ RANK_LOCATED = -1
 def trace_anchors(text: str, origin: AnchorOrigin) -> list[Anchor]:
     """Frames, diagnostics and test ids in `text`, in the order printed."""
     out: list[Anchor] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     for f in parse_frames(text):
-        key = ("frame", f.path, f.line)
+        key: tuple[object, ...] = ("frame", f.path, f.line)
         if key not in seen:
             seen.add(key)
             out.append(

@@ -37,6 +37,8 @@ _ABOUT_CONFIG = re.compile(
 
 @dataclass(frozen=True)
 class MessageFacts:
+    """What a message asks for: tests, an answer to a question, configuration; and its words."""
+
     about_tests: bool
     is_question: bool
     about_config: bool

@@ -134,7 +134,7 @@ def _capture_files(directory: str) -> list[str]:
         names = sorted(os.listdir(folder))
     except OSError as exc:
         raise ContextError(f"{folder}: cannot list captures ({exc.strerror or exc})") from None
-    files = []
+    files: list[str] = []
     for name in names:
         if name.startswith("."):  # an interrupted write's temporary file, never evidence
             continue
@@ -244,7 +244,7 @@ def open_context(
         os.makedirs(os.path.join(directory, CAPTURE_DIR), exist_ok=True)
     except OSError as exc:
         raise ContextError(f"cannot create context {directory}: {exc.strerror or exc}") from None
-    body = {
+    body: dict[str, Any] = {
         "format": FORMAT,
         "tool": TOOL,
         "contract": CONTRACT,

@@ -12,6 +12,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from typing import cast
+
 import pygit2
 
 from ..checkout.policy import refusal
@@ -121,7 +123,7 @@ class PinnedCommit:
                 return Scope(prefix, prefix_found=False)
             scope = Scope(prefix, prefix_found=True)
             if entry.type_str == "tree":
-                self._visit(entry, prefix + "/", scope, extensions, file_bytes)
+                self._visit(cast(pygit2.Tree, entry), prefix + "/", scope, extensions, file_bytes)
             else:
                 self._consider(prefix, entry, scope, extensions, file_bytes)
         scope.files.sort(key=lambda e: e.path)
@@ -132,13 +134,13 @@ class PinnedCommit:
         self, tree: pygit2.Tree, base: str, scope: Scope, extensions: tuple[str, ...], file_bytes: int
     ) -> None:
         for entry in tree:
-            path = base + entry.name
+            path = base + cast(str, entry.name)  # a tree entry always has a name
             if entry.type_str == "tree":
                 reason = refusal(f"{path}/{_DIRECTORY_PROBE}")
                 if reason is not None:
                     scope.refused[reason] += 1  # the directory counts once; it is not entered
                 else:
-                    self._visit(entry, path + "/", scope, extensions, file_bytes)
+                    self._visit(cast(pygit2.Tree, entry), path + "/", scope, extensions, file_bytes)
             else:
                 self._consider(path, entry, scope, extensions, file_bytes)
 

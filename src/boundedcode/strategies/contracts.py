@@ -178,8 +178,10 @@ class ContractsStrategy:
 
     def _spec(self, files: _Files, path: str, line: int, route: Route) -> _Place | None:
         document = files.spec(path)
+        if document is None:
+            return None
         best: _Place | None = None
-        for written in document.at(line) if document else ():
+        for written in document.at(line):
             match = route_match(parse_route(written.text), route)
             if not match or match[0] != "full":
                 continue

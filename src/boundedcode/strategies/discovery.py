@@ -116,7 +116,7 @@ class DiscoveryStrategy:
 
     def _content_scores(self, ev: Evidence) -> dict[str, float]:
         """BM25-like: Σ idf(word) · saturated count of its lines, per file mentioning a content word."""
-        scores: Counter = Counter()
+        scores: dict[str, float] = {}
         n = max(1, len(ev.paths))
         for _, needle in self.needles(ev.plan):
             files = ev.scan.files_with(needle)
@@ -125,7 +125,7 @@ class DiscoveryStrategy:
             idf = math.log((n + 1) / len(files))
             for path, hits in files.items():
                 tf = len(hits)
-                scores[path] += idf * tf * (BM25_K1 + 1) / (tf + BM25_K1)
+                scores[path] = scores.get(path, 0.0) + idf * tf * (BM25_K1 + 1) / (tf + BM25_K1)
         return scores
 
     def find(self, ev: Evidence) -> list[Finding]:
@@ -161,12 +161,12 @@ class DiscoveryStrategy:
         if not scored:
             return out
         top = -scored[0][0]
-        for neg, p, common in scored[: MAX_FILES * 2]:
+        for neg, p, words in scored[: MAX_FILES * 2]:
             if len(out) >= MAX_FILES:
                 break
             if is_test_path(p):
                 continue
-            a = Anchor(AnchorKind.PATH_WORDS, "+".join(common) or "content", AnchorOrigin.PROSE, RANK_CONTENT)
-            reason = f"path words {', '.join(common[:4])}" if common else "message words in its text"
+            a = Anchor(AnchorKind.PATH_WORDS, "+".join(words) or "content", AnchorOrigin.PROSE, RANK_CONTENT)
+            reason = f"path words {', '.join(words[:4])}" if words else "message words in its text"
             out.append(Finding(p, None, self.id, a, R.PATH_WORD, reason, specificity=-neg / top))
         return out

@@ -61,7 +61,7 @@ class LexicalStrategy:
                 if i < MAX_ENCLOSING_LOOKUPS:
                     lang = language_of(path)
                     data = ev.read(path) if lang else None
-                    if data is not None:
+                    if lang is not None and data is not None:
                         d = enclosing_definition(lang, data, hit.line)
                         symbol = d.name if d else None
                 text = a.text if len(a.text) <= 60 else a.text[:57] + "..."

@@ -88,7 +88,7 @@ def definition_kind(language: str, line_text: str, name: str) -> str | None:
 
 
 def line_definitions(language: str, text: str) -> list[Definition]:
-    found = []
+    found: list[Definition] = []
     for number, line in enumerate(text.split("\n"), 1):
         hit = _match_line(language, line)
         if hit is not None:

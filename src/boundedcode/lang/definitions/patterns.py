@@ -34,8 +34,16 @@ class LineTable(NamedTuple):
     qualifier_kind: str = "class"
 
 
-def _r(pattern: str, kind: str, indented: str | None = None, flags: int = 0, **keywords: str) -> Rule:
-    return Rule(pattern, kind, indented, tuple(keywords.items()), flags)
+def _r(
+    pattern: str,
+    kind: str,
+    *,
+    indented: str | None = None,
+    flags: int = 0,
+    spelled: dict[str, str] | None = None,  # keywords that are no Python names: `@interface`, `enum class`
+    **keywords: str,
+) -> Rule:
+    return Rule(pattern, kind, indented, tuple({**keywords, **(spelled or {})}.items()), flags)
 
 
 _GENERIC = r"<[^<>]*(?:<[^<>]*>[^<>]*)*>"  # <K, List<V>>: one nesting level
@@ -139,7 +147,7 @@ _JAVA = LineTable(
             "class",
             interface="interface",
             enum="enum",
-            **{"@interface": "interface"},
+            spelled={"@interface": "interface"},
         ),
         _r(
             rf"^\s*+{_ANNOTATIONS}{_JAVA_MODS}*+(?:{_GENERIC}\s*+)?{_NOT_STATEMENT}{_JAVA_TYPE}\s++(?P<name>\w+)\s*+\(",
@@ -171,7 +179,7 @@ _CSHARP = LineTable(
             struct="struct",
             interface="interface",
             enum="enum",
-            **{"record struct": "struct"},
+            spelled={"record struct": "struct"},
         ),
         _r(rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}*+delegate\s++{_CS_TYPE}\s++(?P<name>\w+)", "type"),
         _r(rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}*+const\s++{_CS_TYPE}\s++(?P<names>{_NAMES})\s*+=", "constant"),
@@ -209,7 +217,7 @@ _KOTLIN = LineTable(
             "class",
             interface="interface",
             typealias="type",
-            **{"enum class": "enum", "fun interface": "interface"},
+            spelled={"enum class": "enum", "fun interface": "interface"},
         ),
         _r(
             rf"^\s*+{_ANNOTATIONS}{_KOTLIN_MODS}*+(?:val|var)\s++(?:{_GENERIC}\s*+)?(?:(?P<container>\w+)\.)?(?P<name>\w+)",
@@ -271,7 +279,7 @@ _JS_RULES = (
     _r(
         rf"^(?:module\.)?exports\.(?P<name>{_JS_ID})\s*+=\s*+(?P<kw>async\b|function\b|\()?",
         "variable",
-        **{"async": "function", "function": "function", "(": "function"},
+        spelled={"async": "function", "function": "function", "(": "function"},
     ),
     _r(
         rf"^\s++{_JS_MEMBER_MODS}\*?\s*+{_JS_NOT_STATEMENT}(?P<name>#?{_JS_ID})\s*+(?:{_GENERIC})?\s*+{_PARAMS}"
@@ -302,7 +310,7 @@ _TYPESCRIPT = LineTable(
             enum="enum",
             namespace="module",
             module="module",
-            **{"const enum": "enum"},
+            spelled={"const enum": "enum"},
         ),
         *_JS_RULES,
         # Interface, overload and abstract method signatures: `save(entry: Entry): Promise<void>;`, and
@@ -356,7 +364,7 @@ def _c_rules(member_kind: str) -> tuple[Rule, ...]:
             "struct",
             enum="enum",
             namespace="module",
-            **{"class": "class", "enum class": "enum", "enum struct": "enum"},
+            spelled={"class": "class", "enum class": "enum", "enum struct": "enum"},
         ),
         _r(r"^\s*+typedef\b[^(;]*\(\s*+[*^]\s*+(?P<name>\w+)\s*+\)", "type"),
         _r(r"^\s*+typedef\b[^;]*?\b(?P<name>\w+)\s*+(?:\[[^\][;]*\]\s*+)*;", "type"),

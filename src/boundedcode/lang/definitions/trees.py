@@ -94,7 +94,7 @@ _NAME_NODES = frozenset(
 )
 
 
-def _resolve_declarator(node: Node) -> tuple[Node, str | None, bool] | None:
+def _resolve_declarator(node: Node | None) -> tuple[Node, str | None, bool] | None:
     """A C/C++ declarator's name node, its `Class::` qualifier and whether it declares a function."""
     receiver = None
     is_function = False

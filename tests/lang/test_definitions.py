@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boundedcode.lang.definitions.patterns import LINE_TABLES
 from boundedcode.lang.definitions import (
     KINDS,
     Definition,
@@ -43,6 +44,20 @@ TREE_SITTER_LANGUAGES = (
     "swift",
 )
 PATTERN_LANGUAGES = ("dart", "elixir", "lua", "shell", "sql")
+#: Languages whose line rules never define a name written after `.` (LineTable.dotted is False).
+PATTERN_LINE_LANGUAGES = (
+    "python",
+    "go",
+    "rust",
+    "java",
+    "scala",
+    "c",
+    "cpp",
+    "objc",
+    "php",
+    "swift",
+    "shell",
+)
 DECOYS = {"fake", "Fake", "decoy", "Decoy", "commented_out", "commentedOut"}
 
 # (name, line, kind, container) for every definition of each fixture.
@@ -953,3 +968,98 @@ def test_every_grammar_reads_its_query_files_and_the_wheel_ships_them() -> None:
     assert sorted(p.stem for p in queries.glob("*.scm")) == sorted(
         {q for g in GRAMMARS.values() for q in g.queries}
     )
+
+
+_TOKENS = (
+    "post",
+    "//",
+    "/*",
+    "--",
+    "return",
+    ".",
+    "->",
+    ">",
+    "::",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    ";",
+    ":",
+    "=",
+    ",",
+    "<",
+    "*",
+    "&",
+    "#",
+    "@",
+    "$",
+    "'",
+    '"',
+    " ",
+    "  ",
+    "\t",
+    "self",
+    "this",
+    "Ledger",
+    "def",
+    "fn",
+    "func",
+    "function",
+    "class",
+    "struct",
+    "enum",
+    "type",
+    "var",
+    "let",
+    "val",
+    "const",
+    "public",
+    "static",
+    "int",
+    "void",
+    "define",
+    "typedef",
+    "case",
+    "pub",
+    "impl",
+    "trait",
+    "interface",
+    "record",
+    "property",
+    "fun",
+    "namespace",
+)
+
+
+@settings(max_examples=4000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_TOKENS), min_size=1, max_size=14), st.sampled_from(sorted(LINE_TABLES)))
+def test_the_shortcut_before_the_rules_never_hides_a_definition(tokens: list[str], language: str) -> None:
+    """A comment, a `return`, or (where no rule defines a name after `.`) a line using the name
+    only as `x.post` or `x->post` defines nothing: the shortcut gives what the rules alone give."""
+    from boundedcode.lang.definitions import lines
+
+    line = "".join(tokens)
+    if lines._cannot_define(language, line, "post"):
+        hit = lines._match_line(language, line)
+        assert hit is None or ("post" not in hit.names and hit.qualified != "post"), (language, line)
+
+
+@pytest.mark.parametrize(
+    "language, line",
+    [
+        ("ruby", "  def self.post(entry)"),
+        ("javascript", "Ledger.prototype.post = function (entry) {"),
+        ("typescript", "exports.post = async (entry) => {"),
+        ("lua", "function M.post(entry)"),
+        ("kotlin", "fun Ledger.post(entry: Entry) {"),
+        ("csharp", "namespace Shop.post"),
+        ("dart", "  Ledger.post(this.entry);"),
+        ("elixir", "defmodule Shop.post do"),
+        ("sql", "CREATE TABLE shop.post ("),
+    ],
+)
+def test_names_defined_after_a_dot_pass_the_shortcut(language: str, line: str) -> None:
+    assert definition_kind(language, line, "post") is not None

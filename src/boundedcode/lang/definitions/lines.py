@@ -77,9 +77,34 @@ def _hit_kind(language: str, hit: _LineHit, name: str) -> str:
     return refine(hit.kind, name, table.qualifier_kind if hit.container else None, table.constant_kinds)
 
 
+@functools.cache
+def _no_definition(language: str) -> re.Pattern[str]:
+    return re.compile(LINE_TABLES[language].no_definition)
+
+
+def _cannot_define(language: str, line: str, name: str) -> bool:
+    """A shortcut before the rules, exact (a property test holds it to that): the line is a comment
+    or a `return`, or uses `name` only as `x.name` or `x->name` where no rule defines such a name."""
+    if _no_definition(language).match(line):
+        return True
+    return not LINE_TABLES[language].dotted and _only_as_member(line, name)
+
+
+def _only_as_member(line: str, name: str) -> bool:
+    """Whether every occurrence of `name` in `line` follows `.` or `>` (`obj.name`, `obj->name`)."""
+    start = line.find(name)
+    while start != -1:
+        if start == 0 or line[start - 1] not in ".>":
+            return False
+        start = line.find(name, start + 1)
+    return True
+
+
 def definition_kind(language: str, line_text: str, name: str) -> str | None:
     """FAST, regex-only, one source line: if this line defines `name` in `language`, the kind, else None."""
     if name not in line_text or language not in LINE_TABLES:
+        return None
+    if _cannot_define(language, line_text, name):
         return None
     hit = _match_line(language, line_text)
     if hit is None or (name not in hit.names and name != hit.qualified):

@@ -26,12 +26,25 @@ class Rule(NamedTuple):
     flags: int = 0
 
 
+#: Lines that define nothing in most languages, tested before any rule (most scan hits are such):
+#: comments (`//`, `/*`, ` * ` inside a block comment, `#` but `#define`, `--`) and `return`.
+NO_DEFINITION = r"\s*+(?://|/\*|\*(?:\s|$)|#(?!\s*+define\b)|--|return\b)"
+#: In JavaScript and TypeScript `#x = 0` is a private field and `* gen() {` a generator method.
+_ECMA_NO_DEFINITION = r"\s*+(?://|/\*|--|return\b)"
+
+
 class LineTable(NamedTuple):
     rules: tuple[Rule, ...]
     # Kinds that become "constant" for UPPER_CASE names (fields in Java, not in Go).
     constant_kinds: frozenset[str] = frozenset({"variable"})
     # What the qualifier of a qualified name is: `Ledger::post` a class, SQL `ledger.entries` a schema.
     qualifier_kind: str = "class"
+    # Whether a rule can define a name written right after `.` (`def self.post`, `Ledger.prototype.post
+    # =`, `function M.post(`, `fun String.post(`); where none can, a line using the name only as
+    # `x.post` or `x->post` is rejected before any pattern runs (most scan hits are such uses).
+    dotted: bool = False
+    # Lines starting so define nothing in this language (see NO_DEFINITION).
+    no_definition: str = NO_DEFINITION
 
 
 def _r(
@@ -170,7 +183,8 @@ _CS_ATTRIBUTES = r"(?:\[[^\]]*\]\s*+)*+"
 _CS_TYPE = rf"(?:[\w.]+(?:\s*+{_GENERIC})?|\([^()]*\))\??(?:\s*+\[[\s,]*\])*\??"
 _PASCAL_MEMBER = r"^\s++(?P<name>[A-Z]\w*)\s*+(?:=\s*+[^,;=]+)?,?\s*+$"  # enum members: Debit, Credit = 2,
 _CSHARP = LineTable(
-    (
+    dotted=True,  # namespace Shop.Ledger
+    rules=(
         _r(r"^\s*+namespace\s++(?P<qname>[\w.]+)", "module"),
         _r(
             rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}*+(?P<kw>class|struct|interface|enum|record\s++struct|record\s++class|record)"
@@ -194,7 +208,7 @@ _CSHARP = LineTable(
         _r(rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}++{_CS_TYPE}\s++(?P<name>\w+)\s*+(?:\{{|=>|$)", "property"),
         _r(rf"^\s*+{_CS_ATTRIBUTES}{_CS_MODS}++{_CS_TYPE}\s++(?P<names>{_NAMES})\s*+[=;]", "field"),
         _r(_PASCAL_MEMBER, "constant"),
-    )
+    ),
 )
 
 _KOTLIN_MODS = (
@@ -203,7 +217,8 @@ _KOTLIN_MODS = (
     r"annotation|companion)\s++)"
 )
 _KOTLIN = LineTable(
-    (
+    dotted=True,  # fun String.post(
+    rules=(
         _r(
             rf"^\s*+{_ANNOTATIONS}{_KOTLIN_MODS}*+fun\s++(?:{_GENERIC}\s*+)?(?:(?P<container>\w+)(?:{_GENERIC})?\??\.)?"
             r"(?P<name>\w+)\s*+[(<]",
@@ -224,7 +239,7 @@ _KOTLIN = LineTable(
             "property",
         ),
         _r(_ENUM_CONSTANT, "constant"),
-    )
+    ),
 )
 
 _SCALA_MODS = (
@@ -298,10 +313,12 @@ _JS_RULES = (
     ),
     _r(rf"^\s++(?P<name>#{_JS_ID})\s*+[=;]", "field"),
 )
-_JAVASCRIPT = LineTable(_JS_RULES)
+_JAVASCRIPT = LineTable(_JS_RULES, dotted=True, no_definition=_ECMA_NO_DEFINITION)  # Ledger.prototype.post =
 _TS_MEMBER_MODS = r"(?:(?:public|private|protected|abstract|readonly|static|async|declare)\s++)*+"
 _TYPESCRIPT = LineTable(
-    (
+    dotted=True,  # as JavaScript
+    no_definition=_ECMA_NO_DEFINITION,
+    rules=(
         _r(
             rf"^\s*+{_JS_EXPORT}(?P<kw>interface|enum|const\s++enum|type|namespace|module)\s++(?P<name>{_JS_ID})"
             rf"(?:\s*+{_GENERIC})?\s*+(?:[={{]|extends\b|$)",
@@ -324,7 +341,7 @@ _TYPESCRIPT = LineTable(
             rf"^\s++(?:readonly\s++)?(?P<name>{_JS_ID})\??\s*+:\s*+[^;=]+;\s*+$", "property"
         ),  # interface members
         _r(_PASCAL_MEMBER, "constant"),
-    )
+    ),
 )
 
 _C_SPECIFIER = r"(?:virtual|static|inline|explicit|constexpr|consteval|override|extern|friend)\s++"
@@ -431,7 +448,8 @@ _PHP = LineTable(
 )
 
 _RUBY = LineTable(
-    (
+    dotted=True,  # def self.post
+    rules=(
         _r(
             r"^\s*+def\s++(?:(?P<container>self|[A-Z]\w*)\.)?(?P<name>\w+[?!=]?|\[\]=?|[-+*/%<>=!~^&|]+)",
             "function",
@@ -443,7 +461,7 @@ _RUBY = LineTable(
         _r(r"^\s*+scope\s++:(?P<name>\w+)", "method"),  # Rails scopes
         _r(r"^\s*+(?P<name>[A-Z]\w*)\s*+=\s*+(?:Struct|Class|Data)\.(?:new|define)\b", "class"),
         _r(r"^\s*+(?P<name>[A-Z][A-Z0-9_]*)\s*+=(?!=)", "constant"),
-    )
+    ),
 )
 
 _SWIFT_ATTRIBUTES = r"(?:@\w+(?:\([^()]*\))?\s++)*+"
@@ -483,7 +501,8 @@ _SWIFT = LineTable(
 
 _DART_TYPE = rf"[\w.]+(?:{_GENERIC})?\??"
 _DART = LineTable(
-    (
+    dotted=True,  # Ledger.named(
+    rules=(
         _r(
             r"^\s*+(?:(?:abstract|sealed|base|final|interface|mixin)\s++)*(?P<kw>class|mixin|enum|typedef|extension)\s++"
             r"(?P<name>\w+)",
@@ -516,7 +535,8 @@ _DART = LineTable(
 )
 
 _ELIXIR = LineTable(
-    (
+    dotted=True,  # defmodule Shop.Ledger
+    rules=(
         _r(
             r"^\s*+(?P<kw>def|defp|defmacro|defmacrop|defguard|defguardp|defdelegate|defn|defnp)\s++"
             r"(?P<name>\w+[?!]?)",
@@ -544,11 +564,12 @@ _ELIXIR = LineTable(
 )
 
 _LUA = LineTable(
-    (
+    dotted=True,  # function M.post(
+    rules=(
         _r(r"^\s*+(?:local\s++)?function\s++(?P<qname>[\w.]+(?::\w+)?)\s*+\(", "function"),
         _r(r"^\s*+(?:local\s++)?(?P<qname>[\w.]+)\s*+=\s*+function\b", "function"),
         _r(rf"^local\s++(?P<names>{_NAMES})\s*+(?:<\w+>\s*+)?=", "variable"),
-    )
+    ),
 )
 
 _SHELL = LineTable(
@@ -565,7 +586,8 @@ _SHELL = LineTable(
 )  # UPPER_CASE is every shell variable, not a constant
 
 _SQL = LineTable(
-    (
+    dotted=True,  # create table shop.ledger
+    rules=(
         _r(
             r"^\s*+create\s++(?:or\s++replace\s++)?(?:(?:temp|temporary|unlogged|materialized|global|local|virtual|"
             r"external|recursive)\s++)*(?P<kw>table|view|function|procedure|trigger|type|sequence|schema|domain)\s++"

@@ -63,7 +63,7 @@ class _Reader:
 
     def __call__(self, path: str) -> bytes | None:
         if path not in self.cache:
-            data = self.tree.read(path)
+            data = self.tree.read(path, self.budgets.file_bytes)
             if data is not None and (
                 len(data) > self.budgets.file_bytes or self.bytes + len(data) > self.budgets.bytes_read
             ):

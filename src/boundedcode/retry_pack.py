@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets
-from .checkout.policy import refusal
+from .checkout.confined import read_confined
 from .checkout.tree import Tree
 from .render import count_tokens
 from .checkout.walk import walk
@@ -75,11 +75,11 @@ def _windows(name: str, tree: Tree, output: str, budgets: Budgets) -> list[Windo
     spans = {
         path: [(max(1, line - CONTEXT_LINES), line + CONTEXT_LINES, why) for line, why in places]
         for path, places in _locations(tree, output, budgets).items()
-        if not refusal(path)
     }
     out: list[Window] = []
     for path, found in spans.items():  # item order: the best-ranked file first
-        data = tree.read(path)
+        # The one confined read: policy, size before the read, no symlink, text only.
+        data = read_confined(tree, path, budgets.file_bytes).data
         if data is None:
             continue
         text = data.decode("utf-8", "replace").splitlines()

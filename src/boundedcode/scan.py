@@ -321,8 +321,8 @@ class MemoryScanner:
             if time.monotonic() > deadline:
                 result.bounds_reached.append("time_s")
                 break
-            data = tree.read(path)
-            if data is None or len(data) > budgets.file_bytes:
+            data = tree.read(path, budgets.file_bytes)
+            if data is None:
                 continue
             result.files_scanned += 1
             result.bytes_scanned += len(data)

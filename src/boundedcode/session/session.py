@@ -19,7 +19,8 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
 from ..api import retrieve
-from ..checkout import DEFAULT_BUDGETS, Budgets, Tree, WorkTree, blob_id, confine, refusal
+from ..checkout import DEFAULT_BUDGETS, Budgets, Tree, WorkTree, blob_id, confine, read_confined
+from ..checkout.confined import OUTSIDE
 from ..errors import UsageError
 from ..model import RetrievalResult
 from ..render import render_block
@@ -66,8 +67,6 @@ INDEX_MIN_BYTES = 1024
 RECALL_MAX_HITS = 3
 #: ... and at most this many bytes of their content (the rest is cut and says so).
 RECALL_MAX_BYTES = 64 * 1024
-#: A NUL byte this early marks a binary file (git looks at the same span).
-BINARY_PROBE_BYTES = 8000
 NO_PLACES = "No places found in the repository for this message.\n"
 INDEX_HEADER = "Set aside by this summary (recall brings any of them back by call id, path or text):"
 
@@ -354,19 +353,13 @@ class Session:
         stamps: list[FileStamp] = []
         for asked in paths:
             rel = _relative(tree, asked)
-            why = "outside the checkout" if rel is None else refusal(rel)
-            data = tree.read(rel) if rel is not None and why is None else None
-            if why is None and data is None:
-                why = "not a readable file (missing, a directory or a symlink)"
-            elif data is not None and len(data) > self._budgets.file_bytes:
-                why, data = f"larger than {self._budgets.file_bytes:,} bytes", None
-            elif data is not None and b"\0" in data[:BINARY_PROBE_BYTES]:
-                why, data = "a binary file", None
-            if data is None or rel is None:
+            read = read_confined(tree, rel, self._budgets.file_bytes) if rel is not None else None
+            if rel is None or read is None or read.data is None:
+                why = OUTSIDE if read is None else read.refused
                 parts.append((asked, f"refused: {why}\n"))
                 continue
-            stamps.append(FileStamp(rel, blob_id(data)))
-            parts.append((rel, data.decode("utf-8", "replace")))
+            stamps.append(FileStamp(rel, blob_id(read.data)))
+            parts.append((rel, read.data.decode("utf-8", "replace")))
         if len(paths) == 1:
             content = parts[0][1]
         else:

@@ -37,6 +37,7 @@ from .records import (
     Record,
     Retrieval,
     RetrievedItem,
+    SessionError,
     ToolResult,
     from_json,
     to_json,
@@ -168,7 +169,15 @@ class Session:
         try:
             report = self._file.load(migrations)
             for number, data in enumerate(report.records, start=1):
-                self._apply(from_json(data, f"{path}:{number}"))
+                record = from_json(data, f"{path}:{number}")
+                if isinstance(record, Compaction):
+                    unknown = [s for s in record.replaced if s not in self._by_seq]
+                    if unknown:
+                        raise SessionError(
+                            f"{path}:{number}: compaction {record.id} replaces record {unknown[0]}, "
+                            "which is not before it in the file"
+                        )
+                self._apply(record)
         except BaseException:
             self._file.close()
             raise

@@ -54,6 +54,8 @@ def retrieve(
             raise RepositoryError(f"{repo}: not a directory")
         try:
             tree = open_tree(repo, commit)
+        except RepositoryError:
+            raise
         except (ValueError, OSError) as exc:
             raise RepositoryError(f"{repo}: {exc}") from None
         except Exception as exc:  # pygit2 raises its own errors for a non-repository
@@ -64,6 +66,7 @@ def retrieve(
     budgets = budgets or DEFAULT_BUDGETS
     if retrieval == "basic":
         return run_basic("\n".join([message, *evidence]), tree, budgets=budgets, scanner=scanner, clock=clock)
+    started = clock()  # the time budget covers parsing the evidence too
     anchors = [a for text in evidence for a in evidence_anchors(text)]
     return run_retrieval(
         message,
@@ -75,6 +78,7 @@ def retrieve(
         scanner=scanner,
         servers=tuple(servers),
         clock=clock,
+        started=started,
     )
 
 

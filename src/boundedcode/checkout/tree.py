@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..errors import RepositoryError
 from . import gitmeta
 from .budgets import DEFAULT_BUDGETS
 from .confined import NOT_READABLE, FileRead, read_under, too_large
@@ -72,6 +73,11 @@ class WorkTree(_Reads):
 
     def __init__(self, root: str):
         self.fs_root = os.path.realpath(root)
+        try:  # a checkout that cannot be read at all is one clear error, here, not a traceback later
+            os.close(os.open(self.fs_root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC))
+            os.scandir(self.fs_root).close()
+        except OSError as exc:
+            raise RepositoryError(f"{root}: cannot read the checkout ({exc.strerror})") from None
         self._git_dir = gitmeta.find_git_dir(self.fs_root)
         self._head: tuple[str | None, str | None] | None = None
 

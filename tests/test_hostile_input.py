@@ -126,3 +126,21 @@ def test_a_checkout_that_cannot_be_read_is_one_clear_error():
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert json.loads(proc.stdout) == [f"{root}: cannot read the checkout (Permission denied)"] * 2
     assert RepositoryError.__mro__[1].__name__ == "UsageError"  # printed as one line, status 2
+
+
+def test_a_search_cut_short_by_the_file_bound_says_so_in_the_block():
+    files = {f"pkg/m{i:03d}.py": "x = 1\n" for i in range(20)} | {
+        "pkg/z_last.py": "def reconcile_ledger(): pass\n"
+    }
+    budgets = replace(DEFAULT_BUDGETS, files_listed=10)
+    for mode in ("adaptive", "basic"):
+        result = retrieve("`reconcile_ledger` fails", tree=MemoryTree(files), budgets=budgets, retrieval=mode)
+        assert "files_listed" in result.bounds_reached
+        assert result.block == (
+            "No places found in the repository for this message.\n"
+            "(the search was cut short by the files_listed bound: some files were not searched)\n"
+        )
+    found = retrieve("`x` in pkg/m001.py", tree=MemoryTree(files), budgets=budgets)
+    assert found.block.endswith(
+        "- (the search was cut short by the files_listed bound: some files were not searched)\n"
+    )

@@ -64,7 +64,9 @@ def run_basic(
                 blob_id=blob_id(data) if data is not None else None,
             )
         )
-    block, tokens, cut = render_block(items, budgets.block_tokens)
+    block, tokens, cut = render_block(
+        items, budgets.block_tokens, bounds_reached=listing.bounds_reached + result.bounds_reached
+    )
     bounds = (["message_chars"] if cut_message else []) + (["needle_chars"] if too_long else [])
     bounds += listing.bounds_reached + result.bounds_reached + (["scan_strings"] if over else [])
     total = (clock() - t0) * 1000.0

@@ -197,7 +197,7 @@ def run_retrieval(
         bounds.append("bytes_read")
     t = lap("rank", t)
 
-    block, tokens, cut = render_block(items, budgets.block_tokens)
+    block, tokens, cut = render_block(items, budgets.block_tokens, bounds_reached=bounds)
     if cut:
         bounds.append("block_tokens")
     lap("render", t)

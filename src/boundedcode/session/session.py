@@ -254,7 +254,9 @@ class Session:
         block = result.block
         if already:
             listed = [it for it in result.items if it.path not in already]
-            block = render_block(listed, self._budgets.block_tokens, already_read=already)[0]
+            block = render_block(
+                listed, self._budgets.block_tokens, already_read=already, bounds_reached=result.bounds_reached
+            )[0]
 
         stamp = self._now()
         n = sum(isinstance(r, Message) for r in self.records) + 1

@@ -233,3 +233,22 @@ def test_head_is_read_from_the_refs_files(tmp_path):
     tree = WorkTree(str(worktree))
     assert (tree.commit(), tree.branch()) == (head, "side")
     assert [f.path for f in tree.files()] == ["a.py"]
+
+
+def test_a_tracked_path_is_listed_only_while_it_is_a_regular_file(tmp_path):
+    outside = write_tree(tmp_path / "outside", {"secret.py": "TOKEN = 1\n"})
+    repo = make_git_repo(
+        tmp_path / "r",
+        {"a.py": "", "gone.py": "", "swapped.py": "", ".github/ci.yml": "", ".gitignore": "gen/\n"},
+    )
+    (repo / "gen").mkdir()
+    (repo / "gen" / "kept.py").write_text("")
+    git(repo, "add", "-f", "gen/kept.py")
+    git(repo, "commit", "-qm", "force-add a file below an ignored directory")
+    (repo / "gone.py").unlink()
+    (repo / "swapped.py").unlink()
+    os.symlink(outside / "secret.py", repo / "swapped.py")  # ripgrep would follow it if named
+    (repo / "gen" / "untracked.py").write_text("")
+    listed = [f.path for f in WorkTree(str(repo)).files()]
+    # Tracked under an ignored directory: kept; in a directory the policy refuses: by name.
+    assert listed == [".github/ci.yml", ".gitignore", "a.py", "gen/kept.py"]

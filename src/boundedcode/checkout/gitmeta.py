@@ -123,7 +123,7 @@ def _entries(data: bytes, version: int, count: int, hash_size: int) -> list[str]
                 return None  # the wrong hash size: the fields do not line up
             previous = name
             if mode in _REGULAR:
-                names.append(os.fsdecode(name))
+                names.append(name.decode("utf-8", "surrogateescape"))
         if data[pos : pos + 4] == b"link":
             return None  # a split index: most entries live in a shared index file
     except (struct.error, ValueError, IndexError):
@@ -212,44 +212,48 @@ def open_objects(path: str) -> Any | None:
 class IgnoreRules:
     """Git's ignore rules for untracked files: `.gitignore` per directory, then `info/exclude`.
 
-    The deepest `.gitignore` with a matching pattern decides, as in git. A path
-    is asked about with a trailing `/` when it is a directory.
+    The deepest `.gitignore` with a matching pattern decides, as in git; a file below
+    an ignored directory is ignored whatever a later pattern says. `specs` is the
+    walk's stack of (directory, rules) from the root down to where it stands.
     """
 
     def __init__(self, root: str, git_dir: str | None):
         self._root = root
-        self._specs: dict[str, Any] = {}  # directory ("" or "a/b/") -> spec or None
         exclude = (
             _read(os.path.join(common_dir(git_dir), "info", "exclude"), MAX_LIST_BYTES) if git_dir else None
         )
-        self._exclude = self._spec(exclude)
+        self._exclude = _spec(exclude)
+        self._dirs: dict[str, bool] = {}  # directory -> ignored, for files in unchecked ones
 
-    @staticmethod
-    def _spec(data: bytes | None) -> Any | None:
-        if not data:
-            return None
-        import pathspec
+    def load(self, directory: str) -> Any | None:
+        """The rules of `directory`'s own `.gitignore` ("" for the root, else "a/b/")."""
+        return _spec(read_under(self._root, f"{directory}.gitignore", MAX_LIST_BYTES).data)
 
-        lines = data.decode("utf-8", "surrogateescape").splitlines()
-        spec = pathspec.GitIgnoreSpec.from_lines(lines)
-        return spec if spec.patterns else None
-
-    def enter(self, directory: str) -> None:
-        """Load `directory`'s own `.gitignore` ("" for the root, else "a/b/")."""
-        if directory not in self._specs:
-            data = read_under(self._root, f"{directory}.gitignore", MAX_LIST_BYTES).data
-            self._specs[directory] = self._spec(data)
-
-    def ignored(self, path: str, is_dir: bool) -> bool:
+    def ignored(self, path: str, is_dir: bool, specs: list[tuple[str, Any]]) -> bool:
         target = path + "/" if is_dir else path
-        parts = path.split("/")
-        for depth in range(len(parts) - 1, -1, -1):
-            base = "".join(p + "/" for p in parts[:depth])
-            spec = self._specs.get(base)
-            if spec is not None:
+        for base, spec in reversed(specs):
+            if path.startswith(base) and len(path) > len(base):
                 verdict = spec.check_file(target[len(base) :]).include
                 if verdict is not None:
                     return verdict
-        if self._exclude is not None:
-            return bool(self._exclude.check_file(target).include)
-        return False
+        return self._exclude is not None and bool(self._exclude.check_file(target).include)
+
+    def ignored_below(self, path: str, specs: list[tuple[str, Any]]) -> bool:
+        """Whether `path` or a directory above it is ignored (for directories never asked)."""
+        parts = path.split("/")
+        for depth in range(1, len(parts)):
+            directory = "/".join(parts[:depth])
+            if directory not in self._dirs:
+                self._dirs[directory] = self.ignored(directory, True, specs)
+            if self._dirs[directory]:
+                return True
+        return self.ignored(path, False, specs)
+
+
+def _spec(data: bytes | None) -> Any | None:
+    if not data:
+        return None
+    import pathspec
+
+    spec = pathspec.GitIgnoreSpec.from_lines(data.decode("utf-8", "surrogateescape").splitlines())
+    return spec if spec.patterns else None

@@ -68,6 +68,9 @@ class _Reads:
         return self.read_file(path, DEFAULT_BUDGETS.file_bytes if limit is None else limit).data
 
 
+_OPEN, _UNASKED, _TRACKED = range(3)
+
+
 class WorkTree(_Reads):
     """A directory on disk; the index's file list and the ignore rules where there is a `.git`."""
 
@@ -82,38 +85,66 @@ class WorkTree(_Reads):
         self._head: tuple[str | None, str | None] | None = None
 
     def files(self) -> list[FileEntry]:
+        """Regular files as they are on disk now: a tracked path that became a symlink or went
+        missing is not listed (ripgrep follows a symlink it is handed by name)."""
         tracked = gitmeta.read_index(self._git_dir) if self._git_dir else None
-        names = set(tracked or ())
+        names = frozenset(tracked or ())
+        holding: set[str] = set()  # directories with tracked files below them
+        for n in names:
+            d = n.rpartition("/")[0]
+            while d and d not in holding:
+                holding.add(d)
+                d = d.rpartition("/")[0]
         ignore = gitmeta.IgnoreRules(self.fs_root, self._git_dir) if tracked is not None else None
-        out = [FileEntry(n, -1) for n in names]
+        out: list[FileEntry] = []
+        refused_dirs: list[str] = []
 
-        def visit(dir_abs: str, rel: str) -> None:
+        # A directory is OPEN (asked and not ignored: untracked files count), UNASKED (it holds
+        # tracked files, so it is entered anyway; an untracked file in it is asked about with
+        # every directory above it) or TRACKED (ignored, or another repository: tracked only).
+        def visit(dir_abs: str, rel: str, state: int, specs: list[tuple[str, Any]]) -> None:
             try:
                 entries = list(os.scandir(dir_abs))
             except OSError:
                 return
-            if ignore is not None:
-                ignore.enter(rel)
+            if ignore is not None and state != _TRACKED:
+                if rel and any(e.name == ".git" for e in entries):
+                    state = _TRACKED  # another repository inside this one
+                elif any(e.name == ".gitignore" and e.is_file(follow_symlinks=False) for e in entries):
+                    spec = ignore.load(rel)
+                    specs = specs + [(rel, spec)] if spec is not None else specs
             for e in entries:
                 path = f"{rel}{e.name}"
-                if path in names or e.name == ".git" or e.is_symlink():
+                if e.name == ".git" or e.is_symlink():
                     continue
                 if e.is_dir(follow_symlinks=False):
-                    # A directory the read policy refuses is not descended into at all, nor
-                    # one git ignores, nor another repository inside this one.
                     if refused_directory(path) is not None:
-                        continue
-                    if ignore is not None and (
-                        ignore.ignored(path, True) or os.path.lexists(os.path.join(e.path, ".git"))
-                    ):
-                        continue
-                    visit(e.path, path + "/")
+                        # Never entered: its tracked files are listed by name, and the walk
+                        # refuses them by the same rule.
+                        refused_dirs.append(path + "/")
+                    elif path in holding:
+                        visit(e.path, path + "/", _TRACKED if state == _TRACKED else _UNASKED, specs)
+                    elif ignore is None:
+                        visit(e.path, path + "/", _OPEN, specs)
+                    elif state == _OPEN and not ignore.ignored(path, True, specs):
+                        visit(e.path, path + "/", _OPEN, specs)
+                    elif state == _UNASKED and not ignore.ignored_below(path + "/x", specs):
+                        visit(e.path, path + "/", _OPEN, specs)
                 elif e.is_file(follow_symlinks=False):
-                    if ignore is None or not ignore.ignored(path, False):
+                    if (
+                        path in names
+                        or ignore is None
+                        or (state == _OPEN and not ignore.ignored(path, False, specs))
+                        or (state == _UNASKED and not ignore.ignored_below(path, specs))
+                    ):
                         out.append(FileEntry(path, -1))
 
-        visit(self.fs_root, "")
-        return sorted(out)
+        visit(self.fs_root, "", _OPEN, [])
+        if refused_dirs:
+            prefixes = tuple(refused_dirs)
+            out += [FileEntry(n, -1) for n in names if n.startswith(prefixes)]
+        out.sort(key=lambda f: f.path)
+        return out
 
     def read_file(self, path: str, limit: int) -> FileRead:
         rel = confine(path)

@@ -206,6 +206,13 @@ def test_the_index_listing_matches_git_ls_files(tmp_path):
             "nested/inner.py": "",
         },
     )
+    # A file below an ignored directory, force-added: the directory is entered for it, and an
+    # untracked file beside it stays ignored though a later pattern re-includes it.
+    write_tree(repo, {"gen/tracked.py": "", "gen/sub/other.py": ""})
+    with open(repo / ".gitignore", "a") as f:
+        f.write("!gen/sub/other.py\n")
+    git(repo, "add", "-f", "gen/tracked.py", ".gitignore")
+    git(repo, "commit", "-qm", "force-add")
     (repo / ".git" / "info").mkdir(exist_ok=True)
     (repo / ".git" / "info" / "exclude").write_text("excluded_by_info.py\n")
     make_git_repo(repo / "nested", {"inner2.py": ""})  # another repository inside: not descended
@@ -218,6 +225,7 @@ def test_the_index_listing_matches_git_ls_files(tmp_path):
         expected |= {p for p in others if p and not p.endswith("/") and not os.path.islink(repo / p)}
         assert [f.path for f in WorkTree(str(repo)).files()] == sorted(expected)
         assert "sub/top_only.txt" in expected and "keep.log" in expected
+        assert "gen/tracked.py" in expected and "gen/sub/other.py" not in expected
 
 
 def test_head_is_read_from_the_refs_files(tmp_path):

@@ -238,7 +238,7 @@ class IgnoreRules:
                     return verdict
         return self._exclude is not None and bool(self._exclude.check_file(target).include)
 
-    def ignored_below(self, path: str, specs: list[tuple[str, Any]]) -> bool:
+    def ignored_below(self, path: str, is_dir: bool, specs: list[tuple[str, Any]]) -> bool:
         """Whether `path` or a directory above it is ignored (for directories never asked)."""
         parts = path.split("/")
         for depth in range(1, len(parts)):
@@ -247,7 +247,7 @@ class IgnoreRules:
                 self._dirs[directory] = self.ignored(directory, True, specs)
             if self._dirs[directory]:
                 return True
-        return self.ignored(path, False, specs)
+        return self.ignored(path, is_dir, specs)
 
 
 def _spec(data: bytes | None) -> Any | None:

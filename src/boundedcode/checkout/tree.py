@@ -128,14 +128,14 @@ class WorkTree(_Reads):
                         visit(e.path, path + "/", _OPEN, specs)
                     elif state == _OPEN and not ignore.ignored(path, True, specs):
                         visit(e.path, path + "/", _OPEN, specs)
-                    elif state == _UNASKED and not ignore.ignored_below(path + "/x", specs):
+                    elif state == _UNASKED and not ignore.ignored_below(path, True, specs):
                         visit(e.path, path + "/", _OPEN, specs)
                 elif e.is_file(follow_symlinks=False):
                     if (
                         path in names
                         or ignore is None
                         or (state == _OPEN and not ignore.ignored(path, False, specs))
-                        or (state == _UNASKED and not ignore.ignored_below(path, specs))
+                        or (state == _UNASKED and not ignore.ignored_below(path, False, specs))
                     ):
                         out.append(FileEntry(path, -1))
 

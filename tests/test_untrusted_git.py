@@ -260,3 +260,11 @@ def test_a_tracked_path_is_listed_only_while_it_is_a_regular_file(tmp_path):
     listed = [f.path for f in WorkTree(str(repo)).files()]
     # Tracked under an ignored directory: kept; in a directory the policy refuses: by name.
     assert listed == [".github/ci.yml", ".gitignore", "a.py", "gen/kept.py"]
+
+
+def test_a_repository_before_its_first_add_still_applies_its_ignore_rules(tmp_path):
+    root = write_tree(tmp_path / "r", {"a.py": "", "out.log": "", ".gitignore": "*.log\n"})
+    git(root, "init", "-q", "-b", "main")
+    tree = WorkTree(str(root))
+    assert [f.path for f in tree.files()] == [".gitignore", "a.py"]
+    assert (tree.commit(), tree.branch()) == (None, "main")

@@ -31,8 +31,8 @@ from .policy import confine
 
 __all__ = ["find_git_dir", "read_index", "head", "open_objects", "IgnoreRules"]
 
-#: Largest index file read (a 50,000-file checkout's index is a few MiB).
-MAX_INDEX_BYTES = 256 * 1024 * 1024
+#: Largest index file read (a 50,000-file checkout's index is about 5 MiB).
+MAX_INDEX_BYTES = 64 * 1024 * 1024
 #: Largest HEAD, ref, `commondir` or `.git` file read.
 MAX_REF_BYTES = 64 * 1024
 #: Largest `packed-refs`, `.gitignore` or `info/exclude` read.
@@ -80,7 +80,10 @@ def common_dir(git_dir: str) -> str:
 def read_index(git_dir: str) -> list[str] | None:
     """Paths of the regular files the index tracks, or None when it cannot be read faithfully
     (missing, too large, a split index, a hash or version this parser does not know)."""
-    data = _read(os.path.join(git_dir, "index"), MAX_INDEX_BYTES)
+    path = os.path.join(git_dir, "index")
+    if not os.path.lexists(path):
+        return []  # a repository before its first `git add`: nothing tracked yet
+    data = _read(path, MAX_INDEX_BYTES)
     if data is None or len(data) < 12 or data[:4] != b"DIRC":
         return None
     version, count = struct.unpack_from(">II", data, 4)

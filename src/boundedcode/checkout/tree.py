@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol
 
 from ..errors import RepositoryError
@@ -163,9 +164,13 @@ class WorkTree(_Reads):
     def branch(self) -> str | None:
         return self._head_info()[1]
 
+    @cached_property
+    def _objects(self) -> Any | None:
+        return gitmeta.open_objects(self.fs_root) if self._git_dir else None
+
     def repository(self) -> Any | None:
         """The git objects behind this working tree (no configuration, no refs), or None."""
-        return gitmeta.open_objects(self.fs_root) if self._git_dir else None
+        return self._objects
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from ..errors import UsageError
+
 __all__ = ["Param", "ToolSpec", "TOOLS", "ToolInputError", "input_schema", "check_arguments", "help_epilog"]
 
 #: Parameter types: the JSON Schema each stands for.
@@ -19,7 +21,7 @@ _EXPECTED = {"string": "a string", "strings": "a list of strings", "integer": "a
 _HELP_WIDTH = 78
 
 
-class ToolInputError(ValueError):
+class ToolInputError(UsageError):
     """Arguments that do not fit a tool's schema: told to the agent as a tool error."""
 
 

@@ -20,7 +20,7 @@ from .runner import (
     run_bench,
 )
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["add_command", "add_arguments", "run"]
 
 NO_BASELINE = "none"
 EXIT_FAILURE = 1
@@ -48,7 +48,21 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def add_command(parser: argparse.ArgumentParser) -> None:
+    """`bcode bench`'s benchmarks, each a subcommand (`direct` today)."""
+    parser.description = "Run the retrieval benchmark on real issues."
+    bsub = parser.add_subparsers(dest="bench_command", metavar="BENCHMARK", required=True)
+    direct = bsub.add_parser(
+        "direct",
+        help="retrieval on issue → fix tasks, side by side with baselines",
+        description="Retrieval on issue → fix tasks, side by side with baselines.",
+    )
+    add_arguments(direct)
+    direct.set_defaults(func=run)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `bcode bench direct`."""
     parser.add_argument(
         "--tasks",
         required=True,

@@ -37,7 +37,8 @@ def test_the_report_defines_its_figures_and_lists_every_task(tmp_path, task_file
     assert set(rows) == {"shop-1", "shop-2", "shop-3"}
     assert (rows["shop-1"]["found"], rows["shop-1"]["first_gold_rank"]) == (1, 1)
     assert rows["shop-3"]["missed"] == ["README.md"] and rows["shop-3"]["first_gold_rank"] is None
-    assert "<td>shop-3</td><td>python</td>" in html and "README.md" in html
+    assert '<table class="tasks">' in html and "<td>shop-3</td><td>python</td>" in html
+    assert "README.md" in html
     # Three tasks: the reader is told how little that says.
     assert any("only 3 task(s)" in w for w in summary["warnings"])
     assert 'class="warning">Warning: direct track: only 3 task(s)' in html

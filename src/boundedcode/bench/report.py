@@ -311,6 +311,7 @@ def _task_table(summary: Mapping, track: str) -> Table:
             "error",
         ),
         rows,
+        "tasks",
     )
 
 
@@ -586,7 +587,8 @@ def report_html(summary: Mapping) -> str:
         "margin-bottom:1.5em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
         "td:nth-child(-n+3),th:nth-child(-n+3){text-align:left}"
         ".warning{color:#8a4b00;font-weight:bold}dt{font-weight:bold;float:left;clear:left;width:11em}"
-        "dd{margin:0 0 .3em 12em}table.tasks td{text-align:left}"
+        "dd{margin:0 0 .3em 12em}table.tasks td,table.tasks th{text-align:left}"
+        "table.tasks td:first-child{white-space:nowrap}"
     )
     pre = "".join(
         f'<p class="warning">{html.escape(line)}</p>'

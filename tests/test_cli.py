@@ -206,3 +206,15 @@ def test_a_command_whose_module_fails_to_import_stays_in_help_and_says_why(monke
     assert "mcp" in build_parser().format_help()
     assert main(["mcp", "--repo", "."]) == 2
     assert "the mcp command is not available: No module named 'mcp'" in capsys.readouterr().err
+
+
+def test_retry_pack_exit_status_says_whether_a_window_was_shown(tmp_path):
+    trace = tmp_path / "trace.log"
+    trace.write_text(
+        'Traceback (most recent call last):\n  File "/x/jobs/inventory/stock.py", line 22, in reorder\n'
+    )
+    shown = run("retry-pack", "--repo", str(EXAMPLE), "--evidence", str(trace))
+    assert shown.returncode == 0 and "--- jobs/inventory/stock.py:18-26: stack frame" in shown.stdout
+    (tmp_path / "none.log").write_text("all good\n")
+    none = run("retry-pack", "--repo", str(EXAMPLE), "--evidence", str(tmp_path / "none.log"))
+    assert none.returncode == 1 and none.stdout.startswith("No location in the failure output")

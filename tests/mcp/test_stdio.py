@@ -204,3 +204,32 @@ def test_a_session_file_that_cannot_be_kept_is_one_line_and_status_2(tmp_path):
         )
         assert proc.returncode == 2, proc.stderr
         assert message in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+URL_FOR = {
+    "web/app.py": "class Flask:\n    def url_for(self, endpoint):\n        return endpoint\n",
+    "web/helpers.py": "from web.app import Flask\n\n\ndef url_for(endpoint):\n    return Flask().url_for(endpoint)\n",
+    "web/blueprints.py": "class Blueprint:\n    def url_for(self, endpoint):\n        return endpoint\n",
+}
+
+
+async def _find_url_for(repo: Path, servers: str) -> Any:
+    params = server_params(repo)
+    params.env = {**(params.env or {}), "BCODE_LANGUAGE_SERVERS": servers, "PATH": os.environ.get("PATH", "")}
+    async with Client(params, read_timeout_seconds=CALL_TIMEOUT_S) as c:
+        return (await c.call_tool("find_symbol", {"name": "url_for"})).structured_content
+
+
+def test_with_a_language_server_find_symbol_keeps_every_pattern_definition(tmp_path):
+    from boundedcode.navigator.servers import find_binary
+
+    if find_binary("jedi-language-server") is None:
+        import pytest
+
+        pytest.skip("jedi-language-server is not installed (pip install -e '.[dev]' installs it)")
+    repo = make_git_repo(tmp_path / "repo", URL_FOR)
+    alone = anyio.run(_find_url_for, repo, "")
+    served = anyio.run(_find_url_for, repo, "jedi-language-server")
+    places = {(loc["path"], loc["line"]) for loc in alone["locations"]}
+    assert places == {("web/app.py", 2), ("web/helpers.py", 4), ("web/blueprints.py", 2)}
+    assert places <= {(loc["path"], loc["line"]) for loc in served["locations"]}, served

@@ -23,7 +23,7 @@ import sys
 import threading
 import traceback
 from dataclasses import dataclass
-from typing import Any, Callable, TextIO
+from typing import IO, Any, Callable, TextIO, cast
 
 import anyio
 import mcp.types as types
@@ -294,7 +294,9 @@ async def serve_stdio(server: BcodeServer) -> None:
     os.dup2(quiet, 0)
     os.close(quiet)
     try:
-        async with stdio_server(stdin=anyio.wrap_file(_RepairedLines(lines))) as (read_stream, write_stream):
+        # anyio only calls readline (and close) on it: the file protocol it needs.
+        stdin = anyio.wrap_file(cast(IO[str], _RepairedLines(lines)))
+        async with stdio_server(stdin=stdin) as (read_stream, write_stream):
             await low.run(read_stream, write_stream, low.create_initialization_options())
     finally:
         os.dup2(saved, 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import os
 import sys
 import traceback
@@ -82,11 +83,6 @@ def _message(args: argparse.Namespace) -> str:
     return message
 
 
-def _write(text: str) -> None:
-    # Renderers escape what UTF-8 cannot hold; a stream in another encoding gets replacements.
-    sys.stdout.write(text)
-
-
 def _cmd_retrieve(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
@@ -123,13 +119,13 @@ def _cmd_retrieve(args: argparse.Namespace) -> int:
     if args.quiet:
         return status
     if fmt == "json":
-        _write(dumps(result.to_json()) + "\n")
+        sys.stdout.write(dumps(result.to_json()) + "\n")
     elif fmt == "jsonl":
-        _write(jsonl(result))
+        sys.stdout.write(jsonl(result))
     else:
-        _write(result.block or NO_PLACES)
+        sys.stdout.write(result.block or NO_PLACES)
         if args.explain:
-            _write(explain_text(result))
+            sys.stdout.write(explain_text(result))
     return status
 
 
@@ -141,14 +137,14 @@ def _cmd_retry_pack(args: argparse.Namespace) -> int:
     output = "\n".join(_read_input(p) for p in args.evidence)
     pack = retry_pack(output, args.repo or [repository_root()])
     if not args.quiet:
-        _write(pack.text or NO_WINDOWS)
+        sys.stdout.write(pack.text or NO_WINDOWS)
     return EXIT_FOUND if pack.windows else EXIT_NONE
 
 
 def _cmd_completion(args: argparse.Namespace) -> int:
     import shtab
 
-    _write(shtab.complete(build_parser(), shell=args.shell))
+    sys.stdout.write(shtab.complete(build_parser(), shell=args.shell))
     return EXIT_FOUND
 
 
@@ -312,6 +308,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Renderers escape what UTF-8 cannot hold; a terminal in another encoding gets escapes too.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if extra and not getattr(args, "takes_any", False):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..errors import UsageError
+from ..render.read import READ_MAX_BYTES
 
 __all__ = ["Param", "ToolSpec", "TOOLS", "ToolInputError", "input_schema", "check_arguments", "help_epilog"]
 
@@ -50,6 +51,7 @@ class ToolSpec:
     output_schema: dict[str, Any] | None = None
 
 
+_CAP = f"{READ_MAX_BYTES // 1024} KiB"
 #: The annotations of every tool: it reads the checkout and nothing else.
 ANNOTATIONS = {"readOnlyHint": True, "destructiveHint": False, "openWorldHint": False}
 #: A `read` of an item of the last block shows this many lines before its line and after it.
@@ -112,7 +114,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         "keys, no symlinks, nothing outside the checkout, no hidden, dependency or build "
         "directories), its lines numbered under a `==> path (lines a-b of n) <==` line. "
         "start_line/end_line pick a range; `item` reads the lines around the n-th place of "
-        "the last retrieve block instead of a path. One call shows at most 32 KiB and says "
+        f"the last retrieve block instead of a path. One call shows at most {_CAP} and says "
         "what it left out. The read is stamped with the file's git blob id, so later calls "
         "say when the file changed since.",
         (
@@ -133,7 +135,7 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(
         "read_many",
         "Read several files at once, each under the same policy and format as `read`; "
-        "start_line/end_line apply to each; the 32 KiB cap is for the whole call.",
+        f"start_line/end_line apply to each; the {_CAP} cap is for the whole call.",
         (Param("paths", "strings", "the files, relative to the checkout"), _START, _END),
     ),
     ToolSpec(

@@ -268,3 +268,28 @@ def test_a_repository_before_its_first_add_still_applies_its_ignore_rules(tmp_pa
     tree = WorkTree(str(root))
     assert [f.path for f in tree.files()] == [".gitignore", "a.py"]
     assert (tree.commit(), tree.branch()) == (None, "main")
+
+
+def test_revisions_resolve_from_the_refs_and_objects_alone(tmp_path):
+    repo = make_git_repo(tmp_path / "r", {"a.py": "1\n"})
+    first = git(repo, "rev-parse", "HEAD")
+    (repo / "a.py").write_text("2\n")
+    git(repo, "commit", "-qam", "second")
+    second = git(repo, "rev-parse", "HEAD")
+    git(repo, "tag", "-a", "-m", "annotated", "v1", first)
+    git(repo, "branch", "old", first)
+    git(repo, "pack-refs", "--all")
+    for rev, want in [
+        ("HEAD", second),
+        ("HEAD~1", first),
+        ("HEAD^", first),
+        ("main~1", first),
+        ("v1", first),
+        ("refs/heads/old", first),
+        (first[:8], first),
+        ("HEAD~2", None),
+        ("nope", None),
+        ("HEAD:a.py", None),
+        ("--output=x", None),
+    ]:
+        assert gitmeta.resolve_revision(str(repo), rev) == want, rev

@@ -29,7 +29,7 @@ from typing import Any
 from .confined import read_under
 from .policy import confine
 
-__all__ = ["find_git_dir", "read_index", "head", "open_objects", "IgnoreRules"]
+__all__ = ["find_git_dir", "read_index", "head", "open_objects", "resolve_revision", "IgnoreRules"]
 
 #: Largest index file read (a 50,000-file checkout's index is about 5 MiB).
 MAX_INDEX_BYTES = 64 * 1024 * 1024
@@ -186,11 +186,25 @@ def head(git_dir: str) -> tuple[str | None, str | None]:
     return commit, branch
 
 
+def discover_git_dir(path: str) -> str | None:
+    """The git directory for `path`: a bare repository there, or the `.git` of the nearest
+    working tree at or above it (as git discovers it)."""
+    if os.path.isfile(os.path.join(path, "HEAD")) and os.path.isdir(os.path.join(path, "objects")):
+        return path
+    folder = os.path.abspath(path)
+    while True:
+        git_dir = find_git_dir(folder)
+        if git_dir is not None:
+            return git_dir
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
 def object_dir(path: str) -> str | None:
-    """The object database of a working tree or a bare git directory at `path`."""
-    git_dir = find_git_dir(path)
-    if git_dir is None and os.path.isdir(os.path.join(path, "objects")):
-        git_dir = path  # a bare repository
+    """The object database of the repository `discover_git_dir` finds for `path`."""
+    git_dir = discover_git_dir(path)
     if git_dir is None:
         return None
     objects = os.path.join(common_dir(git_dir), "objects")
@@ -210,6 +224,58 @@ def open_objects(path: str) -> Any | None:
     except (pygit2.GitError, OSError, ValueError):
         return None
     return repo
+
+
+_REVISION = re.compile(r"(?P<base>[^~^]+)(?P<steps>(?:[~^]\d*)*)")
+_STEP = re.compile(r"([~^])(\d*)")
+#: Parent steps (`~N`, `^N`) followed at most: a revision is typed, not generated.
+MAX_REVISION_STEPS = 10_000
+
+
+def resolve_revision(path: str, rev: str) -> str | None:
+    """The commit id `rev` names in the repository at `path`, or None.
+
+    Understands what a person types, read from the refs files and the object
+    database alone: a full or abbreviated id, `HEAD`, a branch, a tag, a full ref
+    name, each optionally followed by `~N` and `^N` steps. Never a path, never an
+    option, never git's other revision syntax.
+    """
+    import pygit2
+
+    match = _REVISION.fullmatch(rev)
+    repo = open_objects(path)
+    git_dir = discover_git_dir(path)
+    if match is None or repo is None or git_dir is None:
+        return None
+    base = match.group("base")
+    if base == "HEAD":
+        oid = head(git_dir)[0]
+    else:
+        common = common_dir(git_dir)
+        refs = [base] if base.startswith("refs/") else [f"refs/heads/{base}", f"refs/tags/{base}"]
+        oid = next((o for ref in refs if (o := _resolve(common, ref)) is not None), None)
+        if oid is None and re.fullmatch(r"[0-9a-fA-F]{4,64}", base):
+            try:
+                found = repo.git_object_lookup_prefix(base.lower())
+            except (KeyError, ValueError, pygit2.GitError):
+                found = None
+            oid = str(found.id) if found is not None else None
+    if oid is None:
+        return None
+    try:
+        commit = repo.get(oid).peel(pygit2.Commit)  # an annotated tag names its commit
+        for kind, count in _STEP.findall(match.group("steps")):
+            n = int(count) if count else 1
+            if n > MAX_REVISION_STEPS:
+                return None
+            if kind == "~":
+                for _ in range(n):
+                    commit = commit.parents[0]
+            elif n:
+                commit = commit.parents[n - 1]
+    except (AttributeError, IndexError, KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+        return None
+    return str(commit.id)
 
 
 class IgnoreRules:

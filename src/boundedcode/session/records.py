@@ -91,10 +91,14 @@ def migrate(
 
 @dataclass(frozen=True)
 class FileStamp:
-    """A file as a tool result or a note saw it: its blob id then (None: missing or unreadable)."""
+    """A file as a tool result or a note saw it: its blob id then (None: missing or unreadable).
+
+    `lines` is the range a read showed when it showed only part of the file (None: all of it);
+    written only when set, so older session files load unchanged."""
 
     path: str
     blob_id: str | None
+    lines: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -172,7 +176,9 @@ Record = Message | ToolResult | Compaction | Capture
 
 
 def _stamps(items: Sequence[FileStamp]) -> list[dict[str, Any]]:
-    return [{"path": f.path, "blob_id": f.blob_id} for f in items]
+    return [
+        {"path": f.path, "blob_id": f.blob_id, **({"lines": list(f.lines)} if f.lines else {})} for f in items
+    ]
 
 
 def to_json(record: Record) -> dict[str, Any]:
@@ -251,7 +257,13 @@ def _file_stamps(d: dict[str, Any], key: str) -> tuple[FileStamp, ...]:
     for f in _get(d, key, list):
         if not isinstance(f, dict):
             raise _Shape(f"{key!r} must be a list of objects")
-        stamps.append(FileStamp(_get(f, "path", str), _get(f, "blob_id", str, optional=True)))
+        lines = f.get("lines")
+        if lines is not None and not (
+            isinstance(lines, list) and len(lines) == 2 and all(type(n) is int for n in lines)
+        ):
+            raise _Shape(f"{key!r}: 'lines' must be two line numbers")
+        span = (lines[0], lines[1]) if lines else None
+        stamps.append(FileStamp(_get(f, "path", str), _get(f, "blob_id", str, optional=True), span))
     return tuple(stamps)
 
 

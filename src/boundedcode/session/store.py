@@ -104,7 +104,11 @@ class SessionFile:
         """Write one record whole, or raise SessionError having changed nothing."""
         if self._fd is None:
             return
-        line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+        try:
+            line = (text + "\n").encode("utf-8")
+        except UnicodeEncodeError:  # a file name that is not UTF-8: JSON's \udcXX escapes keep it exact
+            line = (json.dumps(record, separators=(",", ":")) + "\n").encode("ascii")
         if self._torn and not self._cut_back():
             raise SessionError(
                 f"{self.path}: a failed write left a partial record that cannot be removed; "

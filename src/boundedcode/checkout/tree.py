@@ -47,9 +47,11 @@ def blob_id(data: bytes) -> str:
 
 
 class Tree(Protocol):
-    #: The directory on disk holding the files as listed, when there is one (the
-    #: content scan runs ripgrep there); None for git objects and memory.
-    fs_root: str | None
+    @property
+    def fs_root(self) -> str | None:
+        """The directory on disk holding the files as listed, when there is one (the content
+        scan runs ripgrep there); None for git objects and memory."""
+        ...
 
     def files(self) -> list[FileEntry]: ...
     def read(self, path: str, limit: int | None = None) -> bytes | None: ...
@@ -200,9 +202,10 @@ class GitTree(_Reads):
     def __init__(self, repo_path: str, commit: str):
         import pygit2
 
-        self._repo = gitmeta.open_objects(repo_path)
-        if self._repo is None:
+        repo = gitmeta.open_objects(repo_path)
+        if repo is None:
             raise ValueError(f"not a git repository: {repo_path}")
+        self._repo: Any = repo
         # Resolve only full or abbreviated object ids, never revision syntax.
         if not all(c in "0123456789abcdefABCDEF" for c in commit) or not 4 <= len(commit) <= 40:
             raise ValueError(f"not a commit id: {commit!r}")

@@ -18,7 +18,7 @@ from .rank import RankFacts
 from .scan import Needle
 from .strategies.base import Plan, Strategy
 
-__all__ = ["Planned", "plan_strategies", "rank_facts"]
+__all__ = ["Planned", "plan_strategies", "searchable_needles", "rank_facts"]
 
 
 @dataclass(frozen=True)
@@ -27,8 +27,9 @@ class Planned:
 
     runs: tuple[tuple[Strategy, str], ...]  # the strategies that run, each with why, in registry order
     not_run: tuple[StrategyRun, ...]  # the others, each with why not
-    needles: tuple[Needle, ...]  # for the shared scan, within the string budget
+    needles: tuple[Needle, ...]  # for the shared scan, within the string and needle budgets
     over_budget: bool  # more needles were wanted than the budget allows
+    too_long: bool  # a needle longer than `needle_chars` was left out
 
 
 def plan_strategies(
@@ -48,12 +49,14 @@ def plan_strategies(
     wanted = [(a.rank, i, n) for i, (a, n) in enumerate(x for s, _ in runs for x in s.needles(plan))]
     wanted.sort(key=lambda t: (t[0], t[1]))
     needles = list(dict.fromkeys(n for _, _, n in wanted))
-    return Planned(
-        tuple(runs),
-        tuple(not_run),
-        tuple(needles[: budgets.scan_strings]),
-        len(needles) > budgets.scan_strings,
-    )
+    kept, too_long = searchable_needles(needles[: budgets.scan_strings], budgets)
+    return Planned(tuple(runs), tuple(not_run), tuple(kept), len(needles) > budgets.scan_strings, too_long)
+
+
+def searchable_needles(needles: list[Needle], budgets: Budgets) -> tuple[list[Needle], bool]:
+    """Needles within `needle_chars` (longer text names nothing and breaks ripgrep's arguments)."""
+    kept = [n for n in needles if len(n.text) <= budgets.needle_chars]
+    return kept, len(kept) < len(needles)
 
 
 def rank_facts(plan: Plan) -> RankFacts:

@@ -18,6 +18,7 @@ from .scan import Scanner, begin_scan
 from .scan.rescan import Rescan
 from .seeds import message_anchors, message_facts
 from .seeds.evidence import trace_anchors
+from .seeds.message import cap_message
 from .strategies import REGISTRY, Evidence, PathIndex, Plan, Reader
 
 __all__ = ["run_retrieval"]
@@ -39,15 +40,17 @@ def run_retrieval(
     scanner: Scanner | None = None,
     servers: Sequence[str] = (),
     clock: Callable[[], float] = time.monotonic,
+    started: float | None = None,
 ) -> RetrievalResult:
     """One retrieval of `message` over `tree`: the ranked places, the block, and how they came about.
 
-    `evidence_anchors` are anchors already parsed from command output; `without` names
-    strategies to switch off; `scanner`, `servers` and `clock` are the seams (the content
-    scan's back end, the language servers to ask, the time source of the budget). Never
-    raises for bad input: what it could not do is in `bounds_reached` and `notes`.
+    `evidence_anchors` are anchors already parsed from command output (`started`, by `clock`,
+    when that began, so that the time budget covers it too); `without` names strategies to
+    switch off; `scanner`, `servers` and `clock` are the seams (the content scan's back end,
+    the language servers to ask, the time source of the budget). Never raises for bad input:
+    what it could not do is in `bounds_reached` and `notes`.
     """
-    t0 = clock()
+    t0 = clock() if started is None else started
     timings: dict[str, float] = {}
     bounds: list[str] = []  # names of Budgets fields, each once: every stage reports into it
     notes: list[str] = []
@@ -58,8 +61,15 @@ def run_retrieval(
         return now
 
     message = message.replace("\r\n", "\n").replace("\r", "\n")
+    # Capped before any stage whose cost grows faster than the text: the bound is named.
+    message, cut = cap_message(message, budgets.message_chars)
+    if cut:
+        reach(bounds, "message_chars")
     anchors = list(evidence_anchors) + trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(message)
-    plan = Plan(tuple(anchors), message_facts(message, anchors), tree.git_dir())
+    if len(anchors) > budgets.anchors:
+        anchors = anchors[: budgets.anchors]  # evidence first, then the message in seed order
+        reach(bounds, "anchors")
+    plan = Plan(tuple(anchors), message_facts(message, anchors), tree.repository())
     t = lap("anchors", t0)
 
     # Plan from the anchors alone, so the scan can start before the walk: they run at once.
@@ -67,6 +77,8 @@ def run_retrieval(
     planned = plan_strategies(plan, REGISTRY, without, budgets)
     if planned.over_budget:
         reach(bounds, "scan_strings")
+    if planned.too_long:
+        reach(bounds, "needle_chars")
     finish_scan = begin_scan(tree, planned.needles, budgets, deadline, scanner)
     t = lap("plan", t)
 
@@ -96,6 +108,10 @@ def run_retrieval(
     findings: list[Finding] = []
     runs = list(planned.not_run)
     for s, why in planned.runs:
+        if clock() > deadline:  # the time budget covers every stage: later strategies say so
+            runs.append(StrategyRun(s.id, False, "time budget spent before it ran"))
+            reach(bounds, "time_s")
+            continue
         found = s.find(ev)
         findings += found
         runs.append(StrategyRun(s.id, True, why, len(found)))
@@ -112,7 +128,7 @@ def run_retrieval(
     ]
     t = lap("rank", t)
 
-    block, tokens, cut = render_block(items, budgets.block_tokens)
+    block, tokens, cut = render_block(items, budgets.block_tokens, bounds_reached=bounds)
     if cut:
         reach(bounds, "block_tokens")
     lap("render", t)

@@ -11,6 +11,7 @@ import time
 from typing import Sequence
 
 from ..checkout.budgets import Budgets, reach
+from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from .base import MAX_LINE_CHARS, Needle, ScanResult, classifier, record
 
@@ -33,18 +34,18 @@ class MemoryScanner:
             if time.monotonic() > deadline:
                 reach(result.bounds_reached, "time_s")
                 break
-            data = tree.read(path)
+            read = tree.read_file(path, budgets.file_bytes)
+            data = read.data
             if data is None:
-                continue
-            if len(data) > budgets.file_bytes:
-                reach(result.bounds_reached, "file_bytes")
+                if read.refused == too_large(budgets.file_bytes):
+                    reach(result.bounds_reached, "file_bytes")
                 continue
             result.files_scanned += 1
             result.bytes_scanned += len(data)
             if result.bytes_scanned > budgets.bytes_read:
                 reach(result.bounds_reached, "bytes_read")
                 break
-            if b"\0" in data[:8000]:
+            if is_binary(data):
                 continue
             if not any(p in data for p in probes):
                 lowered = data.lower() if folded else b""  # once per file, not per word

@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..checkout.budgets import Budgets, reach
+from ..checkout.confined import too_large
 from ..checkout.tree import Tree
 from ..lang.languages import LAYOUT_DIRS, MODULE_FILES
 from ..model import Anchor, AnchorKind, Finding
@@ -48,8 +49,8 @@ class Plan:
 
     anchors: tuple[Anchor, ...]
     facts: MessageFacts
-    #: The git repository holding the checkout's history (`Tree.git_dir`), None without one.
-    git_dir: str | None = None
+    #: The git objects behind the checkout (`Tree.repository`, pygit2), None without git.
+    repository: Any | None = None
 
     def of_kind(self, *kinds: AnchorKind) -> list[Anchor]:
         return [a for a in self.anchors if a.kind in kinds]
@@ -113,10 +114,10 @@ class Reader:
 
     def __call__(self, path: str) -> bytes | None:
         if path not in self.cache:
-            data = self.tree.read(path)
-            if data is not None and len(data) > self.budgets.file_bytes:
+            read = self.tree.read_file(path, self.budgets.file_bytes)
+            data = read.data
+            if data is None and read.refused == too_large(self.budgets.file_bytes):
                 reach(self._bounds, "file_bytes")
-                data = None
             elif data is not None and self.bytes + len(data) > self.budgets.bytes_read:
                 reach(self._bounds, "bytes_read")
                 data = None

@@ -18,24 +18,12 @@ from ..scan import Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan
 
-__all__ = ["HistoryStrategy", "changed_files", "open_repository", "resolve", "COMMIT_ID"]
+__all__ = ["HistoryStrategy", "changed_files", "resolve", "COMMIT_ID"]
 
 #: Files of one commit listed at most (path order); a sweeping commit says little per file.
 MAX_CHANGED_FILES = 30
 #: What a commit id looks like: abbreviated (git's default 7) up to the full 40 hex digits.
 COMMIT_ID = re.compile(r"[0-9a-f]{7,40}")
-
-
-def open_repository(git_dir: str | None):
-    """The pygit2 repository at `git_dir` (a checkout's `Tree.git_dir`), or None without one."""
-    import pygit2
-
-    if git_dir is None:
-        return None
-    try:
-        return pygit2.Repository(git_dir)
-    except (pygit2.GitError, KeyError, ValueError):
-        return None
 
 
 def resolve(repo, commit_id: str):
@@ -78,7 +66,7 @@ class HistoryStrategy:
         if not commits:
             return None
         named = ", ".join(a.text for a in commits)
-        repo = open_repository(plan.git_dir)
+        repo = plan.repository
         if repo is None:
             return f"commit {named} named, but not a git checkout: nothing to look up"
         unknown = []
@@ -93,7 +81,7 @@ class HistoryStrategy:
         return []
 
     def find(self, ev: Evidence) -> list[Finding]:
-        repo = open_repository(ev.plan.git_dir)
+        repo = ev.plan.repository
         if repo is None:
             return []
         walked = ev.index.set

@@ -20,14 +20,15 @@ import time
 
 from boundedcode import retrieve
 from boundedcode.checkout import DEFAULT_BUDGETS, WorkTree, walk
-from boundedcode.scan import Needle, RipgrepScanner, _pattern
+from boundedcode.scan import Needle, RipgrepScanner
+from boundedcode.scan.ripgrep import pattern
 from boundedcode.seeds import message_anchors
 
 
 def ripgrep_alone(repo: str, paths: list[str], needles: list[Needle]) -> float:
     start = time.perf_counter()
     subprocess.run(
-        [RipgrepScanner().binary, "-n", "-e", _pattern(needles), "--", *paths], cwd=repo, capture_output=True
+        [RipgrepScanner().binary, "-n", "-e", pattern(needles), "--", *paths], cwd=repo, capture_output=True
     )
     return (time.perf_counter() - start) * 1000
 

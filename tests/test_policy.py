@@ -22,9 +22,9 @@ class SpyTree(WorkTree):
         super().__init__(root)
         self.reads = []
 
-    def read(self, path):
+    def read(self, path, limit=None):
         self.reads.append(path)
-        return super().read(path)
+        return super().read(path, limit)
 
 
 class SpyScanner(RipgrepScanner):
@@ -135,7 +135,7 @@ def test_confine_rejects_paths_that_leave(bad):
 
 def test_ripgreps_own_walk_never_opens_forbidden_files(repo):
     """What ripgrep walks when it scans while our walk runs: the policy's globs keep it out."""
-    from boundedcode.checkout.policy import ripgrep_excludes
+    from boundedcode.scan.ripgrep import ripgrep_excludes
 
     rg = RipgrepScanner().binary
     listed = subprocess.run(
@@ -160,3 +160,26 @@ def test_an_env_example_is_scanned_though_ripgreps_globs_skip_it(tmp_path):
     )
     result = retrieve("SHOP_DB_URL is ignored", str(root))
     assert "deploy/env.example" in result.paths
+
+
+def test_no_walked_file_is_hidden_by_ripgreps_globs(tmp_path):
+    """Globs match any component in any case; the policy looks at directories, case-sensitively."""
+    from boundedcode.scan import MemoryScanner, Needle, begin_scan, scan
+
+    files = {
+        "Build/gen.py": "reconcile_ledger = 1\n",  # `build/` is refused, `Build/` is not
+        "tools/build": "reconcile_ledger\n",  # a file named like a build directory
+        "cfg.env/x.py": "reconcile_ledger = 2\n",  # a directory named like an env file
+        "deploy/env.example": "reconcile_ledger\n",
+        "app/main.py": "reconcile_ledger()\n",
+    }
+    root = write_tree(tmp_path / "r", files)
+    tree = WorkTree(str(root))
+    paths = walk(tree, DEFAULT_BUDGETS).paths
+    assert paths == sorted(files)
+    needles = [Needle(NEEDLE, word=True)]
+    far = float("inf")
+    pending = begin_scan(tree, needles, DEFAULT_BUDGETS, far)(paths)
+    in_process = scan(tree, paths, needles, DEFAULT_BUDGETS, far, MemoryScanner())
+    assert sorted(pending.files_with(needles[0])) == sorted(files)
+    assert pending.hits == in_process.hits

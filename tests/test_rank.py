@@ -2,6 +2,7 @@ import pytest
 
 from boundedcode.model import Anchor, Finding
 from boundedcode.rank import RankFacts, rank
+from boundedcode.render import explain_lines
 
 
 def f(path, anchor, strategy="symbols", rel=0.8, spec=1.0, line=1, kind="name"):
@@ -17,7 +18,7 @@ def test_independent_evidence_combines_and_each_anchor_counts_once():
             f("b.py", "y", rel=0.5),  # two anchors
         ],
         RankFacts(),
-    )
+    ).items
     scores = {it.path: it.score for it in items}
     assert scores["a.py"] == pytest.approx(0.8)
     assert scores["b.py"] == pytest.approx(1 - 0.5 * 0.5)
@@ -32,14 +33,14 @@ def test_demotions_for_tests_examples_and_prose():
             f("docs/guide.md", "d"),
         ],
         RankFacts(),
-    )
+    ).items
     scores = {it.path: it.score for it in items}
     assert scores["src/cart.py"] == pytest.approx(0.8)
     assert scores["tests/test_cart.py"] == pytest.approx(0.8 * 0.6)
     assert scores["examples/demo.py"] == pytest.approx(0.8 * 0.7)
     assert scores["docs/guide.md"] == pytest.approx(0.8 * 0.5)
     about_tests = {
-        it.path: it.score for it in rank([f("tests/test_cart.py", "b")], RankFacts(about_tests=True))
+        it.path: it.score for it in rank([f("tests/test_cart.py", "b")], RankFacts(about_tests=True)).items
     }
     assert about_tests["tests/test_cart.py"] == pytest.approx(0.8)
 
@@ -51,19 +52,25 @@ def test_relative_cut_and_the_per_name_exception():
         f("weaker.ts", "other", rel=0.2),
     ]
     plain = rank(findings, RankFacts())
-    assert [it.path for it in plain] == ["best.go"]
+    assert [it.path for it in plain.items] == ["best.go"] and not plain.over_items
     kept = rank(findings, RankFacts(prose_names=("name:formatBalance",)))
-    assert [it.path for it in kept] == ["best.go", "weak.ts"]
+    assert [it.path for it in kept.items] == ["best.go", "weak.ts"] and not kept.over_items
 
 
 def test_at_most_twelve_items_ordered_by_score_then_path():
     findings = [f(f"f{i:02}.py", f"n{i}", rel=0.5) for i in range(20)]
-    items = rank(findings, RankFacts())
-    assert len(items) == 12
-    assert [it.path for it in items] == [f"f{i:02}.py" for i in range(12)]
+    ranking = rank(findings, RankFacts())
+    assert len(ranking.items) == 12 and ranking.over_items
+    assert [it.path for it in ranking.items] == [f"f{i:02}.py" for i in range(12)]
+    assert not rank(findings[:12], RankFacts()).over_items
 
 
 def test_explain_names_every_factor():
-    (item,) = rank([f("src/a.py", "x", rel=0.8, spec=0.5)], RankFacts(), explain=True)
-    assert item.explain[0].startswith("symbols name:x: reliability 0.80 × specificity 0.50 = 0.400")
-    assert item.explain[-1] == "score 0.400"
+    (item,) = rank([f("tests/test_a.py", "x", rel=0.8, spec=0.5)], RankFacts(), explain=True).items
+    (c,) = item.explain.contributions
+    assert (c.strategy, c.anchor, c.reliability, c.specificity) == ("symbols", "name:x", 0.8, 0.5)
+    assert (item.explain.combined, item.explain.demotion, item.explain.demoted_as) == (0.4, 0.6, "test")
+    assert item.explain.score == item.score == 0.4 * 0.6
+    lines = explain_lines(item.explain)
+    assert lines[0].startswith("symbols name:x: reliability 0.80 × specificity 0.50 = 0.400")
+    assert lines[-2:] == ["demoted ×0.6 (test)", "score 0.240"]

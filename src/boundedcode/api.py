@@ -22,7 +22,59 @@ from .strategies import by_id
 #: Every strategy id, for validating `without`.
 STRATEGY_IDS = tuple(sorted(by_id()))
 
-__all__ = ["retrieve", "retry_pack", "find_symbol", "find_references", "find_implementations"]
+__all__ = [
+    "retrieve",
+    "retry_pack",
+    "find_symbol",
+    "find_references",
+    "find_implementations",
+    "check_message",
+    "repository_root",
+    "resolve_commit",
+    "EMPTY_MESSAGE",
+]
+
+#: The one rule for an empty message, for the CLI, MCP and this API alike.
+EMPTY_MESSAGE = "the message is empty: give the text of a bug report, request, stack trace or test failure"
+
+
+def check_message(message: str) -> None:
+    """Refuse a message with no text in it (whitespace only): there is nothing to point at."""
+    if not isinstance(message, str):
+        raise UsageError(f"the message must be text, not {type(message).__name__}")
+    if not message.strip():
+        raise UsageError(EMPTY_MESSAGE)
+
+
+def repository_root(start: str = ".") -> str:
+    """The checkout holding `start`, found as git finds it: the nearest directory upward that has
+    a `.git` (a directory, or the file of a worktree or submodule); `start` itself when none has."""
+    here = os.path.abspath(start)
+    folder = here
+    while not os.path.exists(os.path.join(folder, ".git")):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return start
+        folder = parent
+    return start if folder == here else folder
+
+
+def resolve_commit(repo: str, rev: str) -> str:
+    """The commit id `rev` names in `repo`: an id (full or abbreviated), HEAD, a branch, a tag,
+    HEAD~3. Read from the refs files and the object database alone (`checkout.gitmeta`): no
+    text reaches a git command line, and the checkout's git configuration is never opened."""
+    if not rev.strip():
+        raise UsageError("the commit is empty: give an id, HEAD, a branch, a tag or HEAD~N")
+    if rev.startswith("-"):
+        raise UsageError(f"{rev!r} is not a revision")
+    from .checkout import gitmeta
+
+    if gitmeta.open_objects(repo) is None:
+        raise RepositoryError(f"{repo}: not a git repository, so --commit cannot be read")
+    commit = gitmeta.resolve_revision(repo, rev)
+    if commit is None:
+        raise RepositoryError(f"{repo}: no commit {rev!r}")
+    return commit
 
 
 def retrieve(
@@ -42,18 +94,24 @@ def retrieve(
 ) -> RetrievalResult:
     """The places in `repo` that `message` (and any command output in `evidence`) points at.
 
-    `commit` reads that commit's git objects instead of the working tree. `servers`
+    `commit` reads that commit's git objects instead of the working tree (any revision
+    `resolve_commit` takes; the result records the id it resolved to). `servers`
     names language servers to ask for definitions where they serve a file's language
     (docs/language-servers.md); patterns answer everywhere else. `tree`, `scanner`
-    and `clock` are the seams tests inject.
+    and `clock` are the seams tests inject. An empty message is refused (`check_message`).
     """
+    check_message(message)
     if retrieval not in RETRIEVAL_MODES:
         raise UsageError(f"unknown retrieval mode {retrieval!r} (choose {', '.join(RETRIEVAL_MODES)})")
     if tree is None:
         if not os.path.isdir(repo):
             raise RepositoryError(f"{repo}: not a directory")
+        if commit is not None:
+            commit = resolve_commit(repo, commit)
         try:
             tree = open_tree(repo, commit)
+        except RepositoryError:
+            raise
         except (ValueError, OSError) as exc:
             raise RepositoryError(f"{repo}: {exc}") from None
         except Exception as exc:  # pygit2 raises its own errors for a non-repository
@@ -64,6 +122,7 @@ def retrieve(
     budgets = budgets or DEFAULT_BUDGETS
     if retrieval == "basic":
         return run_basic("\n".join([message, *evidence]), tree, budgets=budgets, scanner=scanner, clock=clock)
+    started = clock()  # the time budget covers parsing the evidence too
     anchors = [a for text in evidence for a in evidence_anchors(text)]
     return run_retrieval(
         message,
@@ -75,6 +134,7 @@ def retrieve(
         scanner=scanner,
         servers=tuple(servers),
         clock=clock,
+        started=started,
     )
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from .checkout.budgets import DEFAULT_BUDGETS, Budgets
+from .checkout.budgets import DEFAULT_BUDGETS, Budgets, reach
 from .checkout.tree import Tree, blob_id
 from .checkout.walk import walk
-from .model import Item, RetrievalResult, StrategyRun
+from .model import AnchorKind, Item, RetrievalResult, StrategyRun
 from .render import render_block
 from .scan import Needle, Scanner, scan
 from .seeds import message_anchors
+from .seeds.message import cap_message
 from .strategies.base import is_identifier
 
 __all__ = ["run_basic"]
@@ -32,12 +33,11 @@ def run_basic(
 ) -> RetrievalResult:
     t0 = clock()
     message = message.replace("\r\n", "\n").replace("\r", "\n")
-    anchors = [a for a in message_anchors(message) if a.kind in ("name", "member")]
-    needles: list[Needle] = []
-    for a in anchors:
-        n = Needle(a.text, word=True)
-        if is_identifier(a.text) and n not in needles:
-            needles.append(n)
+    message, cut_message = cap_message(message, budgets.message_chars)
+    anchors = [a for a in message_anchors(message) if a.kind in (AnchorKind.NAME, AnchorKind.MEMBER)]
+    named = [a.text for a in anchors if is_identifier(a.text)]
+    needles = list(dict.fromkeys(Needle(t, word=True) for t in named if len(t) <= budgets.needle_chars))
+    too_long = any(len(t) > budgets.needle_chars for t in named)
     over = len(needles) > budgets.scan_strings
     needles = needles[: budgets.scan_strings]
     listing = walk(tree, budgets)
@@ -50,7 +50,7 @@ def run_basic(
     items = []
     for path, found in ranked[: budgets.block_items]:
         first = min((h[0].line, name) for name, h in found)
-        data = tree.read(path)
+        data = tree.read(path, budgets.file_bytes)
         names = sorted(name for name, _ in found)
         items.append(
             Item(
@@ -64,8 +64,15 @@ def run_basic(
                 blob_id=blob_id(data) if data is not None else None,
             )
         )
-    block, tokens, cut = render_block(items, budgets.block_tokens)
-    bounds = listing.bounds_reached + result.bounds_reached + (["scan_strings"] if over else [])
+    block, tokens, cut = render_block(
+        items, budgets.block_tokens, bounds_reached=listing.bounds_reached + result.bounds_reached
+    )
+    bounds: list[str] = []
+    named_bounds = (["message_chars"] if cut_message else []) + (["needle_chars"] if too_long else [])
+    for bound in (
+        named_bounds + listing.bounds_reached + result.bounds_reached + (["scan_strings"] if over else [])
+    ):
+        reach(bounds, bound)
     total = (clock() - t0) * 1000.0
     return RetrievalResult(
         items=items,
@@ -87,4 +94,5 @@ def run_basic(
         timings_ms={"total": total},
         budget_use={"files_listed": len(listing.paths), "scan_strings": len(needles), "block_tokens": tokens},
         retrieval="basic",
+        notes=list(result.notes),
     )

@@ -3,33 +3,77 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-__all__ = ["Anchor", "Finding", "Item", "StrategyRun", "RetrievalResult"]
+__all__ = [
+    "Anchor",
+    "AnchorKind",
+    "AnchorOrigin",
+    "Finding",
+    "Contribution",
+    "Explanation",
+    "Item",
+    "StrategyRun",
+    "RetrievalResult",
+]
+
+
+class AnchorKind(StrEnum):
+    """What an anchor is; the value is what JSON output, keys and explanations print."""
+
+    FRAME = "frame"  # a stack frame: path, line, function
+    DIAGNOSTIC = "diagnostic"  # a compiler's, linter's or test runner's located message
+    TEST = "test"  # a failing or named test
+    PATH = "path"  # a file or directory named
+    MODULE = "module"  # a qualified name: tokio::sync::broadcast, django.db.models
+    QUOTE = "quote"  # a quoted error message
+    CONFIG_KEY = "config_key"  # a configuration key or an environment variable (SHOP_RATE_LIMIT)
+    NAME = "name"  # a code-like name
+    MEMBER = "member"  # a name with its qualifier: Ledger.Post
+    ROUTE = "route"  # an HTTP route: GET /api/v1/orders/{id}
+    COMMIT = "commit"  # a commit id
+    WORD = "word"  # a distinctive word of the title
+    CONTENT_WORD = "content_word"  # a repeated prose word searched in the files' text (discovery)
+    PATH_WORDS = "path_words"  # the message words a path holds (discovery)
+
+
+class AnchorOrigin(StrEnum):
+    """Where an anchor came from: the prose, a code sample only, or evidence (command output)."""
+
+    PROSE = "prose"
+    CODE = "code"
+    EVIDENCE = "evidence"
 
 
 @dataclass(frozen=True)
 class Anchor:
     """Something the message or evidence names that retrieval can look up.
 
-    `kind` is one of: frame, diagnostic, test, path, module, quote, config_key,
-    name, member, route, env, commit, word. `origin` is prose, code (a code
-    sample only) or evidence. `rank` is the seed rank: lower is looked up first.
+    `kind` and `origin` are checked vocabularies (a plain string is converted, and
+    an unknown one raises ValueError). `rank` is the seed rank: lower is looked up
+    first.
     """
 
-    kind: str
+    kind: AnchorKind
     text: str
-    origin: str = "prose"
+    origin: AnchorOrigin = AnchorOrigin.PROSE
     rank: int = 0
     qualifier: str | None = None  # Ledger in Ledger.Balance
     line: int | None = None  # frames and diagnostics
     weight: float = 1.0  # the innermost frame weighs most
     detail: str | None = None  # the raw text it came from (a frame line, a test id)
 
+    def __post_init__(self) -> None:
+        if type(self.kind) is not AnchorKind:
+            object.__setattr__(self, "kind", AnchorKind(self.kind))
+        if type(self.origin) is not AnchorOrigin:
+            object.__setattr__(self, "origin", AnchorOrigin(self.origin))
+
     @property
     def key(self) -> str:
         """Identity for "each anchor counted once" in ranking."""
-        return f"{self.kind}:{self.qualifier + '.' if self.qualifier else ''}{self.text}"
+        return f"{self.kind.value}:{self.qualifier + '.' if self.qualifier else ''}{self.text}"
 
 
 @dataclass(frozen=True)
@@ -51,6 +95,32 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class Contribution:
+    """One anchor's best finding in a file's score, with the factors of its weight."""
+
+    strategy: str
+    anchor: str  # Anchor.key
+    reliability: float
+    specificity: float
+    reason: str
+
+    @property
+    def weight(self) -> float:
+        return self.reliability * self.specificity
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """How an item's score was made (spec, "Ranking"): every factor by name."""
+
+    contributions: tuple[Contribution, ...]  # strongest first
+    combined: float  # 1 − Π(1 − weight) over the contributions
+    demotion: float  # 1.0 when the file is not demoted
+    demoted_as: str | None  # test, example, generated or prose
+    score: float  # combined × demotion
+
+
+@dataclass(frozen=True)
 class Item:
     """One ranked place in the block."""
 
@@ -62,11 +132,13 @@ class Item:
     strategies: tuple[str, ...]
     anchors: tuple[str, ...]
     blob_id: str | None = None
-    explain: tuple[str, ...] = ()
+    explain: Explanation | None = None  # with explain=True
 
 
 @dataclass(frozen=True)
 class StrategyRun:
+    """Whether one strategy ran, why (its anchors) or why not, and how many findings it made."""
+
     strategy: str
     ran: bool
     why: str  # why it ran (its anchors) or why not
@@ -75,6 +147,15 @@ class StrategyRun:
 
 @dataclass
 class RetrievalResult:
+    """What one retrieval found, and everything needed to judge and reproduce it.
+
+    `items` are the ranked places and `block` their rendering (`tokens` long,
+    `truncated` when the time or block budget cut it short); `commit` and `branch`
+    say what was read; `strategies` say which ran and why; `bounds_reached` names
+    the Budgets fields a bound was reached for; `notes` say what else happened (a
+    scanner's fallback); `timings_ms` and `budget_use` say what it cost.
+    """
+
     items: list[Item]
     block: str
     tokens: int
@@ -94,44 +175,7 @@ class RetrievalResult:
         return [i.path for i in self.items]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "retrieval": self.retrieval,
-            "commit": self.commit,
-            "branch": self.branch,
-            "items": [
-                {
-                    "path": i.path,
-                    "line": i.line,
-                    "symbol": i.symbol,
-                    "score": round(i.score, 4),
-                    "reason": i.reason,
-                    "strategies": list(i.strategies),
-                    "anchors": list(i.anchors),
-                    "blob_id": i.blob_id,
-                    **({"explain": list(i.explain)} if i.explain else {}),
-                }
-                for i in self.items
-            ],
-            "block": self.block,
-            "tokens": self.tokens,
-            "truncated": self.truncated,
-            "strategies": [
-                {"strategy": s.strategy, "ran": s.ran, "why": s.why, "findings": s.findings}
-                for s in self.strategies
-            ],
-            "anchors": [
-                {
-                    "kind": a.kind,
-                    "text": a.text,
-                    "origin": a.origin,
-                    "rank": a.rank,
-                    **({"qualifier": a.qualifier} if a.qualifier else {}),
-                    **({"line": a.line} if a.line is not None else {}),
-                }
-                for a in self.anchors
-            ],
-            "bounds_reached": self.bounds_reached,
-            "budget_use": self.budget_use,
-            "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
-            "notes": self.notes,
-        }
+        """The result as `bcode retrieve --format json` prints it (render.document, versioned)."""
+        from .render.document import result_json
+
+        return result_json(self)

@@ -3,8 +3,8 @@
 Weight = reliability × specificity. Per file, independent evidence combines
 as 1 − Π(1 − w) with each anchor counted once (its best finding), so agreement
 between strategies raises a file and repetition of one does not. Then the
-demotions, the relative cut with the per-name exception, at most MAX_ITEMS,
-ordered by score then path.
+demotions, the relative cut with the per-name exception, at most the block's
+items (Budgets.block_items), ordered by score then path.
 """
 
 from __future__ import annotations
@@ -13,23 +13,25 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .checkout.budgets import DEFAULT_BUDGETS
 from .lang.languages import is_example_path, is_generated_path, is_prose_path, is_test_path
-from .model import Finding, Item
+from .model import Contribution, Explanation, Finding, Item
 from .weights import (
     DEMOTE_EXAMPLE,
     DEMOTE_GENERATED,
     DEMOTE_PROSE,
     DEMOTE_TEST,
-    MAX_ITEMS,
     PER_NAME_EXCEPTIONS,
     RELATIVE_CUT,
 )
 
-__all__ = ["RankFacts", "rank", "demotion"]
+__all__ = ["RankFacts", "Ranking", "rank", "demotion"]
 
 
 @dataclass(frozen=True)
 class RankFacts:
+    """What ranking needs to know about the message (seeds.MessageFacts, the prose's names)."""
+
     about_tests: bool = False
     is_question: bool = False
     about_config: bool = False
@@ -37,7 +39,14 @@ class RankFacts:
     anchor_order: tuple[str, ...] = ()  # every anchor key in seed order: the tie-breaker
 
 
+@dataclass(frozen=True)
+class Ranking:
+    items: list[Item]  # the places kept, best first
+    over_items: bool  # more places passed the relative cut than `max_items` allowed
+
+
 def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
+    """The factor a file's score is multiplied by, and why (test, example, generated, prose)."""
     if is_test_path(path) and not facts.about_tests:
         return DEMOTE_TEST, "test"
     if is_example_path(path):
@@ -63,8 +72,16 @@ def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
 
 
 def rank(
-    findings: Sequence[Finding], facts: RankFacts, max_items: int = MAX_ITEMS, explain: bool = False
-) -> list[Item]:
+    findings: Sequence[Finding],
+    facts: RankFacts,
+    max_items: int = DEFAULT_BUDGETS.block_items,
+    explain: bool = False,
+) -> Ranking:
+    """The ranked places of `findings`: each file once, its score and the place shown.
+
+    Pure and deterministic: the same findings in any order give the same ranking (ties
+    by seed order, then path). With `explain`, each item says how its score came about.
+    """
     by_file: dict[str, dict[str, list[Finding]]] = defaultdict(lambda: defaultdict(list))
     for f in findings:
         by_file[f.path][f.anchor.key].append(f)
@@ -88,17 +105,17 @@ def rank(
             sorted({f.strategy for fs in per_anchor.values() for f in fs} - {top.strategy})
         )
 
-        lines: tuple[str, ...] = ()
+        explanation = None
         if explain:
-            lines = (
-                tuple(
-                    f"{f.strategy} {f.anchor.key}: reliability {f.reliability:.2f} × specificity "
-                    f"{f.specificity:.2f} = {f.weight:.3f} ({f.reason})"
+            explanation = Explanation(
+                contributions=tuple(
+                    Contribution(f.strategy, f.anchor.key, f.reliability, f.specificity, f.reason)
                     for f in sorted(best_per_anchor, key=lambda f: (-f.weight, f.anchor.key))
-                )
-                + (f"combined 1 − Π(1 − w) = {combined:.3f}",)
-                + ((f"demoted ×{factor} ({why})",) if why else ())
-                + (f"score {score:.3f}",)
+                ),
+                combined=combined,
+                demotion=factor,
+                demoted_as=why,
+                score=score,
             )
         item = Item(
             path=path,
@@ -108,15 +125,16 @@ def rank(
             reason=top.reason,
             strategies=strategies,
             anchors=tuple(sorted(per_anchor)),
-            explain=lines,
+            explain=explanation,
         )
         scored.append((score, path, item))
 
     scored.sort(key=lambda t: (-t[0], t[1]))
     if not scored:
-        return []
+        return Ranking([], False)
     best = scored[0][0]
-    kept = [it for s, _, it in scored if s >= RELATIVE_CUT * best][:max_items]
+    above = [it for s, _, it in scored if s >= RELATIVE_CUT * best]
+    kept = above[:max_items]
     kept_paths = {it.path for it in kept}
     # The best place of each name the prose mentions (up to 3) survives the cut.
     extra: list[Item] = []
@@ -134,4 +152,4 @@ def rank(
         room = max_items - len(extra)
         kept = kept[:room] + extra
         kept.sort(key=lambda it: (-it.score, it.path))
-    return kept
+    return Ranking(kept, len(above) + len(extra) > max_items)

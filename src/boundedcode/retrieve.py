@@ -2,89 +2,31 @@
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import replace
 from typing import Callable, Collection, Sequence
 
-from .checkout.budgets import DEFAULT_BUDGETS, Budgets
+from .checkout.budgets import DEFAULT_BUDGETS, Budgets, reach
 from .checkout.tree import Tree, blob_id
 from .checkout.walk import walk
-from .model import Anchor, Finding, RetrievalResult, StrategyRun
-from .rank import RankFacts, rank
+from .model import Anchor, AnchorOrigin, Finding, RetrievalResult, StrategyRun
+from .navigator.operations import build_navigator
+from .plan import plan_strategies, rank_facts
+from .rank import rank
 from .render import render_block
-from .scan import Needle, Scanner, begin_scan
-from .seeds import message_anchors, split_segments, words
+from .scan import Scanner, begin_scan
+from .scan.rescan import Rescan
+from .seeds import message_anchors, message_facts
 from .seeds.evidence import trace_anchors
-from .strategies import REGISTRY, Context, MessageFacts, PathIndex
+from .seeds.message import cap_message
+from .strategies import REGISTRY, Evidence, PathIndex, Plan, Reader
 
-__all__ = ["run_retrieval", "message_facts"]
+__all__ = ["run_retrieval"]
 
-_ABOUT_TESTS = re.compile(
-    r"\b(tests?|testing|test suite|test case|pytest|unittest|jest|junit|"
-    r"rspec|phpunit|flaky)\b",
-    re.I,
-)
-#: The prose mentions tests at least this often before test files stop being demoted.
-ABOUT_TESTS_MENTIONS = 3
-_QUESTION = re.compile(
-    r"^\s*(how|why|what|where|which|is there|are there|can i|can we|"
-    r"does|do i|should)\b",
-    re.I,
-)
-_ABOUT_CONFIG = re.compile(
-    r"\b(config|configuration|configure|settings?|option|env(ironment)? "
-    r"variable)\b",
-    re.I,
-)
-
-
-def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
-    prose = split_segments(message).prose
-    first = prose.strip().splitlines()[0] if prose.strip() else ""
-    return MessageFacts(
-        # Failing tests as evidence do not make the message about tests: the fix is in the code.
-        about_tests=len(_ABOUT_TESTS.findall(prose)) >= ABOUT_TESTS_MENTIONS,
-        is_question=first.rstrip().endswith("?") or bool(_QUESTION.match(first)),
-        about_config=bool(_ABOUT_CONFIG.search(prose))
-        or any(a.kind in ("config_key", "env") for a in anchors),
-        words=tuple(words(prose)),
-    )
-
-
-class _Reader:
-    """Reads chosen files once, within the bytes budget."""
-
-    def __init__(self, tree: Tree, budgets: Budgets):
-        self.tree, self.budgets = tree, budgets
-        self.cache: dict[str, bytes | None] = {}
-        self.bytes = 0
-        self.exceeded = False
-
-    def __call__(self, path: str) -> bytes | None:
-        if path not in self.cache:
-            data = self.tree.read(path)
-            if data is not None and (
-                len(data) > self.budgets.file_bytes or self.bytes + len(data) > self.budgets.bytes_read
-            ):
-                self.exceeded = self.exceeded or len(data) <= self.budgets.file_bytes
-                data = None
-            self.bytes += len(data or b"")
-            self.cache[path] = data
-        return self.cache[path]
-
-
-def _plan_needles(strategies, ctx: Context, budgets: Budgets) -> tuple[list[Needle], bool]:
-    wanted: list[tuple[int, int, Needle]] = []
-    for s in strategies:
-        for a, n in s.needles(ctx):
-            wanted.append((a.rank, len(wanted), n))
-    wanted.sort(key=lambda t: (t[0], t[1]))
-    out: list[Needle] = []
-    for _, _, n in wanted:
-        if n not in out:
-            out.append(n)
-    return out[: budgets.scan_strings], len(out) > budgets.scan_strings
+#: A language server skipped for these reasons kept to these budgets (Composite.Skip.reason).
+_SERVER_BOUNDS = {"budget": "lsp_lookups", "timeout": "lsp_timeout_s"}
+#: The walk's reason for a file over the one-file budget (Listing.refused).
+_OVER_SIZE = "file over size limit"
 
 
 def run_retrieval(
@@ -98,10 +40,20 @@ def run_retrieval(
     scanner: Scanner | None = None,
     servers: Sequence[str] = (),
     clock: Callable[[], float] = time.monotonic,
+    started: float | None = None,
 ) -> RetrievalResult:
-    t0 = clock()
+    """One retrieval of `message` over `tree`: the ranked places, the block, and how they came about.
+
+    `evidence_anchors` are anchors already parsed from command output (`started`, by `clock`,
+    when that began, so that the time budget covers it too); `without` names strategies to
+    switch off; `scanner`, `servers` and `clock` are the seams (the content scan's back end,
+    the language servers to ask, the time source of the budget). Never raises for bad input:
+    what it could not do is in `bounds_reached` and `notes`.
+    """
+    t0 = clock() if started is None else started
     timings: dict[str, float] = {}
-    bounds: list[str] = []
+    bounds: list[str] = []  # names of Budgets fields, each once: every stage reports into it
+    notes: list[str] = []
 
     def lap(stage: str, since: float) -> float:
         now = clock()
@@ -109,80 +61,81 @@ def run_retrieval(
         return now
 
     message = message.replace("\r\n", "\n").replace("\r", "\n")
-    anchors = list(evidence_anchors) + trace_anchors(message, "prose") + message_anchors(message)
-    facts = message_facts(message, anchors)
+    # Capped before any stage whose cost grows faster than the text: the bound is named.
+    message, cut = cap_message(message, budgets.message_chars)
+    if cut:
+        reach(bounds, "message_chars")
+    anchors = list(evidence_anchors) + trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(message)
+    if len(anchors) > budgets.anchors:
+        anchors = anchors[: budgets.anchors]  # evidence first, then the message in seed order
+        reach(bounds, "anchors")
+    plan = Plan(tuple(anchors), message_facts(message, anchors), tree.repository())
     t = lap("anchors", t0)
 
     # Plan from the anchors alone, so the scan can start before the walk: they run at once.
-    reader = _Reader(tree, budgets)
     deadline = t0 + budgets.time_s
-    ctx = Context(
-        tree=tree,
-        anchors=anchors,
-        paths=[],
-        index=PathIndex([]),
-        facts=facts,
-        budgets=budgets,
-        read=reader,
-        deadline=deadline,
-    )
-    runs: list[StrategyRun] = []
-    planned = []
-    for s in REGISTRY:
-        why = s.wants(ctx)
-        if s.id in without:
-            runs.append(StrategyRun(s.id, False, "switched off"))
-        elif why is None:
-            runs.append(StrategyRun(s.id, False, "nothing in the message for it"))
-        else:
-            planned.append((s, why))
-    needles, over = _plan_needles([s for s, _ in planned], ctx, budgets)
-    if over:
-        bounds.append("scan_strings")
-    finish_scan = begin_scan(tree, needles, budgets, deadline, scanner)
+    planned = plan_strategies(plan, REGISTRY, without, budgets)
+    if planned.over_budget:
+        reach(bounds, "scan_strings")
+    if planned.too_long:
+        reach(bounds, "needle_chars")
+    finish_scan = begin_scan(tree, planned.needles, budgets, deadline, scanner)
     t = lap("plan", t)
 
     listing = walk(tree, budgets)
-    bounds += listing.bounds_reached
+    for bound in listing.bounds_reached:
+        reach(bounds, bound)
+    if listing.refused.get(_OVER_SIZE):
+        reach(bounds, "file_bytes")
     paths = listing.paths
-    ctx.paths, ctx.index = paths, PathIndex(paths)
     t = lap("walk", t)
 
-    ctx.scan = finish_scan(paths)
-    if servers:
-        # Language servers answer where they serve; patterns reuse this scan everywhere else.
-        from .navigator.operations import build_navigator
-
-        ctx.navigator = build_navigator(tree, paths, servers=servers, budgets=budgets, scanner=scanner)
-        ctx.navigator.fallback.prime(ctx.scan, needles)
-    bounds += [b for b in ctx.scan.bounds_reached if b not in bounds]
+    shared = finish_scan(paths)
+    for bound in shared.bounds_reached:
+        reach(bounds, bound)
+    notes += shared.notes
+    rescan = Rescan(
+        tree, paths, budgets, deadline, scanner, shared, planned.needles, bounds_reached=bounds, notes=notes
+    )
+    # Language servers answer where they serve; the patterns answer from the scans everywhere else.
+    navigator = build_navigator(
+        tree, paths, servers=tuple(servers), budgets=budgets, scanner=scanner, occurrences=rescan.occurrences
+    )
+    reader = Reader(tree, budgets, bounds)
+    ev = Evidence(plan, paths, PathIndex(paths), shared, reader, navigator, rescan, budgets, bounds)
     t = lap("scan", t)
 
     findings: list[Finding] = []
-    for s, why in planned:
-        found = s.find(ctx)
+    runs = list(planned.not_run)
+    for s, why in planned.runs:
+        if clock() > deadline:  # the time budget covers every stage: later strategies say so
+            runs.append(StrategyRun(s.id, False, "time budget spent before it ran"))
+            reach(bounds, "time_s")
+            continue
+        found = s.find(ev)
         findings += found
         runs.append(StrategyRun(s.id, True, why, len(found)))
+    for skip in navigator.skipped:
+        if skip.reason in _SERVER_BOUNDS:
+            reach(bounds, _SERVER_BOUNDS[skip.reason])
     t = lap("strategies", t)
 
-    prose_names = tuple(a.key for a in anchors if a.kind in ("name", "member") and a.origin == "prose")
-    rfacts = RankFacts(
-        facts.about_tests, facts.is_question, facts.about_config, prose_names, tuple(a.key for a in anchors)
-    )
-    items = rank(findings, rfacts, budgets.block_items, explain)
-    items = [replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it for it in items]
-    if reader.exceeded:
-        bounds.append("bytes_read")
+    ranking = rank(findings, rank_facts(plan), budgets.block_items, explain)
+    if ranking.over_items:
+        reach(bounds, "block_items")
+    items = [
+        replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it for it in ranking.items
+    ]
     t = lap("rank", t)
 
-    block, tokens, cut = render_block(items, budgets.block_tokens)
+    block, tokens, cut = render_block(items, budgets.block_tokens, bounds_reached=bounds)
     if cut:
-        bounds.append("block_tokens")
+        reach(bounds, "block_tokens")
     lap("render", t)
     total = clock() - t0
     timings["total"] = total * 1000.0
-    if total > budgets.time_s and "time_s" not in bounds:
-        bounds.append("time_s")
+    if total > budgets.time_s:
+        reach(bounds, "time_s")
     runs.sort(key=lambda r: r.strategy)
     return RetrievalResult(
         items=items,
@@ -198,9 +151,10 @@ def run_retrieval(
         budget_use={
             "files_listed": len(paths),
             "files_refused": dict(sorted(listing.refused.items())),
-            "scan_strings": len(needles),
-            "files_scanned": ctx.scan.files_scanned,
+            "scan_strings": len(planned.needles),
+            "files_scanned": shared.files_scanned,
             "bytes_read_by_strategies": reader.bytes,
             "block_tokens": tokens,
         },
+        notes=notes,
     )

@@ -13,19 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from .model import AnchorKind
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets
-from .checkout.policy import refusal
+from .checkout.confined import read_confined
+from .source_context.lexical import merge_windows
 from .checkout.tree import Tree
-from .render import count_tokens
+from .render import PACK_HEADER, render_retry_pack
 from .checkout.walk import walk
 from .retrieve import run_retrieval
 from .seeds.evidence import evidence_anchors
 from .strategies.base import PathIndex
-from .strategies.stack_trace import resolve_located
+from .strategies.base import resolve_located
 
 __all__ = ["RetryPack", "build_retry_pack", "HEADER"]
 
-HEADER = "RELEVANT CODE (from the failure output; verify before relying on it):"
+HEADER = PACK_HEADER
 #: Lines shown on each side of a location.
 CONTEXT_LINES = 4
 #: Longest source line shown; longer ones are cut and marked.
@@ -56,14 +58,14 @@ def _locations(tree: Tree, output: str, budgets: Budgets) -> dict[str, list[tupl
     index = PathIndex(walk(tree, budgets).paths)
     found: dict[str, list[tuple[int, str]]] = {}
     for a in anchors:
-        if a.kind in ("frame", "diagnostic") and a.line:
+        if a.kind in (AnchorKind.FRAME, AnchorKind.DIAGNOSTIC) and a.line:
             for path in resolve_located(index, a.text, a.qualifier):
-                if a.kind == "frame":
+                if a.kind == AnchorKind.FRAME:
                     what = f"stack frame in {a.detail}" if a.detail else "stack frame"
                 else:
                     what = f"diagnostic: {a.detail}" if a.detail else "diagnostic"
                 found.setdefault(path, []).append((a.line, what))
-    if any(a.kind == "test" for a in anchors):
+    if any(a.kind == AnchorKind.TEST for a in anchors):
         result = run_retrieval("", tree, evidence_anchors=anchors, budgets=budgets)
         for item in result.items:
             if item.line is not None and "test_to_impl" in item.strategies:
@@ -72,24 +74,17 @@ def _locations(tree: Tree, output: str, budgets: Budgets) -> dict[str, list[tupl
 
 
 def _windows(name: str, tree: Tree, output: str, budgets: Budgets) -> list[Window]:
-    spans = {
-        path: [(max(1, line - CONTEXT_LINES), line + CONTEXT_LINES, why) for line, why in places]
-        for path, places in _locations(tree, output, budgets).items()
-        if not refusal(path)
-    }
     out: list[Window] = []
-    for path, found in spans.items():  # item order: the best-ranked file first
-        data = tree.read(path)
+    for path, places in _locations(tree, output, budgets).items():  # the best-ranked file first
+        # The one confined read: policy, size before the read, no symlink, text only.
+        data = read_confined(tree, path, budgets.file_bytes).data
         if data is None:
             continue
         text = data.decode("utf-8", "replace").splitlines()
-        merged: list[list] = []
-        for start, end, why in sorted(found):
-            if merged and start <= merged[-1][1] + 1:  # overlapping or touching: one window
-                merged[-1][1] = max(merged[-1][1], end)
-            else:
-                merged.append([start, end, why])
-        for start, end, why in merged:
+        # Each merged window says why by its first place (line order, then reason).
+        spans = sorted((max(1, line - CONTEXT_LINES), line + CONTEXT_LINES, why) for line, why in places)
+        for start, end in merge_windows([line for line, _ in places], CONTEXT_LINES, max(len(text), 1)):
+            why = next(w for s, _, w in spans if start <= s <= max(start, end))
             lines = tuple(
                 ln if len(ln) <= MAX_LINE_CHARS else ln[:MAX_LINE_CHARS] + " …[cut]"
                 for ln in text[start - 1 : min(end, len(text))]
@@ -99,30 +94,10 @@ def _windows(name: str, tree: Tree, output: str, budgets: Budgets) -> list[Windo
     return out
 
 
-def _render(w: Window) -> str:
-    body = "\n".join(f"{w.start + i:>5}  {ln}" for i, ln in enumerate(w.lines))
-    return f"--- {w.path}:{w.start}-{w.start + len(w.lines) - 1}: {w.why}\n{body}"
-
-
 def build_retry_pack(
     output: str, trees: Sequence[tuple[str, Tree]], budgets: Budgets = DEFAULT_BUDGETS
 ) -> RetryPack:
     """The RELEVANT CODE section for `output`, over each (name, tree) in order."""
     windows = [w for name, tree in trees for w in _windows(name, tree, output, budgets)]
-    parts = [HEADER]
-    shown: list[Window] = []
-    repo = None
-    for w in windows:
-        piece = ([f"== {w.repo} =="] if w.repo != repo else []) + [_render(w)]
-        if count_tokens("\n".join(parts + piece)) > budgets.block_tokens:
-            continue  # a later, smaller window may still fit
-        parts += piece
-        shown.append(w)
-        repo = w.repo
-    left_out = len(windows) - len(shown)
-    if left_out:
-        parts.append(f"({left_out} more location(s) left out to fit the block budget)")
-    if not windows:
-        return RetryPack("", 0, [], 0)
-    text = "\n".join(parts) + "\n"
-    return RetryPack(text, count_tokens(text), shown, left_out)
+    text, tokens, shown = render_retry_pack(windows, budgets.block_tokens)
+    return RetryPack(text, tokens, shown, len(windows) - len(shown))

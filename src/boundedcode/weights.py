@@ -17,7 +17,6 @@ __all__ = [
     "DEMOTE_PROSE",
     "DEMOTE_GENERATED",
     "RELATIVE_CUT",
-    "MAX_ITEMS",
     "PER_NAME_EXCEPTIONS",
     "SAMPLE_ONLY",
     "SHARED_PATH",
@@ -69,8 +68,7 @@ DEMOTE_PROSE = 0.5  # prose, unless the message is a question or about configura
 #: Generated or amalgamated files (a single-header build of the library): the fix goes in the sources.
 DEMOTE_GENERATED = 0.5
 
-RELATIVE_CUT = 0.30  # items below this fraction of the best are dropped
-MAX_ITEMS = 12
+RELATIVE_CUT = 0.30  # items below this fraction of the best are dropped (at most Budgets.block_items kept)
 PER_NAME_EXCEPTIONS = 3  # best place of each prose name kept despite the cut, up to this many
 
 #: Uses of a name are findings only when the name is used in at most this many files, or in

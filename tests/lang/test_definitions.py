@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boundedcode.lang.definitions.patterns import LINE_TABLES
 from boundedcode.lang.definitions import (
     KINDS,
     Definition,
@@ -43,6 +44,20 @@ TREE_SITTER_LANGUAGES = (
     "swift",
 )
 PATTERN_LANGUAGES = ("dart", "elixir", "lua", "shell", "sql")
+#: Languages whose line rules never define a name written after `.` (LineTable.dotted is False).
+PATTERN_LINE_LANGUAGES = (
+    "python",
+    "go",
+    "rust",
+    "java",
+    "scala",
+    "c",
+    "cpp",
+    "objc",
+    "php",
+    "swift",
+    "shell",
+)
 DECOYS = {"fake", "Fake", "decoy", "Decoy", "commented_out", "commentedOut"}
 
 # (name, line, kind, container) for every definition of each fixture.
@@ -928,3 +943,123 @@ def test_import_does_not_load_tree_sitter() -> None:
         "assert 'tree_sitter_go' in sys.modules and 'tree_sitter_rust' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_grammar_reads_its_query_files_and_the_wheel_ships_them() -> None:
+    """The queries are package data: each grammar's files exist, compile, and match package-data."""
+    import fnmatch
+    import importlib
+    import tomllib
+
+    import tree_sitter
+
+    from boundedcode.lang.definitions.trees import GRAMMARS, query_text
+
+    root = Path(__file__).resolve().parents[2]
+    shipped = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    queries = root / "src" / "boundedcode" / "lang" / "definitions" / "queries"
+    for language, grammar in GRAMMARS.items():
+        for name in grammar.queries:
+            relative = f"lang/definitions/queries/{name}.scm"
+            assert (queries / f"{name}.scm").is_file(), relative
+            assert any(fnmatch.fnmatch(relative, glob) for glob in shipped["boundedcode"]), relative
+        compiled = tree_sitter.Language(getattr(importlib.import_module(grammar.module), grammar.factory)())
+        assert tree_sitter.Query(compiled, query_text(language)).pattern_count > 0, language
+    assert sorted(p.stem for p in queries.glob("*.scm")) == sorted(
+        {q for g in GRAMMARS.values() for q in g.queries}
+    )
+
+
+_TOKENS = (
+    "post",
+    "//",
+    "/*",
+    "--",
+    "return",
+    ".",
+    "->",
+    ">",
+    "::",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    ";",
+    ":",
+    "=",
+    ",",
+    "<",
+    "*",
+    "&",
+    "#",
+    "@",
+    "$",
+    "'",
+    '"',
+    " ",
+    "  ",
+    "\t",
+    "self",
+    "this",
+    "Ledger",
+    "def",
+    "fn",
+    "func",
+    "function",
+    "class",
+    "struct",
+    "enum",
+    "type",
+    "var",
+    "let",
+    "val",
+    "const",
+    "public",
+    "static",
+    "int",
+    "void",
+    "define",
+    "typedef",
+    "case",
+    "pub",
+    "impl",
+    "trait",
+    "interface",
+    "record",
+    "property",
+    "fun",
+    "namespace",
+)
+
+
+@settings(max_examples=4000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_TOKENS), min_size=1, max_size=14), st.sampled_from(sorted(LINE_TABLES)))
+def test_the_shortcut_before_the_rules_never_hides_a_definition(tokens: list[str], language: str) -> None:
+    """A comment, a `return`, or (where no rule defines a name after `.`) a line using the name
+    only as `x.post` or `x->post` defines nothing: the shortcut gives what the rules alone give."""
+    from boundedcode.lang.definitions import lines
+
+    line = "".join(tokens)
+    if lines._cannot_define(language, line, "post"):
+        hit = lines._match_line(language, line)
+        assert hit is None or ("post" not in hit.names and hit.qualified != "post"), (language, line)
+
+
+@pytest.mark.parametrize(
+    "language, line",
+    [
+        ("ruby", "  def self.post(entry)"),
+        ("javascript", "Ledger.prototype.post = function (entry) {"),
+        ("typescript", "exports.post = async (entry) => {"),
+        ("lua", "function M.post(entry)"),
+        ("kotlin", "fun Ledger.post(entry: Entry) {"),
+        ("csharp", "namespace Shop.post"),
+        ("dart", "  Ledger.post(this.entry);"),
+        ("elixir", "defmodule Shop.post do"),
+        ("sql", "CREATE TABLE shop.post ("),
+    ],
+)
+def test_names_defined_after_a_dot_pass_the_shortcut(language: str, line: str) -> None:
+    assert definition_kind(language, line, "post") is not None

@@ -155,3 +155,33 @@ def test_is_prose_path(path: str, prose: bool) -> None:
 )
 def test_is_example_path(path: str, example: bool) -> None:
     assert is_example_path(path) is example
+
+
+@pytest.mark.parametrize(
+    "test_file, implementation",
+    [
+        ("cart_test.go", "cart.go"),
+        ("test_cart.py", "cart.py"),
+        ("cart.test.tsx", "cart.tsx"),
+        ("CartTest.java", "Cart.java"),
+        ("CartTests.cs", "Cart.cs"),
+        ("CartSpec.scala", "Cart.scala"),
+        ("cart_spec.rb", "cart.rb"),
+        ("cart_test.exs", "cart.ex"),
+        ("cart_unittest.cc", "cart.cc"),
+        ("cart_test.rs", "cart.rs"),
+        ("cart_spec.lua", "cart.lua"),
+    ],
+)
+def test_one_table_names_tests_and_the_code_they_test(test_file: str, implementation: str) -> None:
+    from boundedcode.lang.languages import impl_names
+
+    assert is_test_path(f"src/{test_file}") and impl_names(f"src/{test_file}") == [implementation]
+    assert not is_test_path(f"src/{implementation}")
+
+
+def test_a_test_file_without_code_of_its_own_names_no_implementation() -> None:
+    from boundedcode.lang.languages import impl_names
+
+    for path in ("tests/conftest.py", "test/cli.bats"):
+        assert is_test_path(path) and impl_names(path) == []

@@ -265,14 +265,31 @@ def test_pattern_references_are_the_uses_that_are_not_definitions():
     assert {r.kind for r in refs} == {REFERENCE}
 
 
-def test_a_retrievals_scan_primes_the_patterns():
-    from boundedcode.scan import Hit, Needle, ScanResult
+def test_given_occurrences_answer_instead_of_a_scan():
+    """A retrieval hands its scans' answers to the patterns: nothing is scanned again."""
+    from boundedcode.scan import Hit
 
-    needle = Needle("Ledger", word=True)
-    nav = composite()
-    nav.fallback.prime(
-        ScanResult(hits={needle: {"service/ledger.go": [Hit(3, "type Ledger struct {")]}}),
-        [needle, Needle("Absent", word=True)],
-    )
+    known = {"Ledger": {"service/ledger.go": [Hit(3, "type Ledger struct {")]}}
+    patterns = PatternNavigator(MemoryTree(FILES), sorted(FILES), occurrences=lambda n: known.get(n, {}))
+    nav = Composite([], patterns)
     assert places(nav.definitions("Ledger")) == [("service/ledger.go", 3, PATTERNS)]  # no rescan
-    assert nav.fallback.occurrences("Absent") == {}
+    assert nav.fallback.occurrences("Post") == {}  # in the files, but no scan searched it
+
+
+def test_a_servers_definitions_keep_pattern_definitions_in_files_it_did_not_name():
+    # The server knows the definition in one Go file; the pattern's in another Go file stays.
+    files = {
+        **FILES,
+        "service/legacy.go": "package ledger\n\ntype Ledger struct{}\n",
+    }
+    budgets = Budgets(lsp_timeout_s=0.5)
+    server = FakeServer(
+        {"go"}, {("definitions", "Ledger"): [Location("service/ledger.go", 3, "Ledger", "struct", SERVER)]}
+    )
+    patterns = PatternNavigator(MemoryTree(files), sorted(files), budgets=budgets)
+    with_server = Composite([server], patterns, budgets=budgets).answer("definitions", "Ledger")
+    alone = Composite([], patterns, budgets=budgets).answer("definitions", "Ledger")
+    assert ("service/legacy.go", 3, PATTERNS) in places(with_server.locations)
+    assert ("service/ledger.go", 3, SERVER) in places(with_server.locations)
+    assert ("service/ledger.go", 3, PATTERNS) not in places(with_server.locations)
+    assert len(with_server.locations) >= len(alone.locations)

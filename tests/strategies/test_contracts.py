@@ -3,7 +3,7 @@
 import pytest
 
 from boundedcode import MemoryTree, retrieve
-from boundedcode.strategies.contracts import PARAM, parse_route, route_match
+from boundedcode.lang.routes import PARAM, parse_route, route_match
 
 from ..conftest import write_tree
 

@@ -105,6 +105,25 @@ def test_names_the_test_body_calls_are_found_outside_tests():
     assert "called by test test_totals" in money.reason
 
 
+def test_the_follow_up_scan_of_called_names_reports_its_bounds():
+    from boundedcode import Budgets
+
+    files = {
+        "tests/test_totals.py": "def test_totals():\n    assert sum_cents([1, 2]) == 3\n",
+        "shop/money.py": "def sum_cents(values):\n    return sum(values)\n" + "sum_cents([0])\n" * 5,
+    }
+    result = retrieve(
+        "totals are wrong",
+        tree=MemoryTree(files),
+        evidence=["FAILED tests/test_totals.py::test_totals"],
+        budgets=Budgets(occurrences_per_string_file=3),
+    )
+    assert next(it for it in result.items if it.path == "shop/money.py").symbol == "sum_cents"
+    # Only the follow-up scan searched sum_cents: the message does not name it.
+    assert "sum_cents" not in {a.text for a in result.anchors}
+    assert "occurrences_per_string_file" in result.bounds_reached
+
+
 def test_broken_evidence_gives_partial_results_never_an_exception():
     garbage = '\x1b[31mFAILED\x1b[0m \n  File "x", line \n--> :\n' + PY_TRACE[:120]
     result = retrieve("crash", str(EXAMPLE), evidence=[garbage, "", "\0\0\0"])

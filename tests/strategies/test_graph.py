@@ -1,14 +1,13 @@
 """graph: a refactor or rename of a named symbol lists the symbol's uses."""
 
-from dataclasses import dataclass
-
 from boundedcode import MemoryTree, retrieve
 from boundedcode.checkout.budgets import DEFAULT_BUDGETS
 from boundedcode.checkout.walk import walk
-from boundedcode.retrieve import message_facts
+from boundedcode.navigator import Composite, Location, PatternNavigator
 from boundedcode.scan import MemoryScanner, scan
-from boundedcode.seeds import message_anchors
-from boundedcode.strategies import Context, PathIndex
+from boundedcode.scan.rescan import Rescan
+from boundedcode.seeds import message_anchors, message_facts
+from boundedcode.strategies import Evidence, PathIndex, Plan
 from boundedcode.strategies.graph import GraphStrategy
 
 FILES = {
@@ -21,15 +20,23 @@ FILES = {
 RENAME = "Please rename `Ledger.Post` to `Record` everywhere"
 
 
-@dataclass(frozen=True)
-class Loc:
-    path: str
-    line: int
+def loc(path, line):
+    return Location(path, line, "Post", "reference", "lsp:fake")
 
 
-class FakeNavigator:
+class FakeServer:
+    """A Go language server that answers references from a table (or raises)."""
+
+    source = "lsp:fake"
+
     def __init__(self, answer=None, error=None):
         self.answer, self.error, self.calls = answer or [], error, []
+
+    def languages(self):
+        return frozenset({"go"})
+
+    def definitions(self, name, *, path_hint=None):
+        return []
 
     def references(self, name, *, path=None, line=None):
         self.calls.append((name, path, line))
@@ -37,30 +44,25 @@ class FakeNavigator:
             raise self.error
         return self.answer
 
+    def implementations(self, name):
+        return []
 
-def context(files, message, navigator=None):
+
+def evidence(files, message, server=None):
     tree = MemoryTree(files)
     anchors = message_anchors(message)
     paths = walk(tree, DEFAULT_BUDGETS).paths
-    ctx = Context(
-        tree=tree,
-        anchors=anchors,
-        paths=paths,
-        index=PathIndex(paths),
-        facts=message_facts(message, anchors),
-        budgets=DEFAULT_BUDGETS,
-        read=tree.read,
-        navigator=navigator,
+    plan = Plan(tuple(anchors), message_facts(message, anchors))
+    needles = [n for _, n in GraphStrategy().needles(plan)]
+    budgets = DEFAULT_BUDGETS
+    shared = scan(tree, paths, needles, budgets, float("inf"), MemoryScanner())
+    bounds: list[str] = []
+    rescan = Rescan(
+        tree, paths, budgets, float("inf"), MemoryScanner(), shared, needles, bounds_reached=bounds, notes=[]
     )
-    ctx.scan = scan(
-        tree,
-        paths,
-        [n for _, n in GraphStrategy().needles(ctx)],
-        DEFAULT_BUDGETS,
-        float("inf"),
-        MemoryScanner(),
-    )
-    return ctx
+    patterns = PatternNavigator(tree, paths, occurrences=rescan.occurrences)
+    navigator = Composite([server] if server else [], patterns)
+    return Evidence(plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, budgets, bounds)
 
 
 def uses(findings):
@@ -77,8 +79,8 @@ def test_a_rename_lists_the_textual_uses_of_the_member():
 
 
 def test_the_new_name_is_skipped_and_a_name_before_the_verb_counts():
-    ctx = context(FILES, "`Ledger.Post` should be renamed to `Record`")
-    assert uses(GraphStrategy().find(ctx)) == [
+    ev = evidence(FILES, "`Ledger.Post` should be renamed to `Record`")
+    assert uses(GraphStrategy().find(ev)) == [
         ("api/orders.go", 5, "uses Ledger.Post"),
         ("jobs/settle.go", 4, "uses Ledger.Post"),
     ]
@@ -93,34 +95,35 @@ def test_plain_names_are_used_as_whole_words_up_to_the_budget():
         },
         "web/other.ts": "const formatBalanceOld = 1;\n",
     }
-    found = GraphStrategy().find(context(files, "Refactor formatBalance into the money module"))
-    assert len(found) == DEFAULT_BUDGETS.uses_per_string
+    ev = evidence(files, "Refactor formatBalance into the money module")
+    found = GraphStrategy().find(ev)
+    assert len(found) == DEFAULT_BUDGETS.uses_per_string and ev.bounds_reached == ["uses_per_string"]
     assert found[0].path == "web/page00.ts" and found[0].line == 1
     assert "web/other.ts" not in {f.path for f in found} and "lib/fmt.ts" not in {f.path for f in found}
 
 
-def test_the_navigator_answers_when_given():
-    nav = FakeNavigator(
+def test_a_language_server_answers_when_enabled():
+    server = FakeServer(
         [
-            Loc("jobs/settle.go", 4),
-            Loc("api/orders.go", 5),
-            Loc("api/orders.go", 9),
-            Loc("/usr/lib/go/src/fmt/print.go", 3),
+            loc("jobs/settle.go", 4),
+            loc("api/orders.go", 5),
+            loc("api/orders.go", 9),
+            loc("/usr/lib/go/src/fmt/print.go", 3),
         ]
     )
-    found = GraphStrategy().find(context(FILES, RENAME, nav))
+    found = GraphStrategy().find(evidence(FILES, RENAME, server))
     assert uses(found) == [
         ("api/orders.go", 5, "references Ledger.Post"),
         ("jobs/settle.go", 4, "references Ledger.Post"),
     ]
     # It is asked for the symbol at its definition, so that other `Post`s are not mixed in.
-    assert nav.calls == [("Post", "ledger/ledger.go", 5)]
+    assert server.calls == [("Post", "ledger/ledger.go", 5)]
 
 
-def test_a_navigator_that_raises_or_finds_nothing_leaves_the_textual_uses():
+def test_a_server_that_raises_or_finds_nothing_leaves_the_textual_uses():
     textual = [("api/orders.go", 5, "uses Ledger.Post"), ("jobs/settle.go", 4, "uses Ledger.Post")]
-    for nav in (FakeNavigator(error=RuntimeError("server died")), FakeNavigator([]), object()):
-        assert uses(GraphStrategy().find(context(FILES, RENAME, nav))) == textual
+    for server in (FakeServer(error=RuntimeError("server died")), FakeServer([]), None):
+        assert uses(GraphStrategy().find(evidence(FILES, RENAME, server))) == textual
 
 
 def test_no_refactoring_verb_no_graph():

@@ -6,7 +6,7 @@ from boundedcode import retrieve
 from boundedcode.checkout.tree import WorkTree
 from boundedcode.model import Anchor
 from boundedcode.retrieve import run_retrieval
-from boundedcode.strategies.history import changed_files, open_repository
+from boundedcode.strategies.history import changed_files
 
 from ..conftest import git, make_git_repo, write_tree
 
@@ -52,7 +52,7 @@ def test_the_named_commit_gives_the_files_it_changed_that_still_exist(repo):
 
 def test_a_root_commit_gives_all_its_files_and_a_pinned_commit_is_read_from_git(repo):
     first = git(repo, "rev-list", "--max-parents=0", "HEAD")
-    assert changed_files(open_repository(WorkTree(str(repo))), first[:7]) == [
+    assert changed_files(WorkTree(str(repo)).repository(), first[:7]) == [
         "README.md",
         "app/cart.py",
         "app/legacy.py",
@@ -81,7 +81,7 @@ def test_an_unknown_commit_says_so(repo):
 )
 def test_anything_but_a_hex_commit_id_is_refused(repo, text):
     with pytest.raises(ValueError):
-        changed_files(open_repository(WorkTree(str(repo))), text)
+        changed_files(WorkTree(str(repo)).repository(), text)
     # Even as an anchor from elsewhere it reaches git only as data, and finds nothing.
     result = run_retrieval("why", WorkTree(str(repo)), evidence_anchors=[Anchor("commit", text)])
     assert history_run(result).findings == 0 and "not a commit id" in history_run(result).why

@@ -103,35 +103,34 @@ def test_basic_retrieval_is_the_grep_of_names():
 
 def test_a_language_server_definition_outweighs_the_patterns_and_fixes_the_line():
     from boundedcode.checkout import DEFAULT_BUDGETS
-    from boundedcode.navigator.base import Location
-    from boundedcode.strategies import Context, MessageFacts, PathIndex
-    from boundedcode.strategies.symbols import SymbolsStrategy
     from boundedcode.model import Anchor
+    from boundedcode.navigator import Composite, Location, PatternNavigator
     from boundedcode.scan import Needle, scan
+    from boundedcode.scan.rescan import Rescan
+    from boundedcode.seeds import MessageFacts
+    from boundedcode.strategies import Evidence, PathIndex, Plan
+    from boundedcode.strategies.symbols import SymbolsStrategy
 
     files = {"a/ledger.py": "x = 1\ndef post():\n    pass\n", "b/queue.py": "def post():\n    pass\n"}
 
-    class FakeServers:
-        servers = ["fake"]
+    class FakeServer:
+        source = "lsp:fake"
 
-        def definitions(self, name, path_hint=None):
+        def languages(self):
+            return frozenset({"python"})
+
+        def definitions(self, name, *, path_hint=None):
             return [Location("a/ledger.py", 2, name, "function", "lsp:fake")]
 
     tree = MemoryTree(files)
     paths = sorted(files)
-    anchor = Anchor("name", "post")
-    ctx = Context(
-        tree=tree,
-        anchors=[anchor],
-        paths=paths,
-        index=PathIndex(paths),
-        facts=MessageFacts(False, False, False, ()),
-        budgets=DEFAULT_BUDGETS,
-        read=tree.read,
-        navigator=FakeServers(),
-    )
-    ctx.scan = scan(tree, paths, [Needle("post", True)], DEFAULT_BUDGETS, 1e9)
-    found = {f.path: f for f in SymbolsStrategy().find(ctx)}
+    needles = [Needle("post", True)]
+    shared = scan(tree, paths, needles, DEFAULT_BUDGETS, 1e9)
+    rescan = Rescan(tree, paths, DEFAULT_BUDGETS, 1e9, None, shared, needles, bounds_reached=[], notes=[])
+    navigator = Composite([FakeServer()], PatternNavigator(tree, paths, occurrences=rescan.occurrences))
+    plan = Plan((Anchor("name", "post"),), MessageFacts(False, False, False, ()))
+    ev = Evidence(plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, DEFAULT_BUDGETS, [])
+    found = {f.path: f for f in SymbolsStrategy().find(ev)}
     assert found["a/ledger.py"].reliability == 0.85 and found["a/ledger.py"].line == 2
     assert found["b/queue.py"].reliability == 0.8
 

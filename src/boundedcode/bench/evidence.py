@@ -20,7 +20,7 @@ UNITTEST_SUB_RULE = "-" * 70
 JS_LANGUAGES = frozenset({"javascript", "typescript"})
 JEST_BULLET = "  \u25cf "  # "  ● describe › test"
 JEST_SEPARATOR = " \u203a "
-ANY = frozenset()  # an entry for every language
+ANY: frozenset[str] = frozenset()  # an entry for every language
 
 
 def _words_to_camel(words: str, lower_first: bool) -> str:

@@ -15,7 +15,7 @@ import sys
 import time
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO, cast
 
 from ..errors import UsageError
 from ..render import count_tokens
@@ -246,9 +246,16 @@ class _Run:
                 runnable.append(t)
         return sorted(runnable, key=lambda t: (t.fetch_repo, _natural(t.instance_id)))
 
+    def _none_can_run(self, what: str) -> UsageError:
+        skipped = ", ".join(f"{reason}: {n}" for reason, n in sorted(self.skipped.items())) or "none skipped"
+        hint = " (is --mirrors the folder of fetch mirrors?)" if "no mirror" in self.skipped else ""
+        return UsageError(f"{what} of the {len(self.all_tasks)} in {self.config.tasks} ({skipped}){hint}")
+
     def run(self) -> dict:
         started = time.monotonic()
         tasks = self.select()
+        if not tasks:  # before any work: an empty report would read as a measurement
+            raise self._none_can_run("no task can run")
         if self.retrieve is None and any(m.engine in ENGINES for m in self.methods):
             self.retrieve = _default_retrieve()  # after the input checks: bad input is reported first
         os.makedirs(self.config.out, exist_ok=True)
@@ -279,10 +286,16 @@ class _Run:
             self.store.close()
         self.timing["wall_s"] = time.monotonic() - started
         ran = [t for t in tasks if t.instance_id not in failed]
+        if not ran:
+            raise self._none_can_run("no task's commit could be materialized")
         computed = sum(1 for t in ran if todo[t.instance_id])
         summary = self._summary(ran, computed)
         write_reports(summary, self.config.out)
         return summary
+
+    def _git_dir(self, task: Task) -> str:
+        # A runnable task has a fetch_repo with a mirror (`runnable` skips the others).
+        return cast(str, self.mirrors.git_dir(cast(str, task.fetch_repo)))
 
     def _task(
         self,
@@ -293,7 +306,7 @@ class _Run:
         prefetcher: ThreadPoolExecutor,
     ) -> bool:
         """Every record `todo` asks of `task`; False when its commit cannot be had."""
-        git_dir = self.mirrors.git_dir(task.fetch_repo)
+        git_dir = self._git_dir(task)
         t0 = time.monotonic()
         try:
             fut = pending.pop(task.base_commit, None)
@@ -306,9 +319,7 @@ class _Run:
         self.timing["checkout_s"] += time.monotonic() - t0
         self.cache.pin(task.base_commit)
         if nxt is not None and nxt.base_commit != task.base_commit and nxt.base_commit not in pending:
-            pending[nxt.base_commit] = prefetcher.submit(
-                self.cache.path, self.mirrors.git_dir(nxt.fetch_repo), nxt.base_commit
-            )
+            pending[nxt.base_commit] = prefetcher.submit(self.cache.path, self._git_dir(nxt), nxt.base_commit)
         if self._repo != task.fetch_repo:
             self._repo, self._repo_corpus = task.fetch_repo, RepoCorpus()
             self._rankers.clear()
@@ -418,7 +429,7 @@ class _Run:
             )
         else:
             try:
-                result = self.retrieve(
+                result = cast(Retrieve, self.retrieve)(  # run() sets it when an engine is asked for
                     task.problem_statement,
                     checkout,
                     evidence=(evidence,) if evidence else (),

@@ -10,7 +10,7 @@ from ..errors import UsageError
 __all__ = ["Task", "load_tasks"]
 
 #: Fields every task must carry, with the JSON type each must have.
-REQUIRED_FIELDS: dict[str, type | tuple[type, ...]] = {
+REQUIRED_FIELDS: dict[str, type] = {
     "instance_id": str,
     "repo": str,
     "language": str,

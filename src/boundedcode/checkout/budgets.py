@@ -1,29 +1,52 @@
 """The spec's budgets ("Budgets and determinism"), one table of defaults.
 
-Every bound a retrieval reaches is reported by the name of its field here.
+Every bound a retrieval reaches is reported by the name of its field here
+(`reach`), and every field is a bound something keeps to. The spec's "uses kept:
+3 per file" has no field: a strategy makes one finding per file and anchor, and
+that is all ranking counts.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-__all__ = ["Budgets", "DEFAULT_BUDGETS"]
+__all__ = ["Budgets", "DEFAULT_BUDGETS", "BOUNDS", "reach"]
 
 
 @dataclass(frozen=True)
 class Budgets:
-    time_s: float = 3.0
+    """The bounds of one retrieval; `Budgets(time_s=1.0)` changes one and keeps the rest."""
+
+    time_s: float = 3.0  # one retrieval; results so far are kept and `truncated` says so
     files_listed: int = 50_000
-    bytes_read: int = 192 * 1024 * 1024
-    file_bytes: int = 1024 * 1024
-    scan_strings: int = 32
-    occurrences_per_string_file: int = 400
-    uses_per_file: int = 3
-    uses_per_string: int = 60
-    lsp_lookups: int = 4
-    lsp_timeout_s: float = 1.5
-    block_tokens: int = 1200
-    block_items: int = 12
+    bytes_read: int = 192 * 1024 * 1024  # per retrieval, by the scan and by strategies' reads
+    file_bytes: int = 1024 * 1024  # one file: a larger one is neither scanned nor read
+    scan_strings: int = 32  # needles per scan
+    occurrences_per_string_file: int = 400  # hits kept per needle and file
+    uses_per_string: int = 60  # files listed as uses of one symbol (graph)
+    lsp_lookups: int = 4  # language-server lookups per retrieval
+    lsp_timeout_s: float = 1.5  # per lookup
+    block_tokens: int = 1200  # the rendered block
+    block_items: int = 12  # places in the block
+    #: Message text read; past it the head and the tail are kept (the longest development
+    #: task's message is 69 kB). Every later stage is linear in what is kept.
+    message_chars: int = 256 * 1024
+    #: Anchors kept, in seed order: planning and the strategies work per anchor.
+    anchors: int = 2000
+    #: Longest needle searched: ripgrep gets the needles as one argument, and Linux caps one
+    #: argument at 128 KiB; no name or quoted message is this long.
+    needle_chars: int = 1024
 
 
 DEFAULT_BUDGETS = Budgets()
+
+#: The name of every bound: one per field of Budgets.
+BOUNDS = frozenset(f.name for f in fields(Budgets))
+
+
+def reach(reached: list[str], bound: str) -> None:
+    """Report `bound`, the name of a Budgets field, as reached: each once, in the order reached."""
+    if bound not in BOUNDS:
+        raise ValueError(f"{bound!r} names no budget (known: {', '.join(sorted(BOUNDS))})")
+    if bound not in reached:
+        reached.append(bound)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-__all__ = ["refusal", "is_readable", "confine", "ripgrep_excludes", "ripgrep_may_skip"]
+__all__ = ["refusal", "refused_directory", "is_readable", "confine"]
 
 DEPENDENCY_DIRS = frozenset(
     {
@@ -132,6 +132,16 @@ def refusal(path: str) -> str | None:
     return None
 
 
+#: `refusal` judges directories by the components above a file name; a neutral file
+#: name below a directory asks it about the directory alone.
+_DIRECTORY_PROBE = "probe"
+
+
+def refused_directory(path: str) -> str | None:
+    """Why the policy refuses everything below the directory `path`, or None."""
+    return refusal(f"{path}/{_DIRECTORY_PROBE}")
+
+
 def is_readable(path: str) -> bool:
     return refusal(path) is None
 
@@ -147,41 +157,3 @@ def confine(path: str) -> str | None:
     if norm in (".", "") or norm == ".." or norm.startswith("../"):
         return None
     return norm
-
-
-def ripgrep_excludes() -> list[str]:
-    """ripgrep arguments that keep its own walk inside this policy (it never opens the rest).
-
-    Hidden files and directories and symlinks ripgrep skips by default. Every glob is
-    case-insensitive, like `refusal`. The globs exclude a little more than `refusal`
-    (every `env.*`, documentation examples included): see `ripgrep_may_skip`.
-    """
-    globs = sorted(DEPENDENCY_DIRS | BUILD_DIRS) + sorted(SECRET_NAMES) + sorted(LOCK_NAMES)
-    globs += [f"*{suffix}" for suffix in SECRET_SUFFIXES]
-    globs += [
-        "id_rsa*",
-        "id_dsa*",
-        "id_ecdsa*",
-        "id_ed25519*",
-        "env",
-        "env.*",
-        "*.env",
-        "*.lock",
-        "*.min.js",
-        "*-min.js",
-        "*.min.mjs",
-        "*.min.cjs",
-        "*.min.css",
-        "*-min.css",
-        "*.map",
-    ]
-    out: list[str] = []
-    for glob in globs:
-        out += ["--iglob", f"!{glob}"]
-    return out
-
-
-def ripgrep_may_skip(path: str) -> bool:
-    """Whether `ripgrep_excludes` leaves out a file that the policy allows (an env example)."""
-    name = path.rsplit("/", 1)[-1].lower()
-    return bool(_ENV_FILE.match(name)) and not _is_env_file(name)

@@ -439,7 +439,7 @@ def _frames(trace: _Trace) -> list[Frame]:
         hits = hits[::-1]
     located = [h for h in hits if h.path]
     return [
-        Frame(h.path, h.line, h.column, h.function, h.package, h.language, depth)
+        Frame(h.path or "", h.line, h.column, h.function, h.package, h.language, depth)
         for depth, h in enumerate(located)
     ]
 

@@ -8,8 +8,22 @@ enough to run on every file of a walk. Paths are repository-relative and
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-__all__ = ["language_of", "is_test_path", "is_prose_path", "is_example_path", "is_generated_path"]
+__all__ = [
+    "language_of",
+    "is_test_path",
+    "impl_names",
+    "code_dirs",
+    "is_prose_path",
+    "is_example_path",
+    "is_generated_path",
+    "TEST_DIRS",
+    "TEST_FILES",
+    "TEST_MIRRORS",
+    "LAYOUT_DIRS",
+    "MODULE_FILES",
+]
 
 # Extension (without the dot) → language id. Exact case is tried first, so the
 # upper-case C++ conventions (`.C`, `.H`) win over the lower-case C ones.
@@ -144,51 +158,65 @@ FILENAMES: dict[str, str] = {
     ".profile": "shell",
 }
 
-# Directories whose files are tests, test helpers or test data, per ecosystem
-# (Rust/Python `tests/`, Java `src/test/`, Jest `__tests__/`, RSpec `spec/`,
-# Go `testdata/`, Swift `Tests/`), compared in lower case.
-TEST_DIRS = frozenset(
-    {
-        "test",
-        "tests",
-        "__tests__",
-        "spec",
-        "specs",
-        "testdata",
-        "test_data",
-        "test-data",
-        "fixtures",
-        "__fixtures__",
-        "__mocks__",
-        "__snapshots__",
-        "e2e",
-        "integration_tests",
-        "integration-tests",
-        "androidtest",
-        "unittests",
-        "testcases",
-    }
-)
+# Tests: one table of directories and one of file names, read by is_test_path (demotion, which
+# files are candidates) and by impl_names and test_dirs (test_to_impl's way to the code under test).
 
-# Test file names: test_x.py, x_test.py, x_test.go, x.test.ts, x.spec.js,
-# XTest.java, XTests.cs, XSpec.scala, x_spec.rb, XTest.php, x_test.exs, x_test.dart,
-# x_unittest.cc, conftest.py.
-_TEST_FILE = re.compile(
-    r"""^(?:
-        test_.+\.py | .+_test\.py | conftest\.py
-      | .+_test\.go
-      | .+\.(?:test|spec)\.[cm]?[jt]sx?
-      | .+(?:Test|Tests|TestCase|IT|Spec|Suite)\.(?:java|kt|kts|scala|groovy|cs|php|swift|m|mm)
-      | .+_(?:spec|test)\.rb | test_.+\.rb
-      | .+_test\.exs
-      | .+_test\.dart
-      | .+_(?:test|unittest)\.(?:c|cc|cpp|cxx)
-      | test_.+\.(?:c|cc|cpp|cxx)
-      | .+_(?:spec|test)\.lua
-      | .+\.bats
-    )$""",
-    re.VERBOSE,
+#: Directories of tests, per ecosystem (Rust/Python `tests/`, Java `src/test/`, Jest `__tests__/`,
+#: RSpec `spec/`, Go `testdata/`, Swift `Tests/`), compared in lower case. True: every file below
+#: is a test, a test helper or test data. False: a level a test tree is divided into (tests/unit/,
+#: src/testing/), which says nothing alone but is no part of the code's own layout either.
+TEST_DIRS: dict[str, bool] = {
+    "test": True,
+    "tests": True,
+    "__tests__": True,
+    "spec": True,
+    "specs": True,
+    "testdata": True,
+    "test_data": True,
+    "test-data": True,
+    "fixtures": True,
+    "__fixtures__": True,
+    "__mocks__": True,
+    "__snapshots__": True,
+    "e2e": True,
+    "integration_tests": True,
+    "integration-tests": True,
+    "androidtest": True,
+    "unittests": True,
+    "testcases": True,
+    "testing": False,
+    "unit": False,
+    "integration": False,
+    "functional": False,
+}
+_TEST_DIR_NAMES = frozenset(d for d, alone in TEST_DIRS.items() if alone)
+
+
+class Naming(NamedTuple):
+    """One test file naming convention."""
+
+    pattern: str  # the whole file name of a test
+    implementation: str | None  # the implementation's name it points at (a regex template), if any
+
+
+#: Test file names per ecosystem, each with the implementation file its name points at.
+TEST_FILES: tuple[Naming, ...] = (
+    Naming(r"(.+)_test\.(py|go|rb|rs|dart|c|cc|cpp|cxx)", r"\1.\2"),  # Go, Dart, Ruby, GoogleTest
+    Naming(r"test_(.+)\.(py|rb|c|cc|cpp|cxx)", r"\1.\2"),  # pytest, minitest, C and C++
+    Naming(r"(.+)_unittest\.(c|cc|cpp|cxx)", r"\1.\2"),  # Chromium-style GoogleTest
+    Naming(r"conftest\.py", None),  # pytest fixtures
+    Naming(r"(.+)\.(?:test|spec)\.([cm]?[jt]sx?)", r"\1.\2"),  # Jest, Vitest, Mocha
+    # JUnit, Kotest, ScalaTest, Spock, xUnit, PHPUnit, XCTest, OCUnit.
+    Naming(r"(.+?)(?:Tests?|TestCase|IT|Spec|Suite)\.(java|kt|kts|scala|groovy|cs|php|swift|m|mm)", r"\1.\2"),
+    Naming(r"(.+)_spec\.rb", r"\1.rb"),  # RSpec
+    Naming(r"(.+)_test\.exs", r"\1.ex"),  # ExUnit: the code is compiled .ex
+    Naming(r"(.+)_(?:spec|test)\.lua", r"\1.lua"),  # busted
+    Naming(r"(.+)\.bats", None),  # Bats
 )
+_TEST_FILE = re.compile("|".join(f"(?:{t.pattern})" for t in TEST_FILES))
+_IMPLEMENTATIONS = tuple((re.compile(t.pattern), t.implementation) for t in TEST_FILES if t.implementation)
+#: Mirrored source trees: a test under the first lives beside its code under the second (JVM, Maven).
+TEST_MIRRORS = (("/src/test/", "/src/main/"), ("src/test/", "src/main/"), ("/test/", "/main/"))
 
 PROSE_EXTENSIONS = frozenset(
     {"md", "markdown", "mdx", "rst", "txt", "adoc", "asciidoc", "org", "rdoc", "textile"}
@@ -251,7 +279,18 @@ def language_of(path: str) -> str | None:
 def is_test_path(path: str) -> bool:
     """Whether `path` is a test, a test helper or test data by its ecosystem's convention."""
     *dirs, name = path.split("/")
-    return any(d.lower() in TEST_DIRS for d in dirs) or bool(_TEST_FILE.match(name))
+    return any(d.lower() in _TEST_DIR_NAMES for d in dirs) or _TEST_FILE.fullmatch(name) is not None
+
+
+def impl_names(test_path: str) -> list[str]:
+    """The implementation file names a test file's name points at (cart_test.go → cart.go)."""
+    name = test_path.rsplit("/", 1)[-1]
+    return [m.expand(template) for rx, template in _IMPLEMENTATIONS if (m := rx.fullmatch(name))]
+
+
+def code_dirs(path: str) -> list[str]:
+    """The directories of `path` without the test levels (TEST_DIRS): what a test and its code share."""
+    return [d for d in path.split("/")[:-1] if d.lower() not in TEST_DIRS]
 
 
 def is_prose_path(path: str) -> bool:
@@ -269,6 +308,31 @@ def is_prose_path(path: str) -> bool:
 def is_example_path(path: str) -> bool:
     """Whether `path` lies in an examples, samples, demo or benchmark directory."""
     return any(d.lower() in EXAMPLE_DIRS for d in path.split("/")[:-1])
+
+
+#: Directories that hold a language's sources without being part of its module paths
+#: (src/, lib/, src/main/java/): `module_path` skips them.
+LAYOUT_DIRS = frozenset(
+    {
+        "src",
+        "lib",
+        "source",
+        "sources",
+        "pkg",
+        "internal",
+        "app",
+        "main",
+        "java",
+        "kotlin",
+        "scala",
+        "groovy",
+        "php",
+        "python",
+        "include",
+    }
+)
+#: A package's module file, which stands for its directory (mod.rs, __init__.py, index.ts).
+MODULE_FILES = frozenset({"mod", "__init__", "index", "lib", "main", "package-info", "init", "__main__"})
 
 
 #: Generated or amalgamated sources: a single-header distribution, protobuf and other generator output.

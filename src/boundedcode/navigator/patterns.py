@@ -11,20 +11,25 @@ use of the word, whichever symbol it names.
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
 from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
 from ..checkout.tree import Tree
 from ..lang.definitions import definition_kind
 from ..lang.languages import language_of
-from ..scan import Hit, Needle, Scanner, ScanResult, scan
+from ..scan import Hit, Needle, Scanner, scan
 from .base import PATTERNS, REFERENCE, Location, NotSupported, sorted_locations
 
 __all__ = ["PatternNavigator"]
 
 
 class PatternNavigator:
-    """Answers from the text of `paths` (the walked files of `tree`); one scan per name, kept."""
+    """Answers from the text of `paths` (the walked files of `tree`); one scan per name, kept.
+
+    `occurrences`, when given, answers instead of scanning: a retrieval passes what its
+    scans found (`scan.Rescan.occurrences`), so no name is scanned twice and a name no
+    scan of it searched has no occurrences (the string budget binds).
+    """
 
     source = PATTERNS
 
@@ -36,26 +41,24 @@ class PatternNavigator:
         budgets: Budgets = DEFAULT_BUDGETS,
         scanner: Scanner | None = None,
         clock: Callable[[], float] = time.monotonic,
+        occurrences: Callable[[str], dict[str, list[Hit]]] | None = None,
     ):
         self.tree = tree
         self.paths = list(paths)
         self.budgets = budgets
         self._scanner = scanner
         self._clock = clock
+        self._given = occurrences
         self._occurrences: dict[str, dict[str, list[Hit]]] = {}
         self._languages = frozenset(lang for p in self.paths if (lang := language_of(p)) is not None)
 
     def languages(self) -> frozenset[str]:
         return self._languages
 
-    def prime(self, result: ScanResult, needles: Iterable[Needle]) -> None:
-        """Take a retrieval's scan as the answer for its whole-word `needles`, so no name is scanned twice."""
-        for needle in needles:
-            if needle.word:
-                self._occurrences[needle.text] = result.files_with(needle)
-
     def occurrences(self, name: str) -> dict[str, list[Hit]]:
         """The lines using `name` as a whole word, per file in path order (what every answer starts from)."""
+        if self._given is not None:
+            return self._given(name)
         if name not in self._occurrences:
             deadline = self._clock() + self.budgets.time_s
             result = scan(

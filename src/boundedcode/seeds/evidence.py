@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..lang.diagnostics import parse_diagnostics
 from ..lang.frames import parse_frames
 from ..lang.testids import parse_test_ids
-from ..model import Anchor
+from ..model import Anchor, AnchorKind, AnchorOrigin
 from .message import message_anchors
 
 __all__ = ["evidence_anchors", "trace_anchors"]
@@ -19,17 +19,17 @@ __all__ = ["evidence_anchors", "trace_anchors"]
 RANK_LOCATED = -1
 
 
-def trace_anchors(text: str, origin: str) -> list[Anchor]:
+def trace_anchors(text: str, origin: AnchorOrigin) -> list[Anchor]:
     """Frames, diagnostics and test ids in `text`, in the order printed."""
     out: list[Anchor] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     for f in parse_frames(text):
-        key = ("frame", f.path, f.line)
+        key: tuple[object, ...] = ("frame", f.path, f.line)
         if key not in seen:
             seen.add(key)
             out.append(
                 Anchor(
-                    "frame",
+                    AnchorKind.FRAME,
                     f.path,
                     origin,
                     RANK_LOCATED,
@@ -44,7 +44,9 @@ def trace_anchors(text: str, origin: str) -> list[Anchor]:
         if key not in seen:
             seen.add(key)
             out.append(
-                Anchor("diagnostic", d.path, origin, RANK_LOCATED, line=d.line, detail=d.message[:200])
+                Anchor(
+                    AnchorKind.DIAGNOSTIC, d.path, origin, RANK_LOCATED, line=d.line, detail=d.message[:200]
+                )
             )
     for t in parse_test_ids(text):
         key = ("test", t.file, t.suite, t.name)
@@ -52,7 +54,7 @@ def trace_anchors(text: str, origin: str) -> list[Anchor]:
             seen.add(key)
             out.append(
                 Anchor(
-                    "test",
+                    AnchorKind.TEST,
                     t.name or t.suite or t.file or t.raw,
                     origin,
                     RANK_LOCATED,
@@ -69,6 +71,8 @@ def evidence_anchors(text: str) -> list[Anchor]:
     Names in command output are mostly the tools' own (AssertionError, the runner's
     frames): only located places and quoted error messages are looked up.
     """
-    located = trace_anchors(text, "evidence")
-    quotes = [a for a in message_anchors(text, origin_override="evidence") if a.kind == "quote"]
+    located = trace_anchors(text, AnchorOrigin.EVIDENCE)
+    quotes = [
+        a for a in message_anchors(text, origin_override=AnchorOrigin.EVIDENCE) if a.kind == AnchorKind.QUOTE
+    ]
     return located + quotes

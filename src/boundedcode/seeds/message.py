@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import Anchor
+from ..model import Anchor, AnchorKind, AnchorOrigin
 
-__all__ = ["Segments", "split_segments", "message_anchors", "words", "PLACEHOLDERS"]
+__all__ = ["Segments", "split_segments", "message_anchors", "words", "cap_message", "PLACEHOLDERS"]
 
 #: Names that stand for "any name" in examples; never looked up.
 PLACEHOLDERS = frozenset(
@@ -249,6 +249,22 @@ SOURCE_EXTENSIONS = frozenset(
 )
 
 
+#: Share of a capped message kept from its head; the rest comes from its tail.
+HEAD_SHARE = 0.75
+
+
+def cap_message(text: str, max_chars: int) -> tuple[str, bool]:
+    """`text` within `max_chars`, and whether it was cut: its head (title, description) and
+    its tail (a trace or the failing output often comes last), each cut at a line end."""
+    if len(text) <= max_chars:
+        return text, False
+    head = text[: int(max_chars * HEAD_SHARE)]
+    tail = text[len(text) - (max_chars - len(head)) :]
+    head = head[: head.rfind("\n") + 1] or head
+    tail = tail[tail.find("\n") + 1 :] or tail
+    return head + tail, True
+
+
 @dataclass(frozen=True)
 class Segments:
     prose: str
@@ -314,7 +330,10 @@ class _Collector:
         key = anchor.key
         old = self.anchors.get(key)
         # The same anchor seen in prose and in a sample keeps its strongest origin and rank.
-        if old is None or (anchor.rank, anchor.origin != "prose") < (old.rank, old.origin != "prose"):
+        if old is None or (anchor.rank, anchor.origin != AnchorOrigin.PROSE) < (
+            old.rank,
+            old.origin != AnchorOrigin.PROSE,
+        ):
             self.anchors[key] = anchor
 
 
@@ -341,12 +360,16 @@ def _quote_fragments(quote: str) -> list[str]:
     return sorted(good, key=lambda p: (-len(p), p))[:MAX_QUOTE_FRAGMENTS]
 
 
-def _add_token(col: _Collector, token: str, origin: str, backticked: bool) -> None:
+def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bool) -> None:
     call = token.endswith("(") or token.endswith("()")
     token = token.rstrip("()")
     if not token:
         return
-    rank = RANK_BACKTICK if backticked else (RANK_PROSE_NAME if origin == "prose" else RANK_SAMPLE_NAME)
+    rank = (
+        RANK_BACKTICK
+        if backticked
+        else (RANK_PROSE_NAME if origin == AnchorOrigin.PROSE else RANK_SAMPLE_NAME)
+    )
     segs = [s for s in re.split(r"\.|::|->|\\|#", token) if s]
     if len(segs) >= 2:
         sep = "::" if "::" in token else ("\\" if "\\" in token else ".")
@@ -354,7 +377,14 @@ def _add_token(col: _Collector, token: str, origin: str, backticked: bool) -> No
         if sep == "." and ext in SOURCE_EXTENSIONS and len(segs) == 2:
             return  # a file name; the path pass has it
         if sep != "->" and (len(segs) >= 3 or sep in ("::", "\\") or segs[0][:1].islower()):
-            col.add(Anchor("module", sep.join(segs), origin, RANK_MODULE if origin == "prose" else rank))
+            col.add(
+                Anchor(
+                    AnchorKind.MODULE,
+                    sep.join(segs),
+                    origin,
+                    RANK_MODULE if origin == AnchorOrigin.PROSE else rank,
+                )
+            )
         qual, name = segs[-2], segs[-1]
         # django.db.models: a lower-case dotted path is a module, not `models` of `db`.
         if len(segs) >= 3 and sep in (".", "::") and all(s.islower() for s in segs):
@@ -366,16 +396,23 @@ def _add_token(col: _Collector, token: str, origin: str, backticked: bool) -> No
             and qual.lower() not in COMMON
             and qual.lower() not in PLACEHOLDERS
         ):
-            col.add(Anchor("member", name, origin, rank, qualifier=qual))
+            col.add(Anchor(AnchorKind.MEMBER, name, origin, rank, qualifier=qual))
         if _is_code_like(qual, backticked) and qual.lower() not in PLACEHOLDERS:
-            col.add(Anchor("name", qual, origin, rank + 1))
+            col.add(Anchor(AnchorKind.NAME, qual, origin, rank + 1))
         return
     if _ENV.match(token):
-        col.add(Anchor("config_key", token, origin, RANK_CONFIG if origin == "prose" else RANK_SAMPLE_NAME))
-        col.add(Anchor("name", token, origin, rank))
+        col.add(
+            Anchor(
+                AnchorKind.CONFIG_KEY,
+                token,
+                origin,
+                RANK_CONFIG if origin == AnchorOrigin.PROSE else RANK_SAMPLE_NAME,
+            )
+        )
+        col.add(Anchor(AnchorKind.NAME, token, origin, rank))
         return
     if _is_code_like(token + ("(" if call else ""), backticked):
-        col.add(Anchor("name", token, origin, rank))
+        col.add(Anchor(AnchorKind.NAME, token, origin, rank))
 
 
 #: Title words shorter than this are too generic to name a file.
@@ -393,15 +430,15 @@ returns value values instead causes cause missing unexpected expected behavior b
 def title_words(prose: str) -> list[str]:
     """Distinctive words of the message's first line: a title often names the component."""
     first = next((ln for ln in prose.splitlines() if ln.strip()), "")
-    out: list[str] = []
+    out: dict[str, None] = {}  # ordered and deduplicated in linear time
     for w in re.findall(r"[A-Za-z][A-Za-z0-9_]+", first):
         lw = w.lower()
-        if len(lw) >= MIN_TITLE_WORD and lw not in _TITLE_STOP and lw not in COMMON and lw not in out:
-            out.append(lw)
-    return out
+        if len(lw) >= MIN_TITLE_WORD and lw not in _TITLE_STOP and lw not in COMMON:
+            out.setdefault(lw)
+    return list(out)
 
 
-def message_anchors(text: str, origin_override: str | None = None) -> list[Anchor]:
+def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> list[Anchor]:
     """All anchors of a message, deduplicated, in seed order (rank, then first appearance)."""
     col = _Collector()
     seg = split_segments(text)
@@ -409,15 +446,19 @@ def message_anchors(text: str, origin_override: str | None = None) -> list[Ancho
     # Quoted errors: error lines anywhere, then quoted strings in prose.
     for m in _ERROR_LINE.finditer(text):
         for frag in _quote_fragments(m.group(1)):
-            col.add(Anchor("quote", frag, "prose", RANK_QUOTE, detail=m.group(0).strip()[:200]))
+            col.add(
+                Anchor(
+                    AnchorKind.QUOTE, frag, AnchorOrigin.PROSE, RANK_QUOTE, detail=m.group(0).strip()[:200]
+                )
+            )
     for body in _quoted(seg.prose):
         if " " in body.strip():
             for frag in _quote_fragments(body):
-                col.add(Anchor("quote", frag, "prose", RANK_QUOTE, detail=body[:200]))
+                col.add(Anchor(AnchorKind.QUOTE, frag, AnchorOrigin.PROSE, RANK_QUOTE, detail=body[:200]))
         elif _CONFIG_KEY.match(body):
-            col.add(Anchor("config_key", body, "prose", RANK_CONFIG))
+            col.add(Anchor(AnchorKind.CONFIG_KEY, body, AnchorOrigin.PROSE, RANK_CONFIG))
 
-    for origin, part in (("prose", seg.prose), ("code", seg.code)):
+    for origin, part in ((AnchorOrigin.PROSE, seg.prose), (AnchorOrigin.CODE, seg.code)):
         origin = origin_override or origin
         for m in _PATH.finditer(part):
             path = m.group(1).lstrip("./")
@@ -428,7 +469,7 @@ def message_anchors(text: str, origin_override: str | None = None) -> list[Ancho
                 and "://" not in part[max(0, m.start() - 3) : m.start() + 3]
             ):
                 line = int(m.group(2)) if m.group(2) else None
-                col.add(Anchor("path", path, origin, RANK_PATH, line=line))
+                col.add(Anchor(AnchorKind.PATH, path, origin, RANK_PATH, line=line))
         for m in _DIR_PATH.finditer(part):
             path = m.group(1)
             if (
@@ -436,30 +477,33 @@ def message_anchors(text: str, origin_override: str | None = None) -> list[Ancho
                 and not path.startswith(("http", "www"))
                 and "." not in path.rsplit("/", 1)[-1]
             ):
-                col.add(Anchor("path", path.rstrip("/") + "/", origin, RANK_PATH + 1))
-        if origin == "prose":
+                col.add(Anchor(AnchorKind.PATH, path.rstrip("/") + "/", origin, RANK_PATH + 1))
+        if origin == AnchorOrigin.PROSE:
             for m in _BACKTICK.finditer(part):
                 inner = m.group(1).strip()
                 for tok in _TOKEN.findall(inner):
                     _add_token(col, tok, origin, backticked=True)
             with_method = [m.span(2) for m in _ROUTE.finditer(part)]
             for m in _ROUTE.finditer(part):
-                col.add(Anchor("route", f"{m.group(1)} {m.group(2).rstrip('.:')}", origin, RANK_CONFIG))
+                col.add(
+                    Anchor(AnchorKind.ROUTE, f"{m.group(1)} {m.group(2).rstrip('.:')}", origin, RANK_CONFIG)
+                )
             for m in _ENDPOINT.finditer(part):
                 if not any(a <= m.start(1) < b for a, b in with_method):
-                    col.add(Anchor("route", m.group(1).rstrip(".:"), origin, RANK_CONFIG))
+                    col.add(Anchor(AnchorKind.ROUTE, m.group(1).rstrip(".:"), origin, RANK_CONFIG))
             for m in _COMMIT.finditer(part):
                 if re.search(r"[a-f]", m.group(1)) and re.search(r"\d", m.group(1)):
-                    col.add(Anchor("commit", m.group(1), origin, RANK_CONFIG))
+                    col.add(Anchor(AnchorKind.COMMIT, m.group(1), origin, RANK_CONFIG))
             plain = _BACKTICK.sub(" ", part)
         else:
             plain = part
         plain = re.sub(r"https?://\S+", " ", plain)
-        for tok in _TOKEN.findall(plain):
+        # Each distinct token once, in order of first appearance: a repeat adds nothing.
+        for tok in dict.fromkeys(_TOKEN.findall(plain)):
             _add_token(col, tok, origin, backticked=False)
 
     for word in title_words(seg.prose):
-        col.add(Anchor("word", word, "prose", RANK_WORD))
+        col.add(Anchor(AnchorKind.WORD, word, AnchorOrigin.PROSE, RANK_WORD))
 
     ordered = list(col.anchors.values())
     # Stable: rank first, then the order of first appearance (dict insertion order).

@@ -1,32 +1,59 @@
-"""What every strategy sees and returns: one uniform shape.
+"""What every strategy sees and returns: one uniform shape, typed by phase.
 
-A strategy declares the needles it wants from the shared scan, then turns the
-anchors, the walked file list and the scan into findings. Strategies do no
-ranking and no printing, and read file contents only for the few files they
-already chose (a definition site, a test body), through `Context.read`.
+A strategy is asked twice. Before any file is listed it gets the `Plan` (the
+anchors, what the message asks for, the checkout's git facts) and says whether
+it runs (`wants`) and which needles it needs from the one shared scan
+(`needles`). After the walk and the scan it gets the `Evidence` (the walked
+paths, the scan, bounded reads, the navigator and follow-up scans) and turns
+them into findings (`find`). Strategies do no ranking and no printing, and read
+file contents only for the few files they already chose (a definition site, a
+test body), through `Evidence.read`.
+
+The helpers here (path resolution, module paths, identifiers) are shared, so
+that no strategy imports another.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
-from ..checkout.budgets import Budgets
+from ..checkout.budgets import Budgets, reach
+from ..checkout.confined import too_large
 from ..checkout.tree import Tree
-from ..model import Anchor, Finding
+from ..lang.languages import LAYOUT_DIRS, MODULE_FILES
+from ..model import Anchor, AnchorKind, Finding
+from ..navigator.composite import Composite
 from ..scan import Needle, ScanResult
+from ..scan.rescan import Rescan
+from ..seeds.facts import MessageFacts
 
-__all__ = ["Context", "MessageFacts", "Strategy", "PathIndex"]
+__all__ = [
+    "Plan",
+    "Evidence",
+    "Strategy",
+    "PathIndex",
+    "Reader",
+    "is_identifier",
+    "resolve_located",
+    "module_path",
+    "NOT_FILES",
+]
 
 
 @dataclass(frozen=True)
-class MessageFacts:
-    about_tests: bool
-    is_question: bool
-    about_config: bool
-    words: tuple[str, ...]  # lower-case prose words, identifiers split
+class Plan:
+    """What a strategy may look at before any file is listed."""
+
+    anchors: tuple[Anchor, ...]
+    facts: MessageFacts
+    #: The git objects behind the checkout (`Tree.repository`, pygit2), None without git.
+    repository: Any | None = None
+
+    def of_kind(self, *kinds: AnchorKind) -> list[Anchor]:
+        return [a for a in self.anchors if a.kind in kinds]
 
 
 class PathIndex:
@@ -77,34 +104,73 @@ class PathIndex:
         return best, best_len
 
 
-@dataclass
-class Context:
-    tree: Tree
-    anchors: list[Anchor]
-    paths: list[str]
-    index: PathIndex
-    facts: MessageFacts
-    budgets: Budgets
-    read: Callable[[str], bytes | None]
-    deadline: float = float("inf")  # the clock value at which the time budget runs out
-    scan: ScanResult = field(default_factory=ScanResult)
-    #: Definitions and references routed by file language (navigator.Composite); None: patterns only.
-    navigator: Any = None
+class Reader:
+    """Reads chosen files once each, within the file and bytes budgets (reported when reached)."""
 
-    def of_kind(self, *kinds: str) -> list[Anchor]:
-        return [a for a in self.anchors if a.kind in kinds]
+    def __init__(self, tree: Tree, budgets: Budgets, bounds_reached: list[str]):
+        self.tree, self.budgets, self._bounds = tree, budgets, bounds_reached
+        self.cache: dict[str, bytes | None] = {}
+        self.bytes = 0
+
+    def __call__(self, path: str) -> bytes | None:
+        if path not in self.cache:
+            read = self.tree.read_file(path, self.budgets.file_bytes)
+            data = read.data
+            if data is None and read.refused == too_large(self.budgets.file_bytes):
+                reach(self._bounds, "file_bytes")
+            elif data is not None and self.bytes + len(data) > self.budgets.bytes_read:
+                reach(self._bounds, "bytes_read")
+                data = None
+            self.bytes += len(data or b"")
+            self.cache[path] = data
+        return self.cache[path]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What a strategy finds places in: the plan, the walk, the scan and the services around them."""
+
+    plan: Plan
+    paths: Sequence[str]  # the walked files, in path order
+    index: PathIndex
+    scan: ScanResult  # the one shared scan: every planned strategy's needles
+    read: Callable[[str], bytes | None]  # bounded reads of the few files a strategy chose
+    #: Definitions and references, routed by file language: language servers where enabled
+    #: and serving, the definition patterns over the scans' answers everywhere else.
+    navigator: Composite
+    rescan: Rescan  # a bounded follow-up scan, for names the plan could not know
+    budgets: Budgets
+    bounds_reached: list[str]  # the retrieval's, shared with the scans and the reads
+
+    def reach(self, bound: str) -> None:
+        """Report that a strategy kept to `bound` (a Budgets field) and left something out."""
+        reach(self.bounds_reached, bound)
+
+    @property
+    def facts(self) -> MessageFacts:
+        return self.plan.facts
+
+    def of_kind(self, *kinds: AnchorKind) -> list[Anchor]:
+        return self.plan.of_kind(*kinds)
 
 
 class Strategy(Protocol):
+    """One way of finding places; `id` is stable (the CLI's --without, the JSON, the benchmark)."""
+
     id: str
 
-    def wants(self, ctx: Context) -> str | None:
+    def wants(self, plan: Plan) -> str | None:
         """Why it runs (its anchors), or None when the message holds nothing for it."""
 
-    def needles(self, ctx: Context) -> list[tuple[Anchor, Needle]]:
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         """Needles for the shared scan, each with the anchor it serves (seed order)."""
 
-    def find(self, ctx: Context) -> list[Finding]: ...
+    def find(self, ev: Evidence) -> list[Finding]:
+        """Its findings: places with the anchor they serve, a reliability and a short reason.
+
+        No ranking, no printing; every read goes through `ev.read`, every further scan
+        through `ev.rescan`, every definition or reference through `ev.navigator`.
+        """
 
 
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*$")
@@ -112,3 +178,38 @@ _IDENT = re.compile(r"^[A-Za-z_$][\w$]*$")
 
 def is_identifier(text: str) -> bool:
     return bool(_IDENT.match(text))
+
+
+#: Bare file names that stand for an interactive session or a script outside the project.
+NOT_FILES = frozenset({"<stdin>", "<string>", "<module>", "<console>", "<frozen>", "<anonymous>"})
+
+
+def resolve_located(index: PathIndex, path: str, package: str | None = None) -> list[str]:
+    """Checkout files a printed path points at; [] when it lies outside the checkout.
+
+    A path of several components must match at least two of them (a script
+    `/home/me/test.py` is not the repository's `pkg/test.py`). A bare name (the
+    JVM prints only `Orders.java`) is narrowed by the frame's package.
+    """
+    if not path or path in NOT_FILES or path.startswith("<"):
+        return []
+    parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
+    cands, matched = index.resolve(path)
+    if not cands:
+        return []
+    if len(parts) > 1:
+        return cands if matched >= 2 else []
+    if package:
+        pkg_dir = package.replace(".", "/")
+        narrowed = [c for c in cands if c.rsplit("/", 1)[0].endswith(pkg_dir)]
+        return narrowed or []
+    return cands
+
+
+def module_path(path: str) -> tuple[str, ...]:
+    """`django/db/models/__init__.py` → (django, db, models); lower-cased for matching."""
+    parts = path.split("/")
+    stem = parts[-1].split(".", 1)[0]
+    dirs = [d for d in parts[:-1] if d not in LAYOUT_DIRS]
+    segs = dirs + ([] if stem in MODULE_FILES else [stem])
+    return tuple(s.lower().replace("-", "_") for s in segs)

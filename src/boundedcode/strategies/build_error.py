@@ -6,10 +6,10 @@ are mapped onto the checkout like stack frames, by the longest path suffix.
 
 from __future__ import annotations
 
-from ..model import Finding
+from ..model import Anchor, AnchorKind, Finding
+from ..scan import Needle
 from ..weights import R, specificity
-from .base import Context
-from .stack_trace import resolve_located
+from .base import Evidence, Plan, resolve_located
 
 __all__ = ["BuildErrorStrategy"]
 
@@ -20,17 +20,17 @@ MESSAGE_CHARS = 60
 class BuildErrorStrategy:
     id = "build_error"
 
-    def wants(self, ctx: Context) -> str | None:
-        found = ctx.of_kind("diagnostic")
+    def wants(self, plan: Plan) -> str | None:
+        found = plan.of_kind(AnchorKind.DIAGNOSTIC)
         return f"{len(found)} diagnostic(s)" if found else None
 
-    def needles(self, ctx: Context):
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return []
 
-    def find(self, ctx: Context) -> list[Finding]:
+    def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        for a in ctx.of_kind("diagnostic"):
-            files = resolve_located(ctx.index, a.text)
+        for a in ev.of_kind(AnchorKind.DIAGNOSTIC):
+            files = resolve_located(ev.index, a.text)
             message = (a.detail or "").strip()
             if len(message) > MESSAGE_CHARS:
                 message = message[: MESSAGE_CHARS - 1] + "…"

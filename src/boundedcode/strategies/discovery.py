@@ -16,10 +16,10 @@ import re
 from collections import Counter
 
 from ..lang.languages import is_prose_path, is_test_path
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R
-from .base import Context
+from .base import Evidence, Plan
 
 __all__ = ["DiscoveryStrategy"]
 
@@ -87,64 +87,67 @@ thanks option options change changes changed update updated default defaults num
 )
 
 
-def content_words(ctx: Context) -> list[str]:
+def content_words(plan: Plan) -> list[str]:
     """The message's most repeated long words (title words first), not generic prose."""
     counts = Counter(
         w
-        for w in ctx.facts.words
+        for w in plan.facts.words
         if len(w) >= MIN_CONTENT_WORD and w.isalpha() and w not in STOPWORDS and w not in GENERIC
     )
-    title = [a.text for a in ctx.of_kind("word") if a.text in counts]
-    rest = sorted(counts, key=lambda w: (-counts[w], ctx.facts.words.index(w)))
+    title = [a.text for a in plan.of_kind(AnchorKind.WORD) if a.text in counts]
+    rest = sorted(counts, key=lambda w: (-counts[w], plan.facts.words.index(w)))
     return list(dict.fromkeys(title + rest))[:MAX_CONTENT_WORDS]
 
 
 class DiscoveryStrategy:
     id = "discovery"
 
-    def wants(self, ctx: Context) -> str | None:
-        return "the message's words" if ctx.facts.words else None
+    def wants(self, plan: Plan) -> str | None:
+        return "the message's words" if plan.facts.words else None
 
-    def needles(self, ctx: Context):
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return [
-            (Anchor("content_word", w, "prose", RANK_CONTENT), Needle(w, word=True, fold=True))
-            for w in content_words(ctx)
+            (
+                Anchor(AnchorKind.CONTENT_WORD, w, AnchorOrigin.PROSE, RANK_CONTENT),
+                Needle(w, word=True, fold=True),
+            )
+            for w in content_words(plan)
         ]
 
-    def _content_scores(self, ctx: Context) -> dict[str, float]:
+    def _content_scores(self, ev: Evidence) -> dict[str, float]:
         """BM25-like: Σ idf(word) · saturated count of its lines, per file mentioning a content word."""
-        scores: Counter = Counter()
-        n = max(1, len(ctx.paths))
-        for _, needle in self.needles(ctx):
-            files = ctx.scan.files_with(needle)
+        scores: dict[str, float] = {}
+        n = max(1, len(ev.paths))
+        for _, needle in self.needles(ev.plan):
+            files = ev.scan.files_with(needle)
             if not files or len(files) > n**CONTENT_MAX_EXPONENT:
                 continue
             idf = math.log((n + 1) / len(files))
             for path, hits in files.items():
                 tf = len(hits)
-                scores[path] += idf * tf * (BM25_K1 + 1) / (tf + BM25_K1)
+                scores[path] = scores.get(path, 0.0) + idf * tf * (BM25_K1 + 1) / (tf + BM25_K1)
         return scores
 
-    def find(self, ctx: Context) -> list[Finding]:
-        counts = Counter(_stem(w) for w in ctx.facts.words if len(w) >= 3 and w not in STOPWORDS)
+    def find(self, ev: Evidence) -> list[Finding]:
+        counts = Counter(_stem(w) for w in ev.facts.words if len(w) >= 3 and w not in STOPWORDS)
         # A title names the component more often than the body does: its words count again.
-        counts.update(_stem(a.text) for a in ctx.of_kind("word") if _stem(a.text) in counts)
+        counts.update(_stem(a.text) for a in ev.of_kind(AnchorKind.WORD) if _stem(a.text) in counts)
         if not counts:
             return []
         # Path tokens are matched against the spellings of each message stem (discount,
         # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
         spellings = {v: w for w in counts for v in _spellings(w)}
         per_path = {}
-        for p in ctx.paths:
+        for p in ev.paths:
             found = {spellings[t] for t in map(str.lower, _SPLIT.findall(p)) if t in spellings}
             if found:
                 per_path[p] = found
         df: Counter = Counter()
         for ws in per_path.values():
             df.update(ws & counts.keys())
-        n = max(1, len(ctx.paths))  # idf over every listed path, not only the probed ones
+        n = max(1, len(ev.paths))  # idf over every listed path, not only the probed ones
         idf = {w: math.log(n / df[w]) for w in df}
-        content = self._content_scores(ctx)
+        content = self._content_scores(ev)
         scored = []
         for p in sorted(per_path.keys() | content.keys()):
             common = per_path.get(p, set()) & idf.keys()
@@ -158,12 +161,12 @@ class DiscoveryStrategy:
         if not scored:
             return out
         top = -scored[0][0]
-        for neg, p, common in scored[: MAX_FILES * 2]:
+        for neg, p, words in scored[: MAX_FILES * 2]:
             if len(out) >= MAX_FILES:
                 break
             if is_test_path(p):
                 continue
-            a = Anchor("path_words", "+".join(common) or "content", "prose", 9)
-            reason = f"path words {', '.join(common[:4])}" if common else "message words in its text"
+            a = Anchor(AnchorKind.PATH_WORDS, "+".join(words) or "content", AnchorOrigin.PROSE, RANK_CONTENT)
+            reason = f"path words {', '.join(words[:4])}" if words else "message words in its text"
             out.append(Finding(p, None, self.id, a, R.PATH_WORD, reason, specificity=-neg / top))
         return out

@@ -21,10 +21,10 @@ import re
 
 from ..lang.definitions import enclosing_definition
 from ..lang.languages import is_prose_path, language_of
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
-from .base import Context
+from .base import Evidence, Plan
 
 __all__ = ["DocsConfigStrategy", "ENV_NAME"]
 
@@ -161,22 +161,22 @@ class DocsConfigStrategy:
     id = "docs_config"
 
     @staticmethod
-    def _variables(ctx: Context) -> list[Anchor]:
-        return [a for a in ctx.of_kind("config_key") if ENV_NAME.fullmatch(a.text)]
+    def _variables(plan: Plan) -> list[Anchor]:
+        return [a for a in plan.of_kind(AnchorKind.CONFIG_KEY) if ENV_NAME.fullmatch(a.text)]
 
-    def wants(self, ctx: Context) -> str | None:
-        found = self._variables(ctx)
+    def wants(self, plan: Plan) -> str | None:
+        found = self._variables(plan)
         return f"{len(found)} environment variable(s)" if found else None
 
-    def needles(self, ctx: Context) -> list[tuple[Anchor, Needle]]:
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         # The lexical strategy's needle for the same key: the scan searches it once.
-        return [(a, Needle(a.text, word=True)) for a in self._variables(ctx)]
+        return [(a, Needle(a.text, word=True)) for a in self._variables(plan)]
 
-    def find(self, ctx: Context) -> list[Finding]:
+    def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        for a in self._variables(ctx):
+        for a in self._variables(ev.plan):
             matcher = _Matcher(a.text)
-            files = ctx.scan.files_with(Needle(a.text, word=True))
+            files = ev.scan.files_with(Needle(a.text, word=True))
             common = len(files) > MAX_DOCUMENTED_FILES
             places: list[tuple[int, str, int, str]] = []
             for path, hits in files.items():
@@ -197,7 +197,7 @@ class DocsConfigStrategy:
                 symbol = None
                 if kind == "reads" and lookups < MAX_ENCLOSING_LOOKUPS:
                     lookups += 1
-                    symbol = _enclosing(ctx, path, line)
+                    symbol = _enclosing(ev, path, line)
                 out.append(
                     Finding(
                         path,
@@ -213,9 +213,9 @@ class DocsConfigStrategy:
         return out
 
 
-def _enclosing(ctx: Context, path: str, line: int) -> str | None:
+def _enclosing(ev: Evidence, path: str, line: int) -> str | None:
     lang = language_of(path)
-    data = ctx.read(path) if lang else None
+    data = ev.read(path) if lang else None
     if data is None or lang is None:
         return None
     d = enclosing_definition(lang, data, line)

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import re
 
-from ..lang.definitions import definition_kind
-from ..lang.languages import language_of
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
+from ..navigator.base import PATTERNS, Location
 from ..scan import Hit, Needle
 from ..seeds import words
 from ..weights import R, specificity
-from .base import Context, is_identifier
+from .base import Evidence, Plan, is_identifier
 
 __all__ = ["GraphStrategy", "REFACTOR_INTENT"]
 
@@ -41,17 +40,17 @@ _SEPARATORS = r"(?:\.|::|->|#|\\)"
 class GraphStrategy:
     id = "graph"
 
-    def wants(self, ctx: Context) -> str | None:
-        cands = self._candidates(ctx)
+    def wants(self, plan: Plan) -> str | None:
+        cands = self._candidates(plan)
         if not cands:
             return None
         return f"refactoring of {', '.join(_label(a) for a in cands)}"
 
     @staticmethod
-    def _candidates(ctx: Context) -> list[Anchor]:
+    def _candidates(plan: Plan) -> list[Anchor]:
         """Names around the first refactoring verb: those written after it in prose order
         ("rename X to Y"), then those before it, nearest first ("X should be renamed")."""
-        prose = list(ctx.facts.words)
+        prose = list(plan.facts.words)
         text = " ".join(prose)
         verb = REFACTOR_INTENT.search(text)
         if not verb:
@@ -59,79 +58,84 @@ class GraphStrategy:
         at = text[: verb.end()].count(" ") + 1  # the word index just after the verb
         after: list[tuple[int, bool, Anchor]] = []
         before: list[tuple[int, bool, Anchor]] = []
-        for a in ctx.of_kind("member", "name"):
-            if a.origin != "prose" or not is_identifier(a.text):
+        for a in plan.of_kind(AnchorKind.MEMBER, AnchorKind.NAME):
+            if a.origin != AnchorOrigin.PROSE or not is_identifier(a.text):
                 continue
             seq = words(f"{a.qualifier} {a.text}" if a.qualifier else a.text)
             starts = [i for i in range(len(prose) - len(seq) + 1) if prose[i : i + len(seq)] == seq]
             later = [i for i in starts if i >= at]
             if later:
-                after.append((later[0], a.kind != "member", a))
+                after.append((later[0], a.kind != AnchorKind.MEMBER, a))
             elif starts:
-                before.append((-starts[-1], a.kind != "member", a))
+                before.append((-starts[-1], a.kind != AnchorKind.MEMBER, a))
         # A member's qualifier, written as part of it (Ledger in Ledger.Post), is not the symbol.
-        members = {(abs(i), a.qualifier) for i, _, a in after + before if a.kind == "member"}
+        members = {(abs(i), a.qualifier) for i, _, a in after + before if a.kind == AnchorKind.MEMBER}
         ordered = [
             a
             for i, _, a in sorted(after, key=lambda t: t[:2]) + sorted(before, key=lambda t: t[:2])
-            if a.kind == "member" or (abs(i), a.text) not in members
+            if a.kind == AnchorKind.MEMBER or (abs(i), a.text) not in members
         ]
         return ordered[:MAX_CANDIDATES]
 
-    def needles(self, ctx: Context) -> list[tuple[Anchor, Needle]]:
-        return [(a, Needle(a.text, word=True)) for a in self._candidates(ctx)]
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
+        return [(a, Needle(a.text, word=True)) for a in self._candidates(plan)]
 
-    def find(self, ctx: Context) -> list[Finding]:
-        for a in self._candidates(ctx):
-            files = ctx.scan.files_with(Needle(a.text, word=True))
+    def find(self, ev: Evidence) -> list[Finding]:
+        for a in self._candidates(ev.plan):
+            files = ev.scan.files_with(Needle(a.text, word=True))
             if not files:
                 continue
-            found = self._references(ctx, a, files)
-            return found if found else self._textual(ctx, a, files)
+            definitions = ev.navigator.definitions(a.text)
+            found = self._references(ev, a, files, definitions)
+            return found if found else self._textual(ev, a, files, definitions)
         return []
 
-    def _references(self, ctx: Context, a: Anchor, files: dict[str, list[Hit]]) -> list[Finding]:
-        """Uses from the navigator; [] when there is none, it raises, or it finds nothing."""
-        references = getattr(ctx.navigator, "references", None)
-        if references is None:
+    def _references(
+        self, ev: Evidence, a: Anchor, files: dict[str, list[Hit]], definitions: list[Location]
+    ) -> list[Finding]:
+        """Uses a language server answered; [] when none is enabled, none answered or it found nothing."""
+        if not ev.navigator.servers:
             return []
-        path, line = _definition(a, files)
-        try:
-            locations = list(references(a.text, path=path, line=line))
-        except Exception:  # a failing server must not end the retrieval: textual uses answer
-            return []
-        walked = set(ctx.paths)
+        path, line = _definition(a, files, definitions)
+        answer = ev.navigator.answer("references", a.text, path=path, line=line)
+        if all(source == PATTERNS for source in answer.sources.values()):
+            return []  # every server was skipped (missing, down, failing): textual uses answer
         first: dict[str, int] = {}
-        for loc in locations:
-            p, ln = getattr(loc, "path", None), getattr(loc, "line", None)
+        for loc in answer.locations:
             # Only places inside the walked checkout: a server may answer with library files.
-            if p in walked and isinstance(ln, int) and (p not in first or ln < first[p]):
-                first[p] = ln
-        chosen = sorted(first.items())[: ctx.budgets.uses_per_string]
+            if loc.path in ev.index.set and (loc.path not in first or loc.line < first[loc.path]):
+                first[loc.path] = loc.line
+        if len(first) > ev.budgets.uses_per_string:
+            ev.reach("uses_per_string")
+        chosen = sorted(first.items())[: ev.budgets.uses_per_string]
         spec = specificity(len(first))
         return [
             Finding(p, ln, self.id, a, R.REFERENCES, f"references {_label(a)}", specificity=spec)
             for p, ln in chosen
         ]
 
-    def _textual(self, ctx: Context, a: Anchor, files: dict[str, list[Hit]]) -> list[Finding]:
+    def _textual(
+        self, ev: Evidence, a: Anchor, files: dict[str, list[Hit]], definitions: list[Location]
+    ) -> list[Finding]:
         access = (
             re.compile(rf"{_SEPARATORS}\s*{re.escape(a.text)}\b|\b{re.escape(a.text)}\s*\(")
-            if a.kind == "member"
+            if a.kind == AnchorKind.MEMBER
             else None
         )
+        defining = {(loc.path, loc.line) for loc in definitions}
         places: list[tuple[str, int]] = []
         for path, hits in files.items():
-            lang = language_of(path)
-            uses = [h for h in hits if not (lang and definition_kind(lang, h.text, a.text))]
+            uses = [h for h in hits if (path, h.line) not in defining]
             if access is not None:
                 uses = [h for h in uses if access.search(h.text)]
             if uses:
                 places.append((path, uses[0].line))
         spec = specificity(len(places))
+        if len(places) > ev.budgets.uses_per_string:
+            ev.reach("uses_per_string")
         return [
             Finding(p, line, self.id, a, R.REFERENCES, f"uses {_label(a)}", specificity=spec)
-            for p, line in places[: ctx.budgets.uses_per_string]
+            for p, line in places[: ev.budgets.uses_per_string]
         ]
 
 
@@ -139,19 +143,21 @@ def _label(a: Anchor) -> str:
     return f"{a.qualifier}.{a.text}" if a.qualifier else a.text
 
 
-def _definition(a: Anchor, files: dict[str, list[Hit]]) -> tuple[str | None, int | None]:
-    """The symbol's definition line in the scan, the navigator's pick among homonyms: for a
-    member, one that names its qualifier (a Go receiver) or sits in the file named after it."""
-    found: list[tuple[int, str, int]] = []
+def _definition(
+    a: Anchor, files: dict[str, list[Hit]], definitions: list[Location]
+) -> tuple[str | None, int | None]:
+    """The definition the references are asked about, the pick among homonyms: the first in each
+    file, and for a member one that names its qualifier (a Go receiver) or sits in the file named
+    after it."""
+    found: list[tuple[bool, str, int]] = []
     qualifier = (a.qualifier or "").lower()
-    for path, hits in files.items():
-        lang = language_of(path)
-        stem = path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
-        for h in hits:
-            if lang and definition_kind(lang, h.text, a.text):
-                near = bool(qualifier) and (qualifier in h.text.lower() or stem == qualifier)
-                found.append((not near, path, h.line))
-                break
+    for loc in definitions:
+        if found and found[-1][1] == loc.path:
+            continue  # definitions come in (path, line) order: the file's first is taken
+        text = next((h.text for h in files.get(loc.path, ()) if h.line == loc.line), "")
+        stem = loc.path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
+        near = bool(qualifier) and (qualifier in text.lower() or stem == qualifier)
+        found.append((not near, loc.path, loc.line))
     if not found:
         return None, None
     _, path, line = min(found)

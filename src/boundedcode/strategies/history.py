@@ -11,35 +11,19 @@ Only files that still exist in the walked list are findings.
 
 from __future__ import annotations
 
-import os
 import re
 
-from ..checkout.tree import GitTree, Tree
-from ..model import Anchor, Finding
+from ..model import Anchor, AnchorKind, Finding
+from ..scan import Needle
 from ..weights import R, specificity
-from .base import Context
+from .base import Evidence, Plan
 
-__all__ = ["HistoryStrategy", "changed_files", "open_repository", "resolve", "COMMIT_ID"]
+__all__ = ["HistoryStrategy", "changed_files", "resolve", "COMMIT_ID"]
 
 #: Files of one commit listed at most (path order); a sweeping commit says little per file.
 MAX_CHANGED_FILES = 30
 #: What a commit id looks like: abbreviated (git's default 7) up to the full 40 hex digits.
 COMMIT_ID = re.compile(r"[0-9a-f]{7,40}")
-
-
-def open_repository(tree: Tree):
-    """The pygit2 repository behind `tree`, or None with no git checkout at its root."""
-    import pygit2
-
-    if isinstance(tree, GitTree):
-        return tree._repo  # the repository the pinned commit's objects come from
-    root = getattr(tree, "fs_root", None)
-    if not root or not os.path.exists(os.path.join(root, ".git")):
-        return None
-    try:
-        return pygit2.Repository(root)
-    except (pygit2.GitError, KeyError, ValueError):
-        return None
 
 
 def resolve(repo, commit_id: str):
@@ -77,12 +61,12 @@ def changed_files(repo, commit_id: str) -> list[str]:
 class HistoryStrategy:
     id = "history"
 
-    def wants(self, ctx: Context) -> str | None:
-        commits = ctx.of_kind("commit")
+    def wants(self, plan: Plan) -> str | None:
+        commits = plan.of_kind(AnchorKind.COMMIT)
         if not commits:
             return None
         named = ", ".join(a.text for a in commits)
-        repo = open_repository(ctx.tree)
+        repo = plan.repository
         if repo is None:
             return f"commit {named} named, but not a git checkout: nothing to look up"
         unknown = []
@@ -93,20 +77,20 @@ class HistoryStrategy:
                 unknown.append(str(exc))
         return f"commit {named} named" + (f" ({'; '.join(unknown)})" if unknown else "")
 
-    def needles(self, ctx: Context):
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return []
 
-    def find(self, ctx: Context) -> list[Finding]:
-        repo = open_repository(ctx.tree)
+    def find(self, ev: Evidence) -> list[Finding]:
+        repo = ev.plan.repository
         if repo is None:
             return []
-        walked = set(ctx.paths)
+        walked = ev.index.set
         out: list[Finding] = []
-        for a in ctx.of_kind("commit"):
+        for a in ev.of_kind(AnchorKind.COMMIT):
             out += self._commit(repo, a, walked)
         return out
 
-    def _commit(self, repo, a: Anchor, walked: set[str]) -> list[Finding]:
+    def _commit(self, repo, a: Anchor, walked: frozenset[str]) -> list[Finding]:
         try:
             paths = [p for p in changed_files(repo, a.text) if p in walked]
         except ValueError:

@@ -9,10 +9,10 @@ import re
 
 from ..lang.definitions import enclosing_definition
 from ..lang.languages import language_of
-from ..model import Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
-from .base import Context
+from .base import Evidence, Plan
 
 __all__ = ["LexicalStrategy"]
 
@@ -32,26 +32,26 @@ LITERAL_ONLY = 0.6
 class LexicalStrategy:
     id = "lexical"
 
-    def wants(self, ctx: Context) -> str | None:
-        found = ctx.of_kind("quote", "config_key")
+    def wants(self, plan: Plan) -> str | None:
+        found = plan.of_kind(AnchorKind.QUOTE, AnchorKind.CONFIG_KEY)
         return f"{len(found)} quoted message(s) or key(s)" if found else None
 
-    def needles(self, ctx: Context):
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return [
-            (a, Needle(a.text, word=a.kind == "config_key" and "." not in a.text))
-            for a in ctx.of_kind("quote", "config_key")
+            (a, Needle(a.text, word=a.kind == AnchorKind.CONFIG_KEY and "." not in a.text))
+            for a in plan.of_kind(AnchorKind.QUOTE, AnchorKind.CONFIG_KEY)
         ]
 
-    def find(self, ctx: Context) -> list[Finding]:
+    def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        for a, needle in self.needles(ctx):
-            files = ctx.scan.files_with(needle)
+        for a, needle in self.needles(ev.plan):
+            files = ev.scan.files_with(needle)
             if not files or len(files) > MAX_FILES:
                 continue
             spec = specificity(len(files))
             for i, (path, hits) in enumerate(files.items()):
                 hit = next((h for h in hits if _RAISES.search(h.text)), None)
-                if a.kind == "quote":
+                if a.kind == AnchorKind.QUOTE:
                     rel = R.RAISED_MESSAGE if hit else LITERAL_ONLY
                     what = "raises" if hit else "message"
                 else:
@@ -60,8 +60,8 @@ class LexicalStrategy:
                 symbol = None
                 if i < MAX_ENCLOSING_LOOKUPS:
                     lang = language_of(path)
-                    data = ctx.read(path) if lang else None
-                    if data is not None:
+                    data = ev.read(path) if lang else None
+                    if lang is not None and data is not None:
                         d = enclosing_definition(lang, data, hit.line)
                         symbol = d.name if d else None
                 text = a.text if len(a.text) <= 60 else a.text[:57] + "..."

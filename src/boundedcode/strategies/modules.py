@@ -9,71 +9,43 @@ from __future__ import annotations
 
 import re
 
-from ..lang.languages import is_test_path
-from ..model import Finding
+from ..lang.languages import MODULE_FILES, is_test_path
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
+from ..scan import Needle
 from ..weights import R, SAMPLE_ONLY, specificity
-from .base import Context
+from .base import Evidence, Plan, module_path
 
-__all__ = ["ModulesStrategy", "module_path"]
+__all__ = ["ModulesStrategy"]
 
-LAYOUT_DIRS = frozenset(
-    {
-        "src",
-        "lib",
-        "source",
-        "sources",
-        "pkg",
-        "internal",
-        "app",
-        "main",
-        "java",
-        "kotlin",
-        "scala",
-        "groovy",
-        "php",
-        "python",
-        "include",
-    }
-)
-MODULE_FILES = frozenset({"mod", "__init__", "index", "lib", "main", "package-info", "init", "__main__"})
 #: Weight of a package's module file against a module of its own.
 PACKAGE_FILE = 0.7
 #: A single segment names a module only when it ends the module path of this few files.
 MAX_SINGLE_SEGMENT_FILES = 1
 
 
-def module_path(path: str) -> tuple[str, ...]:
-    """`django/db/models/__init__.py` → (django, db, models); lower-cased for matching."""
-    parts = path.split("/")
-    stem = parts[-1].split(".", 1)[0]
-    dirs = [d for d in parts[:-1] if d not in LAYOUT_DIRS]
-    segs = dirs + ([] if stem in MODULE_FILES else [stem])
-    return tuple(s.lower().replace("-", "_") for s in segs)
-
-
 class ModulesStrategy:
     id = "modules"
 
-    def wants(self, ctx: Context) -> str | None:
-        mods = ctx.of_kind("module")
+    def wants(self, plan: Plan) -> str | None:
+        mods = plan.of_kind(AnchorKind.MODULE)
         return f"{len(mods)} qualified name(s)" if mods else None
 
-    def needles(self, ctx: Context):
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return []
 
-    def find(self, ctx: Context) -> list[Finding]:
+    def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        mods = ctx.of_kind("module")
+        mods = ev.of_kind(AnchorKind.MODULE)
         if not mods:
             return out
         # Only files whose module path can end in one of the names' segments: a file named after
         # the segment, or a package's module file (__init__.py, mod.rs) in a directory so named.
         wanted = {seg.lower() for a in mods for seg in re.split(r"\.|::|\\", a.text) if seg}
-        candidates = {p for seg in wanted for p in ctx.index.by_stem(seg)}
+        candidates = {p for seg in wanted for p in ev.index.by_stem(seg)}
         candidates |= {
             p
             for stem in MODULE_FILES
-            for p in ctx.index.by_stem(stem)
+            for p in ev.index.by_stem(stem)
             if p.rsplit("/", 2)[-2:-1] and p.rsplit("/", 2)[-2].lower() in wanted
         }
         by_last: dict[str, list[tuple[tuple[str, ...], str]]] = {}
@@ -101,7 +73,7 @@ class ModulesStrategy:
             if not best or (best_len == 1 and (len(segs) > 1 or len(best) > MAX_SINGLE_SEGMENT_FILES)):
                 continue
             rel = R.MODULE_FULL if best_len == len(segs) else R.MODULE_PARTIAL
-            spec = specificity(len(best)) * (SAMPLE_ONLY if a.origin == "code" else 1.0)
+            spec = specificity(len(best)) * (SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0)
             for p in sorted(best):
                 # A package's module file (__init__.py, mod.rs, index.ts) re-exports more than it holds.
                 package = p.rsplit("/", 1)[-1].split(".", 1)[0] in MODULE_FILES

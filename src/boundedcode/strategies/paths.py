@@ -7,9 +7,10 @@ less, and so does a file a code sample includes or imports.
 from __future__ import annotations
 
 from ..lang.languages import is_test_path
-from ..model import Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
+from ..scan import Needle
 from ..weights import R, SHARED_PATH, specificity
-from .base import Context
+from .base import Evidence, Plan
 
 __all__ = ["PathsStrategy"]
 
@@ -22,18 +23,18 @@ MAX_STEM_FILES = 4
 class PathsStrategy:
     id = "paths"
 
-    def wants(self, ctx: Context) -> str | None:
-        named = ctx.of_kind("path")
+    def wants(self, plan: Plan) -> str | None:
+        named = plan.of_kind(AnchorKind.PATH)
         if named:
             return f"{len(named)} path(s) named"
-        return "title words" if ctx.of_kind("word") else None
+        return "title words" if plan.of_kind(AnchorKind.WORD) else None
 
-    def _title_stems(self, ctx: Context) -> list[Finding]:
+    def _title_stems(self, ev: Evidence) -> list[Finding]:
         """A title word that is a file's name without extension names that file (`stackplot …`)."""
         out: list[Finding] = []
-        for a in ctx.of_kind("word"):
-            files = [p for p in ctx.index.by_stem(a.text) if not is_test_path(p)]
-            files += [p for p in ctx.index.by_stem("_" + a.text) if not is_test_path(p)]
+        for a in ev.of_kind(AnchorKind.WORD):
+            files = [p for p in ev.index.by_stem(a.text) if not is_test_path(p)]
+            files += [p for p in ev.index.by_stem("_" + a.text) if not is_test_path(p)]
             if 0 < len(files) <= MAX_STEM_FILES:
                 for p in files:
                     out.append(
@@ -49,16 +50,16 @@ class PathsStrategy:
                     )
         return out
 
-    def needles(self, ctx: Context):
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return []
 
-    def find(self, ctx: Context) -> list[Finding]:
-        out = self._title_stems(ctx)
-        for a in ctx.of_kind("path"):
-            origin = SHARED_PATH if a.origin == "code" else 1.0
+    def find(self, ev: Evidence) -> list[Finding]:
+        out = self._title_stems(ev)
+        for a in ev.of_kind(AnchorKind.PATH):
+            origin = SHARED_PATH if a.origin == AnchorOrigin.CODE else 1.0
             if a.text.endswith("/"):
                 prefix = a.text
-                inside = [p for p in ctx.paths if p.startswith(prefix) or f"/{prefix}" in p]
+                inside = [p for p in ev.paths if p.startswith(prefix) or f"/{prefix}" in p]
                 if 0 < len(inside) <= MAX_DIRECTORY_FILES:
                     for p in inside:
                         out.append(
@@ -73,7 +74,7 @@ class PathsStrategy:
                             )
                         )
                 continue
-            cands, matched = ctx.index.resolve(a.text)
+            cands, matched = ev.index.resolve(a.text)
             named_parts = len([p for p in a.text.split("/") if p])
             # A multi-component path must match on more than its file name to count as named.
             if not cands or (named_parts > 1 and matched < 2 and len(cands) > 1):

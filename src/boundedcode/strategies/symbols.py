@@ -1,7 +1,8 @@
 """symbols: a code-like name or a member written in the prose, at its definitions.
 
-Definitions come from the navigator (a language server where one serves the
-file's language, definition patterns everywhere else). A member's definition
+Definitions come from the navigator: its definition patterns in every
+language, and a language server where one serves the file's language (the
+server's line replaces the patterns' and weighs more). A member's definition
 in the file named after its qualifier, or in the file that defines the
 qualifier, comes first. Uses weigh little and count only for names used in at
 most USES_MAX_FILES files; names only in a code sample count for less.
@@ -12,12 +13,13 @@ from __future__ import annotations
 import math
 import re
 
-from ..lang.definitions import definition_kind
-from ..lang.languages import is_test_path, language_of
-from ..model import Anchor, Finding
+from ..lang.languages import is_test_path
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
+from ..navigator.base import PATTERNS, Location
+from ..navigator.patterns import PatternNavigator
 from ..scan import Needle
 from ..weights import R, SAMPLE_ONLY, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
-from .base import Context, is_identifier
+from .base import Evidence, Plan, is_identifier
 
 __all__ = ["SymbolsStrategy"]
 
@@ -49,28 +51,10 @@ TYPE_KINDS = frozenset(
 QUALIFIER_NAME = 0.9
 
 
-#: Uses kept per name (the spec's 60 cut off files by path order, not by relevance; measured).
+#: Files whose uses of a name become findings, at most. Not the spec's uses budget (60, which
+#: graph keeps to): 60 cut the uses off by path order, not by relevance, and measured worse here.
+#: use_rarity already drops names used in many files; this only caps a very large repository.
 USES_KEPT = 1000
-#: Lines that cannot define anything: comments, imports, returns, assertions.
-_NEVER_DEFINES = re.compile(
-    r"^\s*(?:#(?!\s*define)|//|/\*|\*|--|import\b|from\s+\S+\s+import|"
-    r"return\b|assert|use\s|require|include|@see|raise\b|throw\b)"
-)
-
-
-def may_define(line: str, name: str) -> bool:
-    """A cheap test before the language's definition patterns: most hit lines are plain uses.
-
-    A line whose every occurrence of `name` follows a `.` (`obj.name`) only uses it.
-    """
-    if _NEVER_DEFINES.match(line):
-        return False
-    start = line.find(name)
-    while start != -1:
-        if start == 0 or line[start - 1] not in ".>":
-            return True
-        start = line.find(name, start + 1)
-    return False
 
 
 def use_rarity(files_using: int, files_listed: int) -> float:
@@ -88,13 +72,13 @@ def _norm(name: str) -> str:
 class SymbolsStrategy:
     id = "symbols"
 
-    def wants(self, ctx: Context) -> str | None:
-        names = ctx.of_kind("name", "member")
+    def wants(self, plan: Plan) -> str | None:
+        names = plan.of_kind(AnchorKind.NAME, AnchorKind.MEMBER)
         return f"{len(names)} name(s)" if names else None
 
-    def needles(self, ctx: Context):
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         out = []
-        for a in ctx.of_kind("name", "member"):
+        for a in plan.of_kind(AnchorKind.NAME, AnchorKind.MEMBER):
             if is_identifier(a.text):
                 out.append((a, Needle(a.text, word=True)))
                 # Only a type-like qualifier is looked up (Ledger.post); `qs.filter`'s `qs` is a
@@ -103,34 +87,33 @@ class SymbolsStrategy:
                     out.append((a, Needle(a.qualifier, word=True)))
         return out
 
-    def find(self, ctx: Context) -> list[Finding]:
+    def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        uses_budget = max(ctx.budgets.uses_per_string, USES_KEPT)
-        qualifiers = {a.qualifier for a in ctx.of_kind("member")}
-        for a in ctx.of_kind("name", "member"):
+        qualifiers = {a.qualifier for a in ev.of_kind(AnchorKind.MEMBER)}
+        definitions = _Definitions(ev.navigator.fallback)
+        for a in ev.of_kind(AnchorKind.NAME, AnchorKind.MEMBER):
             if not is_identifier(a.text):
                 continue
-            files = ctx.scan.files_with(Needle(a.text, word=True))
+            files = ev.scan.files_with(Needle(a.text, word=True))
             if not files:
                 continue
-            origin = SAMPLE_ONLY if a.origin == "code" else 1.0
-            if a.kind == "name" and a.text in qualifiers:
+            origin = SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0
+            if a.kind == AnchorKind.NAME and a.text in qualifiers:
                 origin *= QUALIFIER_NAME
-            defs: dict[str, tuple[int, str]] = {}
-            for path, hits in files.items():
-                lang = language_of(path)
-                if lang is None:
-                    continue
-                for h in hits:
-                    kind = may_define(h.text, a.text) and definition_kind(lang, h.text, a.text)
-                    if kind:
-                        defs[path] = (h.line, kind)
-                        break
-            served = self._server_definitions(ctx, a, defs)
-            qualified = self._qualifier_files(ctx, a, defs) if a.kind == "member" else set()
+            defs: dict[str, tuple[int, str]] = {}  # the first definition line in each file
+            for loc in definitions(a.text):
+                defs.setdefault(loc.path, (loc.line, loc.kind))
+            served = self._server_definitions(ev, a, defs)
+            qualified = (
+                self._qualifier_files(ev, definitions, a, defs) if a.kind == AnchorKind.MEMBER else set()
+            )
             if defs:
                 spec = specificity(len(qualified) if qualified else len(defs)) * origin
-                unresolved = a.kind == "member" and not qualified and not self._qualifier_known(ctx, a)
+                unresolved = (
+                    a.kind == AnchorKind.MEMBER
+                    and not qualified
+                    and not self._qualifier_known(ev, definitions, a)
+                )
                 for path, (line, kind) in defs.items():
                     rel = R.DEFINITION_LSP if path in served else R.DEFINITION
                     if unresolved:
@@ -151,60 +134,63 @@ class SymbolsStrategy:
                         )
                     )
             users = [p for p in files if p not in defs]
-            rarity = use_rarity(len(files), len(ctx.paths))
+            rarity = use_rarity(len(files), len(ev.paths))
             if users and rarity > 0:
                 spec = rarity * origin
-                for path in users[:uses_budget]:
+                for path in users[:USES_KEPT]:
                     hit = files[path][0]
                     out.append(Finding(path, hit.line, self.id, a, R.USE, f"uses {a.text}", specificity=spec))
         return out
 
     @staticmethod
-    def _server_definitions(ctx: Context, a: Anchor, defs: dict[str, tuple[int, str]]) -> set[str]:
+    def _server_definitions(ev: Evidence, a: Anchor, defs: dict[str, tuple[int, str]]) -> set[str]:
         """Files where a language server confirms the definition; its lines replace the patterns'.
 
-        Only with a navigator that has servers; the Composite keeps to its lookup budget and
-        falls back to patterns (whose answer `defs` already holds) for everything else.
+        Only with servers enabled; the Composite keeps to its lookup budget and answers with
+        the patterns (whose answer `defs` already holds) for everything else.
         """
-        nav = ctx.navigator
-        if nav is None or not getattr(nav, "servers", None):
+        if not ev.navigator.servers:
             return set()
         served: set[str] = set()
-        for loc in nav.definitions(a.text):
-            if loc.source.startswith("lsp:") and loc.path in ctx.index.set:
+        for loc in ev.navigator.definitions(a.text):
+            if loc.source != PATTERNS and loc.path in ev.index.set:
                 kind = defs.get(loc.path, (loc.line, loc.kind or "definition"))[1]
                 defs[loc.path] = (loc.line, kind)
                 served.add(loc.path)
         return served
 
     @staticmethod
-    def _qualifier_known(ctx: Context, a: Anchor) -> bool:
+    def _qualifier_known(ev: Evidence, definitions: _Definitions, a: Anchor) -> bool:
         """Whether the qualifier is a type, module or file of this repository (not a local variable)."""
         q = a.qualifier or ""
-        if ctx.index.by_stem(q):
+        if ev.index.by_stem(q):
             return True
-        hits = ctx.scan.files_with(Needle(q, word=True)) if is_identifier(q) else {}
-        return any(
-            definition_kind(lang, h.text, q) in TYPE_KINDS
-            for p, hs in hits.items()
-            if (lang := language_of(p))
-            for h in hs
-        )
+        return is_identifier(q) and any(loc.kind in TYPE_KINDS for loc in definitions(q))
 
     @staticmethod
-    def _qualifier_files(ctx: Context, a: Anchor, defs: dict[str, tuple[int, str]]) -> set[str]:
+    def _qualifier_files(
+        ev: Evidence, definitions: _Definitions, a: Anchor, defs: dict[str, tuple[int, str]]
+    ) -> set[str]:
         """Definition files that the qualifier narrows to: named after it, or defining it."""
         if not a.qualifier or len(defs) <= 1:
             return set()
         q = _norm(a.qualifier)
         named = {p for p in defs if _norm(p.rsplit("/", 1)[-1].split(".", 1)[0]) == q}
-        qneedle = Needle(a.qualifier, word=True)
-        qfiles = ctx.scan.files_with(qneedle)
-        defining = set()
-        for p in defs:
-            lang = language_of(p)
-            if p in qfiles and lang and any(definition_kind(lang, h.text, a.qualifier) for h in qfiles[p]):
-                defining.add(p)
+        defining = {loc.path for loc in definitions(a.qualifier) if loc.path in defs}
         chosen = named | defining
         # Tests rarely hold the member a message means; keep them out of the narrowed set.
         return {p for p in chosen if not is_test_path(p)} or chosen
+
+
+class _Definitions:
+    """The definition patterns' answer for each name, asked once (a member's qualifier is
+    looked up for several of its members)."""
+
+    def __init__(self, navigator: PatternNavigator):
+        self._navigator = navigator
+        self._answers: dict[str, list[Location]] = {}
+
+    def __call__(self, name: str) -> list[Location]:
+        if name not in self._answers:
+            self._answers[name] = self._navigator.definitions(name)
+        return self._answers[name]

@@ -2,9 +2,10 @@
 
 First the test's definition (from the file its id names, else by searching its
 name among test files). Then two things: the implementation by each
-ecosystem's naming convention (cart_test.go→cart.go, test_cart.py→cart.py,
-cart.test.ts→cart.ts, CartTest.java→Cart.java with the mirrored source tree
-first, cart_spec.rb→cart.rb, CartTests.cs→Cart.cs), and the names the test's
+ecosystem's naming convention (lang.languages.TEST_FILES: cart_test.go→cart.go,
+test_cart.py→cart.py, cart.test.ts→cart.ts, CartTest.java→Cart.java with the
+mirrored source tree first, cart_spec.rb→cart.rb, CartTests.cs→Cart.cs), the
+same table that tells test files from code; and the names the test's
 body calls, where they are defined outside tests (string literals are skipped:
 they are data). Looking those names up is the one bounded follow-up scan.
 """
@@ -14,15 +15,13 @@ from __future__ import annotations
 import re
 
 from ..lang.definitions import definition_kind, definitions
-from ..lang.languages import is_test_path, language_of
-from ..model import Anchor, Finding
-from ..scan import Needle, scan
+from ..lang.languages import TEST_MIRRORS, code_dirs, impl_names, is_test_path, language_of
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
+from ..scan import Needle
 from ..weights import R, specificity
-from .base import Context, is_identifier
-from .modules import module_path
-from .stack_trace import resolve_located
+from .base import Evidence, Plan, is_identifier, module_path, resolve_located
 
-__all__ = ["TestToImplStrategy", "impl_names"]
+__all__ = ["TestToImplStrategy"]
 
 #: Names from test bodies looked up in the follow-up scan, at most.
 MAX_CALLED_NAMES = 8
@@ -33,17 +32,6 @@ CALLED_DEFINITION = 0.7
 #: Definitions of one called name beyond this many files say nothing.
 MAX_CALLED_DEFS = 5
 
-_TEST_DIRS = frozenset(
-    {"test", "tests", "spec", "specs", "__tests__", "testing", "unit", "integration", "functional"}
-)
-_MIRRORS = (("/src/test/", "/src/main/"), ("src/test/", "src/main/"), ("/test/", "/main/"))
-_CONVENTIONS = (
-    (re.compile(r"^(.+)_test\.(go|py|rb|exs?|c|cc|cpp|rs|dart)$"), r"\1.\2"),
-    (re.compile(r"^test_(.+)\.(py|rb|c|cc|cpp)$"), r"\1.\2"),
-    (re.compile(r"^(.+)\.(?:test|spec)\.([cm]?[jt]sx?)$"), r"\1.\2"),
-    (re.compile(r"^(.+)_spec\.rb$"), r"\1.rb"),
-    (re.compile(r"^(.+?)(?:Tests?|IT|Spec)\.(java|kt|scala|groovy|cs|php|swift)$"), r"\1.\2"),
-)
 _STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`")
 _CALL = re.compile(r"(?<![\w$.])(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*\(")
 _NOT_CALLED = frozenset(
@@ -116,28 +104,14 @@ _NOT_CALLED = frozenset(
 )
 
 
-def impl_names(test_path: str) -> list[str]:
-    """Implementation file names the test file's name points at."""
-    name = test_path.rsplit("/", 1)[-1]
-    out = []
-    for rx, repl in _CONVENTIONS:
-        if rx.match(name):
-            out.append(rx.sub(repl, name))
-    return out
-
-
-def _dirs_without_tests(path: str) -> list[str]:
-    return [d for d in path.split("/")[:-1] if d.lower() not in _TEST_DIRS]
-
-
 def _mirror_rank(test_path: str, cand: str) -> tuple[int, int]:
     """Higher is closer: the mirrored source tree first, then the longest shared directory suffix."""
     mirrored = any(
         test_path.replace(a, b, 1).rsplit("/", 1)[0] == cand.rsplit("/", 1)[0]
-        for a, b in _MIRRORS
+        for a, b in TEST_MIRRORS
         if a in test_path
     )
-    td, cd = _dirs_without_tests(test_path), _dirs_without_tests(cand)
+    td, cd = code_dirs(test_path), code_dirs(cand)
     n = 0
     while n < len(td) and n < len(cd) and td[-1 - n] == cd[-1 - n]:
         n += 1
@@ -147,13 +121,13 @@ def _mirror_rank(test_path: str, cand: str) -> tuple[int, int]:
 class TestToImplStrategy:
     id = "test_to_impl"
 
-    def wants(self, ctx: Context) -> str | None:
-        tests = ctx.of_kind("test")
+    def wants(self, plan: Plan) -> str | None:
+        tests = plan.of_kind(AnchorKind.TEST)
         return f"{len(tests)} test id(s)" if tests else None
 
-    def needles(self, ctx: Context):
+    def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         out = []
-        for a in ctx.of_kind("test"):
+        for a in plan.of_kind(AnchorKind.TEST):
             if a.detail:
                 continue
             out.append((a, Needle(a.text, word=is_identifier(a.text))))
@@ -162,11 +136,11 @@ class TestToImplStrategy:
                 out.append((a, Needle(suite, word=True)))
         return out
 
-    def find(self, ctx: Context) -> list[Finding]:
+    def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
         test_sites: list[tuple[Anchor, str, int | None]] = []
-        for a in ctx.of_kind("test"):
-            for path, line in self._locate(ctx, a):
+        for a in ev.of_kind(AnchorKind.TEST):
+            for path, line in self._locate(ev, a):
                 test_sites.append((a, path, line))
         seen_files: set[str] = set()
         called: list[tuple[Anchor, str]] = []
@@ -182,7 +156,7 @@ class TestToImplStrategy:
                     symbol=a.text if is_identifier(a.text) else None,
                 )
             )
-            for impl in self._impls(ctx, path):
+            for impl in self._impls(ev, path):
                 out.append(
                     Finding(
                         impl,
@@ -195,49 +169,49 @@ class TestToImplStrategy:
                 )
             if path not in seen_files and len(seen_files) < MAX_TEST_FILES:
                 seen_files.add(path)
-                for name in self._called_names(ctx, path, a.text):
+                for name in self._called_names(ev, path, a.text):
                     if name not in (n for _, n in called):
                         called.append((a, name))
-        out += self._called_definitions(ctx, called[:MAX_CALLED_NAMES])
+        out += self._called_definitions(ev, called[:MAX_CALLED_NAMES])
         return out
 
-    def _locate(self, ctx: Context, a: Anchor) -> list[tuple[str, int | None]]:
+    def _locate(self, ev: Evidence, a: Anchor) -> list[tuple[str, int | None]]:
         """Test files (and the test's line) for one test id."""
         files: list[str] = []
         if a.detail:
-            files = resolve_located(ctx.index, a.detail) or [p for p in ctx.index.by_name(a.detail)]
+            files = resolve_located(ev.index, a.detail) or [p for p in ev.index.by_name(a.detail)]
         elif a.qualifier and ("." in a.qualifier or "::" in a.qualifier):
-            files = self._by_qualified_suite(ctx, a.qualifier)
+            files = self._by_qualified_suite(ev, a.qualifier)
         if not files:
-            hits = ctx.scan.files_with(Needle(a.text, word=is_identifier(a.text)))
+            hits = ev.scan.files_with(Needle(a.text, word=is_identifier(a.text)))
             files = [p for p in hits if is_test_path(p)]
             if a.qualifier and len(files) > 1:
                 suite = a.qualifier.replace("::", ".").rsplit(".", 1)[-1]
-                narrowed = [p for p in files if p in ctx.scan.files_with(Needle(suite, word=True))]
+                narrowed = [p for p in files if p in ev.scan.files_with(Needle(suite, word=True))]
                 files = narrowed or files
         found = []
         for path in files[:MAX_TEST_FILES]:
-            found.append((path, self._definition_line(ctx, path, a.text)))
+            found.append((path, self._definition_line(ev, path, a.text)))
         return found
 
     @staticmethod
-    def _by_qualified_suite(ctx: Context, qualified: str) -> list[str]:
+    def _by_qualified_suite(ev: Evidence, qualified: str) -> list[str]:
         segs = [s for s in re.split(r"\.|::", qualified) if s]
         # Longest prefix of the dotted suite that is a file's module path (a.b.test_x.Case → a/b/test_x.py).
         for k in range(len(segs), 0, -1):
             want = tuple(s.lower() for s in segs[:k])
-            hits = [p for p in ctx.index.by_stem(segs[k - 1]) if module_path(p)[-k:] == want]
+            hits = [p for p in ev.index.by_stem(segs[k - 1]) if module_path(p)[-k:] == want]
             if hits:
                 return hits
         # cargo: cart::tests::total lives in the module file of cart.
         mods = [s for s in segs if s not in ("tests", "test")]
         if mods:
-            return [p for p in ctx.index.by_stem(mods[-1]) if module_path(p)[-1:] == (mods[-1].lower(),)]
+            return [p for p in ev.index.by_stem(mods[-1]) if module_path(p)[-1:] == (mods[-1].lower(),)]
         return []
 
     @staticmethod
-    def _definition_line(ctx: Context, path: str, name: str) -> int | None:
-        data = ctx.read(path)
+    def _definition_line(ev: Evidence, path: str, name: str) -> int | None:
+        data = ev.read(path)
         lang = language_of(path)
         if data is None:
             return None
@@ -249,10 +223,10 @@ class TestToImplStrategy:
         return None
 
     @staticmethod
-    def _impls(ctx: Context, test_path: str) -> list[str]:
+    def _impls(ev: Evidence, test_path: str) -> list[str]:
         out: list[str] = []
         for name in impl_names(test_path):
-            cands = [c for c in ctx.index.by_name(name) if not is_test_path(c) and c != test_path]
+            cands = [c for c in ev.index.by_name(name) if not is_test_path(c) and c != test_path]
             if not cands:
                 continue
             ranked = sorted(cands, key=lambda c: (tuple(-x for x in _mirror_rank(test_path, c)), c))
@@ -261,8 +235,8 @@ class TestToImplStrategy:
         return out
 
     @staticmethod
-    def _called_names(ctx: Context, path: str, test_name: str) -> list[str]:
-        data = ctx.read(path)
+    def _called_names(ev: Evidence, path: str, test_name: str) -> list[str]:
+        data = ev.read(path)
         lang = language_of(path)
         if data is None or lang is None:
             return []
@@ -286,20 +260,17 @@ class TestToImplStrategy:
                     names.append(name)
         return names
 
-    def _called_definitions(self, ctx: Context, called: list[tuple[Anchor, str]]) -> list[Finding]:
+    def _called_definitions(self, ev: Evidence, called: list[tuple[Anchor, str]]) -> list[Finding]:
         if not called:
             return []
-        needles = [Needle(n, word=True) for _, n in called]
-        non_test = [p for p in ctx.paths if not is_test_path(p)]
-        result = scan(ctx.tree, non_test, needles, ctx.budgets, ctx.deadline)
+        # The one bounded follow-up scan: the called names, before the navigator is asked.
+        ev.rescan([Needle(n, word=True) for _, n in called])
         out: list[Finding] = []
-        for (a, name), needle in zip(called, needles):
-            defs = []
-            for path, hits in result.files_with(needle).items():
-                lang = language_of(path)
-                hit = next((h for h in hits if lang and definition_kind(lang, h.text, name)), None)
-                if hit:
-                    defs.append((path, hit.line))
+        for a, name in called:
+            defs: list[tuple[str, int]] = []
+            for loc in ev.navigator.definitions(name):  # in (path, line) order
+                if not is_test_path(loc.path) and (not defs or defs[-1][0] != loc.path):
+                    defs.append((loc.path, loc.line))
             if not defs or len(defs) > MAX_CALLED_DEFS:
                 continue
             for path, line in defs:
@@ -308,7 +279,7 @@ class TestToImplStrategy:
                         path,
                         line,
                         self.id,
-                        Anchor("name", name, "evidence", a.rank),
+                        Anchor(AnchorKind.NAME, name, AnchorOrigin.EVIDENCE, a.rank),
                         CALLED_DEFINITION,
                         f"defines {name}, called by test {a.text}",
                         symbol=name,

@@ -2,25 +2,27 @@
 
 It sits in the prompt cache's stable prefix. It fits the token budget by
 trying shorter renderings (reasons cut, then no reasons, then fewer items) and
-says what it left out. Tokens are counted as UTF-8 bytes / 3 (measured: under-
-counts 1% of code snippets against a real BPE, where chars/4 under-counts 30%).
+says what it left out.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from .model import Item
+from ..model import Item
+from .text import count_tokens, printable
 
-__all__ = ["render_block", "count_tokens", "HEADER"]
+__all__ = ["render_block", "location", "HEADER", "ALREADY_READ", "LEFT_OUT", "CUT_SHORT", "NO_PLACES"]
 
 HEADER = "Likely relevant places, ranked (found by {found}; verify before relying on them):"
+ALREADY_READ = "- already read in this conversation, unchanged: {paths}"
+LEFT_OUT = "- ({n} more left out to fit the block budget)"
 #: Reason length in the first shortening step.
 SHORT_REASON = 48
-
-
-def count_tokens(text: str) -> int:
-    return -(-len(text.encode("utf-8")) // 3)
+NO_PLACES = "No places found in the repository for this message.\n"
+#: Bounds after which files went unsearched: the block says so, found places or not.
+CUT_SHORT = ("files_listed", "time_s")
+_CUT_NOTE = "- (the search was cut short by the {bounds} bound: some files were not searched)"
 
 
 def _strategy_names(items: Sequence[Item]) -> str:
@@ -33,34 +35,47 @@ def _strategy_names(items: Sequence[Item]) -> str:
     return ", ".join(seen)
 
 
+def location(it: Item) -> str:
+    """`path:line (symbol)`, as the block and the explain text name a place."""
+    where = f"{printable(it.path)}:{it.line}" if it.line else printable(it.path)
+    return where + (f" ({printable(it.symbol)})" if it.symbol else "")
+
+
 def _line(it: Item, reason_chars: int | None) -> str:
-    where = f"{it.path}:{it.line}" if it.line else it.path
-    if it.symbol:
-        where += f" ({it.symbol})"
+    where = location(it)
     if reason_chars == 0:
         return f"- {where}"
-    reason = " ".join(it.reason.split())
+    reason = " ".join(printable(it.reason).split())
     if reason_chars is not None and len(reason) > reason_chars:
         reason = reason[: reason_chars - 1] + "…"
     return f"- {where}: {reason}"
 
 
 def render_block(
-    items: Sequence[Item], budget_tokens: int, already_read: Sequence[str] = ()
+    items: Sequence[Item],
+    budget_tokens: int,
+    already_read: Sequence[str] = (),
+    bounds_reached: Sequence[str] = (),
 ) -> tuple[str, int, bool]:
-    """The block text, its tokens, and whether anything was left out to fit the budget."""
+    """The block text, its tokens, and whether anything was left out to fit the budget.
+
+    A bound of `CUT_SHORT` among `bounds_reached` is said in the block, even when it is empty."""
+    cut_by = [b for b in CUT_SHORT if b in bounds_reached]
+    note = [_CUT_NOTE.format(bounds=", ".join(cut_by))] if cut_by else []
     if not items and not already_read:
-        return "", 0, False
-    tail = (
-        [f"- already read in this conversation, unchanged: {', '.join(already_read)}"] if already_read else []
-    )
+        if not note:
+            return "", 0, False
+        text = NO_PLACES + note[0][2:] + "\n"
+        return text, count_tokens(text), False
+    tail = [ALREADY_READ.format(paths=", ".join(map(printable, already_read)))] if already_read else []
+    tail += note
     for reason_chars in (None, SHORT_REASON, 0):
         for n in range(len(items), -1, -1):
             shown = items[:n]
             lines = [HEADER.format(found=_strategy_names(shown) or "earlier reads")]
             lines += [_line(it, reason_chars) for it in shown]
             if n < len(items):
-                lines.append(f"- ({len(items) - n} more left out to fit the block budget)")
+                lines.append(LEFT_OUT.format(n=len(items) - n))
             lines += tail
             text = "\n".join(lines) + "\n"
             tokens = count_tokens(text)

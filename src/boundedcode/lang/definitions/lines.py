@@ -1,0 +1,127 @@
+"""The line engine: does one source line define a name, and every definition line of a file.
+
+`definition_kind` is what the content scan's callers run on thousands of
+candidate lines, so it never parses: it applies the language's precompiled
+patterns (`patterns.py`) to the one line.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import NamedTuple
+
+from .kinds import Definition, refine, split_qualified, type_name
+from .patterns import LINE_TABLES
+
+__all__ = ["definition_kind", "line_definitions", "constant_kinds"]
+
+
+class _CompiledRule(NamedTuple):
+    pattern: re.Pattern[str]
+    kind: str
+    indented: str | None
+    keywords: dict[str, str]
+
+
+@functools.cache
+def _compiled_rules(language: str) -> tuple[_CompiledRule, ...]:
+    """Compiled once per language, on first use, so importing the module compiles nothing."""
+    table = LINE_TABLES.get(language)
+    if table is None:
+        return ()
+    return tuple(
+        _CompiledRule(re.compile(r.pattern, r.flags), r.kind, r.indented, dict(r.keywords))
+        for r in table.rules
+    )
+
+
+_NAME_SEPARATOR = re.compile(r"[^\w$?!]+")  # between the names of a `names` group: `a, b`, `:a, :b`
+
+
+class _LineHit(NamedTuple):
+    names: tuple[str, ...]
+    kind: str
+    container: str | None
+    qualified: str | None  # the whole qualified name, when the line wrote one
+
+
+def _match_line(language: str, line: str) -> _LineHit | None:
+    for rule in _compiled_rules(language):
+        match = rule.pattern.match(line)
+        if match is None:
+            continue
+        groups = match.groupdict()
+        keyword = groups.get("kw")
+        kind = rule.keywords.get(" ".join(keyword.split()).lower(), rule.kind) if keyword else rule.kind
+        if kind == rule.kind and rule.indented is not None and line[:1] in (" ", "\t"):
+            kind = rule.indented
+        container = type_name(groups["container"]) if groups.get("container") else None
+        qualified = None
+        if groups.get("names"):
+            names = tuple(n for n in _NAME_SEPARATOR.split(groups["names"]) if n)
+        elif groups.get("qname"):
+            qualified = groups["qname"].strip()
+            name, container = split_qualified(qualified)
+            names = (name,)
+        else:
+            names = (groups["name"],)
+        if container == "self":
+            container = None
+        return _LineHit(names, kind, container, qualified)
+    return None
+
+
+def _hit_kind(language: str, hit: _LineHit, name: str) -> str:
+    table = LINE_TABLES[language]
+    return refine(hit.kind, name, table.qualifier_kind if hit.container else None, table.constant_kinds)
+
+
+@functools.cache
+def _no_definition(language: str) -> re.Pattern[str]:
+    return re.compile(LINE_TABLES[language].no_definition)
+
+
+def _cannot_define(language: str, line: str, name: str) -> bool:
+    """A shortcut before the rules, exact (a property test holds it to that): the line is a comment
+    or a `return`, or uses `name` only as `x.name` or `x->name` where no rule defines such a name."""
+    if _no_definition(language).match(line):
+        return True
+    return not LINE_TABLES[language].dotted and _only_as_member(line, name)
+
+
+def _only_as_member(line: str, name: str) -> bool:
+    """Whether every occurrence of `name` in `line` follows `.` or `>` (`obj.name`, `obj->name`)."""
+    start = line.find(name)
+    while start != -1:
+        if start == 0 or line[start - 1] not in ".>":
+            return False
+        start = line.find(name, start + 1)
+    return True
+
+
+def definition_kind(language: str, line_text: str, name: str) -> str | None:
+    """FAST, regex-only, one source line: if this line defines `name` in `language`, the kind, else None."""
+    if name not in line_text or language not in LINE_TABLES:
+        return None
+    if _cannot_define(language, line_text, name):
+        return None
+    hit = _match_line(language, line_text)
+    if hit is None or (name not in hit.names and name != hit.qualified):
+        return None
+    return _hit_kind(language, hit, hit.names[-1] if name == hit.qualified else name)
+
+
+def line_definitions(language: str, text: str) -> list[Definition]:
+    found: list[Definition] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        hit = _match_line(language, line)
+        if hit is not None:
+            found.extend(Definition(n, number, _hit_kind(language, hit, n), hit.container) for n in hit.names)
+    return found
+
+
+def constant_kinds(language: str) -> frozenset[str]:
+    """The kinds that become "constant" for UPPER_CASE names in `language` (fields in Java, not in Go)."""
+    table = LINE_TABLES.get(language)
+    return table.constant_kinds if table is not None else frozenset()

@@ -1,0 +1,117 @@
+"""What a scan answers: needles in, per-needle hits out, whichever back end ran it.
+
+A needle is a whole-word identifier, a whole word in any case, or a literal
+string; a hit is one matching line. Both back ends classify a matching line
+with the same `classifier` and record it with the same `record`, so they give
+the same answer for the same files.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Protocol, Sequence
+
+from ..checkout.budgets import Budgets, reach
+from ..checkout.tree import Tree
+from ..errors import BoundedCodeError
+
+__all__ = ["ScanError", "Needle", "Hit", "ScanResult", "Scanner", "MAX_LINE_CHARS", "classifier", "record"]
+
+#: Longest line kept from a match; longer lines are cut (minified code, data).
+MAX_LINE_CHARS = 400
+
+
+class ScanError(BoundedCodeError):
+    """The scanner could not run the search (a bug, not a user mistake)."""
+
+
+@dataclass(frozen=True)
+class Needle:
+    """What a strategy asks the scan for: a whole word, a whole word in any case, or a literal."""
+
+    text: str
+    word: bool  # True: a whole-word identifier; False: a literal, case-sensitive string
+    fold: bool = False  # a whole word in any case (a prose word, lower-case text)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One matching line: its 1-based number and its text (cut at MAX_LINE_CHARS)."""
+
+    line: int
+    text: str
+
+
+@dataclass
+class ScanResult:
+    """Every needle's hits per file, in path and line order, and the bounds the scan kept to."""
+
+    # needle -> path -> hits (in line order, at most the per-string-and-file budget)
+    hits: dict[Needle, dict[str, list[Hit]]] = field(default_factory=dict)
+    bounds_reached: list[str] = field(default_factory=list)  # names of Budgets fields
+    notes: list[str] = field(default_factory=list)  # what else the caller should know (a fallback)
+    files_scanned: int = 0
+    bytes_scanned: int = 0
+
+    def files_with(self, needle: Needle) -> dict[str, list[Hit]]:
+        return self.hits.get(needle, {})
+
+
+class Scanner(Protocol):
+    """A back end of the scan (ripgrep, in process, or a test's): the seam `scanner=` injects."""
+
+    def scan(
+        self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets, deadline: float
+    ) -> ScanResult: ...
+
+
+def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
+    """Which needles occur in one line: one alternation for the words, a test per literal.
+
+    Words are found by one compiled alternation and a dict lookup of what matched,
+    not by a regex per needle: a scan can return tens of thousands of lines.
+    """
+    words = {n.text: n for n in needles if n.word and not n.fold}
+    folded = {n.text: n for n in needles if n.fold}
+    literals = [n for n in needles if not n.word and not n.fold]
+
+    def alternation(texts, flags=0):
+        # Longest first, so a word never loses to a shorter word it starts with.
+        body = "|".join(re.escape(w) for w in sorted(texts, key=lambda w: (-len(w), w)))
+        return re.compile(rf"(?<![\w$])(?:{body})(?![\w$])", flags) if texts else None
+
+    word_rx, fold_rx = alternation(words), alternation(folded, re.I)
+
+    def classify(line: str) -> list[Needle]:
+        found = [words[m] for m in dict.fromkeys(word_rx.findall(line))] if word_rx else []
+        if fold_rx:
+            found += [folded[m] for m in dict.fromkeys(m.lower() for m in fold_rx.findall(line))]
+        found += [n for n in literals if n.text in line]
+        return found
+
+    return classify
+
+
+def record(
+    result: ScanResult,
+    needles_in_line: Iterable[Needle],
+    path: str,
+    line_no: int,
+    text: str,
+    budgets: Budgets,
+) -> None:
+    """One matching line into the result, within the occurrences budget per string and file."""
+    hit = None
+    for n in needles_in_line:
+        files = result.hits.get(n)
+        if files is None:
+            files = result.hits[n] = {}
+        per_file = files.get(path)
+        if per_file is None:
+            per_file = files[path] = []
+        if len(per_file) < budgets.occurrences_per_string_file:
+            hit = hit or Hit(line_no, text)
+            per_file.append(hit)
+        else:
+            reach(result.bounds_reached, "occurrences_per_string_file")

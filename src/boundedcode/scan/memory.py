@@ -1,0 +1,58 @@
+"""The in-process back end: for trees that are not on disk (git objects, memory).
+
+It reads each walked file through the tree (confined like every read), skips
+binary and over-size files, and only splits into lines the files that hold a
+needle's bytes at all.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+from ..checkout.budgets import Budgets, reach
+from ..checkout.confined import is_binary, too_large
+from ..checkout.tree import Tree
+from .base import MAX_LINE_CHARS, Needle, ScanResult, classifier, record
+
+__all__ = ["MemoryScanner"]
+
+
+class MemoryScanner:
+    """An in-process scan for trees that are not on disk (git objects, memory)."""
+
+    def scan(
+        self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets, deadline: float
+    ) -> ScanResult:
+        result = ScanResult(files_scanned=0)
+        if not needles:
+            return result
+        classify = classifier(needles)
+        probes = [n.text.encode() for n in needles if not n.fold]
+        folded = [n.text.encode() for n in needles if n.fold]
+        for path in paths:
+            if time.monotonic() > deadline:
+                reach(result.bounds_reached, "time_s")
+                break
+            read = tree.read_file(path, budgets.file_bytes)
+            data = read.data
+            if data is None:
+                if read.refused == too_large(budgets.file_bytes):
+                    reach(result.bounds_reached, "file_bytes")
+                continue
+            result.files_scanned += 1
+            result.bytes_scanned += len(data)
+            if result.bytes_scanned > budgets.bytes_read:
+                reach(result.bounds_reached, "bytes_read")
+                break
+            if is_binary(data):
+                continue
+            if not any(p in data for p in probes):
+                lowered = data.lower() if folded else b""  # once per file, not per word
+                if not any(p in lowered for p in folded):
+                    continue
+            for no, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+                found = classify(line)
+                if found:
+                    record(result, found, path, no, line[:MAX_LINE_CHARS], budgets)
+        return result

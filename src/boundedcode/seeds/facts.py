@@ -1,0 +1,59 @@
+"""What a message asks for, read from its prose: tests, a question, configuration, and its words.
+
+Ranking and the strategies read these facts. They come from the prose alone: a
+code sample or a failing test pasted as evidence says nothing about what the
+message is about (the fix of a failing test is in the code, not the test).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..model import Anchor, AnchorKind
+from .message import split_segments, words
+
+__all__ = ["MessageFacts", "message_facts", "ABOUT_TESTS_MENTIONS"]
+
+_ABOUT_TESTS = re.compile(
+    r"\b(tests?|testing|test suite|test case|pytest|unittest|jest|junit|"
+    r"rspec|phpunit|flaky)\b",
+    re.I,
+)
+#: The prose mentions tests at least this often before test files stop being demoted.
+ABOUT_TESTS_MENTIONS = 3
+_QUESTION = re.compile(
+    r"^\s*(how|why|what|where|which|is there|are there|can i|can we|"
+    r"does|do i|should)\b",
+    re.I,
+)
+_ABOUT_CONFIG = re.compile(
+    r"\b(config|configuration|configure|settings?|option|env(ironment)? "
+    r"variable)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class MessageFacts:
+    """What a message asks for: tests, an answer to a question, configuration; and its words."""
+
+    about_tests: bool
+    is_question: bool
+    about_config: bool
+    words: tuple[str, ...]  # lower-case prose words, identifiers split
+
+
+def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
+    """The facts of `message`; a configuration key among its anchors makes it about configuration."""
+    prose = split_segments(message).prose
+    first = prose.strip().splitlines()[0] if prose.strip() else ""
+    return MessageFacts(
+        about_tests=len(_ABOUT_TESTS.findall(prose)) >= ABOUT_TESTS_MENTIONS,
+        is_question=first.rstrip().endswith("?") or bool(_QUESTION.match(first)),
+        # Environment variables are configuration keys too (seeds give SHOP_RATE_LIMIT as one).
+        about_config=bool(_ABOUT_CONFIG.search(prose))
+        or any(a.kind == AnchorKind.CONFIG_KEY for a in anchors),
+        words=tuple(words(prose)),
+    )

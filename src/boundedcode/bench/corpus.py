@@ -182,11 +182,8 @@ class RepoCorpus:
             blob = f"{blobs[path]}:{path}"  # path tokens are part of each document
             docs = self._function_blobs.get(blob)
             if docs is None:
-                try:
-                    with open(os.path.join(checkout, path), "rb") as fh:
-                        docs = self._function_analysis(path, fh.read())
-                except OSError:
-                    docs = []
+                data = read_under(checkout, path, DEFAULT_BUDGETS.file_bytes).data
+                docs = self._function_analysis(path, data) if data is not None else []
                 self._function_blobs[blob] = docs
             paths.extend([path] * len(docs))
             token_ids.extend(docs)

@@ -67,3 +67,43 @@ def test_needles_with_control_and_regex_characters(tmp_path):
     result = scan(WorkTree(str(root)), ["a.py"], [needle, crlf], DEFAULT_BUDGETS, FAR, RipgrepScanner())
     assert summary(result) == {needle.text: {"a.py": [1]}}
     assert result.bounds_reached == []
+
+
+TERM_FILES = {
+    "dates.py": "def parse_duration(value):\n    # Durations: information about a duration\n"
+    "    return parseDuration(value)  # DURATION_MAX\n",
+    "forms.py": "class InForm:\n    format = 'information'\n    forms = [inForm_x]\n",
+    "notes.txt": "nothing here\n",
+}
+TERMS = [Needle(t, word=False, term=True) for t in ("duration", "parse", "=parse_duration", "form")]
+
+
+def test_terms_count_identifier_parts_alike_in_both_back_ends(tmp_path):
+    root = write_tree(tmp_path, TERM_FILES)
+    paths = sorted(TERM_FILES)
+    needles = [Needle("parse_duration", True), *TERMS]
+    rg = scan(WorkTree(str(root)), paths, needles, DEFAULT_BUDGETS, FAR, RipgrepScanner())
+    mem = scan(MemoryTree(TERM_FILES), paths, needles, DEFAULT_BUDGETS, FAR, MemoryScanner())
+    expected = {
+        # parse_duration, Durations, duration, parseDuration, DURATION_MAX: one each, by line.
+        "duration": {"dates.py": [1, 2, 2, 3, 3]},
+        "parse": {"dates.py": [1, 3]},
+        "=parse_duration": {"dates.py": [1]},
+        # InForm and inForm_x and forms, never inside information or format.
+        "form": {"forms.py": [1, 3, 3]},
+    }
+    assert rg.terms == expected
+    assert mem.terms == expected
+    # The word needle still gets its whole line, as without terms.
+    assert [h.text for h in rg.files_with(needles[0])["dates.py"]] == ["def parse_duration(value):"]
+    assert summary(mem) == summary(rg)
+
+
+def test_term_occurrences_keep_to_the_budget_per_term_and_file(tmp_path):
+    files = {"many.py": "duration\n" * 30}
+    root = write_tree(tmp_path, files)
+    budgets = DEFAULT_BUDGETS.__class__(occurrences_per_string_file=10)
+    for tree, scanner in ((WorkTree(str(root)), RipgrepScanner()), (MemoryTree(files), MemoryScanner())):
+        result = scan(tree, ["many.py"], TERMS[:1], budgets, FAR, scanner)
+        assert result.terms == {"duration": {"many.py": list(range(1, 11))}}
+        assert "occurrences_per_string_file" in result.bounds_reached

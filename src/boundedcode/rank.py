@@ -58,6 +58,10 @@ def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
     return 1.0, None
 
 
+#: Strategies whose line is where the message's words are densest, not a place it names.
+WORDS_ONLY = frozenset({"fulltext"})
+
+
 def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
     # Highest weight; ties by seed order of the anchor, then line (unknown last), then strategy.
     return min(
@@ -97,9 +101,12 @@ def rank(
         factor, why = demotion(path, facts)
         score = combined * factor
         # The place shown is the best located finding: a line helps the reader more than a
-        # slightly stronger path-level one (a path word, a module).
-        located = [f for f in best_per_anchor if f.line is not None]
-        top = _best(located or best_per_anchor, order)
+        # slightly stronger path-level one (a path word, a module). What the message names (a
+        # definition, a raise, a read, the file itself) comes before the line where its
+        # words are densest, which is shown only when nothing else found the file.
+        named = [f for f in best_per_anchor if f.strategy not in WORDS_ONLY]
+        located = [f for f in named if f.line is not None]
+        top = _best(located or named or best_per_anchor, order)
         # The strategy of the place shown first, then the others that agree.
         strategies = (top.strategy,) + tuple(
             sorted({f.strategy for fs in per_anchor.values() for f in fs} - {top.strategy})

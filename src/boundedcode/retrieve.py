@@ -75,8 +75,8 @@ def run_retrieval(
     # Plan from the anchors alone, so the scan can start before the walk: they run at once.
     deadline = t0 + budgets.time_s
     planned = plan_strategies(plan, REGISTRY, without, budgets)
-    if planned.over_budget:
-        reach(bounds, "scan_strings")
+    for bound in planned.over_budget:
+        reach(bounds, bound)
     if planned.too_long:
         reach(bounds, "needle_chars")
     finish_scan = begin_scan(tree, planned.needles, budgets, deadline, scanner)
@@ -102,7 +102,9 @@ def run_retrieval(
         tree, paths, servers=tuple(servers), budgets=budgets, scanner=scanner, occurrences=rescan.occurrences
     )
     reader = Reader(tree, budgets, bounds)
-    ev = Evidence(plan, paths, PathIndex(paths), shared, reader, navigator, rescan, budgets, bounds)
+    ev = Evidence(
+        plan, paths, PathIndex(paths), shared, reader, navigator, rescan, budgets, bounds, tree.size
+    )
     t = lap("scan", t)
 
     findings: list[Finding] = []

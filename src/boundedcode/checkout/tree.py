@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
@@ -56,6 +57,10 @@ class Tree(Protocol):
     def files(self) -> list[FileEntry]: ...
     def read(self, path: str, limit: int | None = None) -> bytes | None: ...
     def read_file(self, path: str, limit: int) -> FileRead: ...
+    def size(self, path: str) -> int | None:
+        """A listed file's size in bytes, without reading it; None when it is not a regular file."""
+        ...
+
     def commit(self) -> str | None: ...
     def branch(self) -> str | None: ...
     def repository(self) -> Any | None: ...
@@ -66,6 +71,9 @@ class _Reads:
 
     def read_file(self, path: str, limit: int) -> FileRead:
         raise NotImplementedError
+
+    def size(self, path: str) -> int | None:
+        return None
 
     def read(self, path: str, limit: int | None = None) -> bytes | None:
         return self.read_file(path, DEFAULT_BUDGETS.file_bytes if limit is None else limit).data
@@ -154,6 +162,14 @@ class WorkTree(_Reads):
         if rel is None:
             return FileRead(None, NOT_READABLE)
         return read_under(self.fs_root, rel, limit)
+
+    def size(self, path: str) -> int | None:
+        rel = confine(path)
+        try:
+            st = os.lstat(os.path.join(self.fs_root, rel)) if rel else None
+        except OSError:
+            return None
+        return st.st_size if st is not None and stat.S_ISREG(st.st_mode) else None
 
     def _head_info(self) -> tuple[str | None, str | None]:
         if self._head is None:
@@ -282,6 +298,11 @@ class GitTree(_Reads):
             return FileRead(None, NOT_READABLE)
         return self.read_blob(entry.oid, limit)
 
+    def size(self, path: str) -> int | None:
+        rel = confine(path)
+        entry = self._index().get(rel) if rel else None
+        return entry.size if entry is not None else None
+
     def blob_id(self, path: str) -> str | None:
         entry = self.blob_at(confine(path) or "")
         return entry.oid if entry is not None else None
@@ -356,6 +377,11 @@ class MemoryTree(_Reads):
         if data is None:
             return FileRead(None, NOT_READABLE)
         return FileRead(None, too_large(limit)) if len(data) > limit else FileRead(data)
+
+    def size(self, path: str) -> int | None:
+        rel = confine(path)
+        data = self._files.get(rel) if rel else None
+        return len(data) if data is not None else None
 
     def commit(self) -> str | None:
         return self._commit

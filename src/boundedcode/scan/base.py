@@ -4,6 +4,13 @@ A needle is a whole-word identifier, a whole word in any case, or a literal
 string; a hit is one matching line. Both back ends classify a matching line
 with the same `classifier` and record it with the same `record`, so they give
 the same answer for the same files.
+
+A term needle (`term=True`) asks for something else: every occurrence of a
+full-text term (seeds.terms) as an identifier part, in any case, counted per
+line. Both back ends find them with the same regular expression (`TermMatcher`:
+the term's spellings with one character of context each side) and turn each
+match into tokens with the same `fragment_tokens`, so a cold scan and a warm one
+count the same occurrences.
 """
 
 from __future__ import annotations
@@ -12,11 +19,23 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol, Sequence
 
+from ..seeds.terms import fragment_tokens, spellings
 from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
 from ..errors import BoundedCodeError
 
-__all__ = ["ScanError", "Needle", "Hit", "ScanResult", "Scanner", "MAX_LINE_CHARS", "classifier", "record"]
+__all__ = [
+    "ScanError",
+    "Needle",
+    "Hit",
+    "ScanResult",
+    "Scanner",
+    "MAX_LINE_CHARS",
+    "TermMatcher",
+    "classifier",
+    "record",
+    "record_terms",
+]
 
 #: Longest line kept from a match; longer lines are cut (minified code, data).
 MAX_LINE_CHARS = 400
@@ -33,6 +52,7 @@ class Needle:
     text: str
     word: bool  # True: a whole-word identifier; False: a literal, case-sensitive string
     fold: bool = False  # a whole word in any case (a prose word, lower-case text)
+    term: bool = False  # a full-text term (seeds.terms token): its occurrences as identifier parts
 
 
 @dataclass(frozen=True)
@@ -49,6 +69,8 @@ class ScanResult:
 
     # needle -> path -> hits (in line order, at most the per-string-and-file budget)
     hits: dict[Needle, dict[str, list[Hit]]] = field(default_factory=dict)
+    # term token -> path -> the line of each occurrence (a line twice when it holds the term twice)
+    terms: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     bounds_reached: list[str] = field(default_factory=list)  # names of Budgets fields
     notes: list[str] = field(default_factory=list)  # what else the caller should know (a fallback)
     files_scanned: int = 0
@@ -72,9 +94,9 @@ def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
     Words are found by one compiled alternation and a dict lookup of what matched,
     not by a regex per needle: a scan can return tens of thousands of lines.
     """
-    words = {n.text: n for n in needles if n.word and not n.fold}
-    folded = {n.text: n for n in needles if n.fold}
-    literals = [n for n in needles if not n.word and not n.fold]
+    words = {n.text: n for n in needles if n.word and not n.fold and not n.term}
+    folded = {n.text: n for n in needles if n.fold and not n.term}
+    literals = [n for n in needles if not n.word and not n.fold and not n.term]
 
     def alternation(texts, flags=0):
         # Longest first, so a word never loses to a shorter word it starts with.
@@ -113,5 +135,61 @@ def record(
         if len(per_file) < budgets.occurrences_per_string_file:
             hit = hit or Hit(line_no, text)
             per_file.append(hit)
+        else:
+            reach(result.bounds_reached, "occurrences_per_string_file")
+
+
+class TermMatcher:
+    """The term needles of one scan: one regular expression, and what each match counts as.
+
+    A match is a spelling of a term (durations, duration) in any case, with the
+    identifier character before it and a lower-case letter, digit or underscore
+    after it when there are: that context decides whether the spelling is a part
+    of the identifier (`parse_duration`, `parseDuration`) or inside another word
+    (`information` holds no `form`). An upper-case letter after it is never
+    taken, so the next part (`ParseDuration`) starts a match of its own.
+    """
+
+    def __init__(self, needles: Sequence[Needle]):
+        self.tokens = frozenset(n.text for n in needles if n.term)
+        words = sorted({w for t in self.tokens for w in spellings(t)}, key=lambda w: (-len(w), w))
+        self.words = words
+        self._cache: dict[str, tuple[str, ...]] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.tokens)
+
+    def source(self) -> str:
+        """The expression, in the syntax ripgrep and Python's `re` share."""
+        body = "|".join(re.escape(w) for w in self.words)
+        return f"(?-i:[A-Za-z0-9_])?(?i:{body})(?-i:[a-z0-9_])?"
+
+    def count(self, fragment: str) -> tuple[str, ...]:
+        """The query's tokens a matched fragment (or a whole matching line) holds, once per occurrence."""
+        found = self._cache.get(fragment)
+        if found is None:
+            found = tuple(t for t in fragment_tokens(fragment) if t in self.tokens)
+            if len(fragment) <= MAX_TERM_FRAGMENT:
+                self._cache[fragment] = found
+        return found
+
+
+#: Fragments up to this long are remembered (a term with its context); whole lines are not.
+MAX_TERM_FRAGMENT = 80
+
+
+def record_terms(
+    result: ScanResult, tokens: Iterable[str], path: str, line_no: int, budgets: Budgets
+) -> None:
+    """A line's term occurrences into the result, within the occurrences budget per term and file."""
+    for token in tokens:
+        files = result.terms.get(token)
+        if files is None:
+            files = result.terms[token] = {}
+        lines = files.get(path)
+        if lines is None:
+            lines = files[path] = []
+        if len(lines) < budgets.occurrences_per_string_file:
+            lines.append(line_no)
         else:
             reach(result.bounds_reached, "occurrences_per_string_file")

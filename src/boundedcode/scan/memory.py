@@ -2,18 +2,21 @@
 
 It reads each walked file through the tree (confined like every read), skips
 binary and over-size files, and only splits into lines the files that hold a
-needle's bytes at all.
+needle's bytes at all. Term needles are matched as ripgrep matches them: a line
+holding a word or literal needle counts whole, any other line by the term
+matcher's matches.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Sequence
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
-from .base import MAX_LINE_CHARS, Needle, ScanResult, classifier, record
+from .base import MAX_LINE_CHARS, Needle, ScanResult, TermMatcher, classifier, record, record_terms
 
 __all__ = ["MemoryScanner"]
 
@@ -28,8 +31,10 @@ class MemoryScanner:
         if not needles:
             return result
         classify = classifier(needles)
-        probes = [n.text.encode() for n in needles if not n.fold]
-        folded = [n.text.encode() for n in needles if n.fold]
+        terms = TermMatcher(needles)
+        term_rx = re.compile(terms.source()) if terms else None
+        probes = [n.text.encode() for n in needles if not n.fold and not n.term]
+        folded = [n.text.encode() for n in needles if n.fold] + [w.encode() for w in terms.words]
         for path in paths:
             if time.monotonic() > deadline:
                 reach(result.bounds_reached, "time_s")
@@ -55,4 +60,9 @@ class MemoryScanner:
                 found = classify(line)
                 if found:
                     record(result, found, path, no, line[:MAX_LINE_CHARS], budgets)
+                    if term_rx:
+                        record_terms(result, terms.count(line[:MAX_LINE_CHARS]), path, no, budgets)
+                elif term_rx:
+                    for m in term_rx.finditer(line):
+                        record_terms(result, terms.count(m.group()), path, no, budgets)
         return result

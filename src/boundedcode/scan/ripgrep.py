@@ -19,7 +19,17 @@ from typing import Callable, Sequence
 from ..checkout.budgets import Budgets, reach
 from ..checkout.policy import BUILD_DIRS, DEPENDENCY_DIRS, LOCK_NAMES, SECRET_NAMES, SECRET_SUFFIXES
 from ..checkout.tree import Tree
-from .base import MAX_LINE_CHARS, Needle, ScanError, ScanResult, classifier, record
+from .base import (
+    MAX_LINE_CHARS,
+    MAX_TERM_FRAGMENT,
+    Needle,
+    ScanError,
+    ScanResult,
+    TermMatcher,
+    classifier,
+    record,
+    record_terms,
+)
 
 __all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripgrep_skipped"]
 
@@ -27,6 +37,9 @@ __all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripg
 MAX_WAIT_S = 3600.0
 #: Bytes of paths on one ripgrep command line (well under the kernel's ARG_MAX).
 MAX_ARG_BYTES = 96 * 1024
+#: With term needles a file has many more matching lines: ripgrep's per-file cap (over all
+#: needles at once) is this many times the per-string budget, so terms do not crowd out names.
+TERM_LINES_FACTOR = 8
 
 
 def _exclude_globs() -> list[str]:
@@ -123,7 +136,20 @@ def _rg_escape(text: str) -> str:
 
 
 def pattern(needles: Sequence[Needle]) -> str:
-    """One ripgrep regex for every needle (the lines it matches are classified afterwards)."""
+    """One ripgrep regex for every needle (the lines it matches are classified afterwards).
+
+    With term needles ripgrep prints only what matched (`-o`): a line holding a
+    word or literal needle whole (the pattern spans the line), and each term
+    occurrence with its context.
+    """
+    terms = TermMatcher(needles)
+    plain = _plain_pattern([n for n in needles if not n.term])
+    if not terms:
+        return plain
+    return (f"[^\n]*(?:{plain})[^\n]*|" if plain else "") + terms.source()
+
+
+def _plain_pattern(needles: Sequence[Needle]) -> str:
     # ASCII word boundaries: Unicode-aware \b is several times slower in ripgrep and in re.
     parts = []
     for n in needles:
@@ -159,6 +185,37 @@ def _parse_ripgrep(
         record(result, classify(text), path, int(num), text, budgets)
 
 
+def _parse_matches(
+    out: bytes,
+    classify: Callable[[str], list[Needle]],
+    terms: TermMatcher,
+    result: ScanResult,
+    budgets: Budgets,
+) -> None:
+    """ripgrep's `-o --heading` output (`path\0line:match`, then `line:match`, files apart by a
+    blank line) into per-needle hits and per-term occurrences."""
+    seen: dict[str, list[Needle]] = {}
+    for block in out.split(b"\n\n"):
+        path_b, sep, body = block.partition(b"\0")
+        if not sep:
+            continue
+        path = path_b.decode("utf-8", "surrogateescape")
+        for rec in body.split(b"\n"):
+            num, _, text_b = rec.partition(b":")
+            if not num.isdigit():
+                continue
+            text = text_b.decode("utf-8", "replace").rstrip("\r")
+            line = int(num)
+            found = seen.get(text)
+            if found is None:
+                found = classify(text)
+                if len(text) <= MAX_TERM_FRAGMENT:
+                    seen[text] = found
+            if found:
+                record(result, found, path, line, text, budgets)
+            record_terms(result, terms.count(text), path, line, budgets)
+
+
 class RipgrepScanner:
     """ripgrep over the walked files of a tree on disk."""
 
@@ -171,10 +228,12 @@ class RipgrepScanner:
     def _command(self, needles: Sequence[Needle], budgets: Budgets) -> list[str]:
         if self.binary is None:
             raise ScanError("ripgrep is not installed")
+        with_terms = any(n.term for n in needles)
+        per_file = budgets.occurrences_per_string_file * (TERM_LINES_FACTOR if with_terms else 1)
         return [
             self.binary,
             "--no-config",
-            "--no-heading",
+            *(("--only-matching", "--heading") if with_terms else ("--no-heading",)),
             "--with-filename",
             "--line-number",
             "--null",
@@ -185,7 +244,7 @@ class RipgrepScanner:
             str(budgets.file_bytes),
             # One more than the budget, so that reaching it shows.
             "--max-count",
-            str(budgets.occurrences_per_string_file + 1),
+            str(per_file + 1),
             "--max-columns",
             str(MAX_LINE_CHARS),
             "--max-columns-preview",
@@ -246,6 +305,7 @@ class RipgrepScanner:
         deadline: float,
     ) -> None:
         classify = classifier(needles)
+        terms = TermMatcher(needles)
         for proc in procs:
             try:
                 left = min(MAX_WAIT_S, max(0.05, deadline - time.monotonic()))
@@ -257,7 +317,10 @@ class RipgrepScanner:
             if proc.returncode == 2 and not out:
                 # ripgrep refused the search itself (not a missing file): say so, never hide it.
                 raise ScanError(err.decode("utf-8", "replace").strip()[:300])
-            _parse_ripgrep(out, classify, result, budgets)
+            if terms:
+                _parse_matches(out, classify, terms, result, budgets)
+            else:
+                _parse_ripgrep(out, classify, result, budgets)
 
 
 class PendingScan:
@@ -283,9 +346,14 @@ class PendingScan:
         walked = set(paths)
         # The walk is the authority on what may be listed: drop anything else ripgrep saw.
         result.hits = {n: {p: h for p, h in files.items() if p in walked} for n, files in result.hits.items()}
+        result.terms = {
+            t: {p: ls for p, ls in files.items() if p in walked} for t, files in result.terms.items()
+        }
         skipped = ripgrep_skipped(paths)
         if skipped:
             extra = self.scanner.scan(self.tree, skipped, self.needles, self.budgets, self.deadline)
             for n, files in extra.hits.items():
                 result.hits.setdefault(n, {}).update(files)
+            for t, term_files in extra.terms.items():
+                result.terms.setdefault(t, {}).update(term_files)
         return result

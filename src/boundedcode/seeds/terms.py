@@ -34,8 +34,6 @@ __all__ = [
 MIN_PART_CHARS = 3
 #: The prefix that marks a whole multi-part identifier among the tokens.
 WHOLE = "="
-#: Terms a message contributes at most: its rarest are kept (by the scan's df afterwards).
-MAX_TERMS = 64
 
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
 # Case parts: an upper-case run before a capitalized word (HTTP in HTTPServer), a capitalized
@@ -125,5 +123,5 @@ def query_terms(text: str) -> list[QueryTerm]:
                 continue
             counts[token] += 1
             first.setdefault(token, len(first))
-    ordered = sorted(counts, key=lambda t: (-counts[t], first[t]))[:MAX_TERMS]
+    ordered = sorted(counts, key=lambda t: (-counts[t], first[t]))
     return [QueryTerm(t, 1.0 + math.log(counts[t])) for t in ordered]

@@ -141,6 +141,7 @@ class Evidence:
     rescan: Rescan  # a bounded follow-up scan, for names the plan could not know
     budgets: Budgets
     bounds_reached: list[str]  # the retrieval's, shared with the scans and the reads
+    size: Callable[[str], int | None]  # a listed file's size in bytes, without reading it (Tree.size)
 
     def reach(self, bound: str) -> None:
         """Report that a strategy kept to `bound` (a Budgets field) and left something out."""

@@ -24,6 +24,7 @@ class Budgets:
     lsp_timeout_s: float = 1.5
     block_tokens: int = 1200
     block_items: int = 12
+    evidence_lines: int = 20_000  # per piece of evidence: its head and its tail past this
 
 
 DEFAULT_BUDGETS = Budgets()

@@ -86,7 +86,7 @@ def _placeholder(language: str, number: int | None = None, callee: str | None = 
 
 # CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups).
 _PY_FILE = re.compile(
-    r'^[ |+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$'
+    r'^[ \t|+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$'
 )
 
 
@@ -97,9 +97,10 @@ def _python(m: re.Match[str], ctx: _Context) -> _Hit:
 
 
 # pytest: '--tb=short' entries 'tests/test_cart.py:12: in test_total', and the long format's
-# closing 'shop/cart.py:9: LookupError' (its function is the `def` printed above it).
+# closing 'shop/cart.py:9: LookupError' (its function is the `def` printed above it); Cython
+# modules print '.pyx' and '.pxi' files.
 _PYTEST = re.compile(
-    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.py):(?P<line>\d{1,9}):(?: in (?P<func>\S{1,300})| [A-Z][\w.]{0,200})?$"
+    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.(?:py|pyx|pxi)):(?P<line>\d{1,9}):(?: in (?P<func>\S{1,300})| [A-Z][\w.]{0,200})?$"
 )
 _DEF = re.compile(r"^\s{0,16}(?:async\s{1,4})?def (\w{1,300})\(")
 
@@ -110,8 +111,16 @@ def _pytest(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # --- Go -----------------------------------------------------------------------------------
 
-# Go panics and goroutine dumps: a function line, then '\t/src/shop/cart/cart.go:8 +0x1d'.
-_GO_FILE = re.compile(r"^\s{1,16}(?P<path>\S[^\t]{0,1000}?\.go):(?P<line>\d{1,9})(?: \+0x[0-9a-f]{1,16})?$")
+# Go panics and goroutine dumps: a function line, then '\t/src/shop/cart/cart.go:8 +0x1d', with
+# 'fp=0x… sp=0x… pc=0x…' under GOTRACEBACK=system and assembly files (runtime/asm_amd64.s);
+# testify's '\tError Trace:\t/src/shop/cart/cart_test.go:12' lists its callers on the rows below.
+_GO_FILE = re.compile(
+    r"^\s{1,40}(?:Error Trace:\s{1,16})?(?P<path>\S[^\t]{0,1000}?\.(?:go|s)):(?P<line>\d{1,9})(?: \+0x[0-9a-f]{1,16})?(?: (?:fp|sp|pc|lr)=0x[0-9a-f]{1,16}){0,4}$"
+)
+# The one-line 'main.reorder (/src/shop/cmd/shop/main.go:11)' some tools and agents print.
+_GO_CALL = re.compile(
+    r"^\s{0,16}(?P<func>[\w.\-/~%*()\[\]{}$]{1,500}) \((?P<path>[^()\s][^()]{0,1000}?\.go):(?P<line>\d{1,9})\)$"
+)
 _GO_FUNC = re.compile(r"[\w.\-/~%*()\[\]{}$]{1,500}")
 _GO_CREATED = re.compile(r" in goroutine \d{1,12}$")
 
@@ -122,29 +131,46 @@ def _go(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "go", function if _GO_FUNC.fullmatch(function) else None)
 
 
+def _go_call(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "go", strip_params(m["func"]))
+
+
 # --- JavaScript / TypeScript ----------------------------------------------------------------
 
-# V8 (node, Chrome, Deno, Bun): '    at Cart.total (/app/src/cart.ts:5:23)' or '    at /app/x.js:3:64';
-# '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file.
+# V8 (node, Chrome, Deno, Bun): '    at Cart.total (/app/src/cart.ts:5:23)' or '    at /app/x.js:3:64',
+# also without a column or a space before '(' as older engines and loggers print them;
+# '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file; Hermes writes
+# '(address at /app/index.bundle:1:9876)'. An `eval at` chain names the eval site inside:
+# 'at eval (eval at applyRule (/app/lib/pricing.js:2:10), <anonymous>:1:30)'.
 _V8_CALL = re.compile(
-    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}) \((?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})|<anonymous>|native|index \d{1,6})\)$"
+    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6})\)$"
 )
 _V8_BARE = re.compile(
-    r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$"
+    r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
+_V8_EVAL = re.compile(
+    r"^\s{0,40}at (?:async )?(?P<outer>[^()]{1,500}) \(eval at (?P<func>[^()]{1,500}) \((?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)"
 )
 _V8_DECORATION = re.compile(r"^(?:async |new )|\s\[as [^\]]{1,200}\]$")
+# React Native's component stack under a red box: '    in CartRow (at Cart.js:12)'.
+_RN_COMPONENT = re.compile(
+    r"^\s{0,40}in (?P<func>[\w.$]{1,300}) \(at (?P<path>[^()\s]{1,1000}):(?P<line>\d{1,9})\)$"
+)
 
 
-def _v8(m: re.Match[str], ctx: _Context) -> _Hit:
+def _v8(m: re.Match[str], ctx: _Context) -> _Hit | None:
     if not m["path"]:
+        return _placeholder("javascript")
+    if m["path"].startswith("eval at "):  # a nested eval chain _V8_EVAL did not read: no file
         return _placeholder("javascript")
     function = _V8_DECORATION.sub("", m.groupdict().get("func") or "")
     return _location(m, "javascript", function)
 
 
-# Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14'.
+# Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14',
+# and without a column 'total@http://host/app.js:12'.
 _AT_SIGN = re.compile(
-    r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s][^@]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$"
+    r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s][^@]{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
 )
 
 
@@ -154,12 +180,28 @@ def _at_sign(m: re.Match[str], ctx: _Context) -> _Hit | None:
     return _location(m, "javascript", m["func"])
 
 
+# Opera (Presto) 'Line 12 of linked script http://host/js/cart.js', '… of inline#1 script in URL'.
+_OPERA = re.compile(
+    r"^\s{0,16}Line (?P<line>\d{1,9}) of (?:linked|inline#\d{1,6}|eval) script (?:in )?(?P<path>\S{1,2000})$"
+)
+
+
+def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "javascript")
+
+
 # --- JVM ----------------------------------------------------------------------------------
 
 # Java, Kotlin, Scala, Groovy: '\tat com.acme.Orders.place(Orders.java:42)', after an optional
-# module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]'.
+# module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]'. A logger's or
+# logcat's prefix may stand before the 'at' ('E AndroidRuntime: \tat …'). Frames printed without
+# 'at' (a StackTraceElement printed as is, JRuby's Java frames, coroutine dumps) need a qualified
+# name and a JVM source file.
 _JVM = re.compile(
-    r"^\s{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
+    r"^(?:[^\t]{1,200}?: )?\s{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
+)
+_JVM_BARE = re.compile(
+    r"^\s{0,40}(?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40})\((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
 
 
@@ -179,6 +221,12 @@ _DOTNET = re.compile(
 # Mono 'at Shop.Cart.Total (System.Int32 index) [0x00008] in /src/Shop/Cart.cs:12'.
 _MONO = re.compile(
     r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000}?) \([^()]{0,1000}\)(?: \[0x[0-9a-f]{1,16}\])? in (?P<path>.{1,1000}?):(?P<line>\d{1,9})$"
+)
+
+
+# Unity 'Shop.Cart.Total () (at Assets/Scripts/Cart.cs:12)' and 'Cart:Total() (at Assets/Cart.cs:12)'.
+_UNITY = re.compile(
+    r"^\s{0,40}(?P<func>[^()\s][^()]{0,1000}?) ?\([^()]{0,1000}\) \(at (?P<path>[^()]{1,1000}?):(?P<line>\d{1,9})\)$"
 )
 
 
@@ -255,6 +303,25 @@ _PHP_BARE = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):
 # the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
 _PHP_ON_LINE = re.compile(r"(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})$")
 _PHP_UNCAUGHT = re.compile(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
+
+
+# PHP 7's debug_print_backtrace '#0  total() called at [/srv/app/src/Cart.php:17]' (the function
+# is the one the line is in) and the 'fn() called at /srv/app/src/Cart.php (17)' form.
+_PHP_CALLED_AT = re.compile(
+    r"^\s{0,8}(?:#(?P<n>\d{1,5})\s{1,4})?(?P<func>[^\s#][^()]{0,1000}?)\(.{0,2000}?\) called at (?:\[(?P<path>[^\[\]]{1,1000}?):(?P<line>\d{1,9})\]|(?P<path2>\S.{0,1000}?) \((?P<line2>\d{1,9})\))$"
+)
+
+
+def _php_called_at(m: re.Match[str], ctx: _Context) -> _Hit:
+    number = _int(m["n"])
+    return _Hit(
+        clean_path(m["path"] or m["path2"]),
+        int(m["line"] or m["line2"]),
+        None,
+        symbol(m["func"]),
+        "php",
+        number=number,
+    )
 
 
 def _php_frame(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -352,16 +419,23 @@ def _elixir(m: re.Match[str], ctx: _Context) -> _Hit:
 _FORMATS: tuple[_Format, ...] = (
     _Format("python", ('File "',), _PY_FILE, _python, max_gap=12),
     _Format("pytest", (".py:",), _PYTEST, _pytest, max_gap=400),
-    _Format("go", (".go:",), _GO_FILE, _go, max_gap=2),
+    _Format("go", (".go:", ".s:"), _GO_FILE, _go, max_gap=2),
+    _Format("go", (".go)",), _GO_CALL, _go_call, max_gap=2),
     _Format("jvm", ("at ",), _JVM, _jvm),
+    _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),
     _Format("rust", ("at ",), _RUST_AT, _rust_at, max_gap=2),
     _Format("rust-panic", ("panicked at ",), _RUST_PANIC, _rust_panic, after="panicked at "),
     _Format("rust-panic", ("', ",), _RUST_PANIC, _rust_panic, after="', "),
+    _Format("javascript", ("eval at ",), _V8_EVAL, _v8),
     _Format("javascript", ("at ",), _V8_CALL, _v8),
     _Format("javascript", ("at ",), _V8_BARE, _v8),
+    _Format("javascript", ("(at ",), _RN_COMPONENT, _v8),
     _Format("firefox", ("@",), _AT_SIGN, _at_sign),
+    _Format("opera", (" script ",), _OPERA, _opera, max_gap=2),
     _Format("csharp", ("at ",), _DOTNET, _csharp, max_gap=1),
     _Format("csharp", (" in ",), _MONO, _csharp, max_gap=1),
+    _Format("csharp", (") (at ",), _UNITY, _csharp, max_gap=1),
+    _Format("php-called", (" called at ",), _PHP_CALLED_AT, _php_called_at, max_gap=1),
     _Format("php", ("#",), _PHP_FRAME, _php_frame, max_gap=1),
     _Format("php", (".php:",), _PHP_BARE, _php_bare),
     _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1, after=" in "),
@@ -388,7 +462,7 @@ _MAX_GAP = {
 
 # Lines that open a new trace whatever follows.
 _TRACE_START = re.compile(
-    r"^\s{0,8}(?:Traceback \(most recent call last\)|[+|]?\s{0,8}Exception Group Traceback"
+    r"^[\s|+]{0,40}(?:Traceback \(most recent call last\)|Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
     r"|The above exception was the direct cause|During handling of the above exception"
     r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|--- End of inner exception"
     r"|_{3,200} .{1,400} _{3,200}$|={3,200} .{1,400} ={3,200}$)"

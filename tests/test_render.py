@@ -35,3 +35,19 @@ def test_block_shortens_to_fit_its_budget_and_says_so():
 
 def test_tokens_are_utf8_bytes_over_three():
     assert count_tokens("abc") == 1 and count_tokens("abcd") == 2 and count_tokens("é") == 1
+
+
+def test_an_item_with_several_places_is_one_compact_line():
+    it = Item(
+        "src/a.py",
+        12,
+        "parse",
+        0.9,
+        "diagnostic: bad",
+        ("build_error",),
+        ("diagnostic:src/a.py",),
+        lines=(12, 40, 88),
+    )
+    block, _, cut = render_block([it], 1200)
+    assert block.splitlines()[1] == "- src/a.py:12, 40, 88 (parse): diagnostic: bad"
+    assert not cut

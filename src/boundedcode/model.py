@@ -63,6 +63,8 @@ class Item:
     anchors: tuple[str, ...]
     blob_id: str | None = None
     explain: tuple[str, ...] = ()
+    #: Every located line the item's findings give, in order of weight (`line` first), capped.
+    lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ class RetrievalResult:
                 {
                     "path": i.path,
                     "line": i.line,
+                    "lines": list(i.lines),
                     "symbol": i.symbol,
                     "score": round(i.score, 4),
                     "reason": i.reason,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .model import Item
+from .weights import BLOCK_LINES
 
 __all__ = ["render_block", "count_tokens", "HEADER"]
 
@@ -34,7 +35,8 @@ def _strategy_names(items: Sequence[Item]) -> str:
 
 
 def _line(it: Item, reason_chars: int | None) -> str:
-    where = f"{it.path}:{it.line}" if it.line else it.path
+    lines = it.lines[:BLOCK_LINES] or ((it.line,) if it.line else ())
+    where = f"{it.path}:{', '.join(map(str, lines))}" if lines else it.path
     if it.symbol:
         where += f" ({it.symbol})"
     if reason_chars == 0:

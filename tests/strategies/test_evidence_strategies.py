@@ -109,3 +109,33 @@ def test_broken_evidence_gives_partial_results_never_an_exception():
     garbage = '\x1b[31mFAILED\x1b[0m \n  File "x", line \n--> :\n' + PY_TRACE[:120]
     result = retrieve("crash", str(EXAMPLE), evidence=[garbage, "", "\0\0\0"])
     assert result.block == "" or result.block.startswith("Likely relevant places")
+
+
+def test_an_exact_path_beats_a_suffix_match_in_another_folder():
+    files = {"broken.c": "int x;\n" * 9, "vendor2/broken.c": "int x;\n" * 9}
+    result = retrieve(
+        "the build broke", tree=MemoryTree(files), evidence=["broken.c:6:13: error: too few arguments\n"]
+    )
+    assert [it.path for it in result.items if "build_error" in it.strategies] == ["broken.c"]
+
+
+def test_an_absolute_path_maps_onto_a_file_at_the_root():
+    files = {"setup.py": "x = 1\n" * 9, "pkg/setup.py": "x = 1\n" * 9}
+    trace = 'Traceback (most recent call last):\n  File "/home/ci/work/setup.py", line 4, in <module>\nKeyError: 1\n'
+    assert places(retrieve(trace, tree=MemoryTree(files)))[0] == ("setup.py", 4, None)
+
+
+def test_a_frame_in_a_dependency_copy_counts_after_the_projects_own():
+    files = {"src/lib.rs": "x\n" * 9, "src/main.rs": "x\n" * 9}
+    trace = (
+        "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-6f17d22bba15001f/pricing-0.3.1/src/lib.rs:2:5:\n"
+        "stack backtrace:\n"
+        "   3: pricing::unit_price\n"
+        "             at /home/dev/.cargo/registry/src/index.crates.io-6f17d22bba15001f/pricing-0.3.1/src/lib.rs:2:5\n"
+        "   4: shop::total\n"
+        "             at ./src/main.rs:2:5\n"
+    )
+    assert [it.path for it in retrieve(trace, tree=MemoryTree(files)).items][:2] == [
+        "src/main.rs",
+        "src/lib.rs",
+    ]

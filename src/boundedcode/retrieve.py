@@ -15,6 +15,7 @@ from .rank import RankFacts, rank
 from .render import render_block
 from .scan import Needle, Scanner, begin_scan
 from .seeds import message_anchors, split_segments, words
+from .lang._text import without_runtime_hints
 from .seeds.evidence import trace_anchors
 from .strategies import REGISTRY, Context, MessageFacts, PathIndex
 
@@ -92,6 +93,7 @@ def run_retrieval(
     tree: Tree,
     *,
     evidence_anchors: Sequence[Anchor] = (),
+    evidence_bounds: Sequence[str] = (),
     budgets: Budgets = DEFAULT_BUDGETS,
     without: Collection[str] = (),
     explain: bool = False,
@@ -101,7 +103,7 @@ def run_retrieval(
 ) -> RetrievalResult:
     t0 = clock()
     timings: dict[str, float] = {}
-    bounds: list[str] = []
+    bounds: list[str] = list(evidence_bounds)  # evidence read only as its head and tail
 
     def lap(stage: str, since: float) -> float:
         now = clock()
@@ -109,7 +111,11 @@ def run_retrieval(
         return now
 
     message = message.replace("\r\n", "\n").replace("\r", "\n")
-    anchors = list(evidence_anchors) + trace_anchors(message, "prose") + message_anchors(message)
+    anchors = (
+        list(evidence_anchors)
+        + trace_anchors(message, "prose")
+        + message_anchors(without_runtime_hints(message))
+    )
     facts = message_facts(message, anchors)
     t = lap("anchors", t0)
 

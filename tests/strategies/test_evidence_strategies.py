@@ -139,3 +139,41 @@ def test_a_frame_in_a_dependency_copy_counts_after_the_projects_own():
         "src/main.rs",
         "src/lib.rs",
     ]
+
+
+def test_the_exception_line_is_quoted_whatever_the_class_is_called():
+    files = {
+        "conf/loader.py": 'def load():\n    raise ImproperlyConfigured("settings.DATABASES is improperly configured")\n'
+    }
+    trace = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/app/manage.py", line 11, in <module>\n'
+        "ImproperlyConfigured: settings.DATABASES is improperly configured\n"
+    )
+    result = retrieve("the app does not start", tree=MemoryTree(files), evidence=[trace])
+    assert ("quote", "settings.DATABASES is improperly configured") in [
+        (a.kind, a.text) for a in result.anchors
+    ]
+    assert places(result)[0][:2] == ("conf/loader.py", 2)
+
+
+def test_runtime_hints_are_never_anchors():
+    panic = (
+        "thread 'main' panicked at src/main.rs:2:5:\n"
+        "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+    )
+    result = retrieve(
+        panic, tree=MemoryTree({"src/main.rs": "fn main() {}\n" * 3, "docs/env.md": "RUST_BACKTRACE=1\n"})
+    )
+    assert not [a for a in result.anchors if "RUST_BACKTRACE" in a.text]
+    assert result.paths == ["src/main.rs"]
+
+
+def test_a_long_log_is_read_to_its_end_and_the_bound_is_named():
+    log = (
+        "compiling…\n" * 30_000
+        + 'Traceback (most recent call last):\n  File "/ci/app/shop/cart.py", line 3, in total\nKeyError: 1\n'
+    )
+    result = retrieve("CI failed", tree=MemoryTree({"shop/cart.py": "x = 1\n" * 5}), evidence=[log])
+    assert places(result)[0][:2] == ("shop/cart.py", 3)
+    assert "evidence_lines" in result.bounds_reached

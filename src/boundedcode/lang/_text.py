@@ -18,6 +18,7 @@ __all__ = [
     "MAX_LINE_CHARS",
     "evidence_lines",
     "evidence_cut",
+    "without_runtime_hints",
     "clean_path",
     "strip_params",
     "native_language",
@@ -44,6 +45,23 @@ _WEBPACK = ("webpack:///", "webpack-internal:///")
 _NATIVE_LANGUAGES = {".rs": "rust", ".swift": "swift", ".go": "go"}
 # Names runtimes print for code outside any function: not symbols to look up.
 _PSEUDO_NAMES = frozenset({"global code", "eval code", "module code", "anonymous", "main program"})
+
+
+# Runtimes' and build tools' advice about how to run them ("run with `RUST_BACKTRACE=full`"): it
+# names environment variables, options and URLs that are no place in the project.
+_RUNTIME_HINT = re.compile(
+    r"^[ \t]{0,16}(?:\[ERROR\] {0,4})?(?:note: run with `RUST_BACKTRACE=|note: Some details are omitted, run with"
+    r"|\(Use `node --trace-|Node\.js v\d|> Run with --|> Get more help at|\* Try:|To see the full stack trace of"
+    r"|Re-run Maven using|For more information about (?:th(?:e|is) error|the errors)|-> \[Help \d|\[Help \d\] "
+    r"|To learn more, run the command again|error: test failed, to rerun pass|npm ERR! A complete log"
+    r"|E?\s{0,16}Use -v to get (?:more|the full) diff|exit status \d{1,3}$).{0,2000}$",
+    re.M,
+)
+
+
+def without_runtime_hints(text: str) -> str:
+    """`text` less the lines that only advise how to rerun a tool (never an anchor)."""
+    return _RUNTIME_HINT.sub("", text)
 
 
 def evidence_cut(text: str) -> bool:

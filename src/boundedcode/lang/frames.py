@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from ._text import clean_path, evidence_lines, native_language, strip_params, symbol
 
-__all__ = ["Frame", "parse_frames", "is_frame_line"]
+__all__ = ["Frame", "parse_frames", "is_frame_line", "exception_lines"]
 
 
 @dataclass(frozen=True)
@@ -570,3 +570,32 @@ def parse_frames(text: str) -> list[Frame]:
     if trace:
         frames += _frames(trace)
     return _deduplicated(frames)
+
+
+# The line that ends a Python traceback names the exception, whatever its class is called
+# ('ImproperlyConfigured: …', 'django.core.exceptions.FieldError: …'), inside a group's '| '.
+_PY_EXCEPTION = re.compile(
+    r"^[ |+]{0,40}(?P<cls>[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20}): (?P<msg>\S.{0,2000})$"
+)
+_PY_BODY = re.compile(r"^[|+]?\s{1,40}\S|^\s{0,40}\| {1,40}")
+
+
+def exception_lines(text: str) -> list[str]:
+    """The `Name: message` line that ends each Python traceback in `text`, in input order."""
+    found: list[str] = []
+    in_traceback = False
+    for line in evidence_lines(text):
+        if not line:
+            continue
+        if 'File "' in line and _PY_FILE.match(line):
+            in_traceback = True
+            continue
+        if not in_traceback:
+            continue
+        m = _PY_EXCEPTION.match(line)
+        if m:
+            found.append(line.strip(" |+"))
+            in_traceback = False
+        elif not _PY_BODY.match(line):  # an unindented line that names no exception: not ours
+            in_traceback = False
+    return list(dict.fromkeys(found))

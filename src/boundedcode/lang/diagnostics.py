@@ -10,7 +10,7 @@ a host and port (`example.com:443: …`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections.abc import Callable
 
 from ._text import clean_path, evidence_lines
@@ -32,8 +32,11 @@ class Diagnostic:
 @dataclass
 class _State:
     header: tuple[str | None, str, str] | None = None  # rustc/ruff: (severity, message, tool)
-    eslint_file: str | None = None
+    eslint_file: str | None = None  # the file header the grouping linters print above their rows
     phpstan_file: str | None = None
+    reek_file: str | None = None
+    shellcheck_at: tuple[str, int] | None = None
+    extra: list[Diagnostic] = field(default_factory=list)  # more places one row gives (reek)
 
 
 # The compiler that prints `file:line:col: error: …` for files of each kind.
@@ -132,7 +135,19 @@ def _make(
     return Diagnostic(cleaned, int(line), int(column) if column else None, message.strip(), severity, tool)
 
 
-def _with_severity(m: re.Match[str], rest: str, default_tool: str) -> Diagnostic | None:
+@dataclass(frozen=True)
+class _Span:
+    """The groups `_with_severity` reads, for a location not matched by one regex group set."""
+
+    path: str
+    line: str
+    col: str | None
+
+    def __getitem__(self, group: str) -> str | None:
+        return getattr(self, group)
+
+
+def _with_severity(m: re.Match[str] | _Span, rest: str, default_tool: str) -> Diagnostic | None:
     """`rest` is what follows the location: 'error: msg' (a compiler's, named by the file) or a plain message."""
     sev = _SEVERITY.match(rest)
     if sev:
@@ -200,11 +215,14 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"] or m["line2"], m["col"] or m["col2"], m["msg"], severity, "kotlinc")
 
 
-# The common `file:line[:col]: message` (gcc, clang, javac, go, mypy, swiftc, UBSan-free …), and
+# The common `file:line[:col]: message` (gcc, clang, javac, go, mypy, swiftc, UBSan-free …), GHC's
+# spans 'file:12:5-20: …' and 'file:(12,5)-(14,20): …', and
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space).
 _COLON = re.compile(
-    r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?: (?P<rest>\S.{0,4000})$"
+    r"^\s{0,16}"
+    + _PATH
+    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)): (?P<rest>\S.{0,4000})$"
 )
 _RUBOCOP = re.compile(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
 _PYLINT = re.compile(r"^(?P<letter>[CRWEFI])\d{4}: ")
@@ -216,6 +234,8 @@ _PHPSTAN_RAW = re.compile(
 
 def _colon(m: re.Match[str], state: _State) -> Diagnostic | None:
     rest, extension = m["rest"], _extension(m["path"])
+    if m["line2"]:  # a GHC span over lines
+        return _with_severity(_Span(m["path"], m["line2"], m["col2"]), rest, "ghc")
     if m["col"] and extension == "rb":
         rubocop = _RUBOCOP.match(rest)
         if rubocop:
@@ -268,9 +288,102 @@ def _arrow(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], message, severity, tool)
 
 
+# 'file: line N[, col M], message' (jshint), 'file: line N: message' (bash, sh) and Perl-like
+# 'message at file line N.' is read by the frames parser.
+_FILE_LINE = re.compile(
+    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?): line (?P<line>\d{1,9})(?:, col(?:umn)? (?P<col>\d{1,9}))?[,:] (?P<msg>\S.{0,4000})$"
+)
+
+
+def _file_line(m: re.Match[str], state: _State) -> Diagnostic | None:
+    tool = "jshint" if m["col"] else "sh" if _extension(m["path"]) in ("sh", "bash", "") else "generic"
+    return _make(m["path"], m["line"], m["col"], m["msg"], None, tool)
+
+
+# puppet-lint --with-filename 'manifests/init.pp - WARNING: double quoted string … on line 3'.
+_PUPPET = re.compile(
+    r"^(?P<path>\S{1,1000}\.pp) - (?P<sev>WARNING|ERROR): (?P<msg>.{1,4000}?) on line (?P<line>\d{1,9})(?: \(check: [\w-]{1,100}\))?$"
+)
+
+
+def _puppet(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], m["sev"].lower(), "puppet-lint")
+
+
+# haml-lint 'app/views/cart.html.haml:12 [W] LineLength: Line is too long. [92/80]'.
+_HAML = re.compile(r"^(?P<path>\S{1,1000}?):(?P<line>\d{1,9}) \[(?P<sev>[WE])\] (?P<msg>\S.{0,4000})$")
+
+
+def _haml(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], "warning" if m["sev"] == "W" else "error", "haml-lint")
+
+
+# scalastyle 'error file=/src/main/scala/Cart.scala message=Magic Number line=12 column=5'.
+_SCALASTYLE = re.compile(
+    r"^(?P<sev>error|warning|info) file=(?P<path>\S{1,1000}) message=(?P<msg>.{1,4000}?) line=(?P<line>\d{1,9})(?: column=(?P<col>\d{1,9}))?$"
+)
+
+
+def _scalastyle(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], m["msg"], m["sev"], "scalastyle")
+
+
+# Rows under a file header (the grouping linters): stylelint's '  3:3  ✖  Unexpected …  rule',
+# csslint's '2: warning at line 3, col 3' (its message on the next line), reek's
+# '  [7, 12]:DuplicateMethodCall: …' and shellcheck's '  ^-- SC2086 (info): …' under 'In x.sh line 4:'.
+_STYLELINT_ROW = re.compile(
+    r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>[✖⚠×‼])\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$"
+)
+_CSSLINT_ROW = re.compile(
+    r"^\d{1,6}: (?P<sev>warning|error) at line (?P<line>\d{1,9}), col (?P<col>\d{1,9})$"
+)
+_REEK_ROW = re.compile(r"^\s{1,8}\[(?P<lines>\d{1,9}(?:, \d{1,9}){0,50})\]:(?P<msg>\S.{0,4000})$")
+_SHELLCHECK_ROW = re.compile(
+    r"^\s{0,400}\^[-^]{0,400} (?P<code>SC\d{4}) \((?P<sev>\w{1,20})\): (?P<msg>.{1,4000})$"
+)
+
+
+def _stylelint(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.eslint_file is None:
+        return None
+    severity = "warning" if m["sev"] == "⚠" else "error"
+    message = f"{m['msg']} ({m['rule']})" if m["rule"] else m["msg"]
+    return Diagnostic(state.eslint_file, int(m["line"]), int(m["col"]), message, severity, "stylelint")
+
+
+def _csslint(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.eslint_file is None:
+        return None
+    return Diagnostic(state.eslint_file, int(m["line"]), int(m["col"]), "", m["sev"], "csslint")
+
+
+def _reek(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.reek_file is None:
+        return None
+    state.extra = [
+        Diagnostic(state.reek_file, int(n), None, m["msg"], "warning", "reek") for n in m["lines"].split(", ")
+    ]
+    return state.extra.pop(0)
+
+
+def _shellcheck(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.shellcheck_at is None:
+        return None
+    path, line = state.shellcheck_at
+    return Diagnostic(path, line, None, f"{m['code']}: {m['msg']}", m["sev"], "shellcheck")
+
+
 _ONE_LINE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (
     (_ARROW, _arrow),  # rustc, ruff --output-format=full
     (_ESLINT_ROW, _eslint),  # eslint (stylish)
+    (_STYLELINT_ROW, _stylelint),  # stylelint (string)
+    (_CSSLINT_ROW, _csslint),  # csslint
+    (_REEK_ROW, _reek),  # reek
+    (_SHELLCHECK_ROW, _shellcheck),  # shellcheck (tty)
+    (_FILE_LINE, _file_line),  # jshint, bash
+    (_PUPPET, _puppet),  # puppet-lint
+    (_HAML, _haml),  # haml-lint
+    (_SCALASTYLE, _scalastyle),  # scalastyle
     (_PHPSTAN_ROW, _phpstan_row),  # phpstan (table)
     (_DASHED, _dashed),  # tsc --pretty, pyright
     (_MAVEN, _maven),  # maven-compiler-plugin (javac, kotlinc)
@@ -285,11 +398,13 @@ _RUST_HEADER = re.compile(r"^(?P<sev>error|warning|note|help)(?:\[[\w-]{1,20}\])
 _RUFF_HEADER = re.compile(r"^(?P<msg>[A-Z]{1,4}\d{1,5} .{1,4000})$")
 _BARE_PATH = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}\.[A-Za-z][\w+-]{0,11})$")
 _PHPSTAN_HEADER = re.compile(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
+_REEK_HEADER = re.compile(r"^(?P<path>\S{1,1000}) -- \d{1,9} warnings?(?: \([^()]{0,200}\))?:$")
+_SHELLCHECK_HEADER = re.compile(r"^In (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9}):$")
 
 
 def _update_state(line: str, state: _State) -> None:
     if not line:
-        state.eslint_file = state.phpstan_file = None
+        state.eslint_file = state.phpstan_file = state.reek_file = None
         return
     header = _RUST_HEADER.match(line)
     if header:
@@ -306,6 +421,14 @@ def _update_state(line: str, state: _State) -> None:
     phpstan = _PHPSTAN_HEADER.match(line)
     if phpstan:
         state.phpstan_file = clean_path(phpstan["path"])
+        return
+    reek = _REEK_HEADER.match(line)
+    if reek:
+        state.reek_file = clean_path(reek["path"])
+        return
+    shellcheck = _SHELLCHECK_HEADER.match(line)
+    if shellcheck:
+        state.shellcheck_at = (clean_path(shellcheck["path"]), int(shellcheck["line"]))
 
 
 def _diagnostic(line: str, state: _State) -> Diagnostic | None:
@@ -329,4 +452,7 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
         diagnostic = _diagnostic(line, state)
         if diagnostic is not None and not is_frame_line(line):
             found.setdefault(diagnostic)
+            for more in state.extra:
+                found.setdefault(more)
+        state.extra = []
     return list(found)

@@ -152,6 +152,20 @@ _V8_EVAL = re.compile(
     r"^\s{0,40}at (?:async )?(?P<outer>[^()]{1,500}) \(eval at (?P<func>[^()]{1,500}) \((?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)"
 )
 _V8_DECORATION = re.compile(r"^(?:async |new )|\s\[as [^\]]{1,200}\]$")
+# node --test (TAP): the test's "location: '/app/test/cart.test.js:5:1'" and its stack rows printed
+# without 'at': '    TestContext.<anonymous> (/app/test/cart.test.js:6:10)'.
+_TAP_LOCATION = re.compile(
+    r"^\s{1,16}location: '(?P<path>[^']{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})'$"
+)
+_TAP_STACK = re.compile(
+    r"^\s{2,40}(?P<func>[^()\s][^()]{0,500}?) \((?P<path>(?:/|[A-Za-z]:[\\/]|file:|node:)[^()]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)$"
+)
+
+
+def _tap_location(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "javascript", starts=True)
+
+
 # React Native's component stack under a red box: '    in CartRow (at Cart.js:12)'.
 _RN_COMPONENT = re.compile(
     r"^\s{0,40}in (?P<func>[\w.$]{1,300}) \(at (?P<path>[^()\s]{1,1000}):(?P<line>\d{1,9})\)$"
@@ -299,7 +313,8 @@ _PHP_FRAME = re.compile(
     r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\): (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$"
 )
 _PHP_BARE = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
-# PHP errors '… in /srv/app/src/Cart.php on line 9' and 'Uncaught X: msg in /srv/app/src/Cart.php:9':
+# PHP errors '… in /srv/app/src/Cart.php on line 9', 'Uncaught X: msg in /srv/app/src/Cart.php:9'
+# and a chained exception's 'Next X: msg in /srv/app/src/Cart.php:16':
 # the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
 _PHP_ON_LINE = re.compile(r"(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})$")
 _PHP_UNCAUGHT = re.compile(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
@@ -313,15 +328,8 @@ _PHP_CALLED_AT = re.compile(
 
 
 def _php_called_at(m: re.Match[str], ctx: _Context) -> _Hit:
-    number = _int(m["n"])
-    return _Hit(
-        clean_path(m["path"] or m["path2"]),
-        int(m["line"] or m["line2"]),
-        None,
-        symbol(m["func"]),
-        "php",
-        number=number,
-    )
+    path, line = clean_path(m["path"] or m["path2"]), int(m["line"] or m["line2"])
+    return _Hit(path, line, None, None, "php", number=_int(m["n"]), callee=strip_params(m["func"]))
 
 
 def _php_frame(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -339,6 +347,48 @@ def _php_bare(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "php")
 
 
+# --- Perl ---------------------------------------------------------------------------------
+
+# die, warn, croak and compile errors 'no rate at lib/Shop/Cart.pm line 8.' (matched on the text
+# after the last ' at '), then Carp's rows '\tShop::Cart::rate(ARRAY(0x…)) called at
+# lib/Shop/Cart.pm line 14', each naming the function it calls (as PHP's do).
+_PERL_AT = re.compile(
+    r"^(?P<path>[^\s]{1,1000}?) line (?P<line>\d{1,9})(?:, <[^<>]{1,200}> (?:line|chunk) \d{1,9}|, near .{0,500})?\.?$"
+)
+_PERL_CALLED = re.compile(
+    r"^\s{1,16}(?P<func>[\w:]{1,500}(?:->\w{1,300})?)(?:\(.{0,2000}\))? called at (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9})$"
+)
+
+
+def _perl_at(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    if m["path"] in ("-e", "-"):
+        return None
+    return _location(m, "perl", starts=True)
+
+
+def _perl_called(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _Hit(clean_path(m["path"]), int(m["line"]), None, None, "perl", callee=m["func"])
+
+
+# --- Lua ----------------------------------------------------------------------------------
+
+# 'lua5.4: cart.lua:4: attempt to index a nil value', then under 'stack traceback:' the rows
+# '\tcart.lua:4: in function 'Cart.total'', '… in local 'reorder'', '… in main chunk'.
+_LUA_ERROR = re.compile(
+    r"^(?:lua(?:\d(?:\.\d)?|jit)?: )(?P<path>[^\s:][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): "
+)
+_LUA_ROW = re.compile(
+    r"^\s{1,16}(?P<path>[^\s:\[][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): in (?:(?:function|local|method|field|upvalue|global) [<'](?P<func>[^'>]{1,300})[>']|main chunk|\?)"
+)
+
+
+def _lua(m: re.Match[str], ctx: _Context) -> _Hit:
+    function = m.groupdict().get("func")
+    if function and ":" in function:  # 'function <cart.lua:3>': a place, not a name
+        function = None
+    return _location(m, "lua", function, starts=m.re is _LUA_ERROR)
+
+
 # --- Ruby ---------------------------------------------------------------------------------
 
 # Ruby "lib/cart.rb:11:in `tax'" (3.3 and before) or "lib/cart.rb:11:in 'Cart#tax'" (3.4), after
@@ -349,7 +399,10 @@ _RUBY = re.compile(
 
 
 def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
-    return _location(m, "ruby", m["func"], outermost_first=m["n"] is not None)
+    # An unprefixed 'lib/cart.rb:9:in …: message (Error)' line opens a trace (a cause's, after the
+    # exception's own); 'from' and RSpec's '# ' rows continue it.
+    opens = not m.string[:1].isspace() and not m.string.startswith(("from ", "# "))
+    return _location(m, "ruby", m["func"], outermost_first=m["n"] is not None, starts=opens)
 
 
 # --- Swift --------------------------------------------------------------------------------
@@ -430,6 +483,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("javascript", ("at ",), _V8_CALL, _v8),
     _Format("javascript", ("at ",), _V8_BARE, _v8),
     _Format("javascript", ("(at ",), _RN_COMPONENT, _v8),
+    _Format("tap", ("location: '",), _TAP_LOCATION, _tap_location),
+    _Format("node-test", (" (/", " (file:", " (node:", ":\\"), _TAP_STACK, _v8),
     _Format("firefox", ("@",), _AT_SIGN, _at_sign),
     _Format("opera", (" script ",), _OPERA, _opera, max_gap=2),
     _Format("csharp", ("at ",), _DOTNET, _csharp, max_gap=1),
@@ -439,7 +494,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("php", ("#",), _PHP_FRAME, _php_frame, max_gap=1),
     _Format("php", (".php:",), _PHP_BARE, _php_bare),
     _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1, after=" in "),
-    _Format("php", ("Uncaught ",), _PHP_UNCAUGHT, _php_error, max_gap=1, after=" in "),
+    _Format("php", ("Uncaught ", "Next "), _PHP_UNCAUGHT, _php_error, max_gap=1, after=" in "),
     _Format("dart", ("#",), _DART, _dart, max_gap=1),
     _Format("dart", (".dart ",), _DART_TERSE, _dart, max_gap=1),
     _Format("native", ("#",), _GDB, _native, max_gap=1),
@@ -447,6 +502,10 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("native", ("#",), _SANITIZER_MODULE, _native, max_gap=1),
     _Format("native", ("runtime error: ",), _UBSAN, _ubsan),
     _Format("ruby", (":in ",), _RUBY, _ruby),
+    _Format("perl", (" called at ",), _PERL_CALLED, _perl_called, max_gap=1),
+    _Format("perl", (" line ",), _PERL_AT, _perl_at, max_gap=1, after=" at "),
+    _Format("lua", (".lua:",), _LUA_ERROR, _lua, max_gap=2),
+    _Format("lua", (".lua:",), _LUA_ROW, _lua, max_gap=2),
     _Format("swift", (" 0x",), _SWIFT, _swift_frame, max_gap=10),
     _Format("crash-report", (" 0x",), _CRASH_REPORT, _swift_frame),
     _Format("swift", _SWIFT_FATALS, _SWIFT_FATAL, _swift_fatal),
@@ -465,6 +524,7 @@ _TRACE_START = re.compile(
     r"^[\s|+]{0,40}(?:Traceback \(most recent call last\)|Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
     r"|The above exception was the direct cause|During handling of the above exception"
     r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|--- End of inner exception"
+    r"|(?:Previous )?(?:[Ww]rite|[Rr]ead) (?:of size \d{1,6} )?at 0x|Goroutine \d{1,12} \([\w ]{1,40}\) created at:"
     r"|_{3,200} .{1,400} _{3,200}$|={3,200} .{1,400} ={3,200}$)"
 )
 
@@ -496,6 +556,10 @@ class _Trace:
     last_number: int | None = None
 
 
+# Families whose rows name the function called at the line, not the one the line is in.
+_CALLEE_FAMILIES = frozenset({"php", "php-called", "perl"})
+
+
 def _php_functions(hits: list[_Hit]) -> list[_Hit]:
     """PHP prints at each line the function it *calls*; the function a line is in is the next one's."""
     callers = [h.callee for h in hits[1:]] + [None]
@@ -507,7 +571,7 @@ def _php_functions(hits: list[_Hit]) -> list[_Hit]:
 
 def _frames(trace: _Trace) -> list[Frame]:
     hits = trace.hits
-    if trace.family == "php":
+    if trace.family in _CALLEE_FAMILIES:
         hits = _php_functions(hits)
     if hits and hits[0].outermost_first:
         hits = hits[::-1]
@@ -556,7 +620,7 @@ def parse_frames(text: str) -> list[Frame]:
         if trace and (
             trace.family != fmt.family
             or trace.gap > _MAX_GAP[trace.family]
-            or hit.starts
+            or (hit.starts and not trace.hits[-1].outermost_first)  # one printed outermost first ends so
             or (hit.number is not None and trace.last_number is not None and hit.number <= trace.last_number)
         ):
             frames += _frames(trace)

@@ -218,9 +218,7 @@ def _redis(m: re.Match[str], state: _State) -> None:
 _RSPEC_RERUN = re.compile(
     r"^(?P<tool>rspec|cucumber) (?P<file>\S{1,1000}?\.(?:rb|feature))(?::\d{1,9}|\[[\d:]{1,100}\]) # (?P<name>\S.{0,2000})$"
 )
-_RSPEC_LIST = re.compile(
-    r"^\s{2,8}\d{1,6}\) (?P<name>(?!Failure:$|Error:$)[^\s:][^:]{0,2000}?(?: [^\s:].{0,1000})?)$"
-)
+_RSPEC_LIST = re.compile(r"^\s{2,8}\d{1,6}\) (?P<name>(?!Failure:$|Error:$)\S.{0,2000})$")
 
 
 def _rspec_rerun(m: re.Match[str], state: _State) -> None:

@@ -107,7 +107,7 @@ def clean_path(raw: str) -> str:
         path = _URL_HOST.sub("", path, count=1).split("?", 1)[0].split("#", 1)[0]
     elif lowered.startswith("uri:classloader:"):  # JRuby's files inside its jar
         path = path[len("uri:classloader:") :]
-    elif lowered.startswith("jar:") and "!/" in path:  # jar:file:/app/shop.jar!/com/acme/Orders.kt
+    elif lowered.startswith(("jar:", "file:")) and "!/" in path:  # jar:file:/app/shop.jar!/lib/cart.rb
         path = path.rpartition("!/")[2]
     elif path.startswith("package:"):
         package, _, rest = path[len("package:") :].partition("/")

@@ -196,12 +196,12 @@ def _at_sign(m: re.Match[str], ctx: _Context) -> _Hit | None:
 
 # Opera (Presto) 'Line 12 of linked script http://host/js/cart.js', '… of inline#1 script in URL'.
 _OPERA = re.compile(
-    r"^\s{0,16}Line (?P<line>\d{1,9}) of (?:linked|inline#\d{1,6}|eval) script (?:in )?(?P<path>\S{1,2000})$"
+    r"^\s{0,16}Line (?P<line>\d{1,9}) of (?:linked|inline#\d{1,6}|eval) script (?:in )?(?P<path>\S{1,2000}?)(?:: In function (?P<func>[\w$.]{1,300}))?$"
 )
 
 
 def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
-    return _location(m, "javascript")
+    return _location(m, "javascript", m["func"])
 
 
 # --- JVM ----------------------------------------------------------------------------------
@@ -224,6 +224,18 @@ def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
         return _placeholder("jvm")
     cls = m["qual"].rpartition(".")[0]
     return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
+
+
+# JRuby's own backtrace rows, the method right-aligned before ' at ': '        total at
+# /home/dev/shop/lib/cart.rb:7', '         each at org/jruby/RubyArray.java:1987',
+# '       <main> at uri:classloader:/bin/run.rb:4'.
+_JRUBY = re.compile(
+    r"^\s{0,40}(?P<func>[^\s:]{1,300}) at (?P<path>[^\s]{1,1000}?\.(?:rb|java)):(?P<line>\d{1,9})$"
+)
+
+
+def _jruby(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "ruby", m["func"])
 
 
 # --- C# -----------------------------------------------------------------------------------
@@ -389,6 +401,18 @@ def _lua(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "lua", function, starts=m.re is _LUA_ERROR)
 
 
+# --- Erlang -------------------------------------------------------------------------------
+
+# escript and the shell: '  in function  cart:total/1 (cart.erl, line 4)', '  in call from …'.
+_ERLANG = re.compile(
+    r"^\s{0,8}in (?:function|call from)\s{1,4}(?P<func>[\w:'/@.$-]{1,500}) \((?P<path>[^,()]{1,1000}), line (?P<line>\d{1,9})\)$"
+)
+
+
+def _erlang(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "erlang", _ARITY.sub("", m["func"]))
+
+
 # --- Ruby ---------------------------------------------------------------------------------
 
 # Ruby "lib/cart.rb:11:in `tax'" (3.3 and before) or "lib/cart.rb:11:in 'Cart#tax'" (3.4), after
@@ -502,6 +526,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("native", ("#",), _SANITIZER_MODULE, _native, max_gap=1),
     _Format("native", ("runtime error: ",), _UBSAN, _ubsan),
     _Format("ruby", (":in ",), _RUBY, _ruby),
+    _Format("erlang", (", line ",), _ERLANG, _erlang, max_gap=1),
+    _Format("jruby", (" at ",), _JRUBY, _jruby),
     _Format("perl", (" called at ",), _PERL_CALLED, _perl_called, max_gap=1),
     _Format("perl", (" line ",), _PERL_AT, _perl_at, max_gap=1, after=" at "),
     _Format("lua", (".lua:",), _LUA_ERROR, _lua, max_gap=2),
@@ -534,6 +560,8 @@ def _match(line: str, ctx: _Context) -> tuple[_Format, _Hit] | None:
         return None
     for fmt in _FORMATS:
         if any(hint in line for hint in fmt.hints):
+            if fmt.after and fmt.after not in line:
+                continue
             text = line.rpartition(fmt.after)[2] if fmt.after else line
             m = fmt.pattern.match(text)
             if m:

@@ -55,7 +55,7 @@ def test_jvm_package_narrows_a_bare_file_name():
 def test_compiler_location_from_evidence():
     build = "error[E0308]: mismatched types\n --> crates/pricing/src/lib.rs:12:5\n"
     result = retrieve("the build broke", str(EXAMPLE), evidence=[build])
-    assert places(result)[0] == ("crates/pricing/src/lib.rs", 12, None)
+    assert places(result)[0] == ("crates/pricing/src/lib.rs", 12, "apply_discount")
     assert result.items[0].reason == "diagnostic: mismatched types"
 
 
@@ -177,3 +177,57 @@ def test_a_long_log_is_read_to_its_end_and_the_bound_is_named():
     result = retrieve("CI failed", tree=MemoryTree({"shop/cart.py": "x = 1\n" * 5}), evidence=[log])
     assert places(result)[0][:2] == ("shop/cart.py", 3)
     assert "evidence_lines" in result.bounds_reached
+
+
+CART_PY = (
+    "class Cart:\n"
+    "    def total(self):\n"
+    "        return self.rate() * 2\n"
+    "\n"
+    "    def rate(self):\n"
+    "        raise LookupError('no rate')\n"
+)
+
+
+def test_a_frame_is_named_by_the_definition_enclosing_its_line_with_its_owner():
+    # pytest's long format: the closing 'file:line: Error' takes the last `def` printed above it,
+    # which here is the caller's; the checkout's own definition around line 6 is Cart.rate.
+    failure = (
+        "    def total(self):\n"
+        ">       return self.rate() * 2\n"
+        "\n"
+        "shop/cart.py:3: \n"
+        "_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _\n"
+        "    def total(self):\n"
+        "E       LookupError: no rate\n"
+        "\n"
+        "shop/cart.py:6: LookupError\n"
+    )
+    result = retrieve("the tests fail", tree=MemoryTree({"shop/cart.py": CART_PY}), evidence=[failure])
+    assert places(result)[0] == ("shop/cart.py", 6, "Cart.rate")
+    assert result.items[0].lines == (6, 3)
+
+
+def test_a_diagnostic_is_named_by_its_enclosing_method():
+    result = retrieve(
+        "lint", tree=MemoryTree({"shop/cart.py": CART_PY}), evidence=["shop/cart.py:3:16: E1101 no member\n"]
+    )
+    assert places(result)[0] == ("shop/cart.py", 3, "Cart.total")
+
+
+def test_a_go_method_is_owned_by_its_receiver_type():
+    go = "package cart\n\ntype Cart struct{ Items []int }\n\nfunc (c *Cart) Total() int {\n\treturn c.Items[3]\n}\n"
+    trace = (
+        "goroutine 1 [running]:\nexample.com/shop/cart.(*Cart).Total(...)\n\t/src/shop/cart/cart.go:6 +0x1d\n"
+    )
+    assert places(retrieve(trace, tree=MemoryTree({"cart/cart.go": go})))[0] == (
+        "cart/cart.go",
+        6,
+        "Cart.Total",
+    )
+
+
+def test_the_place_raising_a_quoted_message_is_named_with_its_owner():
+    files = {"shop/cart.py": CART_PY.replace("'no rate'", "'no rate configured for this cart'")}
+    result = retrieve('It fails with "no rate configured for this cart"', tree=MemoryTree(files))
+    assert places(result)[0] == ("shop/cart.py", 6, "Cart.rate")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..model import Finding
 from ..weights import R, specificity
 from .base import Context
-from .stack_trace import resolve_located
+from .stack_trace import SymbolAt, resolve_located
 
 __all__ = ["BuildErrorStrategy"]
 
@@ -29,6 +29,7 @@ class BuildErrorStrategy:
 
     def find(self, ctx: Context) -> list[Finding]:
         out: list[Finding] = []
+        symbol_at = SymbolAt(ctx)
         for a in ctx.of_kind("diagnostic"):
             files = resolve_located(ctx.index, a.text)
             message = (a.detail or "").strip()
@@ -43,6 +44,7 @@ class BuildErrorStrategy:
                         a,
                         R.COMPILER_LOCATION,
                         f"diagnostic: {message}" if message else "diagnostic",
+                        symbol=symbol_at(path, a.line),
                         specificity=specificity(len(files)),
                     )
                 )

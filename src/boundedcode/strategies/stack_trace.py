@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 
+from ..lang.definitions import enclosing_definition
+from ..lang.languages import language_of
 from ..model import Anchor, Finding
 from ..weights import R, specificity
 from .base import Context, PathIndex
 
-__all__ = ["StackTraceStrategy", "resolve_located", "depth_weight", "is_dependency_copy"]
+__all__ = ["StackTraceStrategy", "SymbolAt", "resolve_located", "depth_weight", "is_dependency_copy"]
 
 #: Weight of the k-th mapped frame counted from the innermost: DECAY**k, never below FLOOR.
 FRAME_DECAY = 0.85
@@ -67,6 +69,41 @@ def resolve_located(index: PathIndex, path: str, package: str | None = None) -> 
     return cands
 
 
+#: Checkout files per strategy whose definitions name the symbol at a located line (one read
+#: and one parse each): the innermost frames' and the first diagnostics' files.
+MAX_SYMBOL_LOOKUPS = 8
+#: Definitions a frame can run in.
+CALLABLE_KINDS = frozenset({"function", "method", "macro", "property"})
+
+
+class SymbolAt:
+    """The definition enclosing a located line, as `Owner.name` (tree-sitter's class or impl).
+
+    What a trace prints is not always the truth: pytest's long format shows the last `def` above
+    the failing line, a frame names the runtime's mangled symbol. The checkout's own definition
+    around the line is. Files beyond MAX_SYMBOL_LOOKUPS are not read (None); `kinds` keeps only
+    definitions of those kinds (a frame runs in a function, not in the class around it).
+    """
+
+    def __init__(self, ctx: Context, kinds: frozenset[str] | None = None):
+        self.ctx, self.kinds = ctx, kinds
+        self.files: dict[str, bytes | None] = {}
+
+    def __call__(self, path: str, line: int | None) -> str | None:
+        if line is None:
+            return None
+        if path not in self.files:
+            if len(self.files) >= MAX_SYMBOL_LOOKUPS:
+                return None
+            language = language_of(path)
+            self.files[path] = self.ctx.read(path) if language else None
+        data = self.files[path]
+        found = enclosing_definition(language_of(path) or "", data, line) if data is not None else None
+        if found is None or (self.kinds is not None and found.kind not in self.kinds):
+            return None
+        return f"{found.container}.{found.name}" if found.container else found.name
+
+
 def _symbol(a) -> str | None:
     """The frame's function without its package (com.acme.Order.close → Order.close)."""
     fn = a.detail
@@ -101,6 +138,7 @@ class StackTraceStrategy:
                 mapped.append((trace, in_trace, a, files))
                 in_trace += 1
         ranks: dict[int, int] = {}
+        symbol_at = SymbolAt(ctx, CALLABLE_KINDS)
         ordered = sorted(mapped, key=lambda t: (t[0], is_dependency_copy(t[2].text), t[1]))
         for trace, _, a, files in ordered:
             k = ranks.get(trace, 0)
@@ -115,7 +153,7 @@ class StackTraceStrategy:
                         a,
                         R.STACK_FRAME,
                         f"stack frame {a.text}:{a.line}" if a.line else f"stack frame {a.text}",
-                        symbol=_symbol(a),
+                        symbol=symbol_at(path, a.line) or _symbol(a),
                         specificity=spec,
                     )
                 )

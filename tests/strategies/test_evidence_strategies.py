@@ -231,3 +231,17 @@ def test_the_place_raising_a_quoted_message_is_named_with_its_owner():
     files = {"shop/cart.py": CART_PY.replace("'no rate'", "'no rate configured for this cart'")}
     result = retrieve('It fails with "no rate configured for this cart"', tree=MemoryTree(files))
     assert places(result)[0] == ("shop/cart.py", 6, "Cart.rate")
+
+
+def test_each_traces_innermost_frame_leads_when_an_outer_frame_repeats():
+    files = {"lib/a.py": "x = 1\n" * 9, "lib/b.py": "x = 1\n" * 9, "app/main.py": "x = 1\n" * 9}
+    traces = "".join(
+        f'Traceback (most recent call last):\n  File "/srv/app/main.py", line {n}, in <module>\n'
+        f'  File "/srv/{inner}", line 3, in f\nKeyError: 1\n\n'
+        for n, inner in ((9, "lib/a.py"), (9, "lib/b.py"), (9, "lib/a.py"))
+    )
+    assert [it.path for it in retrieve("fix", tree=MemoryTree(files), evidence=[traces]).items] == [
+        "lib/a.py",
+        "lib/b.py",
+        "app/main.py",
+    ]

@@ -220,7 +220,7 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space).
 _COLON = re.compile(
-    r"^\s{0,16}"
+    r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4})?"
     + _PATH
     + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)): (?P<rest>\S.{0,4000})$"
 )
@@ -343,6 +343,21 @@ _SHELLCHECK_ROW = re.compile(
 )
 
 
+# sqlfluff's rows under '== [models/orders.sql] FAIL': 'L:   2 | P:  12 | LT01 | Expected …'.
+_SQLFLUFF_ROW = re.compile(
+    r"^L:\s{0,8}(?P<line>\d{1,9}) \| P:\s{0,8}(?P<col>\d{1,9}) \| (?P<code>\w{1,20}) \| (?P<msg>.{0,4000})$"
+)
+_SQLFLUFF_HEADER = re.compile(r"^== \[(?P<path>[^\[\]]{1,1000})\] (?:FAIL|PASS)$")
+
+
+def _sqlfluff(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.eslint_file is None:
+        return None
+    return Diagnostic(
+        state.eslint_file, int(m["line"]), int(m["col"]), f"{m['code']}: {m['msg']}", None, "sqlfluff"
+    )
+
+
 def _stylelint(m: re.Match[str], state: _State) -> Diagnostic | None:
     if state.eslint_file is None:
         return None
@@ -373,11 +388,97 @@ def _shellcheck(m: re.Match[str], state: _State) -> Diagnostic | None:
     return Diagnostic(path, line, None, f"{m['code']}: {m['msg']}", m["sev"], "shellcheck")
 
 
+# The location alone on its line, the message on the lines below (gfortran 'cart.f90:12:5:',
+# go test's '    cart_test.go:15: ' before testify's block, ExUnit's '     test/cart_test.exs:4').
+_BARE_LOCATION = re.compile(r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:?$")
+
+
+def _bare_location(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if not _extension(m["path"]):  # 'localhost:8080' is no file
+        return None
+    return _make(m["path"], m["line"], m["col"], "", None, "generic")
+
+
+# A severity before the location: Bazel's 'ERROR: /src/BUILD:12:5: …', Checkstyle's
+# '[WARN] /src/Cart.java:12:5: … [Rule]', 'warning: src/a.c:3: …'.
+_SEVERITY_FIRST = re.compile(
+    r"^(?:\[(?P<sev1>ERROR|WARN|WARNING|INFO|error|warning)\]|(?P<sev2>ERROR|WARNING|WARN|Error|Warning|error|warning):)\s{1,8}"
+    + _PATH
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:? (?P<msg>\S.{0,4000})$"
+)
+
+
+def _severity_first(m: re.Match[str], state: _State) -> Diagnostic | None:
+    severity = (m["sev1"] or m["sev2"]).lower().replace("warn", "warning").replace("warninging", "warning")
+    return _make(m["path"], m["line"], m["col"], m["msg"], severity, "generic")
+
+
+# A rule code right after the location, no colon: markdownlint 'README.md:3:81 MD013/line-length …',
+# hadolint 'Dockerfile:3 DL3008 warning: …', dialyzer 'lib/cart.ex:12:no_return Function …'.
+_CODED = re.compile(
+    r"^"
+    + _PATH
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: (?P<code>[A-Z]{1,8}\d{1,6}(?:/[\w-]{1,100})?)|:(?P<word>[a-z][a-z_]{2,40})) (?P<msg>\S.{0,4000})$"
+)
+
+
+def _coded(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], f"{m['code'] or m['word']}: {m['msg']}", None, "generic")
+
+
+# GitHub Actions annotations '::error file=src/a.py,line=12,col=5::message' (any key order).
+_ANNOTATION = re.compile(r"^::(?P<sev>error|warning|notice)(?P<props> [^:]{1,2000})?::(?P<msg>.{0,4000})$")
+_ANNOTATION_PROP = re.compile(
+    r"(?:^ |,)(?P<key>file|line|col|endLine|endColumn|title)=(?P<value>[^,]{0,1000})"
+)
+
+
+def _annotation(m: re.Match[str], state: _State) -> Diagnostic | None:
+    props = {p["key"]: p["value"] for p in _ANNOTATION_PROP.finditer(m["props"] or "")}
+    if not props.get("file") or not props.get("line", "").isdigit():
+        return None
+    col = props.get("col") if props.get("col", "").isdigit() else None
+    return _make(props["file"], props["line"], col, m["msg"], m["sev"], "github-actions")
+
+
+# Labelled locations: bandit's '   Location: ./shop/cart.py:12:4', detekt's '… at /src/Cart.kt:12:5',
+# Terraform's 'on main.tf line 12, in resource …:', rustfmt's 'Diff in /src/main.rs:12:' (before 1.5:
+# 'Diff in /src/main.rs at line 12:'),
+# old cppcheck's '[cart.c:12]: (error) …', Nim's 'cart.nim(12, 5) Error: …', OCaml's
+# 'File "cart.ml", line 12, characters 5-10:'.
+_LABELLED = re.compile(
+    r"^\s{0,16}(?:Location|location|Source|source|File|file): "
+    + _PATH
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
+_AT_END = re.compile(
+    r"^\s{0,16}(?P<msg>\S.{0,2000}?) at " + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
+_ON_LINE = re.compile(
+    r"^\s{0,16}(?:on (?P<path>\S{1,1000}) line (?P<line>\d{1,9})(?:, in .{0,1000})?|Diff in (?P<path2>\S{1,1000}?)(?: at line |:)(?P<line2>\d{1,9})):$"
+)
+_BRACKETED = re.compile(r"^\[" + _PATH + r":(?P<line>\d{1,9})\]: \((?P<sev>\w{1,20})\) (?P<msg>.{1,4000})$")
+_NIM = re.compile(
+    r"^(?P<path>[^\s(][^(]{0,1000}?\.nims?)\((?P<line>\d{1,9}), (?P<col>\d{1,9})\) (?P<sev>Error|Warning|Hint): (?P<msg>.{0,4000})$"
+)
+_OCAML = re.compile(
+    r'^File "(?P<path>[^"]{1,1000})", lines? (?P<line>\d{1,9})(?:-\d{1,9})?, characters (?P<col>\d{1,9})-\d{1,9}:$'
+)
+
+
+def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
+    groups = m.groupdict()
+    path, line = groups.get("path") or groups.get("path2"), groups.get("line") or groups.get("line2")
+    severity = (groups.get("sev") or "").lower() or None
+    return _make(path, line, groups.get("col"), groups.get("msg") or "", severity, "generic")
+
+
 _ONE_LINE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (
     (_ARROW, _arrow),  # rustc, ruff --output-format=full
     (_ESLINT_ROW, _eslint),  # eslint (stylish)
     (_STYLELINT_ROW, _stylelint),  # stylelint (string)
     (_CSSLINT_ROW, _csslint),  # csslint
+    (_SQLFLUFF_ROW, _sqlfluff),  # sqlfluff
     (_REEK_ROW, _reek),  # reek
     (_SHELLCHECK_ROW, _shellcheck),  # shellcheck (tty)
     (_FILE_LINE, _file_line),  # jshint, bash
@@ -391,6 +492,16 @@ _ONE_LINE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], _State], Diagno
     (_PAREN, _paren),  # tsc, MSVC, csc, generic file(line,col)
     (_PHPSTAN_RAW, _phpstan_raw),  # phpstan --error-format=raw
     (_COLON, _colon),  # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic
+    (_SEVERITY_FIRST, _severity_first),  # Bazel, Checkstyle
+    (_CODED, _coded),  # markdownlint, hadolint, dialyzer
+    (_ANNOTATION, _annotation),  # GitHub Actions
+    (_LABELLED, _labelled),  # bandit
+    (_AT_END, _labelled),  # detekt
+    (_ON_LINE, _labelled),  # Terraform, rustfmt
+    (_BRACKETED, _labelled),  # cppcheck (before 1.x)
+    (_NIM, _labelled),  # nim
+    (_OCAML, _labelled),  # ocaml
+    (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
 )
 
 # Lines that set the state the multi-line formats read.
@@ -421,6 +532,10 @@ def _update_state(line: str, state: _State) -> None:
     phpstan = _PHPSTAN_HEADER.match(line)
     if phpstan:
         state.phpstan_file = clean_path(phpstan["path"])
+        return
+    sqlfluff = _SQLFLUFF_HEADER.match(line)
+    if sqlfluff:
+        state.eslint_file = clean_path(sqlfluff["path"])
         return
     reek = _REEK_HEADER.match(line)
     if reek:

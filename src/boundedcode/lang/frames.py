@@ -497,7 +497,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("python", ('File "',), _PY_FILE, _python, max_gap=12),
     _Format("pytest", (".py:",), _PYTEST, _pytest, max_gap=400),
     _Format("go", (".go:", ".s:"), _GO_FILE, _go, max_gap=2),
-    _Format("go", (".go)",), _GO_CALL, _go_call, max_gap=2),
+    _Format("go", (".go:",), _GO_CALL, _go_call, max_gap=2),
     _Format("jvm", ("at ",), _JVM, _jvm),
     _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),
     _Format("rust", ("at ",), _RUST_AT, _rust_at, max_gap=2),

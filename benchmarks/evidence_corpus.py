@@ -136,9 +136,9 @@ def retrieved_places(root: Path, evidence: Path) -> list[tuple[str, int]]:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         status = bcode(["retrieve", MESSAGE, "--repo", str(root), "--evidence", str(evidence), "--json"])
-    if status != 0:
+    if status not in (0, 1):  # 1: no place found, a figure; anything else is an error
         raise RuntimeError(f"bcode exited {status}")
-    items = json.loads(out.getvalue())["items"]
+    items = json.loads(out.getvalue())["items"] if out.getvalue().strip() else []
     return [(it["path"], line) for it in items for line in (it.get("lines") or [it["line"]]) if line]
 
 

@@ -1,6 +1,10 @@
-"""Relevance goldens: the rendered block per scenario, pinned byte for byte.
+"""Goldens for every renderer: the block, the JSON document, the explain text, the retry pack.
 
-Regenerate with `scripts/update-goldens` (BCODE_UPDATE_GOLDENS=1); never by hand.
+Per scenario on examples/shop: `<name>.txt` (the block), `<name>.json` (the
+document with --explain, its timings zeroed) and
+`<name>.explain.txt` (what `--explain` prints). Per captured failure output in
+`retry_pack/`: `<name>.txt`, the RELEVANT CODE section. Regenerate with
+`scripts/update-goldens` (BCODE_UPDATE_GOLDENS=1); never by hand.
 """
 
 import os
@@ -11,12 +15,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from boundedcode import retrieve
+from boundedcode import retrieve, retry_pack
+from boundedcode.render import dumps, explain_text
 
 from .conftest import EXAMPLE
 
 HERE = Path(__file__).parent / "golden"
 SCENARIOS = yaml.safe_load((HERE / "scenarios.yaml").read_text())
+PACKS = sorted(p.stem for p in (HERE / "retry_pack").glob("*.log"))
 UPDATE = os.environ.get("BCODE_UPDATE_GOLDENS") == "1"
 
 
@@ -25,13 +31,30 @@ def render(name: str) -> str:
     return result.block
 
 
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_block_matches_golden(name):
-    golden = HERE / f"{name}.txt"
-    text = render(name)
+def check(golden: Path, text: str) -> None:
     if UPDATE:
         golden.write_text(text)
-    assert text == golden.read_text(), f"{name}: block changed; run scripts/update-goldens if intended"
+    assert text == golden.read_text(), f"{golden.name} changed; run scripts/update-goldens if intended"
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_block_matches_golden(name):
+    check(HERE / f"{name}.txt", render(name))
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_json_and_explain_match_golden(name):
+    result = retrieve(SCENARIOS[name]["message"], str(EXAMPLE), explain=True)
+    # Timings are the clock's, not the renderer's: zeroed, so the document is byte-stable.
+    result.timings_ms = dict.fromkeys(result.timings_ms, 0.0)
+    check(HERE / f"{name}.json", dumps(result.to_json()) + "\n")
+    check(HERE / f"{name}.explain.txt", result.block + explain_text(result))
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_retry_pack_matches_golden(name):
+    output = (HERE / "retry_pack" / f"{name}.log").read_text()
+    check(HERE / "retry_pack" / f"{name}.txt", retry_pack(output, [str(EXAMPLE)]).text)
 
 
 def test_go_field_and_typescript_function_are_both_in_one_block():

@@ -2,6 +2,7 @@ import pytest
 
 from boundedcode.model import Anchor, Finding
 from boundedcode.rank import RankFacts, rank
+from boundedcode.render import explain_lines
 
 
 def f(path, anchor, strategy="symbols", rel=0.8, spec=1.0, line=1, kind="name"):
@@ -64,9 +65,14 @@ def test_at_most_twelve_items_ordered_by_score_then_path():
 
 
 def test_explain_names_every_factor():
-    (item,) = rank([f("src/a.py", "x", rel=0.8, spec=0.5)], RankFacts(), explain=True)
-    assert item.explain[0].startswith("symbols name:x: reliability 0.80 × specificity 0.50 = 0.400")
-    assert item.explain[-1] == "score 0.400"
+    (item,) = rank([f("tests/test_a.py", "x", rel=0.8, spec=0.5)], RankFacts(), explain=True)
+    (c,) = item.explain.contributions
+    assert (c.strategy, c.anchor, c.reliability, c.specificity) == ("symbols", "name:x", 0.8, 0.5)
+    assert (item.explain.combined, item.explain.demotion, item.explain.demoted_as) == (0.4, 0.6, "test")
+    assert item.explain.score == item.score == 0.4 * 0.6
+    lines = explain_lines(item.explain)
+    assert lines[0].startswith("symbols name:x: reliability 0.80 × specificity 0.50 = 0.400")
+    assert lines[-2:] == ["demoted ×0.6 (test)", "score 0.240"]
 
 
 def frame(path, line, depth, printed=None):

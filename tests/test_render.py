@@ -1,5 +1,9 @@
+import os
+from dataclasses import replace
+
 from boundedcode.model import Item
-from boundedcode.render import count_tokens, render_block
+from boundedcode.render import count_tokens, printable, render_block, unescape_path
+from boundedcode.render.read import READ_MAX_LINE_CHARS, render_file
 
 
 def item(i, reason="defines function something_rather_long_to_describe " * 2):
@@ -35,6 +39,37 @@ def test_block_shortens_to_fit_its_budget_and_says_so():
 
 def test_tokens_are_utf8_bytes_over_three():
     assert count_tokens("abc") == 1 and count_tokens("abcd") == 2 and count_tokens("é") == 1
+
+
+def test_a_read_numbers_its_lines_and_says_what_a_cap_cut():
+    data = "".join(f"line {n}\n" for n in range(1, 101)).encode()
+    shown = render_file("a.py", data, 10, 12)
+    assert (
+        shown.text == "==> a.py (lines 10-12 of 100) <==\n    10\tline 10\n    11\tline 11\n    12\tline 12\n"
+    )
+    assert (shown.lines, shown.whole) == ((10, 12), False)
+    capped = render_file("a.py", data, None, None, budget=260, cap=260)
+    assert capped.size <= 260 and capped.lines == (1, 4)
+    assert capped.text.endswith(
+        "… lines 5-100 not shown: one call shows at most 260 bytes; read on with start_line=5\n"
+    )
+    assert render_file("a.py", data, 200, None).text.endswith(
+        "start_line 200 is past the end: the file has 100 lines\n"
+    )
+    assert render_file("e.py", b"", None, None).text == "==> e.py (empty file) <==\n"
+    used_up = render_file("a.py", data, None, None, budget=0)
+    assert used_up.lines is None and "read this file on its own" in used_up.text
+    long = render_file("m.js", b"x" * (READ_MAX_LINE_CHARS + 10), None, None)
+    assert long.text.endswith(f" …[line cut at {READ_MAX_LINE_CHARS:,} characters]\n") and long.whole
+
+
+def test_non_utf8_names_are_escaped_faithfully():
+    name = os.fsdecode(b"caf\xe9.py")
+    assert printable(name) == "caf\\xe9.py" and unescape_path(printable(name)) == name
+    assert printable("a\ud800b") == "a\\ud800b"
+    assert printable("plain é") == "plain é"
+    text, _, _ = render_block([replace(item(0, "defines function f0"), path=name)], 1200)
+    assert "- caf\\xe9.py:1 (f0): defines function f0" in text
 
 
 def test_an_item_with_several_places_is_one_compact_line():

@@ -22,7 +22,60 @@ from .strategies import by_id
 #: Every strategy id, for validating `without`.
 STRATEGY_IDS = tuple(sorted(by_id()))
 
-__all__ = ["retrieve", "retry_pack", "find_symbol", "find_references", "find_implementations"]
+__all__ = [
+    "retrieve",
+    "retry_pack",
+    "find_symbol",
+    "find_references",
+    "find_implementations",
+    "check_message",
+    "repository_root",
+    "resolve_commit",
+    "EMPTY_MESSAGE",
+]
+
+#: The one rule for an empty message, for the CLI, MCP and this API alike.
+EMPTY_MESSAGE = "the message is empty: give the text of a bug report, request, stack trace or test failure"
+
+
+def check_message(message: str) -> None:
+    """Refuse a message with no text in it (whitespace only): there is nothing to point at."""
+    if not isinstance(message, str):
+        raise UsageError(f"the message must be text, not {type(message).__name__}")
+    if not message.strip():
+        raise UsageError(EMPTY_MESSAGE)
+
+
+def repository_root(start: str = ".") -> str:
+    """The checkout holding `start`, found as git finds it: the nearest directory upward that has
+    a `.git` (a directory, or the file of a worktree or submodule); `start` itself when none has."""
+    here = os.path.abspath(start)
+    folder = here
+    while not os.path.exists(os.path.join(folder, ".git")):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return start
+        folder = parent
+    return start if folder == here else folder
+
+
+def resolve_commit(repo: str, rev: str) -> str:
+    """The commit id `rev` names in `repo`: an id (full or abbreviated), HEAD, a branch, a tag,
+    HEAD~3. Resolved by libgit2's rev-parse (pygit2); no text reaches a git command line."""
+    if not rev.strip():
+        raise UsageError("the commit is empty: give an id, HEAD, a branch, a tag or HEAD~N")
+    if rev.startswith("-"):
+        raise UsageError(f"{rev!r} is not a revision")
+    import pygit2
+
+    try:
+        found = pygit2.discover_repository(repo)
+        if found is None:
+            raise RepositoryError(f"{repo}: not a git repository, so --commit cannot be read")
+        obj = pygit2.Repository(found).revparse_single(rev)
+        return str(obj.peel(pygit2.Commit).id)
+    except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError) as exc:
+        raise RepositoryError(f"{repo}: no commit {rev!r} ({exc})") from None
 
 
 def retrieve(
@@ -42,16 +95,20 @@ def retrieve(
 ) -> RetrievalResult:
     """The places in `repo` that `message` (and any command output in `evidence`) points at.
 
-    `commit` reads that commit's git objects instead of the working tree. `servers`
+    `commit` reads that commit's git objects instead of the working tree (any revision
+    `resolve_commit` takes; the result records the id it resolved to). `servers`
     names language servers to ask for definitions where they serve a file's language
     (docs/language-servers.md); patterns answer everywhere else. `tree`, `scanner`
-    and `clock` are the seams tests inject.
+    and `clock` are the seams tests inject. An empty message is refused (`check_message`).
     """
+    check_message(message)
     if retrieval not in RETRIEVAL_MODES:
         raise UsageError(f"unknown retrieval mode {retrieval!r} (choose {', '.join(RETRIEVAL_MODES)})")
     if tree is None:
         if not os.path.isdir(repo):
             raise RepositoryError(f"{repo}: not a directory")
+        if commit is not None:
+            commit = resolve_commit(repo, commit)
         try:
             tree = open_tree(repo, commit)
         except (ValueError, OSError) as exc:

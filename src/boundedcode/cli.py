@@ -1,25 +1,44 @@
-"""`bcode`: glue only. User mistakes print one line on stderr and exit 2."""
+"""`bcode`: glue only. Exit status 0 = places found, 1 = none, 2 = an error (errors.py).
+
+User mistakes print one line on stderr. Every command is listed in `--help`
+even when its module cannot be imported (it then says why when run), and a
+command imports what it needs only when it runs, so `bcode --help` stays fast.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
+import io
+import os
 import sys
-from typing import Sequence
+import traceback
+from typing import Any, Callable, Sequence
 
-from .errors import BoundedCodeError, UsageError
+from . import __version__
+from .errors import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, EXIT_NONE, BoundedCodeError, UsageError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "MAX_INPUT_BYTES", "FORMATS"]
 
-EXIT_USAGE = 2
 #: Largest message or evidence file read (a message is prose, not a data set).
 MAX_INPUT_BYTES = 4 * 1024 * 1024
+FORMATS = ("text", "json", "jsonl")
+NO_PLACES = "No places found in the repository for this message.\n"
+NO_WINDOWS = "No location in the failure output lies in these checkouts.\n"
 
 RETRIEVE_HELP = """\
 Print the places in the repository that MESSAGE points at, ranked: at most 12
 items, `path:line (symbol): reason`, within a 1,200-token block. The message
 is a bug report, a feature request, a stack trace or a failing test's output.
 It may also come from --message-file or standard input (MESSAGE omitted or -).
+
+Without --repo, the repository is the one holding the current directory (the
+nearest directory upward with a .git, as git finds it), and its bcode.yaml is
+read. Exit status: 0 places found, 1 none, 2 an error.
+"""
+EPILOG = """\
+exit status: 0 places found, 1 none found, 2 an error (one line on stderr).
+shell completion: eval "$(bcode completion bash)" (or zsh, tcsh).
 """
 
 
@@ -37,11 +56,22 @@ def _read_input(path: str) -> str:
     return data.decode("utf-8", "replace")
 
 
-def _cmd_retrieve(args: argparse.Namespace) -> int:
-    from .api import retrieve
-    from .config import load_settings
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text}")
+    return value
+
+
+def _message(args: argparse.Namespace) -> str:
+    from .api import check_message
 
     if args.message_file:
+        if args.message is not None:
+            raise UsageError("give MESSAGE or --message-file, not both")
         message = _read_input(args.message_file)
     elif args.message is None or args.message == "-":
         if sys.stdin.isatty():
@@ -49,58 +79,76 @@ def _cmd_retrieve(args: argparse.Namespace) -> int:
         message = _read_input("-")
     else:
         message = args.message
-    if not message.strip():
-        raise UsageError("the message is empty")
+    check_message(message)
+    return message
+
+
+def _cmd_retrieve(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from .api import retrieve
+    from .checkout.budgets import DEFAULT_BUDGETS
+    from .config import load_settings
+    from .render import dumps, explain_text, jsonl
+
+    message = _message(args)
     evidence = [_read_input(p) for p in args.evidence]
     settings = load_settings(args.repo, args.config)
     if not settings.seed_pack and not args.retrieval:
-        print("(direct.seed_pack is false: no retrieval block)", file=sys.stderr)
-        return 0
+        if not args.quiet:
+            print("(direct.seed_pack is false: no retrieval block)", file=sys.stderr)
+        return EXIT_NONE
+    budgets = DEFAULT_BUDGETS
+    if args.max_items is not None:
+        budgets = replace(budgets, block_items=args.max_items)
+    if args.budget is not None:
+        budgets = replace(budgets, block_tokens=args.budget)
+    fmt = "json" if args.json else args.format
     result = retrieve(
         message,
         args.repo,
         evidence=evidence,
         retrieval=args.retrieval or settings.retrieval,
         commit=args.commit,
+        budgets=budgets,
         without=set(args.without),
         explain=args.explain,
         servers=args.server,
     )
-    if args.json:
-        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
-        return 0
-    sys.stdout.write(result.block or "No places found in the repository for this message.\n")
-    if args.explain:
-        for it in result.items:
-            print(f"\n{it.path}")
-            for line in it.explain:
-                print(f"  {line}")
-        ran = ", ".join(f"{s.strategy} ({s.why})" for s in result.strategies if s.ran)
-        print(f"\nstrategies run: {ran or 'none'}")
-        if result.bounds_reached:
-            print(f"bounds reached: {', '.join(result.bounds_reached)}")
-    return 0
+    status = EXIT_FOUND if result.items else EXIT_NONE
+    if args.quiet:
+        return status
+    if fmt == "json":
+        sys.stdout.write(dumps(result.to_json()) + "\n")
+    elif fmt == "jsonl":
+        sys.stdout.write(jsonl(result))
+    else:
+        sys.stdout.write(result.block or NO_PLACES)
+        if args.explain:
+            sys.stdout.write(explain_text(result))
+    return status
 
 
 def _cmd_retry_pack(args: argparse.Namespace) -> int:
-    from .api import retry_pack
+    from .api import repository_root, retry_pack
 
     if not args.evidence:
         raise UsageError("no failure output: give --evidence FILE (or - for standard input)")
     output = "\n".join(_read_input(p) for p in args.evidence)
-    pack = retry_pack(output, args.repo or ["."])
-    sys.stdout.write(pack.text or "No location in the failure output lies in these checkouts.\n")
-    return 0
+    pack = retry_pack(output, args.repo or [repository_root()])
+    if not args.quiet:
+        sys.stdout.write(pack.text or NO_WINDOWS)
+    return EXIT_FOUND if pack.windows else EXIT_NONE
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="bcode",
-        description="Tell a coding agent where in a repository a message points: ranked files "
-        "and lines, deterministic, within fixed budgets, no index, no LLM.",
-    )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+def _cmd_completion(args: argparse.Namespace) -> int:
+    import shtab
 
+    sys.stdout.write(shtab.complete(build_parser(), shell=args.shell))
+    return EXIT_FOUND
+
+
+def _add_retrieve(sub: Any) -> None:
     r = sub.add_parser(
         "retrieve",
         help="rank the places a message points at",
@@ -108,10 +156,15 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     r.add_argument("message", nargs="?", help="the message text (- or omitted: standard input)")
-    r.add_argument("--message-file", metavar="FILE", help="read the message from FILE")
-    r.add_argument("--repo", default=".", metavar="DIR", help="the checkout (default: .)")
+    r.add_argument("--message-file", metavar="FILE", help="read the message from FILE (not with MESSAGE)")
     r.add_argument(
-        "--commit", metavar="SHA", help="read this commit's git objects instead of the working tree"
+        "--repo", metavar="DIR", help="the checkout (default: the one holding the current directory)"
+    )
+    r.add_argument(
+        "--commit",
+        metavar="REV",
+        help="read this commit's git objects instead of the working tree: an id, HEAD, a "
+        "branch, a tag or HEAD~3 (the JSON records the id it resolved to)",
     )
     r.add_argument(
         "--evidence",
@@ -140,21 +193,40 @@ def build_parser() -> argparse.ArgumentParser:
         help="ask this language server for definitions where it serves the file's "
         "language (see docs/language-servers.md); repeatable",
     )
-    r.add_argument("--config", metavar="FILE", help="configuration file (default: bcode.yaml in DIR)")
-    r.add_argument("--json", action="store_true", help="print the full result as JSON")
+    r.add_argument(
+        "--config", metavar="FILE", help="configuration file (default: bcode.yaml in the checkout)"
+    )
+    r.add_argument("--max-items", type=_positive, metavar="N", help="at most N places (default 12)")
+    r.add_argument(
+        "--budget", type=_positive, metavar="TOKENS", help="the block's size in tokens (default 1200)"
+    )
+    r.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text: the block; json: the whole result (schema: boundedcode/render/result.schema.json); "
+        "jsonl: one place a line",
+    )
+    r.add_argument("--json", action="store_true", help="the same as --format json")
     r.add_argument("--explain", action="store_true", help="show how each score was made")
+    r.add_argument("-q", "--quiet", action="store_true", help="print nothing; the exit status says")
     r.set_defaults(func=_cmd_retrieve)
 
+
+def _add_retry_pack(sub: Any) -> None:
     rp = sub.add_parser(
         "retry-pack",
         help="the RELEVANT CODE section for failure output (bounded mode)",
         description="Print the lines around each location a failure output points at (stack "
         "frames, compiler and test-runner locations, the code failing tests "
         "exercise), per repository, confined to each checkout, within the block "
-        "budget.",
+        "budget. Exit status: 0 windows shown, 1 none, 2 an error.",
     )
     rp.add_argument(
-        "--repo", action="append", metavar="DIR", help="a checkout to look in; repeatable (default: .)"
+        "--repo",
+        action="append",
+        metavar="DIR",
+        help="a checkout to look in; repeatable (default: the one holding the current directory)",
     )
     rp.add_argument(
         "--evidence",
@@ -163,76 +235,110 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="failure output (a test run, a build log; - for standard input); repeatable",
     )
+    rp.add_argument("-q", "--quiet", action="store_true", help="print nothing; the exit status says")
     rp.set_defaults(func=_cmd_retry_pack)
 
-    _add_optional_commands(sub)
+
+#: Commands whose modules plug in with a function that adds their arguments, and `run(args)`.
+PLUGGED = (
+    (
+        "query",
+        "boundedcode.source_context.command",
+        "add_arguments",
+        "run a project.query (source.context) over git objects at the pinned commit",
+    ),
+    (
+        "find",
+        "boundedcode.navigator.command",
+        "add_arguments",
+        "where a name is defined or used, or what implements it (language servers where enabled, "
+        "patterns elsewhere)",
+    ),
+    (
+        "mcp",
+        "boundedcode.mcp.command",
+        "add_arguments",
+        "serve retrieval, stamped reads and recall to an agent over MCP (stdio)",
+    ),
+    ("bench", "boundedcode.bench.command", "add_command", "run the retrieval benchmark on real issues"),
+)
+
+
+def _unavailable(name: str, exc: ImportError) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        raise BoundedCodeError(f"the {name} command is not available: {exc}")
+
+    return run
+
+
+def _add_plugged(sub: Any, name: str, module: str, adder: str, help_text: str) -> None:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:  # listed all the same; running it says why it cannot run
+        p = sub.add_parser(name, help=f"{help_text} [unavailable: {exc}]", description=help_text)
+        p.set_defaults(func=_unavailable(name, exc), takes_any=True)
+        return
+    p = sub.add_parser(name, help=help_text, description=help_text)
+    getattr(mod, adder)(p)
+    p.set_defaults(func=mod.run)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bcode",
+        description="Tell a coding agent where in a repository a message points: ranked files "
+        "and lines, deterministic, within fixed budgets, no index, no LLM.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"bcode {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_retrieve(sub)
+    _add_retry_pack(sub)
+    for name, module, adder, help_text in PLUGGED:
+        _add_plugged(sub, name, module, adder, help_text)
+    comp = sub.add_parser(
+        "completion",
+        help="print a shell completion script",
+        description='Print a completion script for bcode: eval "$(bcode completion bash)"',
+    )
+    comp.add_argument("shell", choices=("bash", "zsh", "tcsh"))
+    comp.set_defaults(func=_cmd_completion)
     return parser
 
 
-def _add_optional_commands(sub) -> None:
-    """Commands whose packages plug in with `add_arguments(parser)` and `run(args)`."""
-    import importlib
-
-    for name, module, help_text in (
-        (
-            "query",
-            "boundedcode.source_context.command",
-            "run a project.query (source.context) over git objects at the pinned commit",
-        ),
-        (
-            "find",
-            "boundedcode.navigator.command",
-            "where a name is defined or used, or what implements it (language servers where "
-            "enabled, patterns elsewhere)",
-        ),
-        (
-            "mcp",
-            "boundedcode.mcp.command",
-            "serve retrieval, stamped reads and recall to an agent over MCP (stdio)",
-        ),
-    ):
-        try:
-            mod = importlib.import_module(module)
-        except ImportError:
-            continue
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        mod.add_arguments(p)
-        p.set_defaults(func=mod.run)
-    try:
-        bench = importlib.import_module("boundedcode.bench.command")
-    except ImportError:
-        return
-    b = sub.add_parser(
-        "bench", help="run the retrieval benchmark", description="Run the retrieval benchmark on real issues."
-    )
-    bsub = b.add_subparsers(dest="bench_command", metavar="BENCHMARK", required=True)
-    d = bsub.add_parser(
-        "direct",
-        help="retrieval on issue → fix tasks, side by side with baselines",
-        description="Retrieval on issue → fix tasks, side by side with baselines.",
-    )
-    bench.add_arguments(d)
-    d.set_defaults(func=bench.run)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
+    # Renderers escape what UTF-8 cannot hold; a terminal in another encoding gets escapes too.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and not getattr(args, "takes_any", False):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "func", None):
-        parser.print_help()
-        return EXIT_USAGE
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
     try:
+        if getattr(args, "repo", "") is None and args.func is not _cmd_retry_pack:
+            from .api import repository_root
+
+            args.repo = repository_root()
         return args.func(args)
     except UsageError as exc:
         print(f"bcode: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return exc.exit_status
     except BoundedCodeError as exc:
         print(f"bcode: {exc}", file=sys.stderr)
-        return 1
+        return exc.exit_status
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
-        return 0
+        # The reader went away (`| head`): not an error; keep Python from complaining at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FOUND
+    except Exception:  # a bug: its traceback, and the error status rather than Python's 1 ("none")
+        traceback.print_exc()
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":

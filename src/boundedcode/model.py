@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Anchor", "Finding", "Item", "StrategyRun", "RetrievalResult"]
+__all__ = ["Anchor", "Finding", "Contribution", "Explanation", "Item", "StrategyRun", "RetrievalResult"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,32 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class Contribution:
+    """One anchor's best finding in a file's score, with the factors of its weight."""
+
+    strategy: str
+    anchor: str  # Anchor.key
+    reliability: float
+    specificity: float
+    reason: str
+
+    @property
+    def weight(self) -> float:
+        return self.reliability * self.specificity
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """How an item's score was made (spec, "Ranking"): every factor by name."""
+
+    contributions: tuple[Contribution, ...]  # strongest first
+    combined: float  # 1 − Π(1 − weight) over the contributions
+    demotion: float  # 1.0 when the file is not demoted
+    demoted_as: str | None  # test, example, generated or prose
+    score: float  # combined × demotion
+
+
+@dataclass(frozen=True)
 class Item:
     """One ranked place in the block."""
 
@@ -62,7 +88,7 @@ class Item:
     strategies: tuple[str, ...]
     anchors: tuple[str, ...]
     blob_id: str | None = None
-    explain: tuple[str, ...] = ()
+    explain: Explanation | None = None  # with explain=True
     #: Every located line the item's findings give, in order of weight (`line` first), capped.
     lines: tuple[int, ...] = ()
 
@@ -96,45 +122,7 @@ class RetrievalResult:
         return [i.path for i in self.items]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "retrieval": self.retrieval,
-            "commit": self.commit,
-            "branch": self.branch,
-            "items": [
-                {
-                    "path": i.path,
-                    "line": i.line,
-                    "lines": list(i.lines),
-                    "symbol": i.symbol,
-                    "score": round(i.score, 4),
-                    "reason": i.reason,
-                    "strategies": list(i.strategies),
-                    "anchors": list(i.anchors),
-                    "blob_id": i.blob_id,
-                    **({"explain": list(i.explain)} if i.explain else {}),
-                }
-                for i in self.items
-            ],
-            "block": self.block,
-            "tokens": self.tokens,
-            "truncated": self.truncated,
-            "strategies": [
-                {"strategy": s.strategy, "ran": s.ran, "why": s.why, "findings": s.findings}
-                for s in self.strategies
-            ],
-            "anchors": [
-                {
-                    "kind": a.kind,
-                    "text": a.text,
-                    "origin": a.origin,
-                    "rank": a.rank,
-                    **({"qualifier": a.qualifier} if a.qualifier else {}),
-                    **({"line": a.line} if a.line is not None else {}),
-                }
-                for a in self.anchors
-            ],
-            "bounds_reached": self.bounds_reached,
-            "budget_use": self.budget_use,
-            "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()},
-            "notes": self.notes,
-        }
+        """The result as `bcode retrieve --format json` prints it (render.document, versioned)."""
+        from .render.document import result_json
+
+        return result_json(self)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .lang.languages import is_example_path, is_generated_path, is_prose_path, is_test_path
-from .model import Finding, Item
+from .model import Contribution, Explanation, Finding, Item
 from .weights import (
     DEMOTE_EXAMPLE,
     DEMOTE_GENERATED,
@@ -102,17 +102,17 @@ def rank(
             sorted({f.strategy for fs in per_anchor.values() for f in fs} - {top.strategy})
         )
 
-        why_lines: tuple[str, ...] = ()
+        explanation = None
         if explain:
-            why_lines = (
-                tuple(
-                    f"{f.strategy} {f.anchor.key}: reliability {f.reliability:.2f} × specificity "
-                    f"{f.specificity:.2f} = {f.weight:.3f} ({f.reason})"
+            explanation = Explanation(
+                contributions=tuple(
+                    Contribution(f.strategy, f.anchor.key, f.reliability, f.specificity, f.reason)
                     for f in sorted(best_per_anchor, key=lambda f: (-f.weight, f.anchor.key))
-                )
-                + (f"combined 1 − Π(1 − w) = {combined:.3f}",)
-                + ((f"demoted ×{factor} ({why})",) if why else ())
-                + (f"score {score:.3f}",)
+                ),
+                combined=combined,
+                demotion=factor,
+                demoted_as=why,
+                score=score,
             )
         item = Item(
             path=path,
@@ -122,7 +122,7 @@ def rank(
             reason=top.reason,
             strategies=strategies,
             anchors=tuple(sorted(per_anchor)),
-            explain=why_lines,
+            explain=explanation,
             lines=lines,
         )
         scored.append((score, path, item))

@@ -16,7 +16,7 @@ from typing import Sequence
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets
 from .checkout.policy import refusal
 from .checkout.tree import Tree
-from .render import count_tokens
+from .render import PACK_HEADER, render_retry_pack
 from .checkout.walk import walk
 from .retrieve import run_retrieval
 from .seeds.evidence import evidence_anchors
@@ -25,7 +25,7 @@ from .strategies.stack_trace import resolve_located
 
 __all__ = ["RetryPack", "build_retry_pack", "HEADER"]
 
-HEADER = "RELEVANT CODE (from the failure output; verify before relying on it):"
+HEADER = PACK_HEADER
 #: Lines shown on each side of a location.
 CONTEXT_LINES = 4
 #: Longest source line shown; longer ones are cut and marked.
@@ -100,30 +100,10 @@ def _windows(name: str, tree: Tree, output: str, budgets: Budgets) -> list[Windo
     return out
 
 
-def _render(w: Window) -> str:
-    body = "\n".join(f"{w.start + i:>5}  {ln}" for i, ln in enumerate(w.lines))
-    return f"--- {w.path}:{w.start}-{w.start + len(w.lines) - 1}: {w.why}\n{body}"
-
-
 def build_retry_pack(
     output: str, trees: Sequence[tuple[str, Tree]], budgets: Budgets = DEFAULT_BUDGETS
 ) -> RetryPack:
     """The RELEVANT CODE section for `output`, over each (name, tree) in order."""
     windows = [w for name, tree in trees for w in _windows(name, tree, output, budgets)]
-    parts = [HEADER]
-    shown: list[Window] = []
-    repo = None
-    for w in windows:
-        piece = ([f"== {w.repo} =="] if w.repo != repo else []) + [_render(w)]
-        if count_tokens("\n".join(parts + piece)) > budgets.block_tokens:
-            continue  # a later, smaller window may still fit
-        parts += piece
-        shown.append(w)
-        repo = w.repo
-    left_out = len(windows) - len(shown)
-    if left_out:
-        parts.append(f"({left_out} more location(s) left out to fit the block budget)")
-    if not windows:
-        return RetryPack("", 0, [], 0)
-    text = "\n".join(parts) + "\n"
-    return RetryPack(text, count_tokens(text), shown, left_out)
+    text, tokens, shown = render_retry_pack(windows, budgets.block_tokens)
+    return RetryPack(text, tokens, shown, len(windows) - len(shown))

@@ -70,7 +70,7 @@ def test_full_run_records_and_reports(tmp_path: Path, task_file: Path, mirror: d
     )
     assert summary["bounded_without_evidence"] == 1
     md = (tmp_path / "out" / "summary.md").read_text()
-    assert "| overall | 3 | adaptive |" in md and "adaptive ÷ bm25" in md and "| python |" in md
+    assert "| overall | 3* | adaptive |" in md and "adaptive ÷ bm25" in md and "| python |" in md
     html = (tmp_path / "out" / "report.html").read_text()
     assert html.count("<svg") == 2 and "Recall against block tokens" in html
 

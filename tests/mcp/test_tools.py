@@ -9,7 +9,7 @@ import pytest
 
 from boundedcode.errors import UsageError
 from boundedcode.mcp.command import add_arguments, run
-from boundedcode.mcp.server import BcodeServer
+from boundedcode.mcp.server import BcodeServer, Reply, repair_line
 from boundedcode.mcp.tools import TOOLS, ToolInputError, check_arguments, input_schema
 from boundedcode.session import Capture, Session
 from boundedcode.source_context import STATUS_COMPLETE, load_profile
@@ -78,23 +78,24 @@ def test_the_server_offers_what_it_can_answer(tmp_path):
             "find_symbol",
             "find_references",
             "find_implementations",
+            "retry_pack",
         ]  # project_query needs a profile
-        text, is_error = server.call("find_symbol", {"name": "Ledger"})
-        assert not is_error
-        locations = json.loads(text)["locations"]
+        reply = server.call("find_symbol", {"name": "Ledger"})
+        assert not reply.is_error and json.loads(reply.text) == reply.structured
+        locations = reply.structured["locations"]
         assert [(loc["path"], loc["line"]) for loc in locations] == [("ledger.py", 1)]
-        refs = json.loads(server.call("find_references", {"name": "post", "path": "report.py", "line": 2})[0])
+        refs = server.call("find_references", {"name": "post", "path": "report.py", "line": 2}).structured
         assert ("report.py", 2) in [(loc["path"], loc["line"]) for loc in refs["locations"]]
-        assert server.call("find_references", {"name": "post", "line": 0}) == (
-            "find_references: 'line' must be a positive integer",
-            True,
+        assert server.call("find_references", {"name": "post", "line": 0}) == Reply(
+            "find_references: 'line' must be a positive integer", True
         )
-        assert server.call("find_symbol", {"name": "not a name"})[1] is True
-        assert server.call("nope", {}) == ("unknown tool 'nope'", True)
-        assert server.call("read", {"path": "ledger.py", "extra": 1}) == (
-            "read: unknown argument(s) extra",
-            True,
+        assert server.call("find_symbol", {"name": "not a name"}).is_error
+        assert server.call("nope", {}) == Reply("unknown tool 'nope'", True)
+        assert server.call("read", {"path": "ledger.py", "extra": 1}) == Reply(
+            "read: unknown argument(s) extra", True
         )
+        assert server.call("read", {"path": "ledger.py", "item": 1}).is_error
+        assert server.call("read", ["ledger.py"]) == Reply("read: the arguments must be an object", True)
 
 
 def test_project_query_is_offered_with_a_profile_and_kept_in_the_session(tmp_path):
@@ -104,9 +105,9 @@ def test_project_query_is_offered_with_a_profile_and_kept_in_the_session(tmp_pat
     profile_path.write_text(profile_text(repo, sha, {"extensions": [".cpp"]}))
     with Session(None, str(repo)) as s:
         server = BcodeServer(s, profile=load_profile(profile_path))
-        text, is_error = server.call("project_query", {"text": "23487"})
-        assert not is_error
-        assert json.loads(text)["status"] == STATUS_COMPLETE
+        reply = server.call("project_query", {"text": "23487"})
+        assert not reply.is_error
+        assert json.loads(reply.text)["status"] == STATUS_COMPLETE
         assert isinstance(s.records[-1], Capture)
 
 
@@ -119,3 +120,25 @@ def test_command_mistakes_are_user_errors(tmp_path):
     ]:
         with pytest.raises(UsageError, match=message):
             run(parser.parse_args(argv))
+
+
+def test_a_line_with_a_lone_surrogate_is_repaired_and_any_other_left_alone():
+    good = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read","arguments":{"path":"\\ud83d\\ude00"}}}\n'
+    assert repair_line(good) == good  # a surrogate pair is an emoji, valid as it is
+    lone = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"read","arguments":{"path":"a\\ud800"}}}\n'
+    assert json.loads(repair_line(lone))["params"]["arguments"]["path"] == "a\\ud800"
+    assert repair_line("not json \\ud800\n") == "not json \\ud800\n"
+
+
+def test_every_failure_is_an_answer(tmp_path):
+    repo = make_git_repo(tmp_path / "r", {"ledger.py": "class Ledger:\n    pass\n"})
+    with Session(None, str(repo)) as s:
+        server = BcodeServer(s)
+
+        def broken(args):
+            raise RuntimeError("a bug \udce9")
+
+        server._handlers["recall"] = broken
+        assert server.call("recall", {"query": "x"}) == Reply(
+            "recall: internal error: RuntimeError: a bug \\xe9", True
+        )

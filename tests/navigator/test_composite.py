@@ -276,3 +276,22 @@ def test_a_retrievals_scan_primes_the_patterns():
     )
     assert places(nav.definitions("Ledger")) == [("service/ledger.go", 3, PATTERNS)]  # no rescan
     assert nav.fallback.occurrences("Absent") == {}
+
+
+def test_a_servers_definitions_keep_pattern_definitions_in_files_it_did_not_name():
+    # The server knows the definition in one Go file; the pattern's in another Go file stays.
+    files = {
+        **FILES,
+        "service/legacy.go": "package ledger\n\ntype Ledger struct{}\n",
+    }
+    budgets = Budgets(lsp_timeout_s=0.5)
+    server = FakeServer(
+        {"go"}, {("definitions", "Ledger"): [Location("service/ledger.go", 3, "Ledger", "struct", SERVER)]}
+    )
+    patterns = PatternNavigator(MemoryTree(files), sorted(files), budgets=budgets)
+    with_server = Composite([server], patterns, budgets=budgets).answer("definitions", "Ledger")
+    alone = Composite([], patterns, budgets=budgets).answer("definitions", "Ledger")
+    assert ("service/legacy.go", 3, PATTERNS) in places(with_server.locations)
+    assert ("service/ledger.go", 3, SERVER) in places(with_server.locations)
+    assert ("service/ledger.go", 3, PATTERNS) not in places(with_server.locations)
+    assert len(with_server.locations) >= len(alone.locations)

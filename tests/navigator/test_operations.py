@@ -51,7 +51,7 @@ def test_api_reads_a_tree_in_memory():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"name": "Ledger.post"}, "not a name"),
+        ({"name": "Ledger post"}, "not a name"),
         ({"name": "Ledger", "line": 3}, "a line needs a path"),
         ({"name": "Ledger", "path": "../etc/passwd", "line": 1}, "not a file"),
         ({"name": "Ledger", "path": "go/missing.go", "line": 1}, "not a file"),
@@ -66,7 +66,8 @@ def test_command_prints_locations_and_notes(tmp_path, capsys):
     write_tree(tmp_path, FILES)
     assert run_find("symbol", "Ledger", "--repo", str(tmp_path), "--no-servers") == 0
     assert capsys.readouterr().out == "go/ledger.go:3  struct  [patterns]\n"
-    assert run_find("implementations", "Ledger", "--repo", str(tmp_path), "--no-servers") == 0
+    # Nothing found: exit status 1, as ripgrep and git grep say it.
+    assert run_find("implementations", "Ledger", "--repo", str(tmp_path), "--no-servers") == 1
     out = capsys.readouterr().out
     assert out.startswith("no implementations of Ledger found\nnote: implementations need a language server")
     assert run_find("references", "Ledger", "--repo", str(tmp_path), "--no-servers", "--json") == 0
@@ -126,3 +127,40 @@ def test_servers_never_read_a_tree_that_is_not_on_disk(monkeypatch, tmp_path):
     answer = nav.answer("definitions", "Ledger")
     assert answer.sources["go"] == PATTERNS
     assert answer.skipped[0].reason == "unsupported" and "not on disk" in answer.skipped[0].detail
+
+
+QUALIFIED = {
+    "shop/app.py": "class Flask:\n    def url_for(self, endpoint):\n        return endpoint\n\n\n"
+    "def url_for(endpoint):\n    return Flask().url_for(endpoint)\n",
+    "other/blueprints.py": "class Blueprint:\n    def url_for(self, endpoint):\n        return endpoint\n",
+    "go/ledger.go": "package ledger\n\ntype Ledger struct{}\n\nfunc (l *Ledger) Post() {}\n\n"
+    "type Journal struct{}\n\nfunc (j *Journal) Post() {}\n",
+}
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("Flask.url_for", [("shop/app.py", 2)]),
+        ("Flask::url_for", [("shop/app.py", 2)]),
+        ("shop.Flask.url_for", [("shop/app.py", 2)]),
+        ("Blueprint.url_for", [("other/blueprints.py", 2)]),
+        ("Ledger.Post", [("go/ledger.go", 5)]),
+        ("Journal::Post", [("go/ledger.go", 9)]),
+    ],
+)
+def test_a_qualified_name_finds_the_members_definition_inside_its_qualifier(name, expected):
+    answer = find_symbol(name, tree=MemoryTree(QUALIFIED), servers=())
+    assert [(loc.path, loc.line) for loc in answer.locations] == expected
+    assert answer.name == name
+    assert answer.notes[0].startswith("kept 1 of ")
+
+
+def test_a_qualifier_nothing_matches_keeps_every_definition_and_says_so():
+    answer = find_symbol("Nope.url_for", tree=MemoryTree(QUALIFIED), servers=())
+    assert len(answer.locations) == 3
+    assert answer.notes == ["no definition of Nope.url_for is inside Nope; all are listed"]
+    refs = find_references("Flask.url_for", tree=MemoryTree(QUALIFIED), servers=())
+    assert ("shop/app.py", 7) in [(loc.path, loc.line) for loc in refs.locations]
+    with pytest.raises(UsageError, match="qualified name"):
+        find_symbol("Flask..url_for", tree=MemoryTree(QUALIFIED), servers=())

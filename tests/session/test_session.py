@@ -196,12 +196,17 @@ def test_compaction_sets_results_aside_and_recall_brings_them_back(repo, session
 def test_reads_are_confined_by_the_read_policy(repo, session_path, tmp_path):
     (tmp_path / "outside.txt").write_text("not yours\n")
     with open_session(session_path, repo) as s:
-        assert s.read([".env"]).content == "refused: secret path\n"
-        assert s.read(["../outside.txt"]).content == "refused: outside the checkout\n"
-        assert s.read([str(tmp_path / "outside.txt")]).content == "refused: outside the checkout\n"
+        assert s.read([".env"]).content == "==> .env <==\nrefused: secret path\n"
+        assert s.read(["../outside.txt"]).content == "==> ../outside.txt <==\nrefused: outside the checkout\n"
+        outside = str(tmp_path / "outside.txt")
+        assert s.read([outside]).content == f"==> {outside} <==\nrefused: outside the checkout\n"
         both = s.read([str(repo / "ledger/post.py"), "missing.py"])
         assert both.kind == "read_many" and both.paths == ("ledger/post.py",)
-        assert both.content.startswith(f"==> ledger/post.py <==\n{POST}==> missing.py <==\nrefused: ")
+        numbered = "".join(f"{n:>6}\t{line}\n" for n, line in enumerate(POST.splitlines(), 1))
+        total = len(POST.splitlines())
+        assert both.content.startswith(
+            f"==> ledger/post.py (lines 1-{total} of {total}) <==\n{numbered}==> missing.py <==\nrefused: "
+        )
         assert [r.call_id for r in s.records] == ["call_1", "call_2", "call_3", "call_4"]
 
 

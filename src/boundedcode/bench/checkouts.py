@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..checkout.policy import confine
-from ..errors import UsageError
+from ..errors import BoundedCodeError, UsageError
 
 __all__ = ["CheckoutError", "Mirrors", "CheckoutCache", "GitFile", "list_files"]
 
@@ -46,7 +46,7 @@ GIT_ENV = {
 }
 
 
-class CheckoutError(Exception):
+class CheckoutError(BoundedCodeError):
     """A task's commit cannot be materialized (not in the mirror, git failed)."""
 
 

@@ -7,7 +7,7 @@ import os
 import shlex
 import sys
 
-from ..errors import UsageError
+from ..errors import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, UsageError
 from .runner import (
     BASELINES,
     DEFAULT_CACHE,
@@ -20,12 +20,9 @@ from .runner import (
     run_bench,
 )
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["add_command", "add_arguments", "run"]
 
 NO_BASELINE = "none"
-EXIT_FAILURE = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 
 
 def _positive_int(text: str) -> int:
@@ -48,7 +45,21 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def add_command(parser: argparse.ArgumentParser) -> None:
+    """`bcode bench`'s benchmarks, each a subcommand (`direct` today)."""
+    parser.description = "Run the retrieval benchmark on real issues."
+    bsub = parser.add_subparsers(dest="bench_command", metavar="BENCHMARK", required=True)
+    direct = bsub.add_parser(
+        "direct",
+        help="retrieval on issue → fix tasks, side by side with baselines",
+        description="Retrieval on issue → fix tasks, side by side with baselines.",
+    )
+    add_arguments(direct)
+    direct.set_defaults(func=run)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `bcode bench direct`."""
     parser.add_argument(
         "--tasks",
         required=True,
@@ -143,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
             f"bcode bench direct: error: --baseline {NO_BASELINE} cannot be combined with others",
             file=sys.stderr,
         )
-        return EXIT_USAGE
+        return EXIT_ERROR
     config = BenchConfig(
         tasks=args.tasks,
         mirrors=args.mirrors,
@@ -162,12 +173,12 @@ def run(args: argparse.Namespace) -> int:
         summary = run_bench(config)
     except UsageError as exc:
         print(f"bcode bench direct: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return exc.exit_status
     except OSError as exc:  # the disk, not the input: the run can be resumed once it is fixed
         print(f"bcode bench direct: {exc}", file=sys.stderr)
-        return EXIT_FAILURE
+        return EXIT_ERROR
     except KeyboardInterrupt:
         print("\nbcode bench direct: interrupted; the same command resumes where it stopped", file=sys.stderr)
         return EXIT_INTERRUPTED
     print(f"wrote {os.path.join(config.out, 'summary.md')} ({summary['tasks']['run']} tasks)")
-    return 0
+    return EXIT_FOUND

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .metrics import METRICS, aggregate, percentile
+from .metrics import METRICS, aggregate
 
 __all__ = ["build_summary", "write_reports", "markdown", "report_html", "Table"]
 
@@ -31,7 +31,36 @@ TABLE_METRICS = (
     ("p95_ms", "p95 ms"),
 )
 RATE_METRICS = frozenset({"recall", "all_found", "acc@1", "acc@3", "acc@5", "acc@10", "precision"})
-LATENCY_CDF_STEPS = 20  # quantiles every 5% for the latency plot
+#: Which way each figure is better, for the ratio rows: higher for rates and MRR, lower for the rest.
+HIGHER_IS_BETTER = RATE_METRICS | {"mrr"}
+#: A group with fewer tasks than this is marked: one task moves its rates by 1/n.
+SMALL_SAMPLE = 30
+#: What each figure means, printed with the report (docs/benchmark.md says the same).
+DEFINITIONS = (
+    ("block files", "the distinct paths of the ranked items, in rank order"),
+    ("recall", "gold files in the block ÷ gold files, averaged over tasks"),
+    ("all-found", "share of tasks whose block holds every gold file"),
+    (
+        "Acc@k",
+        "share of tasks with every gold file within the first k block files; a task with two gold "
+        "files found at ranks 1 and 4 counts for Acc@5, not Acc@1",
+    ),
+    (
+        "MRR",
+        "mean of 1 ÷ rank of the first gold file (0 when none): MRR 1.0 beside Acc@1 0% means the "
+        "first file is always right and never the only one needed",
+    ),
+    ("precision", "gold files in the block ÷ block files, over tasks with a non-empty block"),
+    ("tokens", "mean block size in tokens (UTF-8 bytes ÷ 3)"),
+    ("p50 / p95 / max ms", "latency of the retrieval alone, nearest-rank percentiles"),
+    (
+        "A ÷ B",
+        "the measured method's figure divided by the baseline's; each cell says whether that is "
+        "better (higher for rates and MRR, lower for tokens and milliseconds)",
+    ),
+)
+#: Per-task table: the first ranked files shown for each task.
+TASK_TOP_FILES = 3
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 TRACK_MARKERS = {"direct": "circle", "bounded": "square"}
 TRACKS_SOLID = "direct"  # the latency plot draws this track solid, the others dashed
@@ -84,11 +113,44 @@ def _strategies(records: Sequence[Mapping], track: str, main: str, without: Mapp
     return out
 
 
-def _latency_cdf(records: Sequence[Mapping]) -> list[float]:
-    values = [r["latency_ms"] for r in records if r.get("latency_ms") is not None]
-    if not values:
-        return []
-    return [round(percentile(values, 100 * i / LATENCY_CDF_STEPS), 3) for i in range(LATENCY_CDF_STEPS + 1)]
+def _latency_cdf(records: Sequence[Mapping]) -> list[list[float]]:
+    """The empirical distribution: each distinct latency with the share of tasks at or below it."""
+    values = sorted(r["latency_ms"] for r in records if r.get("latency_ms") is not None)
+    steps: dict[float, float] = {}
+    for i, v in enumerate(values, start=1):
+        steps[round(v, 3)] = round(i / len(values), 6)
+    return [[v, share] for v, share in steps.items()]
+
+
+def _per_task(records: Sequence[Mapping], main: str, tracks: Sequence[str]) -> dict[str, list[dict]]:
+    """One row per task of the measured method, per track: what was asked, found and ranked."""
+    out: dict[str, list[dict]] = {}
+    for track in tracks:
+        rows = []
+        for r in sorted(
+            (r for r in records if r["track"] == track and r["method"] == main),
+            key=lambda r: r["instance_id"],
+        ):
+            files = r.get("files", [])
+            first = next((i + 1 for i, f in enumerate(files) if f in set(r["gold"])), None)
+            rows.append(
+                {
+                    "instance_id": r["instance_id"],
+                    "language": r["language"],
+                    "kind": r["kind"],
+                    "gold": len(r["gold"]),
+                    "found": len(r.get("hits", [])),
+                    "first_gold_rank": first,
+                    "recall": r["scores"]["recall"],
+                    "tokens": r["tokens"],
+                    "latency_ms": r.get("latency_ms"),
+                    "top": files[:TASK_TOP_FILES],
+                    "missed": sorted(set(r["gold"]) - set(r.get("hits", []))),
+                    "error": r.get("error"),
+                }
+            )
+        out[track] = rows
+    return out
 
 
 def build_summary(
@@ -142,8 +204,21 @@ def build_summary(
             }
             for track in tracks
         },
-        "warnings": warnings,
+        "per_task": _per_task(records, main, tracks),
+        "warnings": warnings + _small_sample_warnings(records, tracks, main),
     }
+
+
+def _small_sample_warnings(records: Sequence[Mapping], tracks: Sequence[str], main: str) -> list[str]:
+    counts = {
+        track: len([r for r in records if r["track"] == track and r["method"] == main]) for track in tracks
+    }
+    return [
+        f"{track} track: only {n} task(s); a single task moves a rate by {100 / n:.0f} points, "
+        f"so differences smaller than that say little (groups under {SMALL_SAMPLE} tasks are marked *)"
+        for track, n in counts.items()
+        if 0 < n < SMALL_SAMPLE
+    ]
 
 
 @dataclass(frozen=True)
@@ -151,6 +226,7 @@ class Table:
     title: str
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    css_class: str = ""
 
 
 def _fmt(metric: str, value: Any) -> str:
@@ -177,10 +253,11 @@ def _side_by_side(summary: Mapping, dims: Sequence[str], track: str, title: str)
             figures = block["methods"].get(method)
             if figures is None:
                 continue
+            small = figures["tasks"] < SMALL_SAMPLE
             rows.append(
                 (
                     value if first else "",
-                    str(figures["tasks"]) if first else "",
+                    (f"{figures['tasks']}*" if small else str(figures["tasks"])) if first else "",
                     method,
                     *(_fmt(k, figures.get(k)) for k, _ in TABLE_METRICS),
                 )
@@ -188,14 +265,54 @@ def _side_by_side(summary: Mapping, dims: Sequence[str], track: str, title: str)
             first = False
         for baseline, ratios in block["ratios"].items():
             rows.append(
-                (
-                    "",
-                    "",
-                    f"{main} ÷ {baseline}",
-                    *("–" if ratios.get(k) is None else f"×{ratios[k]:.2f}" for k, _ in TABLE_METRICS),
-                )
+                ("", "", f"{main} ÷ {baseline}", *(_ratio(k, ratios.get(k)) for k, _ in TABLE_METRICS))
             )
     return Table(title, ("group", "tasks", "method", *(label for _, label in TABLE_METRICS)), tuple(rows))
+
+
+def _ratio(metric: str, value: float | None) -> str:
+    """`×1.25 better`: the ratio, and whether it favours the measured method for this figure."""
+    if value is None:
+        return "–"
+    if round(value, 2) == 1.0:
+        return f"×{value:.2f} same"
+    better = value > 1 if metric in HIGHER_IS_BETTER else value < 1
+    return f"×{value:.2f} {'better' if better else 'worse'}"
+
+
+def _task_table(summary: Mapping, track: str) -> Table:
+    rows = tuple(
+        (
+            t["instance_id"],
+            t["language"],
+            t["kind"],
+            f"{t['found']}/{t['gold']}",
+            "–" if t["first_gold_rank"] is None else str(t["first_gold_rank"]),
+            str(t["tokens"]),
+            "–" if t["latency_ms"] is None else f"{t['latency_ms']:.1f}",
+            ", ".join(t["top"]) or "(empty block)",
+            ", ".join(t["missed"]) or "–",
+            t["error"] or "",
+        )
+        for t in summary.get("per_task", {}).get(track, [])
+    )
+    return Table(
+        f"Per task, {summary['main']}, {track} track",
+        (
+            "task",
+            "language",
+            "kind",
+            "found",
+            "first gold rank",
+            "tokens",
+            "ms",
+            "first ranked files",
+            "missed",
+            "error",
+        ),
+        rows,
+        "tasks",
+    )
 
 
 def _all_figures(summary: Mapping, track: str) -> Table:
@@ -247,6 +364,10 @@ def tables(summary: Mapping) -> list[Table]:
     return out
 
 
+def task_tables(summary: Mapping) -> list[Table]:
+    return [_task_table(summary, track) for track in summary["tracks"]]
+
+
 def _md_table(t: Table) -> str:
     esc = [[c.replace("|", "\\|") for c in row] for row in (t.header, *t.rows)]
     lines = ["| " + " | ".join(esc[0]) + " |", "|" + "|".join("---" for _ in t.header) + "|"]
@@ -283,9 +404,14 @@ def _preamble(summary: Mapping) -> list[str]:
     return lines
 
 
+def _definitions_md() -> str:
+    return "### What the figures mean\n\n" + "".join(f"- **{name}**: {text}\n" for name, text in DEFINITIONS)
+
+
 def markdown(summary: Mapping) -> str:
+    """The summary tables for docs/benchmark.md; the per-task tables are in report.html."""
     head = "## Retrieval benchmark\n\n" + "  \n".join(_preamble(summary)) + "\n"
-    return "\n".join([head, *(_md_table(t) for t in tables(summary))])
+    return "\n".join([head, _definitions_md(), *(_md_table(t) for t in tables(summary))])
 
 
 # --- SVG -------------------------------------------------------------------------------------
@@ -414,7 +540,7 @@ def recall_tokens_svg(summary: Mapping) -> str:
 
 def latency_svg(summary: Mapping) -> str:
     cdfs = summary["latency_cdf_ms"]
-    values = [v for per in cdfs.values() for cdf in per.values() for v in cdf if v > 0]
+    values = [v for per in cdfs.values() for cdf in per.values() for v, _ in cdf if v > 0]
     lo = 10 ** math.floor(math.log10(min(values))) if values else 1.0
     hi = max(10 ** math.ceil(math.log10(max(values))) if values else 10.0, lo * 10)
     span = math.log10(hi) - math.log10(lo)
@@ -432,10 +558,14 @@ def latency_svg(summary: Mapping) -> str:
     for track, per in cdfs.items():
         dash = "" if track == TRACKS_SOLID else ' stroke-dasharray="6 3"'
         for m, cdf in per.items():
-            pts = " ".join(f"{sx(v):.1f},{_sy(i / LATENCY_CDF_STEPS):.1f}" for i, v in enumerate(cdf))
+            # An empirical CDF is a step function: flat until the next latency, then up.
+            pts, share = [], 0.0
+            for v, at in cdf:
+                pts += [f"{sx(v):.1f},{_sy(share):.1f}", f"{sx(v):.1f},{_sy(at):.1f}"]
+                share = at
             parts.append(
-                f'<polyline points="{pts}" fill="none" stroke="{_color(summary, m)}" stroke-width="2"{dash}>'
-                f"<title>{html.escape(f'{m} ({track})')}</title></polyline>"
+                f'<polyline points="{" ".join(pts)}" fill="none" stroke="{_color(summary, m)}" '
+                f'stroke-width="2"{dash}><title>{html.escape(f"{m} ({track})")}</title></polyline>'
             )
     key = {t: "solid" if t == TRACKS_SOLID else "dashed" for t in summary["tracks"]}
     return _svg(parts + _legend(summary, key))
@@ -444,7 +574,11 @@ def latency_svg(summary: Mapping) -> str:
 def _html_table(t: Table) -> str:
     head = "".join(f"<th>{html.escape(c)}</th>" for c in t.header)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in t.rows)
-    return f"<h3>{html.escape(t.title)}</h3>\n<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>\n"
+    css = f' class="{t.css_class}"' if t.css_class else ""
+    return (
+        f"<h3>{html.escape(t.title)}</h3>\n<table{css}><thead><tr>{head}</tr></thead>"
+        f"<tbody>{body}</tbody></table>\n"
+    )
 
 
 def report_html(summary: Mapping) -> str:
@@ -452,13 +586,25 @@ def report_html(summary: Mapping) -> str:
         "body{font-family:sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;"
         "margin-bottom:1.5em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
         "td:nth-child(-n+3),th:nth-child(-n+3){text-align:left}"
+        ".warning{color:#8a4b00;font-weight:bold}dt{font-weight:bold;float:left;clear:left;width:11em}"
+        "dd{margin:0 0 .3em 12em}table.tasks td,table.tasks th{text-align:left}"
+        "table.tasks td:first-child{white-space:nowrap}"
     )
-    pre = "".join(f"<p>{html.escape(line)}</p>" for line in _preamble(summary))
+    pre = "".join(
+        f'<p class="warning">{html.escape(line)}</p>'
+        if line.startswith("Warning:")
+        else f"<p>{html.escape(line)}</p>"
+        for line in _preamble(summary)
+    )
+    definitions = "".join(f"<dt>{html.escape(n)}</dt><dd>{html.escape(t)}</dd>" for n, t in DEFINITIONS)
     return (
         '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>BoundedCode retrieval benchmark</title>'
         f"<style>{style}</style></head><body>\n<h1>Retrieval benchmark</h1>\n{pre}\n"
+        f'<h2>What the figures mean</h2>\n<dl id="definitions">{definitions}</dl>\n'
         f"<p>{recall_tokens_svg(summary)}</p>\n<p>{latency_svg(summary)}</p>\n"
         + "".join(_html_table(t) for t in tables(summary))
+        + '<h2 id="per-task">Per task</h2>\n'
+        + "".join(_html_table(t) for t in task_tables(summary))
         + "</body></html>\n"
     )
 

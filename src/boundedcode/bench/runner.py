@@ -243,9 +243,16 @@ class _Run:
                 runnable.append(t)
         return sorted(runnable, key=lambda t: (t.fetch_repo, _natural(t.instance_id)))
 
+    def _none_can_run(self, what: str) -> UsageError:
+        skipped = ", ".join(f"{reason}: {n}" for reason, n in sorted(self.skipped.items())) or "none skipped"
+        hint = " (is --mirrors the folder of fetch mirrors?)" if "no mirror" in self.skipped else ""
+        return UsageError(f"{what} of the {len(self.all_tasks)} in {self.config.tasks} ({skipped}){hint}")
+
     def run(self) -> dict:
         started = time.monotonic()
         tasks = self.select()
+        if not tasks:  # before any work: an empty report would read as a measurement
+            raise self._none_can_run("no task can run")
         if self.retrieve is None and any(m.engine in ENGINES for m in self.methods):
             self.retrieve = _default_retrieve()  # after the input checks: bad input is reported first
         os.makedirs(self.config.out, exist_ok=True)
@@ -276,6 +283,8 @@ class _Run:
             self.store.close()
         self.timing["wall_s"] = time.monotonic() - started
         ran = [t for t in tasks if t.instance_id not in failed]
+        if not ran:
+            raise self._none_can_run("no task's commit could be materialized")
         computed = sum(1 for t in ran if todo[t.instance_id])
         summary = self._summary(ran, computed)
         write_reports(summary, self.config.out)

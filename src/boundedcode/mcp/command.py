@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..errors import RepositoryError, UsageError
+from ..errors import EXIT_FOUND, RepositoryError, UsageError
 from .tools import help_epilog
 
 __all__ = ["add_arguments", "run", "DESCRIPTION"]
@@ -29,7 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.epilog = help_epilog()
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("--repo", default=".", metavar="DIR", help="the checkout (default: .)")
+    parser.add_argument(
+        "--repo", metavar="DIR", help="the checkout (default: the one holding the current directory)"
+    )
     parser.add_argument(
         "--session",
         metavar="FILE",
@@ -44,11 +46,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _check_session_path(path: str) -> None:
+    """A session file must be a file in an existing directory: say so before the server starts."""
+    if os.path.isdir(path):
+        raise UsageError(
+            f"--session {path}: a directory; give a file in it, e.g. {os.path.join(path, 'session.jsonl')}"
+        )
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"--session {path}: the directory {folder} does not exist")
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.repo is None:
+        from ..api import repository_root
+
+        args.repo = repository_root()
     if not os.path.isdir(args.repo):
         raise RepositoryError(f"{args.repo}: not a directory")
     if args.context and not args.profile:
         raise UsageError("--context goes with --profile")
+    if args.session is not None:
+        _check_session_path(args.session)
     profile = None
     if args.profile:
         from ..source_context import load_profile
@@ -60,6 +79,10 @@ def run(args: argparse.Namespace) -> int:
     from ..session import Session
     from .server import BcodeServer, serve_stdio
 
-    with Session(args.session, args.repo) as session:
+    try:
+        session = Session(args.session, args.repo)
+    except OSError as exc:  # unreadable, not writable: the session file cannot be kept
+        raise UsageError(f"--session {args.session}: cannot open: {exc.strerror or exc}") from None
+    with session:
         anyio.run(serve_stdio, BcodeServer(session, profile=profile, context_dir=args.context))
-    return 0
+    return EXIT_FOUND

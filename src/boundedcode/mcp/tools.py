@@ -1,10 +1,19 @@
-"""The MCP tools, defined once: the server's tool schemas and `bcode mcp --help` both come from here."""
+"""The MCP tools, defined once: the server's tool schemas and `bcode mcp --help` both come from here.
+
+Every tool only reads (annotations: readOnlyHint true, openWorldHint false: the
+checkout is its whole world). The find_* tools also declare an outputSchema and
+answer structured content. Every result names its own call id, which `recall`
+takes.
+"""
 
 from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
+
+from ..errors import UsageError
+from ..render.read import READ_MAX_BYTES
 
 __all__ = ["Param", "ToolSpec", "TOOLS", "ToolInputError", "input_schema", "check_arguments", "help_epilog"]
 
@@ -19,7 +28,7 @@ _EXPECTED = {"string": "a string", "strings": "a list of strings", "integer": "a
 _HELP_WIDTH = 78
 
 
-class ToolInputError(ValueError):
+class ToolInputError(UsageError):
     """Arguments that do not fit a tool's schema: told to the agent as a tool error."""
 
 
@@ -38,9 +47,46 @@ class ToolSpec:
     params: tuple[Param, ...]
     #: When the server offers the tool, for the help text; None: always.
     when: str | None = None
+    #: The JSON Schema of the tool's structured content; None: text only.
+    output_schema: dict[str, Any] | None = None
 
 
-_NAME = Param("name", "string", "one identifier, such as post or Ledger")
+_CAP = f"{READ_MAX_BYTES // 1024} KiB"
+#: The annotations of every tool: it reads the checkout and nothing else.
+ANNOTATIONS = {"readOnlyHint": True, "destructiveHint": False, "openWorldHint": False}
+#: A `read` of an item of the last block shows this many lines before its line and after it.
+ITEM_LINES_BEFORE, ITEM_LINES_AFTER = 10, 40
+
+_NAME = Param(
+    "name", "string", "a name (post, Ledger) or a qualified one (Ledger.post, Ledger::post, shop.Ledger.post)"
+)
+_START = Param("start_line", "integer", "the first line to show (1-based)", required=False)
+_END = Param("end_line", "integer", "the last line to show (inclusive)", required=False)
+_LOCATION = {
+    "type": "object",
+    "required": ["path", "line", "symbol", "kind", "source"],
+    "properties": {
+        "path": {"type": "string"},
+        "line": {"type": "integer", "minimum": 1},
+        "symbol": {"type": "string"},
+        "kind": {"type": "string"},
+        "source": {"type": "string", "description": "patterns, or lsp:<server>"},
+    },
+}
+#: The structured content of find_symbol, find_references and find_implementations.
+ANSWER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["call_id", "operation", "name", "locations", "sources", "skipped", "notes"],
+    "properties": {
+        "call_id": {"type": "string", "description": "this result's id, for recall"},
+        "operation": {"enum": ["definitions", "references", "implementations"]},
+        "name": {"type": "string"},
+        "locations": {"type": "array", "items": _LOCATION},
+        "sources": {"type": "object", "additionalProperties": {"type": "string"}},
+        "skipped": {"type": "array", "items": {"type": "object"}},
+        "notes": {"type": "array", "items": {"type": "string"}},
+    },
+}
 
 TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(
@@ -64,30 +110,47 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         "read",
-        "Read one file of the checkout under the read policy (no secrets such as .env or "
+        "Read a file of the checkout under the read policy (no secrets such as .env or "
         "keys, no symlinks, nothing outside the checkout, no hidden, dependency or build "
-        "directories). The read is stamped with the file's git blob id, so later calls "
+        "directories), its lines numbered under a `==> path (lines a-b of n) <==` line. "
+        "start_line/end_line pick a range; `item` reads the lines around the n-th place of "
+        f"the last retrieve block instead of a path. One call shows at most {_CAP} and says "
+        "what it left out. The read is stamped with the file's git blob id, so later calls "
         "say when the file changed since.",
-        (Param("path", "string", "the file, relative to the checkout"),),
+        (
+            Param(
+                "path", "string", "the file, relative to the checkout (or absolute inside it)", required=False
+            ),
+            _START,
+            _END,
+            Param(
+                "item",
+                "integer",
+                f"instead of path: the n-th place listed by the last retrieve (1 = the first); "
+                f"shows {ITEM_LINES_BEFORE} lines before its line and {ITEM_LINES_AFTER} after",
+                required=False,
+            ),
+        ),
     ),
     ToolSpec(
         "read_many",
-        "Read several files at once, each under the same policy as `read`; each file "
-        "comes after a `==> path <==` line.",
-        (Param("paths", "strings", "the files, relative to the checkout"),),
+        "Read several files at once, each under the same policy and format as `read`; "
+        f"start_line/end_line apply to each; the {_CAP} cap is for the whole call.",
+        (Param("paths", "strings", "the files, relative to the checkout"), _START, _END),
     ),
     ToolSpec(
         "recall",
         "Bring back an earlier tool result of this session (also one a summary set aside) "
-        "by its call id (call_12), a path it read, or text it contained. Says first when "
-        "the file changed since.",
+        "by its call id (every result ends with its own, such as [call_12]), a path it read, "
+        "or text it contained. Says first when the file changed since.",
         (Param("query", "string", "a call id, a path, or text to search for"),),
     ),
     ToolSpec(
         "find_symbol",
         "Where a name is defined: a language server where one serves the file's language "
-        "(enabled by BCODE_LANGUAGE_SERVERS), definition patterns everywhere else. Answers "
-        "JSON: locations (path, line, kind, source) and notes.",
+        "(enabled by BCODE_LANGUAGE_SERVERS), definition patterns everywhere else. A "
+        "qualified name keeps the member's definitions inside its qualifier. Answers "
+        "structured content: locations (path, line, kind, source) and notes.",
         (
             _NAME,
             Param(
@@ -97,6 +160,7 @@ TOOLS: tuple[ToolSpec, ...] = (
                 required=False,
             ),
         ),
+        output_schema=ANSWER_SCHEMA,
     ),
     ToolSpec(
         "find_references",
@@ -107,12 +171,21 @@ TOOLS: tuple[ToolSpec, ...] = (
             Param("path", "string", "with line: the file where the symbol meant is", required=False),
             Param("line", "integer", "the line of path where the name is", required=False),
         ),
+        output_schema=ANSWER_SCHEMA,
     ),
     ToolSpec(
         "find_implementations",
         "What implements an interface or abstract member. Only a language server can tell; "
         "without one the answer has no locations and a note saying so.",
         (_NAME,),
+        output_schema=ANSWER_SCHEMA,
+    ),
+    ToolSpec(
+        "retry_pack",
+        "After a failed check: the RELEVANT CODE around every location the failure output "
+        "points at (stack frames, compiler and test-runner locations, the code failing "
+        "tests exercise), numbered lines, confined to the checkout, within 1,200 tokens.",
+        (Param("output", "string", "the failure output: a test run, a build log, a stack trace"),),
     ),
     ToolSpec(
         "project_query",

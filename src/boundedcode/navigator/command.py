@@ -2,13 +2,15 @@
 
 Locations print as `path:line  kind  [source]`, then the notes (a server
 skipped, implementations without a server). A missing answer is a note, not
-an error: the exit status is 0 unless the arguments are wrong.
+an error. Exit status: 0 locations found, 1 none, 2 an error (wrong arguments).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+
+from ..errors import EXIT_FOUND, EXIT_NONE
+from ..render import dumps, printable
 
 from .composite import Answer
 from .operations import navigate
@@ -31,8 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="symbol: where NAME is defined; references: where it is used; "
         "implementations: what implements it (needs a language server)",
     )
-    parser.add_argument("name", help="one identifier, such as post or Ledger")
-    parser.add_argument("--repo", default=".", metavar="DIR", help="the checkout (default: .)")
+    parser.add_argument(
+        "name",
+        help="a name, such as post or Ledger, or a qualified one: Ledger.post, Ledger::post, pkg.Ledger.post",
+    )
+    parser.add_argument(
+        "--repo", metavar="DIR", help="the checkout (default: the one holding the current directory)"
+    )
     parser.add_argument(
         "--path",
         metavar="FILE",
@@ -68,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         servers=() if args.no_servers else args.server,
     )
     if args.json:
-        print(json.dumps(answer.to_json(), indent=2, ensure_ascii=False))
+        print(dumps(answer.to_json()))
     else:
-        print(_text(answer), end="")
-    return 0
+        print(printable(_text(answer)), end="")
+    return EXIT_FOUND if answer.locations else EXIT_NONE

@@ -2,7 +2,9 @@
 
 Definition patterns answer for every language first (one scan, cheap). Then
 each server covering a language the name occurs in is asked once, and its
-answer replaces the patterns' for the languages it covers. A server that is
+answer replaces the patterns' for the languages it covers; for definitions,
+only in the files the server named (a definition line in a file the server did
+not look at stays). A server that is
 missing, down, slow or failing is skipped and the patterns' answer stands;
 the answer records, per language, who answered and why a server did not.
 
@@ -136,7 +138,15 @@ class Composite:
             answer.sources.update((lang, server.source) for lang in covered)
         for lang in sorted(present - answered):
             answer.sources[lang] = PATTERNS if operation != "implementations" else "none"
-        kept.extend(loc for loc in patterns if language_of(loc.path) not in answered)
+        # A server's definitions replace the patterns' in the files it answered for; a
+        # definition line in a file it did not name (it looks at what it has indexed or what
+        # the hint imports) still stands, so a server never yields fewer places than patterns.
+        served = {loc.path for loc in kept} if operation == "definitions" else set()
+        kept.extend(
+            loc
+            for loc in patterns
+            if language_of(loc.path) not in answered or (served and loc.path not in served)
+        )
         answer.locations = sorted_locations(kept)
         answer.notes = self._notes(answer, operation, name, present - answered)
         return answer

@@ -18,18 +18,79 @@ from ..checkout.policy import confine
 from ..checkout.tree import Tree, open_tree
 from ..checkout.walk import walk
 from ..errors import RepositoryError, UsageError
+from ..lang.definitions import definitions
 from ..lang.languages import language_of
 from ..scan import Scanner
+from .base import Location
 from .composite import Answer, Composite
 from .lsp_navigator import LspNavigator
 from .patterns import PatternNavigator
 from .servers import ENV_VAR, enabled_servers
 from .session import POOL, STARTUP_TIMEOUT_S, SessionPool
 
-__all__ = ["build_navigator", "navigate", "ENABLE_HINT"]
+__all__ = ["build_navigator", "navigate", "split_name", "ENABLE_HINT"]
 
 ENABLE_HINT = f"enable a language server with --server NAME or {ENV_VAR} (see docs/language-servers.md)"
-_NAME = re.compile(r"[A-Za-z_$][\w$]*\Z")
+#: A name, or a qualified one: Ledger.post, Ledger::post, shop.Ledger.post.
+_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*\Z")
+_SEPARATOR = re.compile(r"\.|::")
+
+
+def split_name(name: str) -> tuple[tuple[str, ...], str]:
+    """`pkg.Class.member` → (("pkg", "Class"), "member"); a plain name has no scope."""
+    *scope, member = _SEPARATOR.split(name)
+    return tuple(scope), member
+
+
+def _norm(text: str) -> str:
+    return text.replace("_", "").replace("-", "").lower()
+
+
+def _container_of(tree: Tree, loc: Location) -> str | None:
+    """The class (struct, impl, module…) whose body holds the definition at `loc`."""
+    language, data = language_of(loc.path), tree.read(loc.path)
+    if language is None or data is None:
+        return None
+    for d in definitions(language, data):
+        if d.line == loc.line and d.name == loc.symbol:
+            return d.container
+    return None
+
+
+def _narrow(answer: Answer, scope: tuple[str, ...], tree: Tree, composite: Composite) -> None:
+    """Keep the definitions of the member that its qualifier names, and say how they were chosen.
+
+    Best: definitions inside the qualifier's body (the class, struct or impl named so);
+    else those in files named after it or defining it. Package segments before the
+    qualifier then prefer paths that hold them. Nothing matches: every definition stays."""
+    qualifier, packages = scope[-1], scope[:-1]
+    locations = answer.locations
+    inside = [loc for loc in locations if _container_of(tree, loc) == qualifier]
+    how = f"defined inside {qualifier}"
+    if not inside:
+        defining = {loc.path for loc in composite.fallback.definitions(qualifier)}
+        inside = [
+            loc
+            for loc in locations
+            if loc.path in defining or _norm(loc.path.rsplit("/", 1)[-1].split(".", 1)[0]) == _norm(qualifier)
+        ]
+        how = f"in a file that defines {qualifier} or is named after it"
+    if packages and inside:
+        segments = [_norm(p) for p in packages]
+        held = [
+            loc
+            for loc in inside
+            if all(seg in {_norm(part.split(".", 1)[0]) for part in loc.path.split("/")} for seg in segments)
+        ]
+        inside = held or inside
+    if inside:
+        if len(inside) < len(locations):
+            answer.notes.append(
+                f"kept {len(inside)} of {len(locations)} definitions of {locations[0].symbol}: those {how}"
+            )
+        answer.locations = inside
+    elif locations:
+        answer.notes.append(f"no definition of {answer.name} is inside {qualifier}; all are listed")
 
 
 def build_navigator(
@@ -83,9 +144,16 @@ def navigate(
     startup_timeout: float = STARTUP_TIMEOUT_S,
     pool: SessionPool = POOL,
 ) -> Answer:
-    """Answer one question about `name` in `repo`; bad arguments raise UsageError."""
+    """Answer one question about `name` in `repo`; bad arguments raise UsageError.
+
+    A qualified name (`Ledger.post`, `Ledger::post`, `shop.Ledger.post`) asks about the
+    member; its definitions are narrowed to those its qualifier names (`_narrow`)."""
     if not _NAME.match(name):
-        raise UsageError(f"{name!r} is not a name: give one identifier, such as post or Ledger")
+        raise UsageError(
+            f"{name!r} is not a name: give an identifier such as post or Ledger, or a qualified "
+            "name such as Ledger.post or Ledger::post"
+        )
+    scope, member = split_name(name)
     if line is not None and (path is None or line < 1):
         raise UsageError("a line needs a path, and counts from 1")
     if tree is None:
@@ -102,8 +170,14 @@ def navigate(
     composite = build_navigator(
         tree, listing.paths, servers=servers, budgets=budgets, scanner=scanner, pool=pool
     )
-    _warm(composite, name, path, startup_timeout)
-    answer = composite.answer(operation, name, path=path, line=line)
+    _warm(composite, member, path, startup_timeout)
+    answer = composite.answer(operation, member, path=path, line=line)
+    if scope:
+        answer.name = name
+        if operation == "definitions":
+            _narrow(answer, scope, tree, composite)
+        else:
+            answer.notes.append(f"{operation} of {member} under any qualifier: only definitions are narrowed")
     if operation == "implementations" and not composite.servers:
         answer.notes.append(ENABLE_HINT)
     return answer

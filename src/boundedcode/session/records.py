@@ -91,10 +91,14 @@ def migrate(
 
 @dataclass(frozen=True)
 class FileStamp:
-    """A file as a tool result or a note saw it: its blob id then (None: missing or unreadable)."""
+    """A file as a tool result or a note saw it: its blob id then (None: missing or unreadable).
+
+    `lines` is the range a read showed when it showed only part of the file (None: all of it);
+    written only when set, so older session files load unchanged."""
 
     path: str
     blob_id: str | None
+    lines: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -172,7 +176,14 @@ Record = Message | ToolResult | Compaction | Capture
 
 
 def _stamps(items: Sequence[FileStamp]) -> list[dict[str, Any]]:
-    return [{"path": f.path, "blob_id": f.blob_id} for f in items]
+    return [
+        {"path": f.path, "blob_id": f.blob_id, **({"lines": list(f.lines)} if f.lines else {})} for f in items
+    ]
+
+
+def _stamp(f: dict[str, Any]) -> FileStamp:
+    lines = f.get("lines")
+    return FileStamp(f["path"], f["blob_id"], (int(lines[0]), int(lines[1])) if lines else None)
 
 
 def to_json(record: Record) -> dict[str, Any]:
@@ -249,7 +260,7 @@ def from_json(d: dict[str, Any], where: str = "record") -> Record:
                 d["branch"],
                 d["commit"],
                 retrieval,
-                tuple(FileStamp(f["path"], f["blob_id"]) for f in d["reported"]),
+                tuple(_stamp(f) for f in d["reported"]),
                 tuple(d["notes"]),
             )
         if kind == KIND_TOOL:
@@ -258,7 +269,7 @@ def from_json(d: dict[str, Any], where: str = "record") -> Record:
                 time,
                 d["call_id"],
                 d["tool"],
-                tuple(FileStamp(f["path"], f["blob_id"]) for f in d["files"]),
+                tuple(_stamp(f) for f in d["files"]),
                 d["content"],
                 d["output"],
                 d["command"],

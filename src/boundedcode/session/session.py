@@ -23,6 +23,7 @@ from ..checkout import DEFAULT_BUDGETS, Budgets, Tree, WorkTree, blob_id, confin
 from ..errors import UsageError
 from ..model import RetrievalResult
 from ..render import render_block
+from ..render.read import READ_MAX_BYTES, render_file, render_refusal
 from .records import (
     CHANGE_KINDS,
     COMMAND_KIND,
@@ -69,6 +70,8 @@ RECALL_MAX_BYTES = 64 * 1024
 #: A NUL byte this early marks a binary file (git looks at the same span).
 BINARY_PROBE_BYTES = 8000
 NO_PLACES = "No places found in the repository for this message.\n"
+#: Tool results of this kind are recall's own answers: found by call id, not searched again.
+RECALL_KIND = "recall"
 INDEX_HEADER = "Set aside by this summary (recall brings any of them back by call id, path or text):"
 
 
@@ -116,12 +119,20 @@ class _Blobs:
         return self._memo[path]
 
 
-def _relative(tree: Tree, path: str) -> str | None:
-    """`path` relative to the checkout (absolute paths inside it too); None outside it."""
+def _relative(tree: Tree, path: str, spelled: str | None = None) -> str | None:
+    """`path` relative to the checkout (absolute paths inside it too); None outside it.
+
+    An absolute path may name the checkout as resolved (`fs_root`) or as the operator spelled
+    it (`spelled`, e.g. through a symlink): only that given prefix is taken off, nothing the
+    caller wrote is resolved, and the rest is confined and read through the tree as usual."""
     if os.path.isabs(path):
         if tree.fs_root is None:
             return None
-        path = os.path.relpath(os.path.normpath(path), tree.fs_root)
+        path = os.path.normpath(path)
+        for root in dict.fromkeys(r for r in (tree.fs_root, spelled) if r):
+            if path == root or path.startswith(root.rstrip(os.sep) + os.sep):
+                return confine(os.path.relpath(path, root))
+        return None
     return confine(path)
 
 
@@ -214,6 +225,9 @@ class Session:
             if record.kind in SHOW_KINDS or record.kind in CHANGE_KINDS:
                 self._known.update((f.path, f.blob_id) for f in record.files)
 
+    def _relative(self, tree: Tree, path: str) -> str | None:
+        return _relative(tree, path, os.path.abspath(self.repo))
+
     def _next_call_id(self) -> str:
         n = sum(isinstance(r, ToolResult) for r in self.records) + 1
         while f"call_{n}" in self._call_ids:
@@ -238,9 +252,14 @@ class Session:
             budgets=self._budgets,
         )
         shown = self._shown_in_history()
+        # A file the notes just called changed is listed, never "unchanged" in the same answer
+        # (edited, then reverted to what was read: both would be true of different moments).
+        noted = {c.path for c in changes}
         already = tuple(
             dict.fromkeys(
-                it.path for it in result.items if it.path in shown and shown[it.path] == now(it.path)
+                it.path
+                for it in result.items
+                if it.path in shown and it.path not in noted and shown[it.path] == now(it.path)
             )
         )
         block = result.block
@@ -297,7 +316,7 @@ class Session:
         for r in self.history:
             if isinstance(r, ToolResult):
                 for f in r.files:
-                    if r.kind in SHOW_KINDS:
+                    if r.kind in SHOW_KINDS and f.lines is None:  # a part shown is not the file
                         shown[f.path] = f.blob_id
                     elif r.kind in CHANGE_KINDS:
                         shown.pop(f.path, None)
@@ -329,7 +348,9 @@ class Session:
         tree = self._tree_factory()
         now = _Blobs(tree)
         rels = [
-            rel for p in ([path] if path else []) + list(paths) if (rel := _relative(tree, p)) is not None
+            rel
+            for p in ([path] if path else []) + list(paths)
+            if (rel := self._relative(tree, p)) is not None
         ]
         files = tuple(FileStamp(rel, now(rel)) for rel in dict.fromkeys(rels))
         record = ToolResult(
@@ -345,15 +366,33 @@ class Session:
         self._append(record)
         return record
 
-    def read(self, paths: Sequence[str]) -> ToolResult:
-        """Read files for the agent, confined by the read policy, and record what was shown."""
+    def read(
+        self,
+        paths: Sequence[str],
+        *,
+        start_line: int | None = None,
+        end_line: int | None = None,
+        max_bytes: int = READ_MAX_BYTES,
+    ) -> ToolResult:
+        """Read files for the agent, confined by the read policy, and record what was shown.
+
+        Each file comes under a `==> path (lines a-b of n) <==` line with its lines
+        numbered (render.read); `start_line` and `end_line` (1-based, inclusive) pick
+        the same range of every file. One call shows at most `max_bytes` and says
+        what it left out. A read that shows part of a file stamps that range: the
+        file counts as seen for staleness, not as read whole for the block."""
         if not paths:
             raise UsageError("read needs at least one path")
+        if (start_line is not None and start_line < 1) or (end_line is not None and end_line < 1):
+            raise UsageError("start_line and end_line count from 1")
+        if start_line is not None and end_line is not None and end_line < start_line:
+            raise UsageError(f"end_line {end_line} is before start_line {start_line}")
         tree = self._tree_factory()
-        parts: list[tuple[str, str]] = []
+        parts: list[str] = []
         stamps: list[FileStamp] = []
+        left = max_bytes
         for asked in paths:
-            rel = _relative(tree, asked)
+            rel = self._relative(tree, asked)
             why = "outside the checkout" if rel is None else refusal(rel)
             data = tree.read(rel) if rel is not None and why is None else None
             if why is None and data is None:
@@ -363,26 +402,31 @@ class Session:
             elif data is not None and b"\0" in data[:BINARY_PROBE_BYTES]:
                 why, data = "a binary file", None
             if data is None or rel is None:
-                parts.append((asked, f"refused: {why}\n"))
+                parts.append(render_refusal(asked, why or "not readable"))
                 continue
-            stamps.append(FileStamp(rel, blob_id(data)))
-            parts.append((rel, data.decode("utf-8", "replace")))
-        if len(paths) == 1:
-            content = parts[0][1]
-        else:
-            content = "".join(
-                f"==> {p} <==\n{text}{'' if text.endswith(chr(10)) else chr(10)}" for p, text in parts
-            )
+            shown = render_file(rel, data, start_line, end_line, left, max_bytes)
+            left = max(0, left - shown.size)
+            parts.append(shown.text)
+            if shown.lines is not None:
+                stamps.append(FileStamp(rel, blob_id(data), None if shown.whole else shown.lines))
         record = ToolResult(
             len(self.records),
             self._now(),
             self._next_call_id(),
             "read" if len(paths) == 1 else "read_many",
             tuple(stamps),
-            content,
+            "".join(parts),
         )
         self._append(record)
         return record
+
+    def last_items(self) -> tuple[RetrievedItem, ...]:
+        """The places the last retrieval's block listed, in its order (already-read files left out)."""
+        for r in reversed(self.records):
+            if isinstance(r, Message) and r.retrieval is not None:
+                already = set(r.retrieval.already_read)
+                return tuple(i for i in r.retrieval.items if i.path not in already)
+        return ()
 
     def record_capture(self, payload: dict[str, Any]) -> Capture:
         """Keep a `source.context` result as the query returned it."""
@@ -444,15 +488,16 @@ class Session:
         tools = [r for r in reversed(self.records) if isinstance(r, ToolResult)]
         hits: list[Record] = [t for t in tools if t.call_id == query]
         if not hits:
-            rel = _relative(tree, query)
-            hits = [t for t in tools if rel is not None and rel in t.paths]
+            rel = self._relative(tree, query)
+            hits = [t for t in tools if rel is not None and rel in t.paths and t.kind != RECALL_KIND]
         if not hits:
             needle = query.casefold()
             archived = {r.seq for r in self.archive}
             pool = [
                 r
                 for r in reversed(self.records)
-                if isinstance(r, ToolResult) or (isinstance(r, Message) and r.seq in archived)
+                if (isinstance(r, ToolResult) and r.kind != RECALL_KIND)
+                or (isinstance(r, Message) and r.seq in archived)
             ]
             hits = [r for r in pool if needle in _searchable(r).casefold()]
         if not hits:

@@ -94,7 +94,11 @@ class SessionFile:
     def append(self, record: dict[str, Any]) -> None:
         if self._fd is None:
             return
-        line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+        try:
+            line = (text + "\n").encode("utf-8")
+        except UnicodeEncodeError:  # a file name that is not UTF-8: JSON's \udcXX escapes keep it exact
+            line = (json.dumps(record, separators=(",", ":")) + "\n").encode("ascii")
         _write_all(self._fd, line)
         os.fsync(self._fd)
 

@@ -13,13 +13,14 @@ import json
 import sys
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import EXIT_ERROR, EXIT_FOUND, EXIT_NONE, UsageError
 from .config import KIND, load_profile
 from .errors import QueryLimitError, RequestError
 
 __all__ = ["add_arguments", "run", "EXIT_OK", "EXIT_LIMIT", "EXIT_USAGE"]
 
-EXIT_OK, EXIT_LIMIT, EXIT_USAGE = 0, 1, 2
+#: The package's exit statuses (errors.py), named for what they mean here.
+EXIT_OK, EXIT_LIMIT, EXIT_USAGE = EXIT_FOUND, EXIT_NONE, EXIT_ERROR
 PROG = "bcode query"
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import BoundedCodeError, UsageError
+from ..errors import EXIT_NONE, BoundedCodeError, UsageError
 
 __all__ = ["RequestError", "ContextError", "QueryLimitError", "QueryTimeout", "ResultTooLarge"]
 
@@ -17,6 +17,8 @@ class ContextError(UsageError):
 
 class QueryLimitError(BoundedCodeError):
     """A query stopped by a hard limit; nothing was returned and no capture was stored."""
+
+    exit_status = EXIT_NONE
 
 
 class QueryTimeout(QueryLimitError):

@@ -2,26 +2,24 @@
 
 It sits in the prompt cache's stable prefix. It fits the token budget by
 trying shorter renderings (reasons cut, then no reasons, then fewer items) and
-says what it left out. Tokens are counted as UTF-8 bytes / 3 (measured: under-
-counts 1% of code snippets against a real BPE, where chars/4 under-counts 30%).
+says what it left out.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from .model import Item
-from .weights import BLOCK_LINES
+from ..model import Item
+from ..weights import BLOCK_LINES
+from .text import count_tokens, printable
 
-__all__ = ["render_block", "count_tokens", "HEADER"]
+__all__ = ["render_block", "location", "HEADER", "ALREADY_READ", "LEFT_OUT"]
 
 HEADER = "Likely relevant places, ranked (found by {found}; verify before relying on them):"
+ALREADY_READ = "- already read in this conversation, unchanged: {paths}"
+LEFT_OUT = "- ({n} more left out to fit the block budget)"
 #: Reason length in the first shortening step.
 SHORT_REASON = 48
-
-
-def count_tokens(text: str) -> int:
-    return -(-len(text.encode("utf-8")) // 3)
 
 
 def _strategy_names(items: Sequence[Item]) -> str:
@@ -34,14 +32,19 @@ def _strategy_names(items: Sequence[Item]) -> str:
     return ", ".join(seen)
 
 
-def _line(it: Item, reason_chars: int | None) -> str:
+def location(it: Item) -> str:
+    """`path:line, line… (symbol)`, as the block and the explain text name a place: the item's
+    first BLOCK_LINES lines (the JSON document has all of them)."""
     lines = it.lines[:BLOCK_LINES] or ((it.line,) if it.line else ())
-    where = f"{it.path}:{', '.join(map(str, lines))}" if lines else it.path
-    if it.symbol:
-        where += f" ({it.symbol})"
+    where = f"{printable(it.path)}:{', '.join(map(str, lines))}" if lines else printable(it.path)
+    return where + (f" ({printable(it.symbol)})" if it.symbol else "")
+
+
+def _line(it: Item, reason_chars: int | None) -> str:
+    where = location(it)
     if reason_chars == 0:
         return f"- {where}"
-    reason = " ".join(it.reason.split())
+    reason = " ".join(printable(it.reason).split())
     if reason_chars is not None and len(reason) > reason_chars:
         reason = reason[: reason_chars - 1] + "…"
     return f"- {where}: {reason}"
@@ -53,16 +56,14 @@ def render_block(
     """The block text, its tokens, and whether anything was left out to fit the budget."""
     if not items and not already_read:
         return "", 0, False
-    tail = (
-        [f"- already read in this conversation, unchanged: {', '.join(already_read)}"] if already_read else []
-    )
+    tail = [ALREADY_READ.format(paths=", ".join(map(printable, already_read)))] if already_read else []
     for reason_chars in (None, SHORT_REASON, 0):
         for n in range(len(items), -1, -1):
             shown = items[:n]
             lines = [HEADER.format(found=_strategy_names(shown) or "earlier reads")]
             lines += [_line(it, reason_chars) for it in shown]
             if n < len(items):
-                lines.append(f"- ({len(items) - n} more left out to fit the block budget)")
+                lines.append(LEFT_OUT.format(n=len(items) - n))
             lines += tail
             text = "\n".join(lines) + "\n"
             tokens = count_tokens(text)

@@ -135,26 +135,14 @@ def _make(
     return Diagnostic(cleaned, int(line), int(column) if column else None, message.strip(), severity, tool)
 
 
-@dataclass(frozen=True)
-class _Span:
-    """The groups `_with_severity` reads, for a location not matched by one regex group set."""
-
-    path: str
-    line: str
-    col: str | None
-
-    def __getitem__(self, group: str) -> str | None:
-        return getattr(self, group)
-
-
-def _with_severity(m: re.Match[str] | _Span, rest: str, default_tool: str) -> Diagnostic | None:
+def _with_severity(path: str, line: str, col: str | None, rest: str, default_tool: str) -> Diagnostic | None:
     """`rest` is what follows the location: 'error: msg' (a compiler's, named by the file) or a plain message."""
     sev = _SEVERITY.match(rest)
     if sev:
-        tool = _COMPILER_BY_EXTENSION.get(_extension(clean_path(m["path"])), default_tool)
-        return _make(m["path"], m["line"], m["col"], sev["msg"], sev["sev"], tool)
-    tool = "go" if _extension(m["path"]) == "go" else default_tool
-    return _make(m["path"], m["line"], m["col"], rest, None, tool)
+        tool = _COMPILER_BY_EXTENSION.get(_extension(clean_path(path)), default_tool)
+        return _make(path, line, col, sev["msg"], sev["sev"], tool)
+    tool = "go" if _extension(path) == "go" else default_tool
+    return _make(path, line, col, rest, None, tool)
 
 
 # tsc --pretty 'src/x.ts:12:5 - error TS2322: …' and pyright '  /src/x.py:12:5 - error: …'.
@@ -235,7 +223,7 @@ _PHPSTAN_RAW = re.compile(
 def _colon(m: re.Match[str], state: _State) -> Diagnostic | None:
     rest, extension = m["rest"], _extension(m["path"])
     if m["line2"]:  # a GHC span over lines
-        return _with_severity(_Span(m["path"], m["line2"], m["col2"]), rest, "ghc")
+        return _with_severity(m["path"], m["line2"], m["col2"], rest, "ghc")
     if m["col"] and extension == "rb":
         rubocop = _RUBOCOP.match(rest)
         if rubocop:
@@ -248,7 +236,7 @@ def _colon(m: re.Match[str], state: _State) -> Diagnostic | None:
             return _make(m["path"], m["line"], m["col"], rest, _LETTER_SEVERITY[pylint["letter"]], "pylint")
         if _RUFF.match(rest):
             return _make(m["path"], m["line"], m["col"], rest, None, "ruff")
-    return _with_severity(m, rest, "generic")
+    return _with_severity(m["path"], m["line"], m["col"], rest, "generic")
 
 
 def _phpstan_raw(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -469,6 +457,8 @@ _OCAML = re.compile(
 def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
     groups = m.groupdict()
     path, line = groups.get("path") or groups.get("path2"), groups.get("line") or groups.get("line2")
+    if not path or not line:
+        return None
     severity = (groups.get("sev") or "").lower() or None
     return _make(path, line, groups.get("col"), groups.get("msg") or "", severity, "generic")
 

@@ -35,3 +35,45 @@ def test_invalid_files_name_the_problem(tmp_path, text, message):
 def test_missing_explicit_file(tmp_path):
     with pytest.raises(ConfigError, match="no such configuration file"):
         load_settings(str(tmp_path), str(tmp_path / "nope.yaml"))
+
+
+CANARY = "canary-outside-the-checkout"
+
+
+def test_a_repository_config_symlinked_outside_is_refused_without_echoing_it(tmp_path):
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(f"direct:\n  retrieval: {CANARY}\n")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "bcode.yaml").symlink_to(outside)
+    with pytest.raises(ConfigError, match="not a regular file inside the checkout") as err:
+        load_settings(str(repo))
+    assert CANARY not in str(err.value)
+
+
+def test_a_yaml_alias_bomb_is_refused_before_it_expands(tmp_path):
+    # Nine levels of nine aliases: 9**9 strings if expanded (the 400-byte bomb of the report).
+    lines = ['a0: &a0 ["x"]']
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 10)]
+    (tmp_path / "bcode.yaml").write_text("\n".join(lines) + "\n")
+    with pytest.raises(ConfigError, match="YAML aliases are not allowed"):
+        load_settings(str(tmp_path))
+
+
+def test_config_files_are_bounded_in_size_and_never_block(tmp_path):
+    import os
+
+    (tmp_path / "bcode.yaml").write_text("# padding\n" * 10_000)
+    with pytest.raises(ConfigError, match="larger than 65,536 bytes"):
+        load_settings(str(tmp_path))
+    fifo = tmp_path / "given.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(ConfigError, match="not a readable file"):
+        load_settings(str(tmp_path), str(fifo))
+
+
+def test_yaml_errors_name_the_line_but_show_no_text(tmp_path):
+    (tmp_path / "bcode.yaml").write_text(f"direct:\n  retrieval: [{CANARY}\n")
+    with pytest.raises(ConfigError, match=r"not valid YAML: .*\(line \d+, column \d+\)") as err:
+        load_settings(str(tmp_path))
+    assert CANARY not in str(err.value)

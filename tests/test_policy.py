@@ -22,9 +22,9 @@ class SpyTree(WorkTree):
         super().__init__(root)
         self.reads = []
 
-    def read(self, path):
+    def read(self, path, limit=None):
         self.reads.append(path)
-        return super().read(path)
+        return super().read(path, limit)
 
 
 class SpyScanner(RipgrepScanner):

@@ -61,21 +61,20 @@ def repository_root(start: str = ".") -> str:
 
 def resolve_commit(repo: str, rev: str) -> str:
     """The commit id `rev` names in `repo`: an id (full or abbreviated), HEAD, a branch, a tag,
-    HEAD~3. Resolved by libgit2's rev-parse (pygit2); no text reaches a git command line."""
+    HEAD~3. Read from the refs files and the object database alone (`checkout.gitmeta`): no
+    text reaches a git command line, and the checkout's git configuration is never opened."""
     if not rev.strip():
         raise UsageError("the commit is empty: give an id, HEAD, a branch, a tag or HEAD~N")
     if rev.startswith("-"):
         raise UsageError(f"{rev!r} is not a revision")
-    import pygit2
+    from .checkout import gitmeta
 
-    try:
-        found = pygit2.discover_repository(repo)
-        if found is None:
-            raise RepositoryError(f"{repo}: not a git repository, so --commit cannot be read")
-        obj = pygit2.Repository(found).revparse_single(rev)
-        return str(obj.peel(pygit2.Commit).id)
-    except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError) as exc:
-        raise RepositoryError(f"{repo}: no commit {rev!r} ({exc})") from None
+    if gitmeta.open_objects(repo) is None:
+        raise RepositoryError(f"{repo}: not a git repository, so --commit cannot be read")
+    commit = gitmeta.resolve_revision(repo, rev)
+    if commit is None:
+        raise RepositoryError(f"{repo}: no commit {rev!r}")
+    return commit
 
 
 def retrieve(
@@ -111,6 +110,8 @@ def retrieve(
             commit = resolve_commit(repo, commit)
         try:
             tree = open_tree(repo, commit)
+        except RepositoryError:
+            raise
         except (ValueError, OSError) as exc:
             raise RepositoryError(f"{repo}: {exc}") from None
         except Exception as exc:  # pygit2 raises its own errors for a non-repository
@@ -121,6 +122,7 @@ def retrieve(
     budgets = budgets or DEFAULT_BUDGETS
     if retrieval == "basic":
         return run_basic("\n".join([message, *evidence]), tree, budgets=budgets, scanner=scanner, clock=clock)
+    started = clock()  # the time budget covers parsing the evidence too
     anchors = [a for text in evidence for a in evidence_anchors(text)]
     return run_retrieval(
         message,
@@ -133,6 +135,7 @@ def retrieve(
         scanner=scanner,
         servers=tuple(servers),
         clock=clock,
+        started=started,
     )
 
 

@@ -17,6 +17,7 @@ from .model import Item, RetrievalResult, StrategyRun
 from .render import render_block
 from .scan import Needle, Scanner, scan
 from .seeds import message_anchors
+from .seeds.message import cap_message
 from .strategies.base import is_identifier
 
 __all__ = ["run_basic"]
@@ -32,12 +33,11 @@ def run_basic(
 ) -> RetrievalResult:
     t0 = clock()
     message = message.replace("\r\n", "\n").replace("\r", "\n")
+    message, cut_message = cap_message(message, budgets.message_chars)
     anchors = [a for a in message_anchors(message) if a.kind in ("name", "member")]
-    needles: list[Needle] = []
-    for a in anchors:
-        n = Needle(a.text, word=True)
-        if is_identifier(a.text) and n not in needles:
-            needles.append(n)
+    named = [a.text for a in anchors if is_identifier(a.text)]
+    needles = list(dict.fromkeys(Needle(t, word=True) for t in named if len(t) <= budgets.needle_chars))
+    too_long = any(len(t) > budgets.needle_chars for t in named)
     over = len(needles) > budgets.scan_strings
     needles = needles[: budgets.scan_strings]
     listing = walk(tree, budgets)
@@ -50,7 +50,7 @@ def run_basic(
     items = []
     for path, found in ranked[: budgets.block_items]:
         first = min((h[0].line, name) for name, h in found)
-        data = tree.read(path)
+        data = tree.read(path, budgets.file_bytes)
         names = sorted(name for name, _ in found)
         items.append(
             Item(
@@ -64,8 +64,11 @@ def run_basic(
                 blob_id=blob_id(data) if data is not None else None,
             )
         )
-    block, tokens, cut = render_block(items, budgets.block_tokens)
-    bounds = listing.bounds_reached + result.bounds_reached + (["scan_strings"] if over else [])
+    block, tokens, cut = render_block(
+        items, budgets.block_tokens, bounds_reached=listing.bounds_reached + result.bounds_reached
+    )
+    bounds = (["message_chars"] if cut_message else []) + (["needle_chars"] if too_long else [])
+    bounds += listing.bounds_reached + result.bounds_reached + (["scan_strings"] if over else [])
     total = (clock() - t0) * 1000.0
     return RetrievalResult(
         items=items,

@@ -2,7 +2,13 @@
 
 First parse and validate the file (every error names the file and the key),
 then build the settings. The file is `bcode.yaml` (or `.bcode.yaml`) at the
-repository root, or the one given with `--config`:
+repository root, or the one given with `--config`. The repository's file is as
+untrusted as the rest of the checkout: it is read as a confined read (a regular
+file inside the checkout, no symlink), and every file is bounded in size and
+parsed with YAML aliases refused (a 400-byte alias bomb expands past any memory).
+Errors name the file, the line and the problem, never a snippet of its text:
+
+
 
     direct:
       retrieval: adaptive   # adaptive (default) | basic
@@ -15,6 +21,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from .checkout.confined import FileRead, read_fd, read_under
 from .errors import ConfigError
 
 __all__ = ["Settings", "load_settings", "parse_settings", "CONFIG_FILES", "RETRIEVAL_MODES"]
@@ -22,6 +29,8 @@ __all__ = ["Settings", "load_settings", "parse_settings", "CONFIG_FILES", "RETRI
 CONFIG_FILES = ("bcode.yaml", ".bcode.yaml")
 RETRIEVAL_MODES = ("adaptive", "basic")
 _SCHEMA = {"direct": {"retrieval": str, "seed_pack": bool}}
+#: Largest configuration file read; a real one is a few lines.
+MAX_CONFIG_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -61,21 +70,57 @@ def parse_settings(data: Any, source: str) -> Settings:
     return Settings(retrieval=mode, seed_pack=values.get("seed_pack", True), source=source)
 
 
-def load_settings(repo: str, path: str | None = None) -> Settings:
-    """Settings from `path`, else from the repository's config file, else the defaults."""
+def _read_given(path: str) -> FileRead:
+    """The operator's `--config` file: any path they name, but a regular file, bounded."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return FileRead(None, "no such configuration file")
+    try:
+        return read_fd(fd, MAX_CONFIG_BYTES)
+    except OSError as exc:
+        return FileRead(None, f"cannot read: {exc.strerror}")
+    finally:
+        os.close(fd)
+
+
+def _parse_yaml(data: bytes, source: str) -> Any:
     import yaml
 
-    candidates = [path] if path else [os.path.join(repo, n) for n in CONFIG_FILES]
-    for candidate in candidates:
-        if candidate and os.path.isfile(candidate):
-            try:
-                with open(candidate, encoding="utf-8") as f:
-                    data = yaml.safe_load(f)
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ConfigError(f"{candidate}: cannot read: {exc}") from None
-            except yaml.YAMLError as exc:
-                raise ConfigError(f"{candidate}: not valid YAML: {exc}") from None
-            return parse_settings(data, candidate)
-        if path:
-            raise ConfigError(f"{path}: no such configuration file")
-    return Settings()
+    class NoAliases(yaml.SafeLoader):
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                raise ConfigError(f"{source}: YAML aliases are not allowed in a configuration file")
+            return super().compose_node(parent, index)
+
+    try:
+        return yaml.load(data.decode("utf-8"), Loader=NoAliases)  # noqa: S506 (a SafeLoader)
+    except UnicodeDecodeError:
+        raise ConfigError(f"{source}: not UTF-8 text") from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        raise ConfigError(f"{source}: not valid YAML: {exc.problem}{where}") from None
+    except yaml.YAMLError:
+        raise ConfigError(f"{source}: not valid YAML") from None
+
+
+def load_settings(repo: str, path: str | None = None) -> Settings:
+    """Settings from `path`, else from the repository's config file, else the defaults."""
+    if path:
+        read = _read_given(path)
+        source = path
+    else:
+        root = os.path.realpath(repo)
+        for name in CONFIG_FILES:
+            source = os.path.join(repo, name)
+            if os.path.lexists(os.path.join(root, name)):
+                read = read_under(root, name, MAX_CONFIG_BYTES)
+                if read.data is None and read.refused and not read.refused.startswith("larger"):
+                    read = FileRead(None, "not a regular file inside the checkout (a symlink?)")
+                break
+        else:
+            return Settings()
+    if read.data is None:
+        raise ConfigError(f"{source}: {read.refused}")
+    return parse_settings(_parse_yaml(read.data, source), source)

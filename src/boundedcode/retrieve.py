@@ -16,6 +16,7 @@ from .render import render_block
 from .scan import Needle, Scanner, begin_scan
 from .seeds import message_anchors, split_segments, words
 from .lang._text import without_runtime_hints
+from .seeds.message import cap_message
 from .seeds.evidence import trace_anchors
 from .strategies import REGISTRY, Context, MessageFacts, PathIndex
 
@@ -64,7 +65,7 @@ class _Reader:
 
     def __call__(self, path: str) -> bytes | None:
         if path not in self.cache:
-            data = self.tree.read(path)
+            data = self.tree.read(path, self.budgets.file_bytes)
             if data is not None and (
                 len(data) > self.budgets.file_bytes or self.bytes + len(data) > self.budgets.bytes_read
             ):
@@ -81,11 +82,14 @@ def _plan_needles(strategies, ctx: Context, budgets: Budgets) -> tuple[list[Need
         for a, n in s.needles(ctx):
             wanted.append((a.rank, len(wanted), n))
     wanted.sort(key=lambda t: (t[0], t[1]))
-    out: list[Needle] = []
-    for _, _, n in wanted:
-        if n not in out:
-            out.append(n)
+    out = list(dict.fromkeys(n for _, _, n in wanted))  # first occurrence kept, in linear time
     return out[: budgets.scan_strings], len(out) > budgets.scan_strings
+
+
+def searchable_needles(needles: list[Needle], budgets: Budgets) -> tuple[list[Needle], bool]:
+    """Needles within `needle_chars` (longer text names nothing and breaks ripgrep's arguments)."""
+    kept = [n for n in needles if len(n.text) <= budgets.needle_chars]
+    return kept, len(kept) < len(needles)
 
 
 def run_retrieval(
@@ -100,8 +104,11 @@ def run_retrieval(
     scanner: Scanner | None = None,
     servers: Sequence[str] = (),
     clock: Callable[[], float] = time.monotonic,
+    started: float | None = None,
 ) -> RetrievalResult:
-    t0 = clock()
+    """One retrieval over `tree`; `started` (by `clock`) when the evidence was parsed before it,
+    so that the time budget covers that too."""
+    t0 = clock() if started is None else started
     timings: dict[str, float] = {}
     bounds: list[str] = list(evidence_bounds)  # evidence read only as its head and tail
 
@@ -111,11 +118,18 @@ def run_retrieval(
         return now
 
     message = message.replace("\r\n", "\n").replace("\r", "\n")
+    # Capped before any stage whose cost grows faster than the text: the bound is named.
+    message, cut = cap_message(message, budgets.message_chars)
+    if cut:
+        bounds.append("message_chars")
     anchors = (
         list(evidence_anchors)
         + trace_anchors(message, "prose")
         + message_anchors(without_runtime_hints(message))
     )
+    if len(anchors) > budgets.anchors:
+        anchors = anchors[: budgets.anchors]  # evidence first, then the message in seed order
+        bounds.append("anchors")
     facts = message_facts(message, anchors)
     t = lap("anchors", t0)
 
@@ -145,6 +159,9 @@ def run_retrieval(
     needles, over = _plan_needles([s for s, _ in planned], ctx, budgets)
     if over:
         bounds.append("scan_strings")
+    needles, too_long = searchable_needles(needles, budgets)
+    if too_long:
+        bounds.append("needle_chars")
     finish_scan = begin_scan(tree, needles, budgets, deadline, scanner)
     t = lap("plan", t)
 
@@ -166,6 +183,11 @@ def run_retrieval(
 
     findings: list[Finding] = []
     for s, why in planned:
+        if clock() > deadline:  # the time budget covers every stage: later strategies say so
+            runs.append(StrategyRun(s.id, False, "time budget spent before it ran"))
+            if "time_s" not in bounds:
+                bounds.append("time_s")
+            continue
         found = s.find(ctx)
         findings += found
         runs.append(StrategyRun(s.id, True, why, len(found)))
@@ -181,7 +203,7 @@ def run_retrieval(
         bounds.append("bytes_read")
     t = lap("rank", t)
 
-    block, tokens, cut = render_block(items, budgets.block_tokens)
+    block, tokens, cut = render_block(items, budgets.block_tokens, bounds_reached=bounds)
     if cut:
         bounds.append("block_tokens")
     lap("render", t)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets
-from .checkout.policy import refusal
+from .checkout.confined import read_confined
+from .source_context.lexical import merge_windows
 from .checkout.tree import Tree
 from .render import PACK_HEADER, render_retry_pack
 from .checkout.walk import walk
@@ -73,24 +74,17 @@ def _locations(tree: Tree, output: str, budgets: Budgets) -> dict[str, list[tupl
 
 
 def _windows(name: str, tree: Tree, output: str, budgets: Budgets) -> list[Window]:
-    spans = {
-        path: [(max(1, line - CONTEXT_LINES), line + CONTEXT_LINES, why) for line, why in places]
-        for path, places in _locations(tree, output, budgets).items()
-        if not refusal(path)
-    }
     out: list[Window] = []
-    for path, found in spans.items():  # item order: the best-ranked file first
-        data = tree.read(path)
+    for path, places in _locations(tree, output, budgets).items():  # the best-ranked file first
+        # The one confined read: policy, size before the read, no symlink, text only.
+        data = read_confined(tree, path, budgets.file_bytes).data
         if data is None:
             continue
         text = data.decode("utf-8", "replace").splitlines()
-        merged: list[list] = []
-        for start, end, why in sorted(found):
-            if merged and start <= merged[-1][1] + 1:  # overlapping or touching: one window
-                merged[-1][1] = max(merged[-1][1], end)
-            else:
-                merged.append([start, end, why])
-        for start, end, why in merged:
+        # Each merged window says why by its first place (line order, then reason).
+        spans = sorted((max(1, line - CONTEXT_LINES), line + CONTEXT_LINES, why) for line, why in places)
+        for start, end in merge_windows([line for line, _ in places], CONTEXT_LINES, max(len(text), 1)):
+            why = next(w for s, _, w in spans if start <= s <= max(start, end))
             lines = tuple(
                 ln if len(ln) <= MAX_LINE_CHARS else ln[:MAX_LINE_CHARS] + " …[cut]"
                 for ln in text[start - 1 : min(end, len(text))]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol, Sequence
 
 from .checkout.budgets import Budgets
+from .checkout.confined import is_binary
 from .checkout.policy import ripgrep_excludes, ripgrep_may_skip
 from .checkout.tree import Tree
 from .errors import BoundedCodeError
@@ -321,15 +322,15 @@ class MemoryScanner:
             if time.monotonic() > deadline:
                 result.bounds_reached.append("time_s")
                 break
-            data = tree.read(path)
-            if data is None or len(data) > budgets.file_bytes:
+            data = tree.read(path, budgets.file_bytes)
+            if data is None:
                 continue
             result.files_scanned += 1
             result.bytes_scanned += len(data)
             if result.bytes_scanned > budgets.bytes_read:
                 result.bounds_reached.append("bytes_read")
                 break
-            if b"\0" in data[:8000]:
+            if is_binary(data):
                 continue
             if not any(p in data for p in probes):
                 lowered = data.lower() if folded else b""  # once per file, not per word

@@ -94,3 +94,82 @@ def test_one_writer_at_a_time(session_path):
         with pytest.raises(SessionError, match="in use by another process"):
             memory_session(session_path)
     memory_session(session_path).close()
+
+
+FULL_DISK_CHILD = """
+import json, os, resource, signal, sys
+from boundedcode.checkout import MemoryTree
+from boundedcode.session import Session, SessionError
+
+path = sys.argv[1]
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG instead of a signal past the size limit
+soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+out = {}
+with Session(path, tree_factory=lambda: MemoryTree({"a.py": "x = 1\\n"})) as s:
+    s.record_tool_result("call_1", "command", output="first\\n")
+    size = os.path.getsize(path)
+    # Room for part of the next record only: a short write, then EFBIG, as on a full disk.
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size + 40, hard))
+    try:
+        s.record_tool_result("call_2", "command", output="x" * 500)
+    except SessionError as exc:
+        out["error"] = str(exc)
+    out["size_after_failure"] = os.path.getsize(path)
+    out["size_before"] = size
+    resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    s.record_tool_result("call_3", "command", output="third\\n")
+with Session(path, tree_factory=lambda: MemoryTree({})) as s:
+    out["reloaded"] = [r.call_id for r in s.records]
+    out["notes"] = list(s.load_notes)
+print(json.dumps(out))
+"""
+
+
+def test_a_write_cut_short_by_a_full_disk_changes_nothing_and_the_next_append_survives(session_path):
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-c", FULL_DISK_CHILD, session_path], capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout)
+    assert "the record was not written" in out["error"] and "the file is unchanged" in out["error"]
+    assert out["size_after_failure"] == out["size_before"]
+    assert out["reloaded"] == ["call_1", "call_3"] and out["notes"] == []
+
+
+def _rewrite(path: str, index: int, change) -> None:
+    lines = [json.loads(line) for line in open(path)]
+    change(lines[index])
+    with open(path, "w") as f:
+        f.writelines(json.dumps(line) + "\n" for line in lines)
+
+
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (
+            lambda r: r.update(content=["a", "list"]),
+            r"session.jsonl:1: malformed tool record \('content' must be str",
+        ),
+        (lambda r: r.update(files="a.py"), r"malformed tool record \('files' must be list"),
+        (lambda r: r.update(files=[["a.py"]]), r"malformed tool record \('files' must be a list of objects"),
+        (lambda r: r.update(seq="0"), r"malformed tool record \('seq' must be int"),
+        (lambda r: r.pop("call_id"), r"malformed tool record \(no 'call_id'\)"),
+    ],
+)
+def test_a_valid_json_record_of_the_wrong_shape_is_one_clear_error(session_path, change, message):
+    two_records(session_path)
+    _rewrite(session_path, 0, change)
+    with pytest.raises(SessionError, match=message):
+        memory_session(session_path)
+
+
+def test_a_compaction_naming_an_unknown_record_is_one_clear_error(session_path):
+    with memory_session(session_path) as s:
+        s.user_message("first")
+        s.compact("summary", keep_last=0)
+    _rewrite(session_path, 1, lambda r: r.update(replaced=[0, 99]))
+    with pytest.raises(SessionError, match="compaction c1 replaces record 99, which is not before it"):
+        memory_session(session_path)

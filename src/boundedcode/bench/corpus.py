@@ -1,20 +1,21 @@
 """The text of one commit's files, as the harness needs it: BM25 tokens and defined names.
 
 Files are taken as the engine's read policy allows (`checkout.policy.refusal`),
-text only (no NUL byte in the first `BINARY_SNIFF_BYTES`), at most the engine's
-one-file budget. Per-file analysis is cached by blob id for the repository, so
-the next commit of the same repository only reads the files that changed.
+text only (`checkout.is_binary`), at most the engine's one-file budget, through
+the engine's one confined read (`checkout.confined`). Per-file analysis is cached
+by blob id for the repository, so the next commit of the same repository only
+reads the files that changed.
 """
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 from array import array
 from dataclasses import dataclass
 
 from ..checkout.budgets import DEFAULT_BUDGETS
+from ..checkout.confined import is_binary, read_under
 from ..checkout.policy import refusal
 from .checkouts import GitFile
 
@@ -23,7 +24,6 @@ __all__ = ["tokenize", "CommitCorpus", "RepoCorpus", "message_kind", "NAMES_CODE
 NAMES_CODE = "names code"
 DESCRIBES = "describes"
 
-BINARY_SNIFF_BYTES = 8000
 MIN_TOKEN_CHARS = 2
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: Case parts: "getHTTPResponse2" -> get, HTTP, Response, 2.
@@ -88,7 +88,7 @@ class RepoCorpus:
         return ids
 
     def _analyse(self, path: str, data: bytes) -> tuple[array, frozenset[str]] | None:
-        if b"\0" in data[:BINARY_SNIFF_BYTES]:
+        if is_binary(data):
             return None
         text = data.decode("utf-8", errors="replace")
         ids = array("I")
@@ -110,11 +110,8 @@ class RepoCorpus:
             if f.size > DEFAULT_BUDGETS.file_bytes:
                 continue
             if f.blob not in self._blobs:
-                try:
-                    with open(os.path.join(checkout, f.path), "rb") as fh:
-                        self._blobs[f.blob] = self._analyse(f.path, fh.read())
-                except OSError:
-                    self._blobs[f.blob] = None
+                data = read_under(checkout, f.path, DEFAULT_BUDGETS.file_bytes).data
+                self._blobs[f.blob] = self._analyse(f.path, data) if data is not None else None
             entry = self._blobs[f.blob]
             if entry is None:
                 continue

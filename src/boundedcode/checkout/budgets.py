@@ -24,6 +24,14 @@ class Budgets:
     lsp_timeout_s: float = 1.5
     block_tokens: int = 1200
     block_items: int = 12
+    #: Message text read; past it the head and the tail are kept (the longest development
+    #: task's message is 69 kB). Every later stage is linear in what is kept.
+    message_chars: int = 256 * 1024
+    #: Anchors kept, in seed order: planning and the strategies work per anchor.
+    anchors: int = 2000
+    #: Longest needle searched: ripgrep gets the needles as one argument, and Linux caps one
+    #: argument at 128 KiB; no name or quoted message is this long.
+    needle_chars: int = 1024
     evidence_lines: int = 20_000  # per piece of evidence: its head and its tail past this
 
 

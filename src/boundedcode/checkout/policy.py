@@ -11,7 +11,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-__all__ = ["refusal", "is_readable", "confine", "ripgrep_excludes", "ripgrep_may_skip"]
+__all__ = ["refusal", "refused_directory", "is_readable", "confine", "ripgrep_excludes", "ripgrep_may_skip"]
 
 DEPENDENCY_DIRS = frozenset(
     {
@@ -130,6 +130,16 @@ def refusal(path: str) -> str | None:
     if _MINIFIED.search(lower):
         return "minified bundle or source map"
     return None
+
+
+#: `refusal` judges directories by the components above a file name; a neutral file
+#: name below a directory asks it about the directory alone.
+_DIRECTORY_PROBE = "probe"
+
+
+def refused_directory(path: str) -> str | None:
+    """Why the policy refuses everything below the directory `path`, or None."""
+    return refusal(f"{path}/{_DIRECTORY_PROBE}")
 
 
 def is_readable(path: str) -> bool:

@@ -3,21 +3,36 @@
 A tree lists its regular files (relative, `/`-separated, in path order) and
 reads them. It applies no read policy itself: `walk.walk` does, once, so that
 retrieval and `source.context` refuse the same paths. Every read is confined
-to the tree: a path that would leave it, or that is a symlink, reads as None.
+to the tree and bounded before it starts: a path that would leave it, or that
+is a symlink, or a file over the limit, reads as None (`read_file` says why).
+Nothing here runs git or reads a checkout's git configuration (`gitmeta`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import stat
-import subprocess
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Protocol
 
-from .policy import confine, refusal
+from ..errors import RepositoryError
+from . import gitmeta
+from .budgets import DEFAULT_BUDGETS
+from .confined import NOT_READABLE, FileRead, read_under, too_large
+from .policy import confine, refused_directory
 
-__all__ = ["FileEntry", "Tree", "WorkTree", "GitTree", "MemoryTree", "blob_id", "open_tree"]
+__all__ = [
+    "FileEntry",
+    "Tree",
+    "WorkTree",
+    "GitTree",
+    "MemoryTree",
+    "BlobEntry",
+    "Scope",
+    "blob_id",
+    "open_tree",
+]
 
 
 @dataclass(frozen=True, order=True)
@@ -32,117 +47,117 @@ def blob_id(data: bytes) -> str:
 
 
 class Tree(Protocol):
-    #: The directory on disk holding the files as listed, when there is one (the
-    #: content scan runs ripgrep there); None for git objects and memory.
-    fs_root: str | None
+    @property
+    def fs_root(self) -> str | None:
+        """The directory on disk holding the files as listed, when there is one (the content
+        scan runs ripgrep there); None for git objects and memory."""
+        ...
 
     def files(self) -> list[FileEntry]: ...
-    def read(self, path: str) -> bytes | None: ...
+    def read(self, path: str, limit: int | None = None) -> bytes | None: ...
+    def read_file(self, path: str, limit: int) -> FileRead: ...
     def commit(self) -> str | None: ...
     def branch(self) -> str | None: ...
+    def repository(self) -> Any | None: ...
 
 
-def _git(root: str, *args: str) -> bytes | None:
-    """Run git with fixed arguments; user text never reaches it as an option."""
-    try:
-        out = subprocess.run(
-            ["git", "-C", root, *args], capture_output=True, timeout=10, stdin=subprocess.DEVNULL
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return out.stdout if out.returncode == 0 else None
+class _Reads:
+    """`read` in terms of `read_file`: None when refused, the one-file budget by default."""
+
+    def read_file(self, path: str, limit: int) -> FileRead:
+        raise NotImplementedError
+
+    def read(self, path: str, limit: int | None = None) -> bytes | None:
+        return self.read_file(path, DEFAULT_BUDGETS.file_bytes if limit is None else limit).data
 
 
-class WorkTree:
-    """A directory on disk; git's file list where there is a `.git` (it applies the ignore rules)."""
+_OPEN, _UNASKED, _TRACKED = range(3)
+
+
+class WorkTree(_Reads):
+    """A directory on disk; the index's file list and the ignore rules where there is a `.git`."""
 
     def __init__(self, root: str):
         self.fs_root = os.path.realpath(root)
-        self._is_git = os.path.exists(os.path.join(self.fs_root, ".git"))
+        try:  # a checkout that cannot be read at all is one clear error, here, not a traceback later
+            os.close(os.open(self.fs_root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC))
+            os.scandir(self.fs_root).close()
+        except OSError as exc:
+            raise RepositoryError(f"{root}: cannot read the checkout ({exc.strerror})") from None
+        self._git_dir = gitmeta.find_git_dir(self.fs_root)
         self._head: tuple[str | None, str | None] | None = None
 
     def files(self) -> list[FileEntry]:
-        names = self._git_files() if self._is_git else None
-        if names is None:
-            return self._scandir_files()
-        return [FileEntry(n, -1) for n in sorted(names)]
-
-    def _git_files(self) -> list[str] | None:
-        tracked = _git(self.fs_root, "ls-files", "-z", "-s", "--cached")
-        others = _git(self.fs_root, "ls-files", "-z", "--others", "--exclude-standard")
-        if tracked is None or others is None:
-            return None
-        names: set[str] = set()
-        for rec in tracked.split(b"\0"):
-            if not rec:
-                continue
-            meta, _, name = rec.partition(b"\t")
-            # 120000 is a symlink, 160000 a submodule: neither is a readable file.
-            if meta.startswith((b"100644", b"100755")):
-                names.add(os.fsdecode(name))
-        for name in others.split(b"\0"):
-            if name:
-                path = os.fsdecode(name)
-                try:
-                    if stat.S_ISREG(os.lstat(os.path.join(self.fs_root, path)).st_mode):
-                        names.add(path)
-                except OSError:
-                    pass
-        return list(names)
-
-    def _scandir_files(self) -> list[FileEntry]:
+        """Regular files as they are on disk now: a tracked path that became a symlink or went
+        missing is not listed (ripgrep follows a symlink it is handed by name)."""
+        tracked = gitmeta.read_index(self._git_dir) if self._git_dir else None
+        names = frozenset(tracked or ())
+        holding: set[str] = set()  # directories with tracked files below them
+        for n in names:
+            d = n.rpartition("/")[0]
+            while d and d not in holding:
+                holding.add(d)
+                d = d.rpartition("/")[0]
+        ignore = gitmeta.IgnoreRules(self.fs_root, self._git_dir) if tracked is not None else None
         out: list[FileEntry] = []
+        refused_dirs: list[str] = []
 
-        def visit(dir_abs: str, rel: str) -> None:
+        # A directory is OPEN (asked and not ignored: untracked files count), UNASKED (it holds
+        # tracked files, so it is entered anyway; an untracked file in it is asked about with
+        # every directory above it) or TRACKED (ignored, or another repository: tracked only).
+        def visit(dir_abs: str, rel: str, state: int, specs: list[tuple[str, Any]]) -> None:
             try:
                 entries = list(os.scandir(dir_abs))
             except OSError:
                 return
+            if ignore is not None and state != _TRACKED:
+                if rel and any(e.name == ".git" for e in entries):
+                    state = _TRACKED  # another repository inside this one
+                elif any(e.name == ".gitignore" and e.is_file(follow_symlinks=False) for e in entries):
+                    spec = ignore.load(rel)
+                    specs = specs + [(rel, spec)] if spec is not None else specs
             for e in entries:
-                if e.is_symlink():
-                    continue
                 path = f"{rel}{e.name}"
+                if e.name == ".git" or e.is_symlink():
+                    continue
                 if e.is_dir(follow_symlinks=False):
-                    # A directory the read policy refuses is not descended into at all.
-                    if refusal(path + "/f") is None:
-                        visit(e.path, path + "/")
+                    if refused_directory(path) is not None:
+                        # Never entered: its tracked files are listed by name, and the walk
+                        # refuses them by the same rule.
+                        refused_dirs.append(path + "/")
+                    elif path in holding:
+                        visit(e.path, path + "/", _TRACKED if state == _TRACKED else _UNASKED, specs)
+                    elif ignore is None:
+                        visit(e.path, path + "/", _OPEN, specs)
+                    elif state == _OPEN and not ignore.ignored(path, True, specs):
+                        visit(e.path, path + "/", _OPEN, specs)
+                    elif state == _UNASKED and not ignore.ignored_below(path, True, specs):
+                        visit(e.path, path + "/", _OPEN, specs)
                 elif e.is_file(follow_symlinks=False):
-                    out.append(FileEntry(path, -1))
+                    if (
+                        path in names
+                        or ignore is None
+                        or (state == _OPEN and not ignore.ignored(path, False, specs))
+                        or (state == _UNASKED and not ignore.ignored_below(path, False, specs))
+                    ):
+                        out.append(FileEntry(path, -1))
 
-        visit(self.fs_root, "")
-        return sorted(out)
+        visit(self.fs_root, "", _OPEN, [])
+        if refused_dirs:
+            prefixes = tuple(refused_dirs)
+            out += [FileEntry(n, -1) for n in names if n.startswith(prefixes)]
+        out.sort(key=lambda f: f.path)
+        return out
 
-    def read(self, path: str) -> bytes | None:
+    def read_file(self, path: str, limit: int) -> FileRead:
         rel = confine(path)
         if rel is None:
-            return None
-        full = os.path.join(self.fs_root, rel)
-        # Every component must be a real directory, the last a regular file: no symlink anywhere.
-        try:
-            if os.path.realpath(full) != os.path.normpath(full):
-                return None
-            fd = os.open(full, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
-            return None
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return None
-            with os.fdopen(fd, "rb", closefd=False) as f:
-                return f.read()
-        except OSError:
-            return None
-        finally:
-            os.close(fd)
+            return FileRead(None, NOT_READABLE)
+        return read_under(self.fs_root, rel, limit)
 
     def _head_info(self) -> tuple[str | None, str | None]:
         if self._head is None:
-            commit = branch = None
-            if self._is_git:
-                out = _git(self.fs_root, "rev-parse", "--verify", "-q", "HEAD")
-                commit = out.decode().strip() if out else None
-                out = _git(self.fs_root, "symbolic-ref", "-q", "--short", "HEAD")
-                branch = out.decode().strip() if out else None
-            self._head = (commit, branch)
+            self._head = gitmeta.head(self._git_dir) if self._git_dir else (None, None)
         return self._head
 
     def commit(self) -> str | None:
@@ -151,46 +166,87 @@ class WorkTree:
     def branch(self) -> str | None:
         return self._head_info()[1]
 
+    @cached_property
+    def _objects(self) -> Any | None:
+        return gitmeta.open_objects(self.fs_root) if self._git_dir else None
 
-class GitTree:
-    """The git objects of one commit (pygit2); the working copy is never read."""
+    def repository(self) -> Any | None:
+        """The git objects behind this working tree (no configuration, no refs), or None."""
+        return self._objects
+
+
+@dataclass(frozen=True)
+class BlobEntry:
+    path: str
+    oid: str
+    size: int
+
+
+@dataclass
+class Scope:
+    """The readable regular files at or below a prefix, and what the listing left out and why."""
+
+    path_prefix: str
+    prefix_found: bool
+    files: list[BlobEntry] = field(default_factory=list)  # path order
+    refused: dict[str, int] = field(default_factory=dict)  # read-policy reason -> paths
+    not_regular_file: int = 0  # symlinks and submodules
+
+
+class GitTree(_Reads):
+    """The git objects of one commit (pygit2 over the object database alone); the working copy,
+    the configuration and the refs are never read."""
 
     fs_root = None
 
     def __init__(self, repo_path: str, commit: str):
         import pygit2
 
-        self._repo = pygit2.Repository(repo_path)
-        obj = self._repo.get(commit) if len(commit) == 40 else None
+        repo = gitmeta.open_objects(repo_path)
+        if repo is None:
+            raise ValueError(f"not a git repository: {repo_path}")
+        self._repo: Any = repo
+        # Resolve only full or abbreviated object ids, never revision syntax.
+        if not all(c in "0123456789abcdefABCDEF" for c in commit) or not 4 <= len(commit) <= 40:
+            raise ValueError(f"not a commit id: {commit!r}")
+        try:
+            obj = self._repo.git_object_lookup_prefix(commit.lower())
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise ValueError(f"unknown commit: {commit}") from exc
         if obj is None:
-            # Resolve only full or abbreviated object ids, never revision syntax.
-            if not all(c in "0123456789abcdefABCDEF" for c in commit) or len(commit) < 4:
-                raise ValueError(f"not a commit id: {commit!r}")
-            try:
-                obj = self._repo.revparse_single(commit)
-            except (KeyError, ValueError) as exc:
-                raise ValueError(f"unknown commit: {commit}") from exc
-        commit_obj = obj.peel(pygit2.Commit)
+            raise ValueError(f"unknown commit: {commit}")
+        try:
+            commit_obj = obj.peel(pygit2.Commit)
+        except (ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+            raise ValueError(f"not a commit: {commit}") from None
         self._commit = str(commit_obj.id)
         self._tree = commit_obj.tree
-        self._entries: dict[str, object] | None = None
+        self.tree_id = str(self._tree.id)
+        self._entries: dict[str, BlobEntry] | None = None
 
-    def _index(self) -> dict[str, object]:
+    def _size(self, oid: Any) -> int:
+        # The object's header alone: a blob's size is known before any of it is read.
+        return self._repo.odb.read_header(oid)[1]
+
+    def _regular(self, entry: Any) -> bool:
+        import pygit2
+
+        return entry.type_str == "blob" and entry.filemode in (
+            pygit2.GIT_FILEMODE_BLOB,
+            pygit2.GIT_FILEMODE_BLOB_EXECUTABLE,
+        )
+
+    def _index(self) -> dict[str, BlobEntry]:
         if self._entries is None:
-            import pygit2
+            entries: dict[str, BlobEntry] = {}
 
-            entries: dict[str, object] = {}
-
-            def visit(tree, prefix: str) -> None:
+            def visit(tree: Any, prefix: str) -> None:
                 for e in tree:
                     path = prefix + e.name
                     if e.type_str == "tree":
                         visit(e, path + "/")
-                    elif e.type_str == "blob" and e.filemode in (
-                        pygit2.GIT_FILEMODE_BLOB,
-                        pygit2.GIT_FILEMODE_BLOB_EXECUTABLE,
-                    ):
-                        entries[path] = e
+                    elif self._regular(e):
+                        entries[path] = BlobEntry(path, str(e.id), self._size(e.id))
 
             visit(self._tree, "")
             self._entries = entries
@@ -199,14 +255,78 @@ class GitTree:
     def files(self) -> list[FileEntry]:
         return [FileEntry(p, e.size) for p, e in sorted(self._index().items())]
 
-    def read(self, path: str) -> bytes | None:
+    def blob_at(self, path: str) -> BlobEntry | None:
+        """The regular file at `path` in the commit, looked up in its tree alone."""
+        try:
+            entry = self._tree[path]
+        except (KeyError, ValueError, TypeError):
+            return None
+        if not self._regular(entry):
+            return None
+        return BlobEntry(path, str(entry.id), self._size(entry.id))
+
+    def read_blob(self, oid: str, limit: int) -> FileRead:
+        """The blob `oid`, its size checked in the object header before it is read."""
+        try:
+            size = self._size(oid)
+        except (KeyError, ValueError):
+            return FileRead(None, NOT_READABLE)
+        if size > limit:
+            return FileRead(None, too_large(limit))
+        return FileRead(self._repo.odb.read(oid)[1])
+
+    def read_file(self, path: str, limit: int) -> FileRead:
         rel = confine(path)
-        entry = self._index().get(rel) if rel else None
-        return entry.data if entry is not None else None
+        entry = self.blob_at(rel) if rel else None
+        if entry is None:
+            return FileRead(None, NOT_READABLE)
+        return self.read_blob(entry.oid, limit)
 
     def blob_id(self, path: str) -> str | None:
-        entry = self._index().get(confine(path) or "")
-        return str(entry.id) if entry is not None else None
+        entry = self.blob_at(confine(path) or "")
+        return entry.oid if entry is not None else None
+
+    def scope(self, prefix: str) -> Scope:
+        """The readable files at or below `prefix` (clean, relative; "" for the whole tree).
+
+        Listing starts at the prefix's subtree, so a narrow prefix costs only what
+        lies beneath it; a directory the policy refuses counts once and is not entered.
+        """
+        from .policy import refusal
+
+        scope = Scope(prefix, prefix_found=True)
+
+        def consider(path: str, entry: Any) -> None:
+            if not self._regular(entry):
+                scope.not_regular_file += 1
+            elif (reason := refusal(path)) is not None:
+                scope.refused[reason] = scope.refused.get(reason, 0) + 1
+            else:
+                scope.files.append(BlobEntry(path, str(entry.id), self._size(entry.id)))
+
+        def visit(tree: Any, base: str) -> None:
+            for entry in tree:
+                path = base + entry.name
+                if entry.type_str != "tree":
+                    consider(path, entry)
+                elif (reason := refused_directory(path)) is not None:
+                    scope.refused[reason] = scope.refused.get(reason, 0) + 1
+                else:
+                    visit(entry, path + "/")
+
+        if not prefix:
+            visit(self._tree, "")
+        else:
+            try:
+                entry = self._tree[prefix]
+            except (KeyError, ValueError, TypeError):
+                return Scope(prefix, prefix_found=False)
+            if entry.type_str == "tree":
+                visit(entry, prefix + "/")
+            else:
+                consider(prefix, entry)
+        scope.files.sort(key=lambda e: e.path)
+        return scope
 
     def commit(self) -> str | None:
         return self._commit
@@ -214,8 +334,11 @@ class GitTree:
     def branch(self) -> str | None:
         return None
 
+    def repository(self) -> Any | None:
+        return self._repo
 
-class MemoryTree:
+
+class MemoryTree(_Reads):
     """Files held in memory: tests, and contents a long-lived process already has."""
 
     fs_root = None
@@ -227,15 +350,21 @@ class MemoryTree:
     def files(self) -> list[FileEntry]:
         return [FileEntry(p, len(c)) for p, c in sorted(self._files.items())]
 
-    def read(self, path: str) -> bytes | None:
+    def read_file(self, path: str, limit: int) -> FileRead:
         rel = confine(path)
-        return self._files.get(rel) if rel else None
+        data = self._files.get(rel) if rel else None
+        if data is None:
+            return FileRead(None, NOT_READABLE)
+        return FileRead(None, too_large(limit)) if len(data) > limit else FileRead(data)
 
     def commit(self) -> str | None:
         return self._commit
 
     def branch(self) -> str | None:
         return self._branch
+
+    def repository(self) -> Any | None:
+        return None
 
 
 def open_tree(repo: str, commit: str | None = None) -> Tree:

@@ -13,13 +13,17 @@ from ..model import Item
 from ..weights import BLOCK_LINES
 from .text import count_tokens, printable
 
-__all__ = ["render_block", "location", "HEADER", "ALREADY_READ", "LEFT_OUT"]
+__all__ = ["render_block", "location", "HEADER", "ALREADY_READ", "LEFT_OUT", "CUT_SHORT", "NO_PLACES"]
 
 HEADER = "Likely relevant places, ranked (found by {found}; verify before relying on them):"
 ALREADY_READ = "- already read in this conversation, unchanged: {paths}"
 LEFT_OUT = "- ({n} more left out to fit the block budget)"
 #: Reason length in the first shortening step.
 SHORT_REASON = 48
+NO_PLACES = "No places found in the repository for this message.\n"
+#: Bounds after which files went unsearched: the block says so, found places or not.
+CUT_SHORT = ("files_listed", "time_s")
+_CUT_NOTE = "- (the search was cut short by the {bounds} bound: some files were not searched)"
 
 
 def _strategy_names(items: Sequence[Item]) -> str:
@@ -51,12 +55,23 @@ def _line(it: Item, reason_chars: int | None) -> str:
 
 
 def render_block(
-    items: Sequence[Item], budget_tokens: int, already_read: Sequence[str] = ()
+    items: Sequence[Item],
+    budget_tokens: int,
+    already_read: Sequence[str] = (),
+    bounds_reached: Sequence[str] = (),
 ) -> tuple[str, int, bool]:
-    """The block text, its tokens, and whether anything was left out to fit the budget."""
+    """The block text, its tokens, and whether anything was left out to fit the budget.
+
+    A bound of `CUT_SHORT` among `bounds_reached` is said in the block, even when it is empty."""
+    cut_by = [b for b in CUT_SHORT if b in bounds_reached]
+    note = [_CUT_NOTE.format(bounds=", ".join(cut_by))] if cut_by else []
     if not items and not already_read:
-        return "", 0, False
+        if not note:
+            return "", 0, False
+        text = NO_PLACES + note[0][2:] + "\n"
+        return text, count_tokens(text), False
     tail = [ALREADY_READ.format(paths=", ".join(map(printable, already_read)))] if already_read else []
+    tail += note
     for reason_chars in (None, SHORT_REASON, 0):
         for n in range(len(items), -1, -1):
             shown = items[:n]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..model import Anchor
 
-__all__ = ["Segments", "split_segments", "message_anchors", "words", "PLACEHOLDERS"]
+__all__ = ["Segments", "split_segments", "message_anchors", "words", "cap_message", "PLACEHOLDERS"]
 
 #: Names that stand for "any name" in examples; never looked up.
 PLACEHOLDERS = frozenset(
@@ -249,6 +249,22 @@ SOURCE_EXTENSIONS = frozenset(
 )
 
 
+#: Share of a capped message kept from its head; the rest comes from its tail.
+HEAD_SHARE = 0.75
+
+
+def cap_message(text: str, max_chars: int) -> tuple[str, bool]:
+    """`text` within `max_chars`, and whether it was cut: its head (title, description) and
+    its tail (a trace or the failing output often comes last), each cut at a line end."""
+    if len(text) <= max_chars:
+        return text, False
+    head = text[: int(max_chars * HEAD_SHARE)]
+    tail = text[len(text) - (max_chars - len(head)) :]
+    head = head[: head.rfind("\n") + 1] or head
+    tail = tail[tail.find("\n") + 1 :] or tail
+    return head + tail, True
+
+
 @dataclass(frozen=True)
 class Segments:
     prose: str
@@ -393,12 +409,12 @@ returns value values instead causes cause missing unexpected expected behavior b
 def title_words(prose: str) -> list[str]:
     """Distinctive words of the message's first line: a title often names the component."""
     first = next((ln for ln in prose.splitlines() if ln.strip()), "")
-    out: list[str] = []
+    out: dict[str, None] = {}  # ordered and deduplicated in linear time
     for w in re.findall(r"[A-Za-z][A-Za-z0-9_]+", first):
         lw = w.lower()
-        if len(lw) >= MIN_TITLE_WORD and lw not in _TITLE_STOP and lw not in COMMON and lw not in out:
-            out.append(lw)
-    return out
+        if len(lw) >= MIN_TITLE_WORD and lw not in _TITLE_STOP and lw not in COMMON:
+            out.setdefault(lw)
+    return list(out)
 
 
 def message_anchors(text: str, origin_override: str | None = None) -> list[Anchor]:
@@ -455,7 +471,8 @@ def message_anchors(text: str, origin_override: str | None = None) -> list[Ancho
         else:
             plain = part
         plain = re.sub(r"https?://\S+", " ", plain)
-        for tok in _TOKEN.findall(plain):
+        # Each distinct token once, in order of first appearance: a repeat adds nothing.
+        for tok in dict.fromkeys(_TOKEN.findall(plain)):
             _add_token(col, tok, origin, backticked=False)
 
     for word in title_words(seg.prose):

@@ -181,11 +181,6 @@ def _stamps(items: Sequence[FileStamp]) -> list[dict[str, Any]]:
     ]
 
 
-def _stamp(f: dict[str, Any]) -> FileStamp:
-    lines = f.get("lines")
-    return FileStamp(f["path"], f["blob_id"], (int(lines[0]), int(lines[1])) if lines else None)
-
-
 def to_json(record: Record) -> dict[str, Any]:
     head = {"v": FORMAT_VERSION, "seq": record.seq, "time": record.time}
     if isinstance(record, Message):
@@ -233,51 +228,110 @@ def to_json(record: Record) -> dict[str, Any]:
     return {**head, "kind": KIND_CAPTURE, "payload": record.payload}
 
 
-def from_json(d: dict[str, Any], where: str = "record") -> Record:
-    """The record a (migrated) JSON object holds; SessionError when it is not one."""
-    try:
-        kind, seq, time = d["kind"], int(d["seq"]), str(d["time"])
-        if kind == KIND_MESSAGE:
-            r = d.get("retrieval")
-            retrieval = (
-                None
-                if r is None
-                else Retrieval(
-                    commit=r["commit"],
-                    time=r["time"],
-                    already_read=tuple(r.get("already_read", ())),
-                    items=tuple(
-                        RetrievedItem(i["path"], i["line"], i["blob_id"], tuple(i["strategies"]))
-                        for i in r["items"]
-                    ),
-                )
+class _Shape(Exception):
+    """A field of the wrong type or missing: turned into one SessionError by `from_json`."""
+
+
+def _get(d: dict[str, Any], key: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
+    if key not in d:
+        raise _Shape(f"no {key!r}")
+    value = d[key]
+    if value is None and optional:
+        return None
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise _Shape(f"{key!r} must be {getattr(kind, '__name__', kind)}, got {type(value).__name__}")
+    return value
+
+
+def _strings(d: dict[str, Any], key: str, default: Sequence[str] | None = None) -> tuple[str, ...]:
+    if key not in d and default is not None:
+        return tuple(default)
+    values = _get(d, key, list)
+    if not all(isinstance(v, str) for v in values):
+        raise _Shape(f"{key!r} must be a list of strings")
+    return tuple(values)
+
+
+def _file_stamps(d: dict[str, Any], key: str) -> tuple[FileStamp, ...]:
+    stamps = []
+    for f in _get(d, key, list):
+        if not isinstance(f, dict):
+            raise _Shape(f"{key!r} must be a list of objects")
+        lines = f.get("lines")
+        if lines is not None and not (
+            isinstance(lines, list) and len(lines) == 2 and all(type(n) is int for n in lines)
+        ):
+            raise _Shape(f"{key!r}: 'lines' must be two line numbers")
+        span = (lines[0], lines[1]) if lines else None
+        stamps.append(FileStamp(_get(f, "path", str), _get(f, "blob_id", str, optional=True), span))
+    return tuple(stamps)
+
+
+def _retrieval(r: Any) -> Retrieval | None:
+    if r is None:
+        return None
+    if not isinstance(r, dict):
+        raise _Shape("'retrieval' must be an object")
+    items = []
+    for i in _get(r, "items", list):
+        if not isinstance(i, dict):
+            raise _Shape("'items' must be a list of objects")
+        items.append(
+            RetrievedItem(
+                _get(i, "path", str),
+                _get(i, "line", int, optional=True),
+                _get(i, "blob_id", str, optional=True),
+                _strings(i, "strategies"),
             )
+        )
+    return Retrieval(
+        commit=_get(r, "commit", str, optional=True),
+        time=_get(r, "time", str),
+        already_read=_strings(r, "already_read", default=()),
+        items=tuple(items),
+    )
+
+
+def from_json(d: dict[str, Any], where: str = "record") -> Record:
+    """The record a (migrated) JSON object holds; SessionError when it is not one.
+
+    Every field is checked for its type here, so a valid-JSON record of the wrong
+    shape fails on load with one clear error instead of a TypeError later."""
+    kind = d.get("kind")
+    try:
+        seq, time = _get(d, "seq", int), _get(d, "time", str)
+        if kind == KIND_MESSAGE:
             return Message(
                 seq,
                 time,
-                d["id"],
-                d["text"],
-                d["branch"],
-                d["commit"],
-                retrieval,
-                tuple(_stamp(f) for f in d["reported"]),
-                tuple(d["notes"]),
+                _get(d, "id", str),
+                _get(d, "text", str),
+                _get(d, "branch", str, optional=True),
+                _get(d, "commit", str, optional=True),
+                _retrieval(d.get("retrieval")),
+                _file_stamps(d, "reported"),
+                _strings(d, "notes"),
             )
         if kind == KIND_TOOL:
             return ToolResult(
                 seq,
                 time,
-                d["call_id"],
-                d["tool"],
-                tuple(_stamp(f) for f in d["files"]),
-                d["content"],
-                d["output"],
-                d["command"],
+                _get(d, "call_id", str),
+                _get(d, "tool", str),
+                _file_stamps(d, "files"),
+                _get(d, "content", str),
+                _get(d, "output", str),
+                _get(d, "command", str, optional=True),
             )
         if kind == KIND_COMPACTION:
-            return Compaction(seq, time, d["id"], d["summary"], tuple(int(s) for s in d["replaced"]))
+            replaced = _get(d, "replaced", list)
+            if not all(isinstance(s, int) and not isinstance(s, bool) for s in replaced):
+                raise _Shape("'replaced' must be a list of record numbers")
+            return Compaction(seq, time, _get(d, "id", str), _get(d, "summary", str), tuple(replaced))
         if kind == KIND_CAPTURE:
-            return Capture(seq, time, dict(d["payload"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SessionError(f"{where}: malformed {d.get('kind', 'record')} record ({exc})") from None
+            return Capture(seq, time, dict(_get(d, "payload", dict)))
+    except _Shape as exc:
+        raise SessionError(
+            f"{where}: malformed {kind if isinstance(kind, str) else 'record'} record ({exc})"
+        ) from None
     raise SessionError(f"{where}: unknown record kind {kind!r}")

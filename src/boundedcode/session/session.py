@@ -19,7 +19,8 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
 from ..api import retrieve
-from ..checkout import DEFAULT_BUDGETS, Budgets, Tree, WorkTree, blob_id, confine, refusal
+from ..checkout import DEFAULT_BUDGETS, Budgets, Tree, WorkTree, blob_id, confine, read_confined
+from ..checkout.confined import OUTSIDE
 from ..errors import UsageError
 from ..model import RetrievalResult
 from ..render import render_block
@@ -37,6 +38,7 @@ from .records import (
     Record,
     Retrieval,
     RetrievedItem,
+    SessionError,
     ToolResult,
     from_json,
     to_json,
@@ -67,8 +69,6 @@ INDEX_MIN_BYTES = 1024
 RECALL_MAX_HITS = 3
 #: ... and at most this many bytes of their content (the rest is cut and says so).
 RECALL_MAX_BYTES = 64 * 1024
-#: A NUL byte this early marks a binary file (git looks at the same span).
-BINARY_PROBE_BYTES = 8000
 NO_PLACES = "No places found in the repository for this message.\n"
 #: Tool results of this kind are recall's own answers: found by call id, not searched again.
 RECALL_KIND = "recall"
@@ -180,7 +180,15 @@ class Session:
         try:
             report = self._file.load(migrations)
             for number, data in enumerate(report.records, start=1):
-                self._apply(from_json(data, f"{path}:{number}"))
+                record = from_json(data, f"{path}:{number}")
+                if isinstance(record, Compaction):
+                    unknown = [s for s in record.replaced if s not in self._by_seq]
+                    if unknown:
+                        raise SessionError(
+                            f"{path}:{number}: compaction {record.id} replaces record {unknown[0]}, "
+                            "which is not before it in the file"
+                        )
+                self._apply(record)
         except BaseException:
             self._file.close()
             raise
@@ -265,7 +273,9 @@ class Session:
         block = result.block
         if already:
             listed = [it for it in result.items if it.path not in already]
-            block = render_block(listed, self._budgets.block_tokens, already_read=already)[0]
+            block = render_block(
+                listed, self._budgets.block_tokens, already_read=already, bounds_reached=result.bounds_reached
+            )[0]
 
         stamp = self._now()
         n = sum(isinstance(r, Message) for r in self.records) + 1
@@ -393,17 +403,12 @@ class Session:
         left = max_bytes
         for asked in paths:
             rel = self._relative(tree, asked)
-            why = "outside the checkout" if rel is None else refusal(rel)
-            data = tree.read(rel) if rel is not None and why is None else None
-            if why is None and data is None:
-                why = "not a readable file (missing, a directory or a symlink)"
-            elif data is not None and len(data) > self._budgets.file_bytes:
-                why, data = f"larger than {self._budgets.file_bytes:,} bytes", None
-            elif data is not None and b"\0" in data[:BINARY_PROBE_BYTES]:
-                why, data = "a binary file", None
-            if data is None or rel is None:
+            read = read_confined(tree, rel, self._budgets.file_bytes) if rel is not None else None
+            if rel is None or read is None or read.data is None:
+                why = OUTSIDE if read is None else read.refused
                 parts.append(render_refusal(asked, why or "not readable"))
                 continue
+            data = read.data
             shown = render_file(rel, data, start_line, end_line, left, max_bytes)
             left = max(0, left - shown.size)
             parts.append(shown.text)

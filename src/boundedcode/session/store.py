@@ -9,6 +9,11 @@ start on a clean line, and reported. Everything before it loads.
 
 One process writes a session at a time (an exclusive `flock`): a second
 writer's half-written line would otherwise look torn and be cut.
+
+A write that fails part-way (a full disk: a short write, then `EFBIG` or
+`ENOSPC`) changes nothing: the file is cut back to the end of the last good
+record before the error is raised, so the next append starts on a clean line.
+If even that cut fails, appends are refused until one succeeds.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ class SessionFile:
     def __init__(self, path: str | None):
         self.path = path
         self._fd: int | None = None
+        self._good = 0  # where the last whole record ends: a failed append is cut back to it
+        self._torn = False  # a failed append could not be cut back yet
         if path is None:
             return
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
@@ -50,6 +57,7 @@ class SessionFile:
             os.close(fd)
             raise SessionError(f"{path}: in use by another process") from None
         self._fd = fd
+        self._good = os.fstat(fd).st_size  # `load` moves it to the end of the last whole record
 
     def load(self, migrations: Sequence[Migration] = MIGRATIONS) -> LoadReport:
         report = LoadReport()
@@ -72,6 +80,7 @@ class SessionFile:
             offset += len(line) + 1
         if tail:
             self._set_aside(offset, tail, report)
+        self._good = offset
         return report
 
     def _set_aside(self, offset: int, torn: bytes, report: LoadReport) -> None:
@@ -92,6 +101,7 @@ class SessionFile:
         )
 
     def append(self, record: dict[str, Any]) -> None:
+        """Write one record whole, or raise SessionError having changed nothing."""
         if self._fd is None:
             return
         text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
@@ -99,8 +109,29 @@ class SessionFile:
             line = (text + "\n").encode("utf-8")
         except UnicodeEncodeError:  # a file name that is not UTF-8: JSON's \udcXX escapes keep it exact
             line = (json.dumps(record, separators=(",", ":")) + "\n").encode("ascii")
-        _write_all(self._fd, line)
-        os.fsync(self._fd)
+        if self._torn and not self._cut_back():
+            raise SessionError(
+                f"{self.path}: a failed write left a partial record that cannot be removed; "
+                "no record is appended until it can"
+            )
+        try:
+            _write_all(self._fd, line)
+            os.fsync(self._fd)
+        except OSError as exc:
+            self._torn = True
+            kept = "the file is unchanged" if self._cut_back() else "appends stop until it can be repaired"
+            raise SessionError(f"{self.path}: the record was not written ({exc.strerror}); {kept}") from None
+        self._good += len(line)
+
+    def _cut_back(self) -> bool:
+        assert self._fd is not None
+        try:
+            os.ftruncate(self._fd, self._good)
+            os.fsync(self._fd)
+        except OSError:
+            return False
+        self._torn = False
+        return True
 
     def close(self) -> None:
         if self._fd is not None:

@@ -156,8 +156,9 @@ def _check_snippets(
             entry = pinned.blob_at(path)
             if entry is None or entry.oid != blob:
                 raise ContextError(f"{name}: {path} is not blob {blob} at the pinned commit")
-            data = pinned.read(entry.oid)
-            if hashlib.sha256(data).hexdigest() != record["sha256"] or len(data) != record["size"]:
+            # Read no more than the stored size: a larger blob cannot match it.
+            data = pinned.read(entry.oid, int(record["size"]))
+            if data is None or hashlib.sha256(data).hexdigest() != record["sha256"]:
                 raise ContextError(f"{name}: SHA-256 or size of {path} does not match its git blob")
             lines = blobs[(path, blob)] = split_lines(data)
         for block in record["blocks"]:

@@ -1,8 +1,10 @@
-"""The git objects of the pinned commit, listed under a path prefix (pygit2 only).
+"""The pinned commit for `source.context`: the same `GitTree` retrieval reads, plus a binding.
 
-Nothing here runs git, parses revision syntax or touches the working copy: the
-commit is looked up by its full id, paths are looked up in its tree, and blobs
-are read from the object database. Listing starts at the prefix's subtree, so a
+Nothing here runs git, parses revision syntax, reads the repository's
+configuration or touches the working copy: the commit is looked up by its full
+id in the object database (`checkout.GitTree`), paths are looked up in its tree,
+and blobs are read from the object database after their size is checked in the
+object header. Listing starts at the prefix's subtree (`GitTree.scope`), so a
 narrow `path_prefix` costs only what lies beneath it.
 """
 
@@ -12,27 +14,16 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-import pygit2
-
-from ..checkout.policy import refusal
+from ..checkout.tree import BlobEntry, GitTree
+from ..checkout.policy import refused_directory
 from ..errors import RepositoryError
 from .errors import RequestError
 
 __all__ = ["BlobEntry", "Scope", "PinnedCommit", "normalize_prefix"]
 
-_REGULAR_MODES = (pygit2.GIT_FILEMODE_BLOB, pygit2.GIT_FILEMODE_BLOB_EXECUTABLE)
-# `refusal` judges directories by the components above a file name; a neutral
-# file name below a directory asks it about the directory alone.
-_DIRECTORY_PROBE = "probe"
 _DRIVE = re.compile(r"^[A-Za-z]:")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-
-
-@dataclass(frozen=True)
-class BlobEntry:
-    path: str
-    oid: str
-    size: int
+_FULL_ID = re.compile(r"[0-9a-f]{40}")
 
 
 @dataclass
@@ -70,7 +61,7 @@ def normalize_prefix(raw: str) -> str:
         raise RequestError(f"path_prefix {raw!r} must not contain '..'")
     prefix = "/".join(parts)
     if prefix:
-        reason = refusal(f"{prefix}/{_DIRECTORY_PROBE}")
+        reason = refused_directory(prefix)
         if reason is not None:
             raise RequestError(f"path_prefix {raw!r} is refused by the read policy ({reason})")
     return prefix
@@ -80,85 +71,40 @@ class PinnedCommit:
     """One commit of one repository, addressed by its full id."""
 
     def __init__(self, repository: str, commit: str):
+        tree: GitTree | None
         try:
-            self._repo = pygit2.Repository(repository)
-        except (pygit2.GitError, KeyError, OSError, ValueError):
-            raise RepositoryError(f"not a git repository: {repository}") from None
-        try:
-            obj = self._repo.get(commit)
-        except ValueError:
-            obj = None
-        if obj is None or obj.type != pygit2.enums.ObjectType.COMMIT:
+            tree = GitTree(repository, commit)
+        except ValueError as exc:
+            if str(exc).startswith("not a git repository"):
+                raise RepositoryError(f"not a git repository: {repository}") from None
+            tree = None
+        # A full id of the commit itself: an abbreviation or a tag's id is not a pin.
+        if tree is None or not _FULL_ID.fullmatch(commit.lower()) or tree.commit() != commit.lower():
             raise RepositoryError(f"commit {commit} is not in the repository {repository}")
-        self.commit_id = str(obj.id)
-        self._tree = obj.tree
+        self.tree = tree
+        self.commit_id = tree.commit() or commit
 
     def binding(self) -> dict[str, str]:
         """What a capture is bound to: the commit and its tree, never a path on this machine."""
-        return {"commit": self.commit_id, "tree": str(self._tree.id)}
+        return {"commit": self.commit_id, "tree": self.tree.tree_id}
 
-    def read(self, oid: str) -> bytes:
-        return self._repo.odb.read(oid)[1]
+    def read(self, oid: str, limit: int) -> bytes | None:
+        """The blob `oid`, or None when it is over `limit` bytes (checked before reading)."""
+        return self.tree.read_blob(oid, limit).data
 
     def blob_at(self, path: str) -> BlobEntry | None:
-        try:
-            entry = self._tree[path]
-        except (KeyError, ValueError):
-            return None
-        if entry.type_str != "blob" or entry.filemode not in _REGULAR_MODES:
-            return None
-        return BlobEntry(path, str(entry.id), self._size(entry.id))
+        return self.tree.blob_at(path)
 
     def scope(self, prefix: str, extensions: tuple[str, ...], file_bytes: int) -> Scope:
         """The readable text files at or below `prefix` (already normalized)."""
-        if not prefix:
-            scope = Scope(prefix, prefix_found=True)
-            self._visit(self._tree, "", scope, extensions, file_bytes)
-        else:
-            try:
-                entry = self._tree[prefix]
-            except KeyError:
-                return Scope(prefix, prefix_found=False)
-            scope = Scope(prefix, prefix_found=True)
-            if entry.type_str == "tree":
-                self._visit(entry, prefix + "/", scope, extensions, file_bytes)
+        listed = self.tree.scope(prefix)
+        scope = Scope(prefix, listed.prefix_found, refused=Counter(listed.refused))
+        scope.not_regular_file = listed.not_regular_file
+        for entry in listed.files:
+            if not entry.path.lower().endswith(extensions):
+                scope.other_extension += 1
+            elif entry.size > file_bytes:
+                scope.over_file_bytes.append(entry.path)
             else:
-                self._consider(prefix, entry, scope, extensions, file_bytes)
-        scope.files.sort(key=lambda e: e.path)
-        scope.over_file_bytes.sort()
+                scope.files.append(entry)
         return scope
-
-    def _visit(
-        self, tree: pygit2.Tree, base: str, scope: Scope, extensions: tuple[str, ...], file_bytes: int
-    ) -> None:
-        for entry in tree:
-            path = base + entry.name
-            if entry.type_str == "tree":
-                reason = refusal(f"{path}/{_DIRECTORY_PROBE}")
-                if reason is not None:
-                    scope.refused[reason] += 1  # the directory counts once; it is not entered
-                else:
-                    self._visit(entry, path + "/", scope, extensions, file_bytes)
-            else:
-                self._consider(path, entry, scope, extensions, file_bytes)
-
-    def _consider(
-        self, path: str, entry: pygit2.Object, scope: Scope, extensions: tuple[str, ...], file_bytes: int
-    ) -> None:
-        if entry.type_str != "blob" or entry.filemode not in _REGULAR_MODES:
-            scope.not_regular_file += 1
-            return
-        reason = refusal(path)
-        if reason is not None:
-            scope.refused[reason] += 1
-        elif not path.lower().endswith(extensions):
-            scope.other_extension += 1
-        else:
-            size = self._size(entry.id)
-            if size > file_bytes:
-                scope.over_file_bytes.append(path)
-            else:
-                scope.files.append(BlobEntry(path, str(entry.id), size))
-
-    def _size(self, oid: pygit2.Oid) -> int:
-        return self._repo.odb.read_header(oid)[1]

@@ -23,6 +23,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from ..checkout.confined import is_binary
 from .config import KIND, Profile, canonical_json
 from .context import open_context, store_capture
 from .errors import QueryTimeout, RequestError, ResultTooLarge
@@ -63,8 +64,6 @@ PREFIX_MISSING_NOTE = "path_prefix names nothing at the pinned commit."
 MAX_TERM_CHARS = 200
 #: Longer code lines are cut to this many characters and listed in `cut_lines`.
 MAX_LINE_CHARS = 300
-#: A NUL byte this early marks a binary file (git's own heuristic looks at 8000 bytes).
-BINARY_PROBE_BYTES = 8000
 #: A "central loader file" calls or declares at least this many distinct
 #: registration-prefixed functions (e.g. Vcore's ScriptLoader.cpp with hundreds of
 #: AddSC_ calls). Its registrations are never followed and get no windows of their
@@ -202,7 +201,8 @@ class _Run:
     # -- reading ------------------------------------------------------------------
     def data(self, entry: BlobEntry) -> bytes:
         if entry.path not in self._data:
-            self._data[entry.path] = self.pinned.read(entry.oid)
+            # Every scope entry is within the one-file limit; its size was read from the header.
+            self._data[entry.path] = self.pinned.read(entry.oid, self.limits.file_bytes) or b""
         return self._data[entry.path]
 
     def lines(self, path: str) -> list[str]:
@@ -232,7 +232,7 @@ class _Run:
             used += entry.size
             s.files_searched += 1
             s.bytes_searched += entry.size
-            if b"\0" in data[:BINARY_PROBE_BYTES]:
+            if is_binary(data):
                 s.binary_files += 1
                 continue
             for line in hit_lines(data, needle):

@@ -11,10 +11,9 @@ Only files that still exist in the walked list are findings.
 
 from __future__ import annotations
 
-import os
 import re
 
-from ..checkout.tree import GitTree, Tree
+from ..checkout.tree import Tree
 from ..model import Anchor, Finding
 from ..weights import R, specificity
 from .base import Context
@@ -28,18 +27,8 @@ COMMIT_ID = re.compile(r"[0-9a-f]{7,40}")
 
 
 def open_repository(tree: Tree):
-    """The pygit2 repository behind `tree`, or None with no git checkout at its root."""
-    import pygit2
-
-    if isinstance(tree, GitTree):
-        return tree._repo  # the repository the pinned commit's objects come from
-    root = getattr(tree, "fs_root", None)
-    if not root or not os.path.exists(os.path.join(root, ".git")):
-        return None
-    try:
-        return pygit2.Repository(root)
-    except (pygit2.GitError, KeyError, ValueError):
-        return None
+    """The git objects behind `tree` (pygit2, no configuration read), or None without git."""
+    return tree.repository()
 
 
 def resolve(repo, commit_id: str):

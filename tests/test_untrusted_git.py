@@ -1,0 +1,295 @@
+"""A checkout's own git configuration never runs anything and never hangs a read.
+
+Every setting that makes git (or libgit2) run a command or open a file is planted
+in a checkout's `.git`, each command writing a marker file; then every entry
+point that reads the checkout runs in a child process (a hang fails the test
+instead of stalling it), and no marker may exist afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from boundedcode.checkout import WorkTree
+from boundedcode.checkout import gitmeta
+
+from .conftest import git, make_git_repo, write_tree
+
+CHILD_TIMEOUT_S = 120
+
+HOOKS = (
+    "fsmonitor-watchman",
+    "post-index-change",
+    "post-checkout",
+    "reference-transaction",
+    "pre-commit",
+    "post-rewrite",
+    "pre-auto-gc",
+)
+
+
+def _plant(repo: Path, markers: Path, outside: Path) -> None:
+    """Write a hostile `.git/config` (and hooks, attributes, FIFOs) after every git call is done."""
+
+    def touch(name: str) -> str:
+        return f"touch {markers / name}"
+
+    hooks = repo / ".git" / "evil-hooks"
+    hooks.mkdir()
+    for directory in (hooks, repo / ".git" / "hooks"):
+        directory.mkdir(exist_ok=True)
+        for name in HOOKS:
+            script = directory / name
+            script.write_text(f"#!/bin/sh\n{touch('hook-' + name)}\n")
+            script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    os.mkfifo(repo / ".git" / "include.fifo")
+    os.mkfifo(repo / ".git" / "include-if.fifo")
+    settings = {
+        "core": {
+            "fsmonitor": touch("fsmonitor"),
+            "hooksPath": str(hooks),
+            "pager": touch("core-pager"),
+            "sshCommand": touch("ssh"),
+            "askPass": touch("askpass"),
+            "editor": touch("editor"),
+            "alternateRefsCommand": touch("alternate-refs"),
+            "worktree": str(outside),
+            "untrackedCache": "true",
+        },
+        'pager "ls-files"': {"": None},
+        "pager": {
+            "ls-files": touch("pager-ls-files"),
+            "log": touch("pager-log"),
+            "diff": touch("pager-diff"),
+        },
+        'diff "evil"': {"textconv": touch("textconv"), "command": touch("diff-command")},
+        "diff": {"external": touch("diff-external")},
+        'filter "evil"': {
+            "clean": touch("filter-clean"),
+            "smudge": touch("filter-smudge"),
+            "process": touch("filter-process"),
+            "required": "true",
+        },
+        "credential": {"helper": "!" + touch("credential")},
+        "sequence": {"editor": touch("sequence-editor")},
+        "gpg": {"program": touch("gpg")},
+        "uploadpack": {"packObjectsHook": touch("pack-objects-hook")},
+        "safe": {"directory": "*"},
+        "include": {"path": str(repo / ".git" / "include.fifo")},
+        'includeIf "gitdir:/"': {"path": str(repo / ".git" / "include-if.fifo")},
+    }
+    lines = []
+    for section, values in settings.items():
+        lines.append(f"[{section}]")
+        lines += [f"\t{k} = {v}" for k, v in values.items() if k]
+    with open(repo / ".git" / "config", "a") as f:
+        f.write("\n".join(lines) + "\n")
+    (repo / ".gitattributes").write_text("* diff=evil filter=evil\n")
+
+
+@pytest.fixture
+def hostile(tmp_path: Path) -> dict[str, str]:
+    outside = write_tree(tmp_path / "outside", {"canary_outside.py": "def reconcile_ledger(): pass\n"})
+    repo = make_git_repo(
+        tmp_path / "repo",
+        {
+            "ledger/post.py": "def reconcile_ledger():\n    return 1\n",
+            "ledger/test_post.py": "from ledger.post import reconcile_ledger\n",
+            ".gitignore": "build.log\n",
+        },
+    )
+    (repo / "ledger" / "notes.py").write_text("UNTRACKED = 1\n")
+    (repo / "build.log").write_text("ignored\n")
+    head = git(repo, "rev-parse", "HEAD")
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    _plant(repo, markers, outside)
+    return {"repo": str(repo), "head": head, "markers": str(markers)}
+
+
+CHILD = textwrap.dedent(
+    """
+    import json, sys
+    from boundedcode import retrieve, retry_pack
+    from boundedcode.checkout import WorkTree, GitTree
+    from boundedcode.session import Session
+    from boundedcode.source_context import parse_profile, run_query
+    from boundedcode.cli import main
+
+    repo, head, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    tree = WorkTree(repo)
+    facts = {
+        "files": [f.path for f in tree.files()],
+        "commit": tree.commit(),
+        "branch": tree.branch(),
+    }
+    message = f"`reconcile_ledger` broke in commit {head[:10]}"
+    facts["retrieve"] = retrieve(message, repo).paths
+    facts["retrieve_commit"] = retrieve(message, repo, commit=head).paths
+    facts["git_tree"] = [f.path for f in GitTree(repo, head).files()]
+    facts["retry_pack"] = bool(retry_pack('  File "ledger/post.py", line 2\\n', [repo]).text)
+    with Session(None, repo) as s:
+        facts["session"] = s.user_message(message).result.paths
+    profile = parse_profile({"project": {"repository": repo, "commit": head},
+                             "source_analysis": {"enabled": True}}, repo)
+    result = run_query({"kind": "source.context", "text": "reconcile_ledger"}, profile)
+    facts["source_context"] = sorted({f["path"] for f in result["files"]})
+    facts["cli"] = main(["retrieve", "--repo", repo, message])
+    with open(out, "w") as f:
+        json.dump(facts, f)
+    """
+)
+
+
+def test_no_setting_of_a_checkouts_git_configuration_runs_or_hangs_anything(hostile, tmp_path):
+    out = tmp_path / "facts.json"
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, hostile["repo"], hostile["head"], str(out)],
+        capture_output=True,
+        text=True,
+        timeout=CHILD_TIMEOUT_S,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert sorted(os.listdir(hostile["markers"])) == []
+    facts = json.loads(out.read_text())
+    # The index and the ignore rules, not core.worktree's directory elsewhere.
+    assert facts["files"] == [
+        ".gitattributes",
+        ".gitignore",
+        "ledger/notes.py",
+        "ledger/post.py",
+        "ledger/test_post.py",
+    ]
+    assert facts["commit"] == hostile["head"] and facts["branch"] == "main"
+    assert facts["retrieve"][0] == "ledger/post.py"
+    assert facts["retrieve_commit"][0] == "ledger/post.py"
+    assert "ledger/post.py" in facts["git_tree"]
+    assert facts["retry_pack"] and facts["session"][0] == "ledger/post.py"
+    assert facts["source_context"] == ["ledger/post.py", "ledger/test_post.py"]
+    assert facts["cli"] == 0
+    assert "canary_outside" not in json.dumps(facts)
+
+
+def test_the_index_listing_matches_git_ls_files(tmp_path):
+    """The index parser and the ignore rules give what `git ls-files` gives, index v2 and v4."""
+    files = {
+        "a.py": "",
+        "src/b.py": "",
+        "src/deep/c.py": "",
+        "docs/x.md": "",
+        ".gitignore": "*.log\n!keep.log\n/top_only.txt\ngen/\n",
+        "src/.gitignore": "local_*.py\n!local_keep.py\n",
+        "big name with spaces/é.py": "",
+    }
+    repo = make_git_repo(tmp_path / "r", files)
+    write_tree(
+        repo,
+        {
+            "new.py": "",
+            "x.log": "",
+            "keep.log": "",
+            "top_only.txt": "",
+            "sub/top_only.txt": "",
+            "gen/out.py": "",
+            "src/gen/out.py": "",
+            "src/local_a.py": "",
+            "src/local_keep.py": "",
+            "excluded_by_info.py": "",
+            "nested/inner.py": "",
+        },
+    )
+    # A file below an ignored directory, force-added: the directory is entered for it, and an
+    # untracked file beside it stays ignored though a later pattern re-includes it.
+    write_tree(repo, {"gen/tracked.py": "", "gen/sub/other.py": ""})
+    with open(repo / ".gitignore", "a") as f:
+        f.write("!gen/sub/other.py\n")
+    git(repo, "add", "-f", "gen/tracked.py", ".gitignore")
+    git(repo, "commit", "-qm", "force-add")
+    (repo / ".git" / "info").mkdir(exist_ok=True)
+    (repo / ".git" / "info" / "exclude").write_text("excluded_by_info.py\n")
+    make_git_repo(repo / "nested", {"inner2.py": ""})  # another repository inside: not descended
+    os.symlink("a.py", repo / "link.py")
+    for version in ("2", "4"):
+        git(repo, "update-index", "--index-version", version)
+        tracked = git(repo, "ls-files", "-z", "-s").split("\0")
+        expected = {r.split("\t", 1)[1] for r in tracked if r and r.startswith(("100644", "100755"))}
+        others = git(repo, "ls-files", "-z", "--others", "--exclude-standard").split("\0")
+        expected |= {p for p in others if p and not p.endswith("/") and not os.path.islink(repo / p)}
+        assert [f.path for f in WorkTree(str(repo)).files()] == sorted(expected)
+        assert "sub/top_only.txt" in expected and "keep.log" in expected
+        assert "gen/tracked.py" in expected and "gen/sub/other.py" not in expected
+
+
+def test_head_is_read_from_the_refs_files(tmp_path):
+    repo = make_git_repo(tmp_path / "r", {"a.py": ""})
+    head = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-b", "feature/x")
+    git(repo, "pack-refs", "--all")  # the branch now lives in packed-refs only
+    assert gitmeta.head(str(repo / ".git")) == (head, "feature/x")
+    git(repo, "checkout", "-q", "--detach")
+    assert gitmeta.head(str(repo / ".git")) == (head, None)
+    worktree = tmp_path / "wt"
+    git(repo, "worktree", "add", "-q", "-b", "side", str(worktree))
+    tree = WorkTree(str(worktree))
+    assert (tree.commit(), tree.branch()) == (head, "side")
+    assert [f.path for f in tree.files()] == ["a.py"]
+
+
+def test_a_tracked_path_is_listed_only_while_it_is_a_regular_file(tmp_path):
+    outside = write_tree(tmp_path / "outside", {"secret.py": "TOKEN = 1\n"})
+    repo = make_git_repo(
+        tmp_path / "r",
+        {"a.py": "", "gone.py": "", "swapped.py": "", ".github/ci.yml": "", ".gitignore": "gen/\n"},
+    )
+    (repo / "gen").mkdir()
+    (repo / "gen" / "kept.py").write_text("")
+    git(repo, "add", "-f", "gen/kept.py")
+    git(repo, "commit", "-qm", "force-add a file below an ignored directory")
+    (repo / "gone.py").unlink()
+    (repo / "swapped.py").unlink()
+    os.symlink(outside / "secret.py", repo / "swapped.py")  # ripgrep would follow it if named
+    (repo / "gen" / "untracked.py").write_text("")
+    listed = [f.path for f in WorkTree(str(repo)).files()]
+    # Tracked under an ignored directory: kept; in a directory the policy refuses: by name.
+    assert listed == [".github/ci.yml", ".gitignore", "a.py", "gen/kept.py"]
+
+
+def test_a_repository_before_its_first_add_still_applies_its_ignore_rules(tmp_path):
+    root = write_tree(tmp_path / "r", {"a.py": "", "out.log": "", ".gitignore": "*.log\n"})
+    git(root, "init", "-q", "-b", "main")
+    tree = WorkTree(str(root))
+    assert [f.path for f in tree.files()] == [".gitignore", "a.py"]
+    assert (tree.commit(), tree.branch()) == (None, "main")
+
+
+def test_revisions_resolve_from_the_refs_and_objects_alone(tmp_path):
+    repo = make_git_repo(tmp_path / "r", {"a.py": "1\n"})
+    first = git(repo, "rev-parse", "HEAD")
+    (repo / "a.py").write_text("2\n")
+    git(repo, "commit", "-qam", "second")
+    second = git(repo, "rev-parse", "HEAD")
+    git(repo, "tag", "-a", "-m", "annotated", "v1", first)
+    git(repo, "branch", "old", first)
+    git(repo, "pack-refs", "--all")
+    for rev, want in [
+        ("HEAD", second),
+        ("HEAD~1", first),
+        ("HEAD^", first),
+        ("main~1", first),
+        ("v1", first),
+        ("refs/heads/old", first),
+        (first[:8], first),
+        ("HEAD~2", None),
+        ("nope", None),
+        ("HEAD:a.py", None),
+        ("--output=x", None),
+    ]:
+        assert gitmeta.resolve_revision(str(repo), rev) == want, rev

@@ -112,7 +112,7 @@ def test_run_from_a_subdirectory_the_root_is_found_as_git_finds_it(tmp_path):
     sub = repo / "docs" / "notes"
     proc = run("retrieve", "`Ledger.post` drops the entry", cwd=sub)
     assert proc.returncode == 0, proc.stderr
-    assert "- ledger/post.py:2 (post)" in proc.stdout  # relative to the root, found outside sub/
+    assert "- ledger/post.py:2, 1 (post)" in proc.stdout  # relative to the root, found outside sub/
     # The root's bcode.yaml is the one read.
     (repo / "bcode.yaml").write_text("direct:\n  seed_pack: false\n")
     proc = run("retrieve", "`Ledger.post` drops the entry", cwd=sub)

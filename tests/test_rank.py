@@ -74,3 +74,34 @@ def test_explain_names_every_factor():
     lines = explain_lines(item.explain)
     assert lines[0].startswith("symbols name:x: reliability 0.80 × specificity 0.50 = 0.400")
     assert lines[-2:] == ["demoted ×0.6 (test)", "score 0.240"]
+
+
+def frame(path, line, depth, printed=None):
+    anchor = Anchor("frame", printed or f"/srv/app/{path}", "evidence", -1, line=line, weight=float(depth))
+    return Finding(
+        path, line, "stack_trace", anchor, 0.95, f"stack frame {path}:{line}", specificity=0.85**depth
+    )
+
+
+def test_an_item_carries_every_located_line_in_order_of_weight():
+    diagnostics = [
+        f("src/a.py", "d", strategy="build_error", rel=0.9, line=n, kind="diagnostic") for n in (88, 12, 40)
+    ]
+    items = rank([*diagnostics, frame("src/a.py", 7, 0), frame("src/a.py", 3, 1)], RankFacts()).items
+    assert items[0].line == 7
+    assert items[0].lines == (
+        7,
+        12,
+        40,
+        88,
+        3,
+    )  # the frame, the diagnostics (equal: by line), the outer frame
+
+
+def test_equal_scores_keep_the_innermost_frame_first():
+    # Both files saturate at the same score; the file holding the shallower frame leads, whatever the path.
+    findings = [frame("z/inner.py", 9, 0), frame("a/outer.py", 5, 0, printed="/srv/app/a/outer.py")]
+    findings[1] = Finding(
+        "a/outer.py", 5, "stack_trace", Anchor("frame", "/x/a/outer.py", line=5, weight=2.0), 0.95, "r"
+    )
+    assert [it.path for it in rank(findings, RankFacts()).items] == ["z/inner.py", "a/outer.py"]

@@ -70,3 +70,38 @@ def test_non_utf8_names_are_escaped_faithfully():
     assert printable("plain é") == "plain é"
     text, _, _ = render_block([replace(item(0, "defines function f0"), path=name)], 1200)
     assert "- caf\\xe9.py:1 (f0): defines function f0" in text
+
+
+def test_an_item_with_several_places_is_one_compact_line():
+    it = Item(
+        "src/a.py",
+        12,
+        "parse",
+        0.9,
+        "diagnostic: bad",
+        ("build_error",),
+        ("diagnostic:src/a.py",),
+        lines=(12, 40, 88),
+    )
+    block, _, cut = render_block([it], 1200)
+    assert block.splitlines()[1] == "- src/a.py:12, 40, 88 (parse): diagnostic: bad"
+    assert not cut
+
+
+def test_places_never_break_the_token_budget():
+    items = [
+        Item(
+            f"src/module_{i}.py",
+            10,
+            "f",
+            0.9,
+            "diagnostic: " + "x" * 80,
+            ("build_error",),
+            (),
+            lines=tuple(range(10, 130, 10)),
+        )
+        for i in range(12)
+    ]
+    block, tokens, cut = render_block(items, 200)
+    assert tokens <= 200 and cut
+    assert "src/module_0.py:10, 20, 30, 40, 50 (f)" in block  # BLOCK_LINES of the item's twelve

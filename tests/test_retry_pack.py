@@ -86,3 +86,14 @@ def test_the_command_reads_failure_output_from_standard_input(tmp_path):
         [sys.executable, "-m", "boundedcode.cli", "retry-pack"], capture_output=True, text=True
     )
     assert missing.returncode == 2 and "no failure output" in missing.stderr
+
+
+def test_every_place_in_one_file_gets_its_window(tmp_path):
+    svc = write_tree(tmp_path / "service", SERVICE)
+    output = "".join(f"svc/orders.py:{n}:1: error: bad {n}\n" for n in (3, 20, 37))
+    pack = retry_pack(output, [str(svc)])
+    assert [(w.path, w.start) for w in pack.windows] == [
+        ("svc/orders.py", 1),
+        ("svc/orders.py", 16),
+        ("svc/orders.py", 33),
+    ]

@@ -16,7 +16,7 @@ from .navigator import Answer, navigate
 from .retrieve import run_retrieval
 from .retry_pack import RetryPack, build_retry_pack
 from .scan import Scanner
-from .seeds.evidence import evidence_anchors
+from .seeds.evidence import evidence_anchors, evidence_bounds
 from .strategies import by_id
 
 #: Every strategy id, for validating `without`.
@@ -128,6 +128,7 @@ def retrieve(
         message,
         tree,
         evidence_anchors=anchors,
+        evidence_bounds=evidence_bounds(tuple(evidence)),
         budgets=budgets,
         without=without,
         explain=explain,

@@ -134,6 +134,8 @@ class Item:
     anchors: tuple[str, ...]
     blob_id: str | None = None
     explain: Explanation | None = None  # with explain=True
+    #: Every located line the item's findings give, in order of weight (`line` first), capped.
+    lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,10 @@ from .weights import (
     DEMOTE_GENERATED,
     DEMOTE_PROSE,
     DEMOTE_TEST,
+    ITEM_LINES,
     PER_NAME_EXCEPTIONS,
     RELATIVE_CUT,
+    SCORE_DIGITS,
 )
 
 __all__ = ["RankFacts", "Ranking", "rank", "demotion"]
@@ -62,17 +64,26 @@ def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
 WORDS_ONLY = frozenset({"fulltext"})
 
 
-def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
-    # Highest weight; ties by seed order of the anchor, then line (unknown last), then strategy.
-    return min(
-        findings,
-        key=lambda f: (
-            -f.weight,
-            order.get(f.anchor.key, len(order)),
-            f.line if f.line is not None else 1 << 30,
-            f.strategy,
-        ),
+def _order(f: Finding, order: dict[str, int]) -> tuple:
+    # Highest weight; ties by seed order of the anchor, then the frame's depth (innermost first),
+    # then line (unknown last), then strategy.
+    return (
+        -f.weight,
+        order.get(f.anchor.key, len(order)),
+        f.anchor.weight if f.anchor.kind == "frame" else 0.0,
+        f.line if f.line is not None else 1 << 30,
+        f.strategy,
     )
+
+
+def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
+    return min(findings, key=lambda f: _order(f, order))
+
+
+def _lines(findings: Iterable[Finding], order: dict[str, int]) -> tuple[int, ...]:
+    """Every located line of a file's findings, each once, in order of weight, at most ITEM_LINES."""
+    ranked = sorted((f for f in findings if f.line is not None), key=lambda f: _order(f, order))
+    return tuple(dict.fromkeys(f.line for f in ranked if f.line is not None))[:ITEM_LINES]
 
 
 def rank(
@@ -92,6 +103,7 @@ def rank(
 
     order = {key: i for i, key in enumerate(facts.anchor_order)}
     scored: list[tuple[float, str, Item]] = []
+    ties: dict[str, tuple] = {}
     for path, per_anchor in by_file.items():
         best_per_anchor = [_best(fs, order) for fs in per_anchor.values()]
         rest = 1.0
@@ -107,6 +119,8 @@ def rank(
         named = [f for f in best_per_anchor if f.strategy not in WORDS_ONLY]
         located = [f for f in named if f.line is not None]
         top = _best(located or named or best_per_anchor, order)
+        every = [f for fs in per_anchor.values() for f in fs]
+        lines = _lines([top, *every], order) if top.line is not None else ()
         # The strategy of the place shown first, then the others that agree.
         strategies = (top.strategy,) + tuple(
             sorted({f.strategy for fs in per_anchor.values() for f in fs} - {top.strategy})
@@ -133,10 +147,15 @@ def rank(
             strategies=strategies,
             anchors=tuple(sorted(per_anchor)),
             explain=explanation,
+            lines=lines,
         )
         scored.append((score, path, item))
+        # Between scores equal to SCORE_DIGITS (a combined score saturates near 1), the evidence
+        # decides: the shallower best frame, then the stronger findings one by one.
+        depth = top.anchor.weight if top.anchor.kind == "frame" else 0.0
+        ties[path] = (depth, tuple(sorted((-f.weight for f in every))))
 
-    scored.sort(key=lambda t: (-t[0], t[1]))
+    scored.sort(key=lambda t: (-round(t[0], SCORE_DIGITS), ties[t[1]], t[1]))
     if not scored:
         return Ranking([], False)
     best = scored[0][0]
@@ -158,5 +177,5 @@ def rank(
     if extra:
         room = max_items - len(extra)
         kept = kept[:room] + extra
-        kept.sort(key=lambda it: (-it.score, it.path))
+        kept.sort(key=lambda it: (-round(it.score, SCORE_DIGITS), ties[it.path], it.path))
     return Ranking(kept, len(above) + len(extra) > max_items)

@@ -17,6 +17,7 @@ from .render import render_block
 from .scan import Scanner, begin_scan
 from .scan.rescan import Rescan
 from .seeds import message_anchors, message_facts
+from .lang._text import without_runtime_hints
 from .seeds.evidence import trace_anchors
 from .seeds.message import cap_message
 from .strategies import REGISTRY, Evidence, PathIndex, Plan, Reader
@@ -34,6 +35,7 @@ def run_retrieval(
     tree: Tree,
     *,
     evidence_anchors: Sequence[Anchor] = (),
+    evidence_bounds: Sequence[str] = (),
     budgets: Budgets = DEFAULT_BUDGETS,
     without: Collection[str] = (),
     explain: bool = False,
@@ -53,6 +55,8 @@ def run_retrieval(
     t0 = clock() if started is None else started
     timings: dict[str, float] = {}
     bounds: list[str] = []  # names of Budgets fields, each once: every stage reports into it
+    for bound in evidence_bounds:  # evidence read only as its head and tail
+        reach(bounds, bound)
     notes: list[str] = []
 
     def lap(stage: str, since: float) -> float:
@@ -65,7 +69,11 @@ def run_retrieval(
     message, cut = cap_message(message, budgets.message_chars)
     if cut:
         reach(bounds, "message_chars")
-    anchors = list(evidence_anchors) + trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(message)
+    anchors = (
+        list(evidence_anchors)
+        + trace_anchors(message, AnchorOrigin.PROSE)
+        + message_anchors(without_runtime_hints(message))
+    )
     if len(anchors) > budgets.anchors:
         anchors = anchors[: budgets.anchors]  # evidence first, then the message in seed order
         reach(bounds, "anchors")

@@ -69,7 +69,8 @@ def _locations(tree: Tree, output: str, budgets: Budgets) -> dict[str, list[tupl
         result = run_retrieval("", tree, evidence_anchors=anchors, budgets=budgets)
         for item in result.items:
             if item.line is not None and "test_to_impl" in item.strategies:
-                found.setdefault(item.path, []).append((item.line, item.reason))
+                for line in item.lines or (item.line,):
+                    found.setdefault(item.path, []).append((line, item.reason))
     return found
 
 

@@ -23,6 +23,9 @@ __all__ = [
     "USES_MAX_FILES",
     "USES_MAX_EXPONENT",
     "SPECIFICITY_SLOPE",
+    "ITEM_LINES",
+    "BLOCK_LINES",
+    "SCORE_DIGITS",
 ]
 
 
@@ -75,6 +78,14 @@ DEMOTE_EXAMPLE = 0.7  # examples and benchmarks
 DEMOTE_PROSE = 0.5  # prose, unless the message is a question or about configuration
 #: Generated or amalgamated files (a single-header build of the library): the fix goes in the sources.
 DEMOTE_GENERATED = 0.5
+
+#: Located lines one item carries (JSON, retry pack) and shows in the block: a file with eight
+#: diagnostics or four frames is one item with its places, not one place and seven lost.
+ITEM_LINES = 12
+BLOCK_LINES = 5
+
+#: Scores equal to this many decimals tie, and the findings' own order breaks the tie.
+SCORE_DIGITS = 6
 
 RELATIVE_CUT = 0.30  # items below this fraction of the best are dropped (at most Budgets.block_items kept)
 PER_NAME_EXCEPTIONS = 3  # best place of each prose name kept despite the cut, up to this many

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boundedcode.bench.evidence import failure_output
+from boundedcode.lang.testids import parse_test_ids
 
 CASES = [
     (
@@ -94,7 +95,11 @@ CASES = [
         ["features/post_data.feature:30  Scenario: Use page.name variable"],
         "cucumber features/post_data.feature:30 # Scenario: Use page.name variable",
     ),
-    ("ruby", ["returns 0 if there are no offenses shown"], "  1) returns 0 if there are no offenses shown"),
+    (
+        "ruby",
+        ["returns 0 if there are no offenses shown"],
+        "Failures:\n\n  1) returns 0 if there are no offenses shown",
+    ),
     ("kotlin", ["com.acme.OrdersTest > total"], "FAILED com.acme.OrdersTest > total"),
 ]
 
@@ -107,3 +112,47 @@ def test_runner_spelling(language, ids, expected):
 def test_no_ids_no_evidence():
     assert failure_output("cpp", []) == ""
     assert failure_output("python", ["  "]) == ""
+
+
+# What the test-id parser reads back from each spelling above: (suite, name, file) per id.
+READ_BACK = [
+    [(None, "test_ndarray_mixin", "astropy/table/tests/test_mixin.py")],
+    [("auth_tests.test_validators.UsernameValidatorsTests", "test_ascii_validator", None)],
+    [(None, "test_issue_11617", None)],
+    [(None, "TestEvaluations", None), (None, "TestEvaluations", None)],
+    [("routing::tests::fallback", "doesnt_panic_if_used_with_nested_router", None)],
+    [(None, "resubscribe_to_closed_channel", None)],
+    [("org.apache.druid.query.aggregation.post.ArithmeticPostAggregatorTest", "testPow", None)],
+    [("org.apache.lucene.queries.intervals.TestIntervalBuilder", "testEmptyIntervals", None)],
+    [("lombok.transform.TestWithDelombok", "javac-ValInLambda.java", None)],
+    [("ServerTest", "GetMethodEmbeddedNUL", None)],
+    [(None, "approvaltests", None), (None, "runtests", None)],
+    [(None, "XTRIM with MINID option, big delta from master record", None)],
+    [("api: watch", "should be executed correctly", "packages/runtime-core/__tests__/apiWatch.spec.ts")],
+    [("render()", "should set progress value to 0", None)],
+    [(None, "accepts valid non-strict link with anchor", None)],
+    [("RoutingUrlGeneratorTest", "testWhenPreviousIsEqualToCurrent", None)],
+    [("BinaryOperatorSpacesFixerTest", "testFixDefaults", None)],
+    [(None, "archives a directory with shell escaped path", "fastlane/spec/actions_specs/zip_spec.rb")],
+    [
+        (
+            "TestFilters",
+            "test_: filters where_exp filter should filter objects across multiple conditions",
+            None,
+        )
+    ],
+    [(None, "Scenario: Use page.name variable", "features/post_data.feature")],
+    [(None, "returns 0 if there are no offenses shown", None)],
+    [("com.acme.OrdersTest", "total", None)],
+]
+
+
+@pytest.mark.parametrize(
+    "case,read_back", list(zip(CASES, READ_BACK, strict=True)), ids=lambda c: str(c)[:40]
+)
+def test_every_spelling_parses_back_to_its_test_id(case, read_back):
+    language, ids, _ = case
+    parsed = parse_test_ids(failure_output(language, ids))
+    assert [(t.suite, t.name, t.file) for t in parsed] == read_back
+    # each id's raw spelling survives where the runner prints it whole
+    assert all(t.raw for t in parsed)

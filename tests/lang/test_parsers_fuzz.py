@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boundedcode.lang._text import MAX_LINE_CHARS, MAX_LINES
+from boundedcode.lang._text import HEAD_LINES, MAX_LINE_CHARS, MAX_LINES, evidence_cut
 from boundedcode.lang.diagnostics import Diagnostic, parse_diagnostics
 from boundedcode.lang.frames import Frame, parse_frames
 from boundedcode.lang.testids import TestId, parse_test_ids
@@ -110,10 +110,16 @@ def test_one_megabyte_line_is_fast(fragment):
     assert time.perf_counter() - started < SECONDS_PER_LINE
 
 
-def test_input_is_capped():
+def test_long_input_is_read_as_its_head_and_its_tail():
     frames = "".join(f'  File "/a.py", line {n}, in f\n' for n in range(1, MAX_LINES + 5_000))
-    assert len(parse_frames("Traceback (most recent call last):\n" + frames)) == MAX_LINES - 1
-    assert parse_test_ids("x\n" * 30_000 + "--- FAIL: TestLate (0.00s)\n") == []
+    text = "Traceback (most recent call last):\n" + frames
+    lines = {f.line for f in parse_frames(text)}
+    assert len(lines) == MAX_LINES - 3  # less the header, the blank line at the cut, the last empty line
+    assert {1, HEAD_LINES - 1, MAX_LINES + 4_999} <= lines and HEAD_LINES + 1 not in lines
+    assert evidence_cut(text) and not evidence_cut(frames[:10_000])
+    log = "--- FAIL: TestEarly (0.00s)\n" + "x\n" * 30_000 + "--- FAIL: TestMiddle (0.00s)\n" + "x\n" * 30_000
+    late = parse_test_ids(log + "--- FAIL: TestLate (0.00s)\n")
+    assert [t.name for t in late] == ["TestEarly", "TestLate"]
 
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.relative_to(EVIDENCE).as_posix())

@@ -170,6 +170,18 @@ EXPECTED = {
         TestId("cart::tests::empty", None, "cart::tests", "empty", "cargo"),
         TestId("cart::tests::sums_prices", None, "cart::tests", "sums_prices", "cargo"),
     ],
+    "ruby/rspec.txt": [
+        TestId("Cart sums prices", None, None, "Cart sums prices", "rspec"),
+        TestId("Cart raises on empty carts", None, None, "Cart raises on empty carts", "rspec"),
+        TestId("Cart sums prices", "spec/cart_spec.rb", None, "Cart sums prices", "rspec"),
+        TestId(
+            "Cart raises on empty carts", "spec/cart_spec.rb", None, "Cart raises on empty carts", "rspec"
+        ),
+    ],
+    "ruby/minitest.txt": [
+        TestId("TestCart#test_empty", None, "TestCart", "test_empty", "minitest"),
+        TestId("TestCart#test_total", "test/test_cart.rb", "TestCart", "test_total", "minitest"),
+    ],
 }
 
 

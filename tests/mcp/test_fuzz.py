@@ -114,6 +114,7 @@ def client(tmp_path_factory):
     yield raw
     proc.stdin.close()
     proc.wait(timeout=30)
+    proc.stdout.close()  # the reader's pipe too: a leaked handle fails the run (warnings are errors)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

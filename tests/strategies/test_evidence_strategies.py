@@ -55,7 +55,7 @@ def test_jvm_package_narrows_a_bare_file_name():
 def test_compiler_location_from_evidence():
     build = "error[E0308]: mismatched types\n --> crates/pricing/src/lib.rs:12:5\n"
     result = retrieve("the build broke", str(EXAMPLE), evidence=[build])
-    assert places(result)[0] == ("crates/pricing/src/lib.rs", 12, None)
+    assert places(result)[0] == ("crates/pricing/src/lib.rs", 12, "apply_discount")
     assert result.items[0].reason == "diagnostic: mismatched types"
 
 
@@ -128,3 +128,139 @@ def test_broken_evidence_gives_partial_results_never_an_exception():
     garbage = '\x1b[31mFAILED\x1b[0m \n  File "x", line \n--> :\n' + PY_TRACE[:120]
     result = retrieve("crash", str(EXAMPLE), evidence=[garbage, "", "\0\0\0"])
     assert result.block == "" or result.block.startswith("Likely relevant places")
+
+
+def test_an_exact_path_beats_a_suffix_match_in_another_folder():
+    files = {"broken.c": "int x;\n" * 9, "vendor2/broken.c": "int x;\n" * 9}
+    result = retrieve(
+        "the build broke", tree=MemoryTree(files), evidence=["broken.c:6:13: error: too few arguments\n"]
+    )
+    assert [it.path for it in result.items if "build_error" in it.strategies] == ["broken.c"]
+
+
+def test_an_absolute_path_maps_onto_a_file_at_the_root():
+    files = {"setup.py": "x = 1\n" * 9, "pkg/setup.py": "x = 1\n" * 9}
+    trace = 'Traceback (most recent call last):\n  File "/home/ci/work/setup.py", line 4, in <module>\nKeyError: 1\n'
+    assert places(retrieve(trace, tree=MemoryTree(files)))[0] == ("setup.py", 4, None)
+
+
+def test_a_frame_in_a_dependency_copy_counts_after_the_projects_own():
+    files = {"src/lib.rs": "x\n" * 9, "src/main.rs": "x\n" * 9}
+    trace = (
+        "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-6f17d22bba15001f/pricing-0.3.1/src/lib.rs:2:5:\n"
+        "stack backtrace:\n"
+        "   3: pricing::unit_price\n"
+        "             at /home/dev/.cargo/registry/src/index.crates.io-6f17d22bba15001f/pricing-0.3.1/src/lib.rs:2:5\n"
+        "   4: shop::total\n"
+        "             at ./src/main.rs:2:5\n"
+    )
+    assert [it.path for it in retrieve(trace, tree=MemoryTree(files)).items][:2] == [
+        "src/main.rs",
+        "src/lib.rs",
+    ]
+
+
+def test_the_exception_line_is_quoted_whatever_the_class_is_called():
+    files = {
+        "conf/loader.py": 'def load():\n    raise ImproperlyConfigured("settings.DATABASES is improperly configured")\n'
+    }
+    trace = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/app/manage.py", line 11, in <module>\n'
+        "ImproperlyConfigured: settings.DATABASES is improperly configured\n"
+    )
+    result = retrieve("the app does not start", tree=MemoryTree(files), evidence=[trace])
+    assert ("quote", "settings.DATABASES is improperly configured") in [
+        (a.kind, a.text) for a in result.anchors
+    ]
+    assert places(result)[0][:2] == ("conf/loader.py", 2)
+
+
+def test_runtime_hints_are_never_anchors():
+    panic = (
+        "thread 'main' panicked at src/main.rs:2:5:\n"
+        "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+    )
+    result = retrieve(
+        panic, tree=MemoryTree({"src/main.rs": "fn main() {}\n" * 3, "docs/env.md": "RUST_BACKTRACE=1\n"})
+    )
+    assert not [a for a in result.anchors if "RUST_BACKTRACE" in a.text]
+    assert result.paths == ["src/main.rs"]
+
+
+def test_a_long_log_is_read_to_its_end_and_the_bound_is_named():
+    log = (
+        "compiling…\n" * 30_000
+        + 'Traceback (most recent call last):\n  File "/ci/app/shop/cart.py", line 3, in total\nKeyError: 1\n'
+    )
+    result = retrieve("CI failed", tree=MemoryTree({"shop/cart.py": "x = 1\n" * 5}), evidence=[log])
+    assert places(result)[0][:2] == ("shop/cart.py", 3)
+    assert "evidence_lines" in result.bounds_reached
+
+
+CART_PY = (
+    "class Cart:\n"
+    "    def total(self):\n"
+    "        return self.rate() * 2\n"
+    "\n"
+    "    def rate(self):\n"
+    "        raise LookupError('no rate')\n"
+)
+
+
+def test_a_frame_is_named_by_the_definition_enclosing_its_line_with_its_owner():
+    # pytest's long format: the closing 'file:line: Error' takes the last `def` printed above it,
+    # which here is the caller's; the checkout's own definition around line 6 is Cart.rate.
+    failure = (
+        "    def total(self):\n"
+        ">       return self.rate() * 2\n"
+        "\n"
+        "shop/cart.py:3: \n"
+        "_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _\n"
+        "    def total(self):\n"
+        "E       LookupError: no rate\n"
+        "\n"
+        "shop/cart.py:6: LookupError\n"
+    )
+    result = retrieve("the tests fail", tree=MemoryTree({"shop/cart.py": CART_PY}), evidence=[failure])
+    assert places(result)[0] == ("shop/cart.py", 6, "Cart.rate")
+    assert result.items[0].lines == (6, 3)
+
+
+def test_a_diagnostic_is_named_by_its_enclosing_method():
+    result = retrieve(
+        "lint", tree=MemoryTree({"shop/cart.py": CART_PY}), evidence=["shop/cart.py:3:16: E1101 no member\n"]
+    )
+    assert places(result)[0] == ("shop/cart.py", 3, "Cart.total")
+
+
+def test_a_go_method_is_owned_by_its_receiver_type():
+    go = "package cart\n\ntype Cart struct{ Items []int }\n\nfunc (c *Cart) Total() int {\n\treturn c.Items[3]\n}\n"
+    trace = (
+        "goroutine 1 [running]:\nexample.com/shop/cart.(*Cart).Total(...)\n\t/src/shop/cart/cart.go:6 +0x1d\n"
+    )
+    assert places(retrieve(trace, tree=MemoryTree({"cart/cart.go": go})))[0] == (
+        "cart/cart.go",
+        6,
+        "Cart.Total",
+    )
+
+
+def test_the_place_raising_a_quoted_message_is_named_with_its_owner():
+    files = {"shop/cart.py": CART_PY.replace("'no rate'", "'no rate configured for this cart'")}
+    result = retrieve('It fails with "no rate configured for this cart"', tree=MemoryTree(files))
+    assert places(result)[0] == ("shop/cart.py", 6, "Cart.rate")
+
+
+def test_each_traces_innermost_frame_leads_when_an_outer_frame_repeats():
+    files = {"lib/a.py": "x = 1\n" * 9, "lib/b.py": "x = 1\n" * 9, "app/main.py": "x = 1\n" * 9}
+    traces = "".join(
+        f'Traceback (most recent call last):\n  File "/srv/app/main.py", line {n}, in <module>\n'
+        f'  File "/srv/{inner}", line 3, in f\nKeyError: 1\n\n'
+        for n, inner in ((9, "lib/a.py"), (9, "lib/b.py"), (9, "lib/a.py"))
+    )
+    assert [it.path for it in retrieve("fix", tree=MemoryTree(files), evidence=[traces]).items] == [
+        "lib/a.py",
+        "lib/b.py",
+        "app/main.py",
+    ]

@@ -127,7 +127,12 @@ FORMATS: tuple[Format, ...] = (
         re.compile(r"^(\S+\.feature:\d+)\s+(.*)$"),
         lambda m, n: [f"cucumber {m.group(1)} # {m.group(2)}"],
     ),
-    Format("rspec", frozenset({"ruby"}), re.compile(r"^.+$"), lambda m, n: [f"  {n}) {m.group()}"]),
+    Format(
+        "rspec",
+        frozenset({"ruby"}),
+        re.compile(r"^.+$"),
+        lambda m, n: (["Failures:", ""] if n == 1 else []) + [f"  {n}) {m.group()}"],
+    ),
     Format("generic", ANY, re.compile(r"^.+$"), lambda m, n: [f"FAILED {m.group()}"]),
 )
 

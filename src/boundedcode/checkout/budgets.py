@@ -39,6 +39,7 @@ class Budgets:
     #: Longest needle searched: ripgrep gets the needles as one argument, and Linux caps one
     #: argument at 128 KiB; no name or quoted message is this long.
     needle_chars: int = 1024
+    evidence_lines: int = 20_000  # per piece of evidence: its head and its tail past this
 
 
 DEFAULT_BUDGETS = Budgets()

@@ -9,19 +9,27 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
+from ..checkout.budgets import DEFAULT_BUDGETS
+
 __all__ = [
     "MAX_CHARS",
     "MAX_LINES",
+    "HEAD_LINES",
     "MAX_LINE_CHARS",
     "evidence_lines",
+    "evidence_cut",
+    "without_runtime_hints",
     "clean_path",
     "strip_params",
     "native_language",
     "symbol",
 ]
 
-MAX_CHARS = 2_000_000  # evidence past this is not read: the parsers run on every message
-MAX_LINES = 20_000
+#: Evidence longer than this is read as its head and its tail (half each): a verbose CI log ends
+#: with the failure, and the parsers run on every message.
+MAX_CHARS = 2_000_000
+MAX_LINES = DEFAULT_BUDGETS.evidence_lines  # the first HEAD_LINES, then the last ones
+HEAD_LINES = MAX_LINES // 4
 MAX_LINE_CHARS = 8_192  # a longer line (minified code, a base64 blob) is skipped, not scanned
 
 # CSI sequences (colours, cursor moves), OSC sequences (titles, hyperlinks), two-byte escapes.
@@ -29,6 +37,8 @@ _ANSI = re.compile(
     r"\x1b\[[0-9;:?<=>]{0,64}[ -/]{0,4}[@-~]|\x1b\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]"
 )
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+# The timestamp CI services and log collectors put before every line of a job's output.
+_TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? ")
 _DRIVE_URL = re.compile(r"/[A-Za-z]:/")
 _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
 _WEBPACK = ("webpack:///", "webpack-internal:///")
@@ -37,11 +47,43 @@ _NATIVE_LANGUAGES = {".rs": "rust", ".swift": "swift", ".go": "go"}
 _PSEUDO_NAMES = frozenset({"global code", "eval code", "module code", "anonymous", "main program"})
 
 
+# Runtimes' and build tools' advice about how to run them ("run with `RUST_BACKTRACE=full`"): it
+# names environment variables, options and URLs that are no place in the project.
+_RUNTIME_HINT = re.compile(
+    r"^[ \t]{0,16}(?:\[ERROR\] {0,4})?(?:note: run with `RUST_BACKTRACE=|note: Some details are omitted, run with"
+    r"|\(Use `node --trace-|Node\.js v\d|> Run with --|> Get more help at|\* Try:|To see the full stack trace of"
+    r"|Re-run Maven using|For more information about (?:th(?:e|is) error|the errors)|-> \[Help \d|\[Help \d\] "
+    r"|To learn more, run the command again|error: test failed, to rerun pass|npm ERR! A complete log"
+    r"|E?\s{0,16}Use -v to get (?:more|the full) diff|exit status \d{1,3}$).{0,2000}$",
+    re.M,
+)
+
+
+def without_runtime_hints(text: str) -> str:
+    """`text` less the lines that only advise how to rerun a tool (never an anchor)."""
+    return _RUNTIME_HINT.sub("", text)
+
+
+def evidence_cut(text: str) -> bool:
+    """Whether `evidence_lines` leaves out part of `text` (it is longer than the bounds)."""
+    return len(text) > MAX_CHARS or text.count("\n") >= MAX_LINES
+
+
 def evidence_lines(text: str) -> list[str]:
-    """The first MAX_LINES lines of `text`, ANSI-free and right-stripped; over-long lines are blank."""
-    text = _ANSI.sub("", text[:MAX_CHARS])
-    lines = _NEWLINE.split(text, MAX_LINES)[:MAX_LINES]
-    return [line.rstrip() if len(line) <= MAX_LINE_CHARS else "" for line in lines]
+    """The lines of `text` within the bounds, ANSI- and timestamp-free, right-stripped.
+
+    Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
+    them (no trace runs across the cut); an over-long line is blank.
+    """
+    if len(text) > MAX_CHARS:
+        tail = text[-(MAX_CHARS // 2) :]
+        text = text[: MAX_CHARS // 2] + "\n\n" + tail[tail.find("\n") + 1 :]
+    lines = _NEWLINE.split(_ANSI.sub("", text))
+    if len(lines) > MAX_LINES:
+        lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]
+    return [
+        _TIMESTAMP.sub("", line.rstrip(), count=1) if len(line) <= MAX_LINE_CHARS else "" for line in lines
+    ]
 
 
 def clean_path(raw: str) -> str:
@@ -63,6 +105,10 @@ def clean_path(raw: str) -> str:
         path = path[len("webpack://") :].partition("/")[2].split("?", 1)[0]
     elif lowered.startswith(("http://", "https://")):
         path = _URL_HOST.sub("", path, count=1).split("?", 1)[0].split("#", 1)[0]
+    elif lowered.startswith("uri:classloader:"):  # JRuby's files inside its jar
+        path = path[len("uri:classloader:") :]
+    elif lowered.startswith(("jar:", "file:")) and "!/" in path:  # jar:file:/app/shop.jar!/lib/cart.rb
+        path = path.rpartition("!/")[2]
     elif path.startswith("package:"):
         package, _, rest = path[len("package:") :].partition("/")
         path = f"{package}/lib/{rest}" if rest else package

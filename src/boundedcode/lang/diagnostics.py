@@ -10,7 +10,7 @@ a host and port (`example.com:443: …`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections.abc import Callable
 
 from ._text import clean_path, evidence_lines
@@ -32,8 +32,11 @@ class Diagnostic:
 @dataclass
 class _State:
     header: tuple[str | None, str, str] | None = None  # rustc/ruff: (severity, message, tool)
-    eslint_file: str | None = None
+    eslint_file: str | None = None  # the file header the grouping linters print above their rows
     phpstan_file: str | None = None
+    reek_file: str | None = None
+    shellcheck_at: tuple[str, int] | None = None
+    extra: list[Diagnostic] = field(default_factory=list)  # more places one row gives (reek)
 
 
 # The compiler that prints `file:line:col: error: …` for files of each kind.
@@ -132,14 +135,14 @@ def _make(
     return Diagnostic(cleaned, int(line), int(column) if column else None, message.strip(), severity, tool)
 
 
-def _with_severity(m: re.Match[str], rest: str, default_tool: str) -> Diagnostic | None:
+def _with_severity(path: str, line: str, col: str | None, rest: str, default_tool: str) -> Diagnostic | None:
     """`rest` is what follows the location: 'error: msg' (a compiler's, named by the file) or a plain message."""
     sev = _SEVERITY.match(rest)
     if sev:
-        tool = _COMPILER_BY_EXTENSION.get(_extension(clean_path(m["path"])), default_tool)
-        return _make(m["path"], m["line"], m["col"], sev["msg"], sev["sev"], tool)
-    tool = "go" if _extension(m["path"]) == "go" else default_tool
-    return _make(m["path"], m["line"], m["col"], rest, None, tool)
+        tool = _COMPILER_BY_EXTENSION.get(_extension(clean_path(path)), default_tool)
+        return _make(path, line, col, sev["msg"], sev["sev"], tool)
+    tool = "go" if _extension(path) == "go" else default_tool
+    return _make(path, line, col, rest, None, tool)
 
 
 # tsc --pretty 'src/x.ts:12:5 - error TS2322: …' and pyright '  /src/x.py:12:5 - error: …'.
@@ -200,11 +203,14 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"] or m["line2"], m["col"] or m["col2"], m["msg"], severity, "kotlinc")
 
 
-# The common `file:line[:col]: message` (gcc, clang, javac, go, mypy, swiftc, UBSan-free …), and
+# The common `file:line[:col]: message` (gcc, clang, javac, go, mypy, swiftc, UBSan-free …), GHC's
+# spans 'file:12:5-20: …' and 'file:(12,5)-(14,20): …', and
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space).
 _COLON = re.compile(
-    r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?: (?P<rest>\S.{0,4000})$"
+    r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4})?"
+    + _PATH
+    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)): (?P<rest>\S.{0,4000})$"
 )
 _RUBOCOP = re.compile(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
 _PYLINT = re.compile(r"^(?P<letter>[CRWEFI])\d{4}: ")
@@ -216,6 +222,8 @@ _PHPSTAN_RAW = re.compile(
 
 def _colon(m: re.Match[str], state: _State) -> Diagnostic | None:
     rest, extension = m["rest"], _extension(m["path"])
+    if m["line2"]:  # a GHC span over lines
+        return _with_severity(m["path"], m["line2"], m["col2"], rest, "ghc")
     if m["col"] and extension == "rb":
         rubocop = _RUBOCOP.match(rest)
         if rubocop:
@@ -228,7 +236,7 @@ def _colon(m: re.Match[str], state: _State) -> Diagnostic | None:
             return _make(m["path"], m["line"], m["col"], rest, _LETTER_SEVERITY[pylint["letter"]], "pylint")
         if _RUFF.match(rest):
             return _make(m["path"], m["line"], m["col"], rest, None, "ruff")
-    return _with_severity(m, rest, "generic")
+    return _with_severity(m["path"], m["line"], m["col"], rest, "generic")
 
 
 def _phpstan_raw(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -268,9 +276,205 @@ def _arrow(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], message, severity, tool)
 
 
+# 'file: line N[, col M], message' (jshint), 'file: line N: message' (bash, sh) and Perl-like
+# 'message at file line N.' is read by the frames parser.
+_FILE_LINE = re.compile(
+    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?): line (?P<line>\d{1,9})(?:, col(?:umn)? (?P<col>\d{1,9}))?[,:] (?P<msg>\S.{0,4000})$"
+)
+
+
+def _file_line(m: re.Match[str], state: _State) -> Diagnostic | None:
+    tool = "jshint" if m["col"] else "sh" if _extension(m["path"]) in ("sh", "bash", "") else "generic"
+    return _make(m["path"], m["line"], m["col"], m["msg"], None, tool)
+
+
+# puppet-lint --with-filename 'manifests/init.pp - WARNING: double quoted string … on line 3'.
+_PUPPET = re.compile(
+    r"^(?P<path>\S{1,1000}\.pp) - (?P<sev>WARNING|ERROR): (?P<msg>.{1,4000}?) on line (?P<line>\d{1,9})(?: \(check: [\w-]{1,100}\))?$"
+)
+
+
+def _puppet(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], m["sev"].lower(), "puppet-lint")
+
+
+# haml-lint 'app/views/cart.html.haml:12 [W] LineLength: Line is too long. [92/80]'.
+_HAML = re.compile(r"^(?P<path>\S{1,1000}?):(?P<line>\d{1,9}) \[(?P<sev>[WE])\] (?P<msg>\S.{0,4000})$")
+
+
+def _haml(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], "warning" if m["sev"] == "W" else "error", "haml-lint")
+
+
+# scalastyle 'error file=/src/main/scala/Cart.scala message=Magic Number line=12 column=5'.
+_SCALASTYLE = re.compile(
+    r"^(?P<sev>error|warning|info) file=(?P<path>\S{1,1000}) message=(?P<msg>.{1,4000}?) line=(?P<line>\d{1,9})(?: column=(?P<col>\d{1,9}))?$"
+)
+
+
+def _scalastyle(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], m["msg"], m["sev"], "scalastyle")
+
+
+# Rows under a file header (the grouping linters): stylelint's '  3:3  ✖  Unexpected …  rule',
+# csslint's '2: warning at line 3, col 3' (its message on the next line), reek's
+# '  [7, 12]:DuplicateMethodCall: …' and shellcheck's '  ^-- SC2086 (info): …' under 'In x.sh line 4:'.
+_STYLELINT_ROW = re.compile(
+    r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>[✖⚠×‼])\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$"
+)
+_CSSLINT_ROW = re.compile(
+    r"^\d{1,6}: (?P<sev>warning|error) at line (?P<line>\d{1,9}), col (?P<col>\d{1,9})$"
+)
+_REEK_ROW = re.compile(r"^\s{1,8}\[(?P<lines>\d{1,9}(?:, \d{1,9}){0,50})\]:(?P<msg>\S.{0,4000})$")
+_SHELLCHECK_ROW = re.compile(
+    r"^\s{0,400}\^[-^]{0,400} (?P<code>SC\d{4}) \((?P<sev>\w{1,20})\): (?P<msg>.{1,4000})$"
+)
+
+
+# sqlfluff's rows under '== [models/orders.sql] FAIL': 'L:   2 | P:  12 | LT01 | Expected …'.
+_SQLFLUFF_ROW = re.compile(
+    r"^L:\s{0,8}(?P<line>\d{1,9}) \| P:\s{0,8}(?P<col>\d{1,9}) \| (?P<code>\w{1,20}) \| (?P<msg>.{0,4000})$"
+)
+_SQLFLUFF_HEADER = re.compile(r"^== \[(?P<path>[^\[\]]{1,1000})\] (?:FAIL|PASS)$")
+
+
+def _sqlfluff(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.eslint_file is None:
+        return None
+    return Diagnostic(
+        state.eslint_file, int(m["line"]), int(m["col"]), f"{m['code']}: {m['msg']}", None, "sqlfluff"
+    )
+
+
+def _stylelint(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.eslint_file is None:
+        return None
+    severity = "warning" if m["sev"] == "⚠" else "error"
+    message = f"{m['msg']} ({m['rule']})" if m["rule"] else m["msg"]
+    return Diagnostic(state.eslint_file, int(m["line"]), int(m["col"]), message, severity, "stylelint")
+
+
+def _csslint(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.eslint_file is None:
+        return None
+    return Diagnostic(state.eslint_file, int(m["line"]), int(m["col"]), "", m["sev"], "csslint")
+
+
+def _reek(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.reek_file is None:
+        return None
+    state.extra = [
+        Diagnostic(state.reek_file, int(n), None, m["msg"], "warning", "reek") for n in m["lines"].split(", ")
+    ]
+    return state.extra.pop(0)
+
+
+def _shellcheck(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.shellcheck_at is None:
+        return None
+    path, line = state.shellcheck_at
+    return Diagnostic(path, line, None, f"{m['code']}: {m['msg']}", m["sev"], "shellcheck")
+
+
+# The location alone on its line, the message on the lines below (gfortran 'cart.f90:12:5:',
+# go test's '    cart_test.go:15: ' before testify's block, ExUnit's '     test/cart_test.exs:4').
+_BARE_LOCATION = re.compile(r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:?$")
+
+
+def _bare_location(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if not _extension(m["path"]):  # 'localhost:8080' is no file
+        return None
+    return _make(m["path"], m["line"], m["col"], "", None, "generic")
+
+
+# A severity before the location: Bazel's 'ERROR: /src/BUILD:12:5: …', Checkstyle's
+# '[WARN] /src/Cart.java:12:5: … [Rule]', 'warning: src/a.c:3: …'.
+_SEVERITY_FIRST = re.compile(
+    r"^(?:\[(?P<sev1>ERROR|WARN|WARNING|INFO|error|warning)\]|(?P<sev2>ERROR|WARNING|WARN|Error|Warning|error|warning):)\s{1,8}"
+    + _PATH
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:? (?P<msg>\S.{0,4000})$"
+)
+
+
+def _severity_first(m: re.Match[str], state: _State) -> Diagnostic | None:
+    severity = (m["sev1"] or m["sev2"]).lower().replace("warn", "warning").replace("warninging", "warning")
+    return _make(m["path"], m["line"], m["col"], m["msg"], severity, "generic")
+
+
+# A rule code right after the location, no colon: markdownlint 'README.md:3:81 MD013/line-length …',
+# hadolint 'Dockerfile:3 DL3008 warning: …', dialyzer 'lib/cart.ex:12:no_return Function …'.
+_CODED = re.compile(
+    r"^"
+    + _PATH
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: (?P<code>[A-Z]{1,8}\d{1,6}(?:/[\w-]{1,100})?)|:(?P<word>[a-z][a-z_]{2,40})) (?P<msg>\S.{0,4000})$"
+)
+
+
+def _coded(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], f"{m['code'] or m['word']}: {m['msg']}", None, "generic")
+
+
+# GitHub Actions annotations '::error file=src/a.py,line=12,col=5::message' (any key order).
+_ANNOTATION = re.compile(r"^::(?P<sev>error|warning|notice)(?P<props> [^:]{1,2000})?::(?P<msg>.{0,4000})$")
+_ANNOTATION_PROP = re.compile(
+    r"(?:^ |,)(?P<key>file|line|col|endLine|endColumn|title)=(?P<value>[^,]{0,1000})"
+)
+
+
+def _annotation(m: re.Match[str], state: _State) -> Diagnostic | None:
+    props = {p["key"]: p["value"] for p in _ANNOTATION_PROP.finditer(m["props"] or "")}
+    if not props.get("file") or not props.get("line", "").isdigit():
+        return None
+    col = props.get("col") if props.get("col", "").isdigit() else None
+    return _make(props["file"], props["line"], col, m["msg"], m["sev"], "github-actions")
+
+
+# Labelled locations: bandit's '   Location: ./shop/cart.py:12:4', detekt's '… at /src/Cart.kt:12:5',
+# Terraform's 'on main.tf line 12, in resource …:', rustfmt's 'Diff in /src/main.rs:12:' (before 1.5:
+# 'Diff in /src/main.rs at line 12:'),
+# old cppcheck's '[cart.c:12]: (error) …', Nim's 'cart.nim(12, 5) Error: …', OCaml's
+# 'File "cart.ml", line 12, characters 5-10:'.
+_LABELLED = re.compile(
+    r"^\s{0,16}(?:Location|location|Source|source|File|file): "
+    + _PATH
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
+_AT_END = re.compile(
+    r"^\s{0,16}(?P<msg>\S.{0,2000}?) at " + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
+_ON_LINE = re.compile(
+    r"^\s{0,16}(?:on (?P<path>\S{1,1000}) line (?P<line>\d{1,9})(?:, in .{0,1000})?|Diff in (?P<path2>\S{1,1000}?)(?: at line |:)(?P<line2>\d{1,9})):$"
+)
+_BRACKETED = re.compile(r"^\[" + _PATH + r":(?P<line>\d{1,9})\]: \((?P<sev>\w{1,20})\) (?P<msg>.{1,4000})$")
+_NIM = re.compile(
+    r"^(?P<path>[^\s(][^(]{0,1000}?\.nims?)\((?P<line>\d{1,9}), (?P<col>\d{1,9})\) (?P<sev>Error|Warning|Hint): (?P<msg>.{0,4000})$"
+)
+_OCAML = re.compile(
+    r'^File "(?P<path>[^"]{1,1000})", lines? (?P<line>\d{1,9})(?:-\d{1,9})?, characters (?P<col>\d{1,9})-\d{1,9}:$'
+)
+
+
+def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
+    groups = m.groupdict()
+    path, line = groups.get("path") or groups.get("path2"), groups.get("line") or groups.get("line2")
+    if not path or not line:
+        return None
+    severity = (groups.get("sev") or "").lower() or None
+    return _make(path, line, groups.get("col"), groups.get("msg") or "", severity, "generic")
+
+
 _ONE_LINE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (
     (_ARROW, _arrow),  # rustc, ruff --output-format=full
     (_ESLINT_ROW, _eslint),  # eslint (stylish)
+    (_STYLELINT_ROW, _stylelint),  # stylelint (string)
+    (_CSSLINT_ROW, _csslint),  # csslint
+    (_SQLFLUFF_ROW, _sqlfluff),  # sqlfluff
+    (_REEK_ROW, _reek),  # reek
+    (_SHELLCHECK_ROW, _shellcheck),  # shellcheck (tty)
+    (_FILE_LINE, _file_line),  # jshint, bash
+    (_PUPPET, _puppet),  # puppet-lint
+    (_HAML, _haml),  # haml-lint
+    (_SCALASTYLE, _scalastyle),  # scalastyle
     (_PHPSTAN_ROW, _phpstan_row),  # phpstan (table)
     (_DASHED, _dashed),  # tsc --pretty, pyright
     (_MAVEN, _maven),  # maven-compiler-plugin (javac, kotlinc)
@@ -278,6 +482,16 @@ _ONE_LINE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], _State], Diagno
     (_PAREN, _paren),  # tsc, MSVC, csc, generic file(line,col)
     (_PHPSTAN_RAW, _phpstan_raw),  # phpstan --error-format=raw
     (_COLON, _colon),  # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic
+    (_SEVERITY_FIRST, _severity_first),  # Bazel, Checkstyle
+    (_CODED, _coded),  # markdownlint, hadolint, dialyzer
+    (_ANNOTATION, _annotation),  # GitHub Actions
+    (_LABELLED, _labelled),  # bandit
+    (_AT_END, _labelled),  # detekt
+    (_ON_LINE, _labelled),  # Terraform, rustfmt
+    (_BRACKETED, _labelled),  # cppcheck (before 1.x)
+    (_NIM, _labelled),  # nim
+    (_OCAML, _labelled),  # ocaml
+    (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
 )
 
 # Lines that set the state the multi-line formats read.
@@ -285,11 +499,13 @@ _RUST_HEADER = re.compile(r"^(?P<sev>error|warning|note|help)(?:\[[\w-]{1,20}\])
 _RUFF_HEADER = re.compile(r"^(?P<msg>[A-Z]{1,4}\d{1,5} .{1,4000})$")
 _BARE_PATH = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}\.[A-Za-z][\w+-]{0,11})$")
 _PHPSTAN_HEADER = re.compile(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
+_REEK_HEADER = re.compile(r"^(?P<path>\S{1,1000}) -- \d{1,9} warnings?(?: \([^()]{0,200}\))?:$")
+_SHELLCHECK_HEADER = re.compile(r"^In (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9}):$")
 
 
 def _update_state(line: str, state: _State) -> None:
     if not line:
-        state.eslint_file = state.phpstan_file = None
+        state.eslint_file = state.phpstan_file = state.reek_file = None
         return
     header = _RUST_HEADER.match(line)
     if header:
@@ -306,6 +522,18 @@ def _update_state(line: str, state: _State) -> None:
     phpstan = _PHPSTAN_HEADER.match(line)
     if phpstan:
         state.phpstan_file = clean_path(phpstan["path"])
+        return
+    sqlfluff = _SQLFLUFF_HEADER.match(line)
+    if sqlfluff:
+        state.eslint_file = clean_path(sqlfluff["path"])
+        return
+    reek = _REEK_HEADER.match(line)
+    if reek:
+        state.reek_file = clean_path(reek["path"])
+        return
+    shellcheck = _SHELLCHECK_HEADER.match(line)
+    if shellcheck:
+        state.shellcheck_at = (clean_path(shellcheck["path"]), int(shellcheck["line"]))
 
 
 def _diagnostic(line: str, state: _State) -> Diagnostic | None:
@@ -329,4 +557,7 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
         diagnostic = _diagnostic(line, state)
         if diagnostic is not None and not is_frame_line(line):
             found.setdefault(diagnostic)
+            for more in state.extra:
+                found.setdefault(more)
+        state.extra = []
     return list(found)

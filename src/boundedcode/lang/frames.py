@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from ._text import clean_path, evidence_lines, native_language, strip_params, symbol
 
-__all__ = ["Frame", "parse_frames", "is_frame_line"]
+__all__ = ["Frame", "parse_frames", "is_frame_line", "exception_lines"]
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def _placeholder(language: str, number: int | None = None, callee: str | None = 
 
 # CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups).
 _PY_FILE = re.compile(
-    r'^[ |+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$'
+    r'^[ \t|+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$'
 )
 
 
@@ -97,9 +97,10 @@ def _python(m: re.Match[str], ctx: _Context) -> _Hit:
 
 
 # pytest: '--tb=short' entries 'tests/test_cart.py:12: in test_total', and the long format's
-# closing 'shop/cart.py:9: LookupError' (its function is the `def` printed above it).
+# closing 'shop/cart.py:9: LookupError' (its function is the `def` printed above it); Cython
+# modules print '.pyx' and '.pxi' files.
 _PYTEST = re.compile(
-    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.py):(?P<line>\d{1,9}):(?: in (?P<func>\S{1,300})| [A-Z][\w.]{0,200})?$"
+    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.(?:py|pyx|pxi)):(?P<line>\d{1,9}):(?: in (?P<func>\S{1,300})| [A-Z][\w.]{0,200})?$"
 )
 _DEF = re.compile(r"^\s{0,16}(?:async\s{1,4})?def (\w{1,300})\(")
 
@@ -110,8 +111,16 @@ def _pytest(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # --- Go -----------------------------------------------------------------------------------
 
-# Go panics and goroutine dumps: a function line, then '\t/src/shop/cart/cart.go:8 +0x1d'.
-_GO_FILE = re.compile(r"^\s{1,16}(?P<path>\S[^\t]{0,1000}?\.go):(?P<line>\d{1,9})(?: \+0x[0-9a-f]{1,16})?$")
+# Go panics and goroutine dumps: a function line, then '\t/src/shop/cart/cart.go:8 +0x1d', with
+# 'fp=0x… sp=0x… pc=0x…' under GOTRACEBACK=system and assembly files (runtime/asm_amd64.s);
+# testify's '\tError Trace:\t/src/shop/cart/cart_test.go:12' lists its callers on the rows below.
+_GO_FILE = re.compile(
+    r"^\s{1,40}(?:Error Trace:\s{1,16})?(?P<path>\S[^\t]{0,1000}?\.(?:go|s)):(?P<line>\d{1,9})(?: \+0x[0-9a-f]{1,16})?(?: (?:fp|sp|pc|lr)=0x[0-9a-f]{1,16}){0,4}$"
+)
+# The one-line 'main.reorder (/src/shop/cmd/shop/main.go:11)' some tools and agents print.
+_GO_CALL = re.compile(
+    r"^\s{0,16}(?P<func>[\w.\-/~%*()\[\]{}$]{1,500}) \((?P<path>[^()\s][^()]{0,1000}?\.go):(?P<line>\d{1,9})\)$"
+)
 _GO_FUNC = re.compile(r"[\w.\-/~%*()\[\]{}$]{1,500}")
 _GO_CREATED = re.compile(r" in goroutine \d{1,12}$")
 
@@ -122,29 +131,60 @@ def _go(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "go", function if _GO_FUNC.fullmatch(function) else None)
 
 
+def _go_call(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "go", strip_params(m["func"]))
+
+
 # --- JavaScript / TypeScript ----------------------------------------------------------------
 
-# V8 (node, Chrome, Deno, Bun): '    at Cart.total (/app/src/cart.ts:5:23)' or '    at /app/x.js:3:64';
-# '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file.
+# V8 (node, Chrome, Deno, Bun): '    at Cart.total (/app/src/cart.ts:5:23)' or '    at /app/x.js:3:64',
+# also without a column or a space before '(' as older engines and loggers print them;
+# '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file; Hermes writes
+# '(address at /app/index.bundle:1:9876)'. An `eval at` chain names the eval site inside:
+# 'at eval (eval at applyRule (/app/lib/pricing.js:2:10), <anonymous>:1:30)'.
 _V8_CALL = re.compile(
-    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}) \((?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})|<anonymous>|native|index \d{1,6})\)$"
+    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6})\)$"
 )
 _V8_BARE = re.compile(
-    r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$"
+    r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
+_V8_EVAL = re.compile(
+    r"^\s{0,40}at (?:async )?(?P<outer>[^()]{1,500}) \(eval at (?P<func>[^()]{1,500}) \((?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)"
 )
 _V8_DECORATION = re.compile(r"^(?:async |new )|\s\[as [^\]]{1,200}\]$")
+# node --test (TAP): the test's "location: '/app/test/cart.test.js:5:1'" and its stack rows printed
+# without 'at': '    TestContext.<anonymous> (/app/test/cart.test.js:6:10)'.
+_TAP_LOCATION = re.compile(
+    r"^\s{1,16}location: '(?P<path>[^']{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})'$"
+)
+_TAP_STACK = re.compile(
+    r"^\s{2,40}(?P<func>[^()\s][^()]{0,500}?) \((?P<path>(?:/|[A-Za-z]:[\\/]|file:|node:)[^()]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)$"
+)
 
 
-def _v8(m: re.Match[str], ctx: _Context) -> _Hit:
+def _tap_location(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "javascript", starts=True)
+
+
+# React Native's component stack under a red box: '    in CartRow (at Cart.js:12)'.
+_RN_COMPONENT = re.compile(
+    r"^\s{0,40}in (?P<func>[\w.$]{1,300}) \(at (?P<path>[^()\s]{1,1000}):(?P<line>\d{1,9})\)$"
+)
+
+
+def _v8(m: re.Match[str], ctx: _Context) -> _Hit | None:
     if not m["path"]:
+        return _placeholder("javascript")
+    if m["path"].startswith("eval at "):  # a nested eval chain _V8_EVAL did not read: no file
         return _placeholder("javascript")
     function = _V8_DECORATION.sub("", m.groupdict().get("func") or "")
     return _location(m, "javascript", function)
 
 
-# Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14'.
+# Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14',
+# and without a column 'total@http://host/app.js:12'.
 _AT_SIGN = re.compile(
-    r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s][^@]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$"
+    r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s][^@]{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
 )
 
 
@@ -154,12 +194,28 @@ def _at_sign(m: re.Match[str], ctx: _Context) -> _Hit | None:
     return _location(m, "javascript", m["func"])
 
 
+# Opera (Presto) 'Line 12 of linked script http://host/js/cart.js', '… of inline#1 script in URL'.
+_OPERA = re.compile(
+    r"^\s{0,16}Line (?P<line>\d{1,9}) of (?:linked|inline#\d{1,6}|eval) script (?:in )?(?P<path>\S{1,2000}?)(?:: In function (?P<func>[\w$.]{1,300}))?$"
+)
+
+
+def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "javascript", m["func"])
+
+
 # --- JVM ----------------------------------------------------------------------------------
 
 # Java, Kotlin, Scala, Groovy: '\tat com.acme.Orders.place(Orders.java:42)', after an optional
-# module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]'.
+# module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]'. A logger's or
+# logcat's prefix may stand before the 'at' ('E AndroidRuntime: \tat …'). Frames printed without
+# 'at' (a StackTraceElement printed as is, JRuby's Java frames, coroutine dumps) need a qualified
+# name and a JVM source file.
 _JVM = re.compile(
-    r"^\s{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
+    r"^(?:[^\t]{1,200}?: )?\s{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
+)
+_JVM_BARE = re.compile(
+    r"^\s{0,40}(?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40})\((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
 
 
@@ -168,6 +224,18 @@ def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
         return _placeholder("jvm")
     cls = m["qual"].rpartition(".")[0]
     return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
+
+
+# JRuby's own backtrace rows, the method right-aligned before ' at ': '        total at
+# /home/dev/shop/lib/cart.rb:7', '         each at org/jruby/RubyArray.java:1987',
+# '       <main> at uri:classloader:/bin/run.rb:4'.
+_JRUBY = re.compile(
+    r"^\s{0,40}(?P<func>[^\s:]{1,300}) at (?P<path>[^\s]{1,1000}?\.(?:rb|java)):(?P<line>\d{1,9})$"
+)
+
+
+def _jruby(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "ruby", m["func"])
 
 
 # --- C# -----------------------------------------------------------------------------------
@@ -179,6 +247,12 @@ _DOTNET = re.compile(
 # Mono 'at Shop.Cart.Total (System.Int32 index) [0x00008] in /src/Shop/Cart.cs:12'.
 _MONO = re.compile(
     r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000}?) \([^()]{0,1000}\)(?: \[0x[0-9a-f]{1,16}\])? in (?P<path>.{1,1000}?):(?P<line>\d{1,9})$"
+)
+
+
+# Unity 'Shop.Cart.Total () (at Assets/Scripts/Cart.cs:12)' and 'Cart:Total() (at Assets/Cart.cs:12)'.
+_UNITY = re.compile(
+    r"^\s{0,40}(?P<func>[^()\s][^()]{0,1000}?) ?\([^()]{0,1000}\) \(at (?P<path>[^()]{1,1000}?):(?P<line>\d{1,9})\)$"
 )
 
 
@@ -251,10 +325,23 @@ _PHP_FRAME = re.compile(
     r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\): (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$"
 )
 _PHP_BARE = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
-# PHP errors '… in /srv/app/src/Cart.php on line 9' and 'Uncaught X: msg in /srv/app/src/Cart.php:9':
+# PHP errors '… in /srv/app/src/Cart.php on line 9', 'Uncaught X: msg in /srv/app/src/Cart.php:9'
+# and a chained exception's 'Next X: msg in /srv/app/src/Cart.php:16':
 # the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
 _PHP_ON_LINE = re.compile(r"(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})$")
 _PHP_UNCAUGHT = re.compile(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
+
+
+# PHP 7's debug_print_backtrace '#0  total() called at [/srv/app/src/Cart.php:17]' (the function
+# is the one the line is in) and the 'fn() called at /srv/app/src/Cart.php (17)' form.
+_PHP_CALLED_AT = re.compile(
+    r"^\s{0,8}(?:#(?P<n>\d{1,5})\s{1,4})?(?P<func>[^\s#][^()]{0,1000}?)\(.{0,2000}?\) called at (?:\[(?P<path>[^\[\]]{1,1000}?):(?P<line>\d{1,9})\]|(?P<path2>\S.{0,1000}?) \((?P<line2>\d{1,9})\))$"
+)
+
+
+def _php_called_at(m: re.Match[str], ctx: _Context) -> _Hit:
+    path, line = clean_path(m["path"] or m["path2"]), int(m["line"] or m["line2"])
+    return _Hit(path, line, None, None, "php", number=_int(m["n"]), callee=strip_params(m["func"]))
 
 
 def _php_frame(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -272,6 +359,60 @@ def _php_bare(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "php")
 
 
+# --- Perl ---------------------------------------------------------------------------------
+
+# die, warn, croak and compile errors 'no rate at lib/Shop/Cart.pm line 8.' (matched on the text
+# after the last ' at '), then Carp's rows '\tShop::Cart::rate(ARRAY(0x…)) called at
+# lib/Shop/Cart.pm line 14', each naming the function it calls (as PHP's do).
+_PERL_AT = re.compile(
+    r"^(?P<path>[^\s]{1,1000}?) line (?P<line>\d{1,9})(?:, <[^<>]{1,200}> (?:line|chunk) \d{1,9}|, near .{0,500})?\.?$"
+)
+_PERL_CALLED = re.compile(
+    r"^\s{1,16}(?P<func>[\w:]{1,500}(?:->\w{1,300})?)(?:\(.{0,2000}\))? called at (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9})$"
+)
+
+
+def _perl_at(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    if m["path"] in ("-e", "-"):
+        return None
+    return _location(m, "perl", starts=True)
+
+
+def _perl_called(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _Hit(clean_path(m["path"]), int(m["line"]), None, None, "perl", callee=m["func"])
+
+
+# --- Lua ----------------------------------------------------------------------------------
+
+# 'lua5.4: cart.lua:4: attempt to index a nil value', then under 'stack traceback:' the rows
+# '\tcart.lua:4: in function 'Cart.total'', '… in local 'reorder'', '… in main chunk'.
+_LUA_ERROR = re.compile(
+    r"^(?:lua(?:\d(?:\.\d)?|jit)?: )(?P<path>[^\s:][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): "
+)
+_LUA_ROW = re.compile(
+    r"^\s{1,16}(?P<path>[^\s:\[][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): in (?:(?:function|local|method|field|upvalue|global) [<'](?P<func>[^'>]{1,300})[>']|main chunk|\?)"
+)
+
+
+def _lua(m: re.Match[str], ctx: _Context) -> _Hit:
+    function = m.groupdict().get("func")
+    if function and ":" in function:  # 'function <cart.lua:3>': a place, not a name
+        function = None
+    return _location(m, "lua", function, starts=m.re is _LUA_ERROR)
+
+
+# --- Erlang -------------------------------------------------------------------------------
+
+# escript and the shell: '  in function  cart:total/1 (cart.erl, line 4)', '  in call from …'.
+_ERLANG = re.compile(
+    r"^\s{0,8}in (?:function|call from)\s{1,4}(?P<func>[\w:'/@.$-]{1,500}) \((?P<path>[^,()]{1,1000}), line (?P<line>\d{1,9})\)$"
+)
+
+
+def _erlang(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "erlang", _ARITY.sub("", m["func"]))
+
+
 # --- Ruby ---------------------------------------------------------------------------------
 
 # Ruby "lib/cart.rb:11:in `tax'" (3.3 and before) or "lib/cart.rb:11:in 'Cart#tax'" (3.4), after
@@ -282,7 +423,10 @@ _RUBY = re.compile(
 
 
 def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
-    return _location(m, "ruby", m["func"], outermost_first=m["n"] is not None)
+    # An unprefixed 'lib/cart.rb:9:in …: message (Error)' line opens a trace (a cause's, after the
+    # exception's own); 'from' and RSpec's '# ' rows continue it.
+    opens = not m.string[:1].isspace() and not m.string.startswith(("from ", "# "))
+    return _location(m, "ruby", m["func"], outermost_first=m["n"] is not None, starts=opens)
 
 
 # --- Swift --------------------------------------------------------------------------------
@@ -352,20 +496,29 @@ def _elixir(m: re.Match[str], ctx: _Context) -> _Hit:
 _FORMATS: tuple[_Format, ...] = (
     _Format("python", ('File "',), _PY_FILE, _python, max_gap=12),
     _Format("pytest", (".py:",), _PYTEST, _pytest, max_gap=400),
-    _Format("go", (".go:",), _GO_FILE, _go, max_gap=2),
+    _Format("go", (".go:", ".s:"), _GO_FILE, _go, max_gap=2),
+    _Format("go", (".go:",), _GO_CALL, _go_call, max_gap=2),
     _Format("jvm", ("at ",), _JVM, _jvm),
+    _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),
     _Format("rust", ("at ",), _RUST_AT, _rust_at, max_gap=2),
     _Format("rust-panic", ("panicked at ",), _RUST_PANIC, _rust_panic, after="panicked at "),
     _Format("rust-panic", ("', ",), _RUST_PANIC, _rust_panic, after="', "),
+    _Format("javascript", ("eval at ",), _V8_EVAL, _v8),
     _Format("javascript", ("at ",), _V8_CALL, _v8),
     _Format("javascript", ("at ",), _V8_BARE, _v8),
+    _Format("javascript", ("(at ",), _RN_COMPONENT, _v8),
+    _Format("tap", ("location: '",), _TAP_LOCATION, _tap_location),
+    _Format("node-test", (" (/", " (file:", " (node:", ":\\"), _TAP_STACK, _v8),
     _Format("firefox", ("@",), _AT_SIGN, _at_sign),
+    _Format("opera", (" script ",), _OPERA, _opera, max_gap=2),
     _Format("csharp", ("at ",), _DOTNET, _csharp, max_gap=1),
     _Format("csharp", (" in ",), _MONO, _csharp, max_gap=1),
+    _Format("csharp", (") (at ",), _UNITY, _csharp, max_gap=1),
+    _Format("php-called", (" called at ",), _PHP_CALLED_AT, _php_called_at, max_gap=1),
     _Format("php", ("#",), _PHP_FRAME, _php_frame, max_gap=1),
     _Format("php", (".php:",), _PHP_BARE, _php_bare),
     _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1, after=" in "),
-    _Format("php", ("Uncaught ",), _PHP_UNCAUGHT, _php_error, max_gap=1, after=" in "),
+    _Format("php", ("Uncaught ", "Next "), _PHP_UNCAUGHT, _php_error, max_gap=1, after=" in "),
     _Format("dart", ("#",), _DART, _dart, max_gap=1),
     _Format("dart", (".dart ",), _DART_TERSE, _dart, max_gap=1),
     _Format("native", ("#",), _GDB, _native, max_gap=1),
@@ -373,6 +526,12 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("native", ("#",), _SANITIZER_MODULE, _native, max_gap=1),
     _Format("native", ("runtime error: ",), _UBSAN, _ubsan),
     _Format("ruby", (":in ",), _RUBY, _ruby),
+    _Format("erlang", (", line ",), _ERLANG, _erlang, max_gap=1),
+    _Format("jruby", (" at ",), _JRUBY, _jruby),
+    _Format("perl", (" called at ",), _PERL_CALLED, _perl_called, max_gap=1),
+    _Format("perl", (" line ",), _PERL_AT, _perl_at, max_gap=1, after=" at "),
+    _Format("lua", (".lua:",), _LUA_ERROR, _lua, max_gap=2),
+    _Format("lua", (".lua:",), _LUA_ROW, _lua, max_gap=2),
     _Format("swift", (" 0x",), _SWIFT, _swift_frame, max_gap=10),
     _Format("crash-report", (" 0x",), _CRASH_REPORT, _swift_frame),
     _Format("swift", _SWIFT_FATALS, _SWIFT_FATAL, _swift_fatal),
@@ -388,9 +547,10 @@ _MAX_GAP = {
 
 # Lines that open a new trace whatever follows.
 _TRACE_START = re.compile(
-    r"^\s{0,8}(?:Traceback \(most recent call last\)|[+|]?\s{0,8}Exception Group Traceback"
+    r"^[\s|+]{0,40}(?:Traceback \(most recent call last\)|Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
     r"|The above exception was the direct cause|During handling of the above exception"
     r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|--- End of inner exception"
+    r"|(?:Previous )?(?:[Ww]rite|[Rr]ead) (?:of size \d{1,6} )?at 0x|Goroutine \d{1,12} \([\w ]{1,40}\) created at:"
     r"|_{3,200} .{1,400} _{3,200}$|={3,200} .{1,400} ={3,200}$)"
 )
 
@@ -400,6 +560,8 @@ def _match(line: str, ctx: _Context) -> tuple[_Format, _Hit] | None:
         return None
     for fmt in _FORMATS:
         if any(hint in line for hint in fmt.hints):
+            if fmt.after and fmt.after not in line:
+                continue
             text = line.rpartition(fmt.after)[2] if fmt.after else line
             m = fmt.pattern.match(text)
             if m:
@@ -422,6 +584,10 @@ class _Trace:
     last_number: int | None = None
 
 
+# Families whose rows name the function called at the line, not the one the line is in.
+_CALLEE_FAMILIES = frozenset({"php", "php-called", "perl"})
+
+
 def _php_functions(hits: list[_Hit]) -> list[_Hit]:
     """PHP prints at each line the function it *calls*; the function a line is in is the next one's."""
     callers = [h.callee for h in hits[1:]] + [None]
@@ -433,7 +599,7 @@ def _php_functions(hits: list[_Hit]) -> list[_Hit]:
 
 def _frames(trace: _Trace) -> list[Frame]:
     hits = trace.hits
-    if trace.family == "php":
+    if trace.family in _CALLEE_FAMILIES:
         hits = _php_functions(hits)
     if hits and hits[0].outermost_first:
         hits = hits[::-1]
@@ -482,7 +648,7 @@ def parse_frames(text: str) -> list[Frame]:
         if trace and (
             trace.family != fmt.family
             or trace.gap > _MAX_GAP[trace.family]
-            or hit.starts
+            or (hit.starts and not trace.hits[-1].outermost_first)  # one printed outermost first ends so
             or (hit.number is not None and trace.last_number is not None and hit.number <= trace.last_number)
         ):
             frames += _frames(trace)
@@ -496,3 +662,32 @@ def parse_frames(text: str) -> list[Frame]:
     if trace:
         frames += _frames(trace)
     return _deduplicated(frames)
+
+
+# The line that ends a Python traceback names the exception, whatever its class is called
+# ('ImproperlyConfigured: …', 'django.core.exceptions.FieldError: …'), inside a group's '| '.
+_PY_EXCEPTION = re.compile(
+    r"^[ |+]{0,40}(?P<cls>[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20}): (?P<msg>\S.{0,2000})$"
+)
+_PY_BODY = re.compile(r"^[|+]?\s{1,40}\S|^\s{0,40}\| {1,40}")
+
+
+def exception_lines(text: str) -> list[str]:
+    """The `Name: message` line that ends each Python traceback in `text`, in input order."""
+    found: list[str] = []
+    in_traceback = False
+    for line in evidence_lines(text):
+        if not line:
+            continue
+        if 'File "' in line and _PY_FILE.match(line):
+            in_traceback = True
+            continue
+        if not in_traceback:
+            continue
+        m = _PY_EXCEPTION.match(line)
+        if m:
+            found.append(line.strip(" |+"))
+            in_traceback = False
+        elif not _PY_BODY.match(line):  # an unindented line that names no exception: not ours
+            in_traceback = False
+    return list(dict.fromkeys(found))

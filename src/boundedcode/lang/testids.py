@@ -1,4 +1,5 @@
-"""Failing test ids in test-runner output: Go, pytest, unittest, cargo, PHPUnit, Surefire, Jest.
+"""Failing test ids in test-runner output: Go, pytest, unittest, cargo, PHPUnit, Surefire, Gradle,
+Jest, googletest, CTest, RSpec, minitest, Cucumber, the Redis test suite.
 
 `parse_test_ids` reads untrusted text line by line against one table entry per format (a compiled
 regex plus a small builder). Two runners print context on another line and the builders read it
@@ -35,6 +36,7 @@ class _State:
     go_pending: list[int] = field(default_factory=list)  # Go ids still waiting for their package
     jest_file: str | None = None
     surefire_class: str | None = None
+    rspec_failures: bool = False  # after RSpec's 'Failures:' header, '  1) …' rows name examples
 
 
 # go test: '--- FAIL: TestTotal/empty (0.00s)', then the package 'FAIL\texample.com/shop/cart\t0.005s'.
@@ -123,7 +125,7 @@ _SUREFIRE_TEST = re.compile(
 _SUREFIRE_SUMMARY = re.compile(
     r"^\[ERROR\]\s{1,8}(?P<suite>(?:[\w$]{1,200}\.){0,30}[A-Z][\w$]{0,200})\.(?P<name>[\w$]{1,300})(?:\([^()]{0,200}\))?(?:\[\d{1,6}\])?(?::\d{1,9}|(?= |$))"
 )
-_JUNIT4_ID = re.compile(r"^(?P<name>[\w$]{1,300})\((?P<cls>[\w$.]{1,1000})\)$")
+_JUNIT4_ID = re.compile(r"^(?P<name>[^()\s]{1,300})\((?P<cls>[\w$.]{1,1000})\)$")
 
 
 def _surefire_class(m: re.Match[str], state: _State) -> None:
@@ -174,8 +176,75 @@ def _jest_test(m: re.Match[str], state: _State) -> None:
         _jest_title(m["title"], " › ", state)
 
 
+# Gradle: 'com.acme.OrdersTest > total FAILED' (also for a nested class or a display name).
+_GRADLE = re.compile(r"^\s{0,8}(?P<suite>[\w$.]{1,1000}) > (?P<name>\S.{0,1000}?) FAILED$")
+
+
+def _gradle(m: re.Match[str], state: _State) -> None:
+    state.ids.append(TestId(f"{m['suite']} > {m['name']}", None, m["suite"], m["name"], "gradle"))
+
+
+# googletest: '[  FAILED  ] ServerTest.GetMethodEmbeddedNUL (0 ms)', parameterized 'Suite/P.Name/0'.
+_GTEST = re.compile(
+    r"^\[  FAILED  \] (?P<suite>[\w/]{1,500})\.(?P<name>[\w/]{1,500})(?:, where .{0,1000}| \(\d{1,9} ms\))?$"
+)
+
+
+def _gtest(m: re.Match[str], state: _State) -> None:
+    state.ids.append(TestId(f"{m['suite']}.{m['name']}", None, m["suite"], m["name"], "googletest"))
+
+
+# CTest's summary: '  1 - approvaltests (Failed)', '  3 - cli_smoke (Timeout)'.
+_CTEST = re.compile(
+    r"^\s{0,12}\d{1,6} - (?P<name>\S{1,1000}) \((?:Failed|Timeout|SEGFAULT|Not Run|Subprocess aborted|Exception|OTHER_FAULT|Child aborted)\)$"
+)
+
+
+def _ctest(m: re.Match[str], state: _State) -> None:
+    state.ids.append(TestId(m["name"], None, None, m["name"], "ctest"))
+
+
+# The Redis (Tcl) test suite: '[err]: XTRIM with MINID option in tests/unit/type/stream.tcl'.
+_REDIS = re.compile(r"^\[err\]: (?P<name>\S.{0,2000}?)(?: in (?P<file>\S{1,1000}\.tcl))?$")
+
+
+def _redis(m: re.Match[str], state: _State) -> None:
+    file = clean_path(m["file"]) if m["file"] else None
+    state.ids.append(TestId(m["name"], file, None, m["name"], "tcl"))
+
+
+# RSpec's rerun list 'rspec ./spec/cart_spec.rb:4 # Cart sums prices' (or '…_spec.rb[1:1:2] # …'),
+# its failure list '  1) Cart sums prices' (under 'Failures:'), and Cucumber's 'cucumber features/x.feature:30 # Scenario: …'.
+_RSPEC_RERUN = re.compile(
+    r"^(?P<tool>rspec|cucumber) (?P<file>\S{1,1000}?\.(?:rb|feature))(?::\d{1,9}|\[[\d:]{1,100}\]) # (?P<name>\S.{0,2000})$"
+)
+_RSPEC_LIST = re.compile(r"^\s{2,8}\d{1,6}\) (?P<name>(?!Failure:$|Error:$)\S.{0,2000})$")
+
+
+def _rspec_rerun(m: re.Match[str], state: _State) -> None:
+    state.ids.append(TestId(m["name"], clean_path(m["file"]), None, m["name"], m["tool"]))
+
+
+def _rspec_list(m: re.Match[str], state: _State) -> None:
+    if state.rspec_failures and "::" not in m["name"]:  # PHPUnit's '1) A\\BTest::testC' is read above
+        state.ids.append(TestId(m["name"], None, None, m["name"], "rspec"))
+
+
+# minitest: 'TestCart#test_total [test/test_cart.rb:6]:' under '  1) Failure:' ('  2) Error:').
+_MINITEST = re.compile(
+    r"^(?P<suite>[A-Z][\w:]{0,500})#(?P<name>test[^\s\[]{0,300}(?: (?!\[).{0,1000}?)?)(?: \[(?P<file>[^\[\]\s]{1,1000}?):\d{1,9}\])?:$"
+)
+
+
+def _minitest(m: re.Match[str], state: _State) -> None:
+    file = clean_path(m["file"]) if m["file"] else None
+    state.ids.append(TestId(f"{m['suite']}#{m['name']}", file, m["suite"], m["name"], "minitest"))
+
+
 # Any other runner's 'FAILED <id>' line (pytest's hold '::' and are read above).
-_GENERIC = re.compile(r"^\s{0,8}FAILED\s{1,4}(?P<id>[^\s(:\-][^\s]{0,1000})(?:\s.{0,2000})?$")
+_GENERIC = re.compile(
+    r"^\s{0,8}FAILED\s{1,4}(?P<id>[^\s(:\-][^\s]{0,1000}(?: > [^>]{1,1000}?)*)(?:\s.{0,2000})?$"
+)
 _GENERIC_SEPARATOR = re.compile(r"[.#]|::")
 _FILE_ID = re.compile(
     r"[/\\]|\.(?:py|js|jsx|mjs|cjs|ts|tsx|go|rb|lua|php|java|kt|scala|rs|c|cc|cpp|cs|swift|dart|exs?|sh|t)$"
@@ -184,6 +253,10 @@ _FILE_ID = re.compile(
 
 def _generic(m: re.Match[str], state: _State) -> None:
     raw = m["id"]
+    if " > " in raw:  # a Gradle-style 'Class > test' id
+        suite, _, name = raw.rpartition(" > ")
+        state.ids.append(TestId(raw, None, suite, name, "generic"))
+        return
     if _FILE_ID.search(raw):
         state.ids.append(TestId(raw, clean_path(raw), None, None, "generic"))
         return
@@ -205,17 +278,28 @@ _FORMATS: tuple[tuple[str, re.Pattern[str], _Builder], ...] = (
     ("Tests run:", _SUREFIRE_CLASS, _surefire_class),  # Maven Surefire
     ("Time elapsed", _SUREFIRE_TEST, _surefire_test),  # Maven Surefire
     ("[ERROR]", _SUREFIRE_SUMMARY, _surefire_summary),  # Maven Surefire
+    ("FAILED", _GRADLE, _gradle),  # Gradle
+    ("[  FAILED  ]", _GTEST, _gtest),  # googletest
+    (" - ", _CTEST, _ctest),  # CTest
+    ("[err]: ", _REDIS, _redis),  # Redis test suite
+    (" # ", _RSPEC_RERUN, _rspec_rerun),  # RSpec, Cucumber
+    ("#test", _MINITEST, _minitest),  # minitest
+    (") ", _RSPEC_LIST, _rspec_list),  # RSpec
     ("FAIL", _JEST_FILE, _jest_file),  # Jest, Vitest
     ("●", _JEST_TEST, _jest_test),  # Jest
     ("FAILED", _GENERIC, _generic),  # any runner
 )
-_CANDIDATE = re.compile(r"FAIL|ERROR|stdout|●|\) |Tests run:")
+_CANDIDATE = re.compile(
+    r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - "
+)
 
 
 def parse_test_ids(text: str) -> list[TestId]:
     """Every failing test id in `text`, in input order, without repeats."""
     state = _State()
     for line in evidence_lines(text):
+        if line == "Failures:":
+            state.rspec_failures = True
         if not _CANDIDATE.search(line):
             continue
         for hint, pattern, build in _FORMATS:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..model import Item
+from ..weights import BLOCK_LINES
 from .text import count_tokens, printable
 
 __all__ = ["render_block", "location", "HEADER", "ALREADY_READ", "LEFT_OUT", "CUT_SHORT", "NO_PLACES"]
@@ -36,8 +37,10 @@ def _strategy_names(items: Sequence[Item]) -> str:
 
 
 def location(it: Item) -> str:
-    """`path:line (symbol)`, as the block and the explain text name a place."""
-    where = f"{printable(it.path)}:{it.line}" if it.line else printable(it.path)
+    """`path:line, line… (symbol)`, as the block and the explain text name a place: the item's
+    first BLOCK_LINES lines (the JSON document has all of them)."""
+    lines = it.lines[:BLOCK_LINES] or ((it.line,) if it.line else ())
+    where = f"{printable(it.path)}:{', '.join(map(str, lines))}" if lines else printable(it.path)
     return where + (f" ({printable(it.symbol)})" if it.symbol else "")
 
 

@@ -47,6 +47,7 @@ def item_json(i: Item) -> dict[str, Any]:
     return {
         "path": i.path,
         "line": i.line,
+        "lines": list(i.lines),
         "symbol": i.symbol,
         "score": round(i.score, DIGITS),
         "reason": i.reason,

@@ -7,13 +7,14 @@ their own kinds; a frame's depth becomes its weight (the innermost weighs most).
 
 from __future__ import annotations
 
+from ..lang._text import evidence_cut, without_runtime_hints
 from ..lang.diagnostics import parse_diagnostics
-from ..lang.frames import parse_frames
+from ..lang.frames import exception_lines, parse_frames
 from ..lang.testids import parse_test_ids
 from ..model import Anchor, AnchorKind, AnchorOrigin
-from .message import message_anchors
+from .message import RANK_QUOTE, _quote_fragments, message_anchors
 
-__all__ = ["evidence_anchors", "trace_anchors"]
+__all__ = ["evidence_anchors", "trace_anchors", "evidence_bounds"]
 
 #: Seed rank of located evidence: before everything the prose names.
 RANK_LOCATED = -1
@@ -62,7 +63,19 @@ def trace_anchors(text: str, origin: AnchorOrigin) -> list[Anchor]:
                     detail=t.file,
                 )
             )
+    for line in exception_lines(text):
+        message = line.partition(": ")[2]
+        for fragment in _quote_fragments(message):
+            key = ("quote", fragment)
+            if key not in seen:
+                seen.add(key)
+                out.append(Anchor(AnchorKind.QUOTE, fragment, origin, RANK_QUOTE, detail=line[:200]))
     return out
+
+
+def evidence_bounds(texts: list[str] | tuple[str, ...]) -> list[str]:
+    """The bound reached when a piece of evidence is longer than the parsers read (its head and tail)."""
+    return ["evidence_lines"] if any(evidence_cut(t) for t in texts) else []
 
 
 def evidence_anchors(text: str) -> list[Anchor]:
@@ -72,7 +85,10 @@ def evidence_anchors(text: str) -> list[Anchor]:
     frames): only located places and quoted error messages are looked up.
     """
     located = trace_anchors(text, AnchorOrigin.EVIDENCE)
+    known = {(a.kind, a.text) for a in located}
     quotes = [
-        a for a in message_anchors(text, origin_override=AnchorOrigin.EVIDENCE) if a.kind == AnchorKind.QUOTE
+        a
+        for a in message_anchors(without_runtime_hints(text), origin_override=AnchorOrigin.EVIDENCE)
+        if a.kind == AnchorKind.QUOTE and (a.kind, a.text) not in known
     ]
     return located + quotes

@@ -23,7 +23,8 @@ from typing import Any, Callable, Protocol, Sequence
 from ..checkout.budgets import Budgets, reach
 from ..checkout.confined import too_large
 from ..checkout.tree import Tree
-from ..lang.languages import LAYOUT_DIRS, MODULE_FILES
+from ..lang.definitions import enclosing_definition
+from ..lang.languages import LAYOUT_DIRS, MODULE_FILES, language_of
 from ..model import Anchor, AnchorKind, Finding
 from ..navigator.composite import Composite
 from ..scan import Needle, ScanResult
@@ -40,6 +41,8 @@ __all__ = [
     "resolve_located",
     "module_path",
     "NOT_FILES",
+    "SymbolAt",
+    "MAX_SYMBOL_LOOKUPS",
 ]
 
 
@@ -188,23 +191,63 @@ NOT_FILES = frozenset({"<stdin>", "<string>", "<module>", "<console>", "<frozen>
 def resolve_located(index: PathIndex, path: str, package: str | None = None) -> list[str]:
     """Checkout files a printed path points at; [] when it lies outside the checkout.
 
-    A path of several components must match at least two of them (a script
-    `/home/me/test.py` is not the repository's `pkg/test.py`). A bare name (the
-    JVM prints only `Orders.java`) is narrowed by the frame's package.
+    The file at exactly the printed path wins over suffix matches in other folders. A
+    path of several components must match at least two of them (a script
+    `/home/me/test.py` is not the repository's `pkg/test.py`) unless it ends with a
+    whole checkout path (`/srv/app/setup.py` is the root's `setup.py`). A bare name
+    (the JVM prints only `Orders.java`) is narrowed by the frame's package.
     """
     if not path or path in NOT_FILES or path.startswith("<"):
         return []
     parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
+    exact = "/".join(parts)
+    if exact in index.set and not path.startswith("/"):
+        return [exact]
     cands, matched = index.resolve(path)
     if not cands:
         return []
     if len(parts) > 1:
-        return cands if matched >= 2 else []
+        if matched >= 2:
+            return cands
+        return [c for c in cands if "/" not in c]
     if package:
         pkg_dir = package.replace(".", "/")
         narrowed = [c for c in cands if c.rsplit("/", 1)[0].endswith(pkg_dir)]
         return narrowed or []
     return cands
+
+
+#: Checkout files per strategy whose definitions name the symbol at a located line (one read
+#: and one parse each): the innermost frames' and the first diagnostics' files.
+MAX_SYMBOL_LOOKUPS = 8
+
+
+class SymbolAt:
+    """The definition enclosing a located line, as `Owner.name` (tree-sitter's class or impl).
+
+    What a trace prints is not always the truth: pytest's long format shows the last `def` above
+    the failing line, a frame names the runtime's mangled symbol. The checkout's own definition
+    around the line is. Files beyond MAX_SYMBOL_LOOKUPS are not read (None); `kinds` keeps only
+    definitions of those kinds (a frame runs in a function, not in the class around it).
+    """
+
+    def __init__(self, read: Callable[[str], bytes | None], kinds: frozenset[str] | None = None):
+        self.read, self.kinds = read, kinds
+        self.files: dict[str, bytes | None] = {}
+
+    def __call__(self, path: str, line: int | None) -> str | None:
+        if line is None:
+            return None
+        if path not in self.files:
+            if len(self.files) >= MAX_SYMBOL_LOOKUPS:
+                return None
+            language = language_of(path)
+            self.files[path] = self.read(path) if language else None
+        data = self.files[path]
+        found = enclosing_definition(language_of(path) or "", data, line) if data is not None else None
+        if found is None or (self.kinds is not None and found.kind not in self.kinds):
+            return None
+        return f"{found.container}.{found.name}" if found.container else found.name
 
 
 def module_path(path: str) -> tuple[str, ...]:

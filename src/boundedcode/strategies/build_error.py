@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
-from .base import Evidence, Plan, resolve_located
+from .base import Evidence, Plan, SymbolAt, resolve_located
 
 __all__ = ["BuildErrorStrategy"]
 
@@ -29,6 +29,7 @@ class BuildErrorStrategy:
 
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
+        symbol_at = SymbolAt(ev.read)
         for a in ev.of_kind(AnchorKind.DIAGNOSTIC):
             files = resolve_located(ev.index, a.text)
             message = (a.detail or "").strip()
@@ -43,6 +44,7 @@ class BuildErrorStrategy:
                         a,
                         R.COMPILER_LOCATION,
                         f"diagnostic: {message}" if message else "diagnostic",
+                        symbol=symbol_at(path, a.line),
                         specificity=specificity(len(files)),
                     )
                 )

@@ -62,8 +62,10 @@ class LexicalStrategy:
                     lang = language_of(path)
                     data = ev.read(path) if lang else None
                     if lang is not None and data is not None:
-                        d = enclosing_definition(lang, data, hit.line)
-                        symbol = d.name if d else None
+                        d = enclosing_definition(
+                            lang, data, hit.line
+                        )  # its owner: tree-sitter's class or impl
+                        symbol = (f"{d.container}.{d.name}" if d.container else d.name) if d else None
                 text = a.text if len(a.text) <= 60 else a.text[:57] + "..."
                 out.append(
                     Finding(

@@ -9,16 +9,28 @@ are dropped. Among the frames that map, the innermost weighs most.
 
 from __future__ import annotations
 
+import re
+
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
-from .base import Evidence, Plan, resolve_located
+from .base import Evidence, Plan, SymbolAt, resolve_located
 
-__all__ = ["StackTraceStrategy", "depth_weight"]
+__all__ = ["StackTraceStrategy", "depth_weight", "is_dependency_copy"]
 
 #: Weight of the k-th mapped frame counted from the innermost: DECAY**k, never below FLOOR.
 FRAME_DECAY = 0.85
 FRAME_FLOOR = 0.4
+#: Definitions a frame can run in.
+CALLABLE_KINDS = frozenset({"function", "method", "macro", "property"})
+#: Where package managers unpack other packages' sources, versioned: cargo's registry and git
+#: checkouts, the Go module cache. Such a frame maps by suffix onto the project's own files
+#: (`pricing-0.3.1/src/lib.rs` → `src/lib.rs`) though it is another package's code.
+_DEPENDENCY_COPY = re.compile(r"/\.cargo/(?:registry/src|git/checkouts)/|/pkg/mod/[^/]{1,300}@v")
+
+
+def is_dependency_copy(path: str) -> bool:
+    return bool(_DEPENDENCY_COPY.search(path.replace("\\", "/")))
 
 
 def depth_weight(k: int) -> float:
@@ -45,14 +57,25 @@ class StackTraceStrategy:
 
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
-        mapped = []
-        # Innermost first: by depth within its trace, then by order of appearance.
-        frames = sorted(enumerate(ev.of_kind(AnchorKind.FRAME)), key=lambda t: (t[1].weight, t[0]))
-        for _, a in frames:
+        # Each trace's frames that map, counted from its innermost: the k-th weighs depth_weight(k).
+        # A trace starts where the printed depth falls back; a frame in a dependency cache (a copy
+        # of another package that happens to share a path suffix) counts after the project's own.
+        mapped: list[tuple[int, int, Anchor, list[str]]] = []
+        trace, last_depth, in_trace = -1, None, 0
+        for a in ev.of_kind(AnchorKind.FRAME):
+            if last_depth is None or a.weight <= last_depth:
+                trace, in_trace = trace + 1, 0
+            last_depth = a.weight
             files = resolve_located(ev.index, a.text, a.qualifier)
             if files:
-                mapped.append((a, files))
-        for k, (a, files) in enumerate(mapped):
+                mapped.append((trace, in_trace, a, files))
+                in_trace += 1
+        ranks: dict[int, int] = {}
+        symbol_at = SymbolAt(ev.read, CALLABLE_KINDS)
+        ordered = sorted(mapped, key=lambda t: (t[0], is_dependency_copy(t[2].text), t[1]))
+        for trace, _, a, files in ordered:
+            k = ranks.get(trace, 0)
+            ranks[trace] = k + 1
             spec = specificity(len(files)) * depth_weight(k)
             for path in files:
                 out.append(
@@ -63,7 +86,7 @@ class StackTraceStrategy:
                         a,
                         R.STACK_FRAME,
                         f"stack frame {a.text}:{a.line}" if a.line else f"stack frame {a.text}",
-                        symbol=_symbol(a),
+                        symbol=symbol_at(path, a.line) or _symbol(a),
                         specificity=spec,
                     )
                 )

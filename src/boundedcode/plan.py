@@ -51,7 +51,9 @@ def plan_strategies(
     needles = list(dict.fromkeys(n for _, _, n in wanted if not n.term))
     terms = list(dict.fromkeys(n for _, _, n in wanted if n.term))
     kept, too_long = searchable_needles(needles[: budgets.scan_strings], budgets)
-    kept += terms[: budgets.scan_terms]
+    kept_terms, terms_too_long = searchable_needles(terms[: budgets.scan_terms], budgets)
+    kept += kept_terms
+    too_long = too_long or terms_too_long
     over = [
         bound
         for bound, wanted_n, allowed in (

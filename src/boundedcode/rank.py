@@ -119,7 +119,7 @@ def rank(
         named = [f for f in best_per_anchor if f.strategy not in WORDS_ONLY]
         located = [f for f in named if f.line is not None]
         top = _best(located or named or best_per_anchor, order)
-        every = [f for fs in per_anchor.values() for f in fs]
+        every = [f for fs in per_anchor.values() for f in fs if f.strategy not in WORDS_ONLY or not named]
         lines = _lines([top, *every], order) if top.line is not None else ()
         # The strategy of the place shown first, then the others that agree.
         strategies = (top.strategy,) + tuple(

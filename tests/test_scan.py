@@ -84,26 +84,27 @@ def test_terms_count_identifier_parts_alike_in_both_back_ends(tmp_path):
     needles = [Needle("parse_duration", True), *TERMS]
     rg = scan(WorkTree(str(root)), paths, needles, DEFAULT_BUDGETS, FAR, RipgrepScanner())
     mem = scan(MemoryTree(TERM_FILES), paths, needles, DEFAULT_BUDGETS, FAR, MemoryScanner())
-    expected = {
+    lines = {
         # parse_duration, Durations, duration, parseDuration, DURATION_MAX: one each, by line.
-        "duration": {"dates.py": [1, 2, 2, 3, 3]},
-        "parse": {"dates.py": [1, 3]},
-        "=parse_duration": {"dates.py": [1]},
+        "dates.py": {"duration": [1, 2, 2, 3, 3], "parse": [1, 3], "=parse_duration": [1]},
         # InForm and inForm_x and forms, never inside information or format.
-        "form": {"forms.py": [1, 3, 3]},
+        "forms.py": {"form": [1, 3, 3]},
     }
-    assert rg.terms == expected
-    assert mem.terms == expected
+    counts = {"duration": {"dates.py": 5}, "parse": {"dates.py": 2}, "=parse_duration": {"dates.py": 1}}
+    counts["form"] = {"forms.py": 3}
+    for result in (rg, mem):
+        assert result.terms == counts
+        assert {p: {t: sorted(ls) for t, ls in result.term_lines(p).items()} for p in lines} == lines
+        assert result.term_lines("notes.txt") == {}
     # The word needle still gets its whole line, as without terms.
     assert [h.text for h in rg.files_with(needles[0])["dates.py"]] == ["def parse_duration(value):"]
     assert summary(mem) == summary(rg)
 
 
-def test_term_occurrences_keep_to_the_budget_per_term_and_file(tmp_path):
-    files = {"many.py": "duration\n" * 30}
+def test_term_occurrences_stop_at_the_same_line_cap_in_both_back_ends(tmp_path):
+    files = {"many.py": "duration\n" * 200}
     root = write_tree(tmp_path, files)
-    budgets = DEFAULT_BUDGETS.__class__(occurrences_per_string_file=10)
+    budgets = DEFAULT_BUDGETS.__class__(occurrences_per_string_file=10)  # a cap of 8 x 10 lines
     for tree, scanner in ((WorkTree(str(root)), RipgrepScanner()), (MemoryTree(files), MemoryScanner())):
         result = scan(tree, ["many.py"], TERMS[:1], budgets, FAR, scanner)
-        assert result.terms == {"duration": {"many.py": list(range(1, 11))}}
-        assert "occurrences_per_string_file" in result.bounds_reached
+        assert result.terms == {"duration": {"many.py": 81}}

@@ -91,6 +91,7 @@ def rank(
     facts: RankFacts,
     max_items: int = DEFAULT_BUDGETS.block_items,
     explain: bool = False,
+    relative_cut: float = RELATIVE_CUT,
 ) -> Ranking:
     """The ranked places of `findings`: each file once, its score and the place shown.
 
@@ -159,7 +160,7 @@ def rank(
     if not scored:
         return Ranking([], False)
     best = scored[0][0]
-    above = [it for s, _, it in scored if s >= RELATIVE_CUT * best]
+    above = [it for s, _, it in scored if s >= relative_cut * best]
     kept = above[:max_items]
     kept_paths = {it.path for it in kept}
     # The best place of each name the prose mentions (up to 3) survives the cut.

@@ -13,7 +13,17 @@ from ..model import Item
 from ..weights import BLOCK_LINES
 from .text import count_tokens, printable
 
-__all__ = ["render_block", "location", "HEADER", "ALREADY_READ", "LEFT_OUT", "CUT_SHORT", "NO_PLACES"]
+__all__ = [
+    "render_block",
+    "location",
+    "is_weak",
+    "HEADER",
+    "ALREADY_READ",
+    "LEFT_OUT",
+    "CUT_SHORT",
+    "NO_PLACES",
+    "WEAK_NOTE",
+]
 
 HEADER = "Likely relevant places, ranked (found by {found}; verify before relying on them):"
 ALREADY_READ = "- already read in this conversation, unchanged: {paths}"
@@ -24,6 +34,10 @@ NO_PLACES = "No places found in the repository for this message.\n"
 #: Bounds after which files went unsearched: the block says so, found places or not.
 CUT_SHORT = ("files_listed", "time_s")
 _CUT_NOTE = "- (the search was cut short by the {bounds} bound: some files were not searched)"
+#: Said when nothing the message names was found, only files that share its words.
+WEAK_NOTE = "- (weak: nothing the message names was found; these files only share its words)"
+#: Strategies that find files by the message's words alone, not by what it names.
+WORD_STRATEGIES = frozenset({"fulltext", "discovery"})
 
 
 def _strategy_names(items: Sequence[Item]) -> str:
@@ -54,6 +68,11 @@ def _line(it: Item, reason_chars: int | None) -> str:
     return f"- {where}: {reason}"
 
 
+def is_weak(items: Sequence[Item]) -> bool:
+    """Whether the best place was found by the message's words alone (nothing it names)."""
+    return bool(items) and bool(items[0].strategies) and set(items[0].strategies) <= WORD_STRATEGIES
+
+
 def render_block(
     items: Sequence[Item],
     budget_tokens: int,
@@ -76,6 +95,7 @@ def render_block(
         for n in range(len(items), -1, -1):
             shown = items[:n]
             lines = [HEADER.format(found=_strategy_names(shown) or "earlier reads")]
+            lines += [WEAK_NOTE] if is_weak(shown) else []
             lines += [_line(it, reason_chars) for it in shown]
             if n < len(items):
                 lines.append(LEFT_OUT.format(n=len(items) - n))

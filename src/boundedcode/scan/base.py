@@ -34,7 +34,8 @@ __all__ = [
     "TermMatcher",
     "classifier",
     "record",
-    "record_terms",
+    "term_line_cap",
+    "TERM_LINES_FACTOR",
 ]
 
 #: Longest line kept from a match; longer lines are cut (minified code, data).
@@ -69,8 +70,12 @@ class ScanResult:
 
     # needle -> path -> hits (in line order, at most the per-string-and-file budget)
     hits: dict[Needle, dict[str, list[Hit]]] = field(default_factory=dict)
-    # term token -> path -> the line of each occurrence (a line twice when it holds the term twice)
-    terms: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    # term token -> path -> its occurrences there (ripgrep's per-file line cap applies)
+    terms: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: Per file, the raw matches a back end kept for `term_lines` (ripgrep's output block, or
+    #: the lines already counted in process): read only for the few files a strategy asks about.
+    term_sources: dict[str, bytes | dict[str, list[int]]] = field(default_factory=dict)
+    term_matcher: TermMatcher | None = None
     bounds_reached: list[str] = field(default_factory=list)  # names of Budgets fields
     notes: list[str] = field(default_factory=list)  # what else the caller should know (a fallback)
     files_scanned: int = 0
@@ -78,6 +83,24 @@ class ScanResult:
 
     def files_with(self, needle: Needle) -> dict[str, list[Hit]]:
         return self.hits.get(needle, {})
+
+    def term_lines(self, path: str) -> dict[str, list[int]]:
+        """The line of each term occurrence in one file (a line twice when it holds a term twice)."""
+        source = self.term_sources.get(path)
+        if source is None or self.term_matcher is None:
+            return {}
+        if isinstance(source, dict):
+            return source
+        lines: dict[str, list[int]] = {}
+        for num, fragment in _RECORD.findall(source):
+            for token in self.term_matcher.count(fragment.decode("utf-8", "replace").rstrip("\r")):
+                lines.setdefault(token, []).append(int(num))
+        self.term_sources[path] = lines
+        return lines
+
+
+#: One record of ripgrep's `-o --heading` output within a file's block: `line:match`.
+_RECORD = re.compile(rb"^(\d+):(.*)$", re.M)
 
 
 class Scanner(Protocol):
@@ -178,18 +201,12 @@ class TermMatcher:
 MAX_TERM_FRAGMENT = 80
 
 
-def record_terms(
-    result: ScanResult, tokens: Iterable[str], path: str, line_no: int, budgets: Budgets
-) -> None:
-    """A line's term occurrences into the result, within the occurrences budget per term and file."""
-    for token in tokens:
-        files = result.terms.get(token)
-        if files is None:
-            files = result.terms[token] = {}
-        lines = files.get(path)
-        if lines is None:
-            lines = files[path] = []
-        if len(lines) < budgets.occurrences_per_string_file:
-            lines.append(line_no)
-        else:
-            reach(result.bounds_reached, "occurrences_per_string_file")
+#: With term needles a file has many more matching lines: the per-file cap on matching lines
+#: (over all needles at once, as ripgrep's --max-count counts) is this many times the
+#: per-string budget, so that terms do not crowd out names.
+TERM_LINES_FACTOR = 8
+
+
+def term_line_cap(budgets: Budgets) -> int:
+    """Matching lines examined per file when the scan has term needles."""
+    return budgets.occurrences_per_string_file * TERM_LINES_FACTOR

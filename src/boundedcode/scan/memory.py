@@ -16,7 +16,7 @@ from typing import Sequence
 from ..checkout.budgets import Budgets, reach
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
-from .base import MAX_LINE_CHARS, Needle, ScanResult, TermMatcher, classifier, record, record_terms
+from .base import MAX_LINE_CHARS, Needle, ScanResult, TermMatcher, classifier, record, term_line_cap
 
 __all__ = ["MemoryScanner"]
 
@@ -33,6 +33,8 @@ class MemoryScanner:
         classify = classifier(needles)
         terms = TermMatcher(needles)
         term_rx = re.compile(terms.source()) if terms else None
+        result.term_matcher = terms if terms else None
+        line_cap = term_line_cap(budgets) if terms else None
         probes = [n.text.encode() for n in needles if not n.fold and not n.term]
         folded = [n.text.encode() for n in needles if n.fold] + [w.encode() for w in terms.words]
         for path in paths:
@@ -56,13 +58,28 @@ class MemoryScanner:
                 lowered = data.lower() if folded else b""  # once per file, not per word
                 if not any(p in lowered for p in folded):
                     continue
+            term_lines: dict[str, list[int]] = {}
+            matching = 0  # lines with any match: ripgrep's --max-count counts these
             for no, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
                 found = classify(line)
                 if found:
                     record(result, found, path, no, line[:MAX_LINE_CHARS], budgets)
-                    if term_rx:
-                        record_terms(result, terms.count(line[:MAX_LINE_CHARS]), path, no, budgets)
-                elif term_rx:
-                    for m in term_rx.finditer(line):
-                        record_terms(result, terms.count(m.group()), path, no, budgets)
+                if term_rx is None:
+                    continue
+                # A line with a word or literal needle counts whole, as ripgrep prints it.
+                tokens = (
+                    terms.count(line[:MAX_LINE_CHARS])
+                    if found
+                    else [t for m in term_rx.finditer(line) for t in terms.count(m.group())]
+                )
+                if found or tokens or term_rx.search(line):
+                    matching += 1
+                for token in tokens:
+                    term_lines.setdefault(token, []).append(no)
+                if line_cap is not None and matching > line_cap:
+                    break
+            for token, lines in term_lines.items():
+                result.terms.setdefault(token, {})[path] = len(lines)
+            if term_lines:
+                result.term_sources[path] = term_lines
         return result

@@ -10,6 +10,8 @@ walked files the globs leave out (`ripgrep_skipped`) are searched by path.
 from __future__ import annotations
 
 import os
+import re
+from collections import Counter
 import shutil
 import subprocess
 import sys
@@ -28,7 +30,7 @@ from .base import (
     TermMatcher,
     classifier,
     record,
-    record_terms,
+    term_line_cap,
 )
 
 __all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripgrep_skipped"]
@@ -37,9 +39,6 @@ __all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripg
 MAX_WAIT_S = 3600.0
 #: Bytes of paths on one ripgrep command line (well under the kernel's ARG_MAX).
 MAX_ARG_BYTES = 96 * 1024
-#: With term needles a file has many more matching lines: ripgrep's per-file cap (over all
-#: needles at once) is this many times the per-string budget, so terms do not crowd out names.
-TERM_LINES_FACTOR = 8
 
 
 def _exclude_globs() -> list[str]:
@@ -185,6 +184,10 @@ def _parse_ripgrep(
         record(result, classify(text), path, int(num), text, budgets)
 
 
+_FRAGMENT = re.compile(rb"^\d+:(.*)$", re.M)
+_RECORD = re.compile(rb"^(\d+):(.*)$", re.M)
+
+
 def _parse_matches(
     out: bytes,
     classify: Callable[[str], list[Needle]],
@@ -193,27 +196,40 @@ def _parse_matches(
     budgets: Budgets,
 ) -> None:
     """ripgrep's `-o --heading` output (`path\0line:match`, then `line:match`, files apart by a
-    blank line) into per-needle hits and per-term occurrences."""
-    seen: dict[str, list[Needle]] = {}
+    blank line) into per-needle hits and per-term counts.
+
+    Term matches are many (a common word in every file), so each file's are counted by
+    fragment without a Python step per match; their lines are read back only for the files
+    a strategy asks about (`ScanResult.term_lines`). Word and literal needles come as whole
+    lines, few, and are recorded with their lines as without terms.
+    """
+    seen: dict[bytes, tuple[list[Needle], tuple[str, ...]]] = {}
+    result.term_matcher = terms
     for block in out.split(b"\n\n"):
         path_b, sep, body = block.partition(b"\0")
         if not sep:
             continue
         path = path_b.decode("utf-8", "surrogateescape")
-        for rec in body.split(b"\n"):
-            num, _, text_b = rec.partition(b":")
-            if not num.isdigit():
-                continue
-            text = text_b.decode("utf-8", "replace").rstrip("\r")
-            line = int(num)
-            found = seen.get(text)
-            if found is None:
-                found = classify(text)
-                if len(text) <= MAX_TERM_FRAGMENT:
-                    seen[text] = found
-            if found:
-                record(result, found, path, line, text, budgets)
-            record_terms(result, terms.count(text), path, line, budgets)
+        named: set[bytes] = set()
+        for fragment, n in Counter(_FRAGMENT.findall(body)).items():
+            known = seen.get(fragment)
+            if known is None:
+                text = fragment.decode("utf-8", "replace").rstrip("\r")
+                known = (classify(text), terms.count(text))
+                if len(fragment) <= MAX_TERM_FRAGMENT:
+                    seen[fragment] = known
+            needles, tokens = known
+            if needles:
+                named.add(fragment)
+            for token in tokens:
+                files = result.terms.setdefault(token, {})
+                files[path] = files.get(path, 0) + n
+        if named:
+            for num, fragment in _RECORD.findall(body):
+                if fragment in named:
+                    text = fragment.decode("utf-8", "replace").rstrip("\r")
+                    record(result, classify(text), path, int(num), text, budgets)
+        result.term_sources[path] = body
 
 
 class RipgrepScanner:
@@ -229,7 +245,7 @@ class RipgrepScanner:
         if self.binary is None:
             raise ScanError("ripgrep is not installed")
         with_terms = any(n.term for n in needles)
-        per_file = budgets.occurrences_per_string_file * (TERM_LINES_FACTOR if with_terms else 1)
+        per_file = term_line_cap(budgets) if with_terms else budgets.occurrences_per_string_file
         return [
             self.binary,
             "--no-config",
@@ -347,8 +363,9 @@ class PendingScan:
         # The walk is the authority on what may be listed: drop anything else ripgrep saw.
         result.hits = {n: {p: h for p, h in files.items() if p in walked} for n, files in result.hits.items()}
         result.terms = {
-            t: {p: ls for p, ls in files.items() if p in walked} for t, files in result.terms.items()
+            t: {p: n for p, n in files.items() if p in walked} for t, files in result.terms.items()
         }
+        result.term_sources = {p: src for p, src in result.term_sources.items() if p in walked}
         skipped = ripgrep_skipped(paths)
         if skipped:
             extra = self.scanner.scan(self.tree, skipped, self.needles, self.budgets, self.deadline)
@@ -356,4 +373,6 @@ class PendingScan:
                 result.hits.setdefault(n, {}).update(files)
             for t, term_files in extra.terms.items():
                 result.terms.setdefault(t, {}).update(term_files)
+            result.term_sources.update(extra.term_sources)
+            result.term_matcher = result.term_matcher or extra.term_matcher
         return result

@@ -51,8 +51,22 @@ STOPWORDS = frozenset(
     behavior behaviour actual current case work instead follow example code file line run call return
     true false none null nil value thing way because while after before about above below version here
     now still even think know want try please thank description step reproduce output input result
-    support default these those them they his her him she yes let well much many also able since
+    support default these those them they his her him she yes let well much many able since
     again once really actually already currently something anything everything nothing someone
+    however within without under over between through during against among around across along
+    upon onto toward towards whether either neither though although unless until whereas whose whom
+    certain another every few several less least own other others same such too quite rather
+    almost always never often sometimes usually also else ever yet soon later last first next
+    new old good bad best better big small large long short high low right left wrong correct
+    correctly incorrectly simply easily properly exactly probably possibly maybe perhaps likely
+    seems seemed looks look looked find found give given gave take taken took come came go goes
+    going gone put say said says tell told show shown showed ask asked keep kept leave left
+    change changed changes happen happens happened cause caused causes mean means meant
+    note notes noted fine fix fixed fixes fixing call called calls help helps helped start started
+    stop stopped end ended open opened close closed able unable allow allowed allows
+    instead rather also just only even still yet already again any anyone anybody everyone
+    thanks thank hello hi regards cheers sure okay ok yes no not can't don't doesn't didn't isn't
+    wasn't aren't won't wouldn't shouldn't couldn't i'm i've it's that's there's
     self def import class var const function public private protected static void int string print
     new elif else end begin type object list dict str bool float char long byte auto
     http https www com org github html

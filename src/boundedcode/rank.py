@@ -27,7 +27,7 @@ from .weights import (
     SCORE_DIGITS,
 )
 
-__all__ = ["RankFacts", "Ranking", "rank", "demotion"]
+__all__ = ["RankFacts", "Ranking", "rank", "demotion", "WORD_STRATEGIES"]
 
 
 @dataclass(frozen=True)
@@ -60,8 +60,9 @@ def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
     return 1.0, None
 
 
-#: Strategies whose line is where the message's words are densest, not a place it names.
-WORDS_ONLY = frozenset({"fulltext"})
+#: Strategies that find files by the message's words alone (in their paths, in their text),
+#: not by a place it names.
+WORD_STRATEGIES = frozenset({"fulltext", "discovery"})
 
 
 def _order(f: Finding, order: dict[str, int]) -> tuple:
@@ -117,10 +118,12 @@ def rank(
         # slightly stronger path-level one (a path word, a module). What the message names (a
         # definition, a raise, a read, the file itself) comes before the line where its
         # words are densest, which is shown only when nothing else found the file.
-        named = [f for f in best_per_anchor if f.strategy not in WORDS_ONLY]
+        named = [f for f in best_per_anchor if f.strategy not in WORD_STRATEGIES]
         located = [f for f in named if f.line is not None]
         top = _best(located or named or best_per_anchor, order)
-        every = [f for fs in per_anchor.values() for f in fs if f.strategy not in WORDS_ONLY or not named]
+        every = [
+            f for fs in per_anchor.values() for f in fs if f.strategy not in WORD_STRATEGIES or not named
+        ]
         lines = _lines([top, *every], order) if top.line is not None else ()
         # The strategy of the place shown first, then the others that agree.
         strategies = (top.strategy,) + tuple(

@@ -37,7 +37,7 @@ class RecordingScanner(MemoryScanner):
 
 
 def test_the_project_s_own_name_is_not_scanned_and_stopwords_say_nothing():
-    files = {f"shop/m{i}.py": f"import shop\nx{i} = shop.value\n" for i in range(8)}
+    files = {f"shop/m{i}.py": f"import shop\nx{i} = shop.value\n" for i in range(30)}
     files["shop/ledger.py"] = "import shop\ndef overdraft():\n    pass\n"
     scanner = RecordingScanner()
     result = run(files, "shop: the overdraft is wrong in shop", scanner=scanner)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..model import Item
+from ..rank import WORD_STRATEGIES
 from ..weights import BLOCK_LINES
 from .text import count_tokens, printable
 
@@ -36,8 +37,6 @@ CUT_SHORT = ("files_listed", "time_s")
 _CUT_NOTE = "- (the search was cut short by the {bounds} bound: some files were not searched)"
 #: Said when nothing the message names was found, only files that share its words.
 WEAK_NOTE = "- (weak: nothing the message names was found; these files only share its words)"
-#: Strategies that find files by the message's words alone, not by what it names.
-WORD_STRATEGIES = frozenset({"fulltext", "discovery"})
 
 
 def _strategy_names(items: Sequence[Item]) -> str:

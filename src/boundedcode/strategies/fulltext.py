@@ -45,6 +45,9 @@ LENGTH_SAMPLE = 64
 #: A term in the paths of more than this share of the documents (the project's own name, a
 #: top-level package) is in most of their text too: it is not scanned (discovery weighs paths).
 MAX_PATH_SHARE = 0.1
+#: ... but a term in the paths of this many documents or fewer always is (a small repository's
+#: words: scanning them all costs nothing).
+MIN_PATH_LIMIT = 25
 #: Seed rank of the full-text anchor: after every name.
 RANK_TERMS = 10
 
@@ -118,7 +121,7 @@ class FulltextStrategy:
     def _terms(self, ev: Evidence, documents: list[str]) -> list[Needle]:
         """The message's terms worth scanning: not in too many paths, within the budgets."""
         in_paths = _path_frequency(documents, {t.token for t in ev.facts.terms})
-        limit = MAX_PATH_SHARE * len(documents)
+        limit = max(MAX_PATH_SHARE * len(documents), MIN_PATH_LIMIT)
         kept = [
             t.token
             for t in ev.facts.terms

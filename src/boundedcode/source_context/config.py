@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping
 
 from ..errors import ConfigError
+from ..lang.identifiers import is_identifier
 
 __all__ = [
     "KIND",
@@ -83,7 +84,6 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = tuple(
     )
 )
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _EXTENSION = re.compile(r"\.?[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*\Z")
 _COMMIT_ID = re.compile(r"[0-9a-fA-F]{40}\Z")
 
@@ -217,7 +217,7 @@ def _value(key: str, value: Any, label: str) -> Any:
     if key == "registration_prefixes":
         items = _strings(value, label)
         for item in items:
-            if not _IDENTIFIER.match(item):
+            if not is_identifier(item, strict=True):
                 raise ConfigError(f"{label}: {item!r} is not the start of an identifier")
         return tuple(dict.fromkeys(items))
     if key == "extensions":

@@ -194,6 +194,37 @@ def test_help_explains_the_command_and_completion_is_generated():
     assert run("completion", "zsh").stdout.startswith("#compdef bcode")
 
 
+def test_the_help_and_the_tool_descriptions_state_the_budgets_figures():
+    # Changed defaults, set before the CLI and the tool table are imported, show in both.
+    code = (
+        "import boundedcode.checkout.budgets as b\n"
+        "b.DEFAULT_BUDGETS = b.Budgets(block_items=7, block_tokens=3456)\n"
+        "from boundedcode.cli import build_parser\n"
+        "from boundedcode.mcp.tools import TOOLS\n"
+        "sub = build_parser()._subparsers._group_actions[0].choices\n"
+        "print(sub['retrieve'].format_help())\n"
+        "print('\\n'.join(t.description for t in TOOLS))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "COLUMNS": "200"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    ).stdout
+    assert "at most 7\nitems" in out and "within a 3,456-token block" in out
+    assert "(default 7)" in out and "(default 3456)" in out
+    assert "at most 7 `path:line (symbol): reason` items within 3,456 tokens" in out
+    assert "confined to the checkout, within 3,456 tokens" in out
+    assert "12" not in out.replace("[call_12]", "") and "1,200" not in out
+
+
+def test_no_places_reads_the_same_from_the_cli_and_a_session():
+    from boundedcode.render import NO_PLACES
+    from boundedcode.session import Session
+
+    assert run("retrieve", "--repo", str(EXAMPLE), "zzqxv").stdout == NO_PLACES
+    with Session(None, repo=str(EXAMPLE)) as session:
+        assert session.user_message("zzqxv").text == NO_PLACES
+
+
 def test_a_command_whose_module_fails_to_import_stays_in_help_and_says_why(monkeypatch, capsys):
     real = importlib.import_module
 

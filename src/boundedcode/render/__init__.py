@@ -5,7 +5,7 @@ in tests/golden/ that `scripts/update-goldens` regenerates. `text` holds what
 they share: the token count and the escaping of file names that are not UTF-8.
 """
 
-from .block import ALREADY_READ, HEADER, location, render_block
+from .block import ALREADY_READ, HEADER, NO_PLACES, location, render_block
 from .document import SCHEMA_VERSION, dumps, jsonl, result_json, schema
 from .explain import explain_lines, explain_text
 from .retry_pack import PACK_HEADER, render_retry_pack
@@ -16,6 +16,7 @@ __all__ = [
     "location",
     "HEADER",
     "ALREADY_READ",
+    "NO_PLACES",
     "result_json",
     "dumps",
     "jsonl",

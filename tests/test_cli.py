@@ -63,6 +63,8 @@ def test_user_mistakes_are_one_line_and_exit_2(tmp_path):
     repo = make_git_repo(tmp_path / "repo", {"ledger.py": LEDGER})
     plain = tmp_path / "plain"
     plain.mkdir()
+    deep = make_git_repo(tmp_path / "deep", {"ledger.py": LEDGER})
+    (deep / "bcode.yaml").write_text("direct: " + "[" * 10_000 + "]" * 10_000 + "\n")
     for args, message in [
         (["retrieve", "--repo", str(tmp_path / "missing"), "x"], "not a directory"),
         (["retrieve", "--repo", str(EXAMPLE), "   "], EMPTY_MESSAGE),
@@ -82,6 +84,7 @@ def test_user_mistakes_are_one_line_and_exit_2(tmp_path):
         ),
         (["retrieve", "--repo", str(repo), "--commit=--all", "post"], "is not a revision"),
         (["retrieve", "--repo", str(plain), "--commit", "HEAD", "post"], "not a git repository"),
+        (["retrieve", "--repo", str(deep), "post"], "bcode.yaml: nested deeper than 32 levels"),
     ]:
         proc = run(*args)
         assert proc.returncode == 2, (args, proc.stderr)

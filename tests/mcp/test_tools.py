@@ -128,6 +128,8 @@ def test_a_line_with_a_lone_surrogate_is_repaired_and_any_other_left_alone():
     lone = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"read","arguments":{"path":"a\\ud800"}}}\n'
     assert json.loads(repair_line(lone))["params"]["arguments"]["path"] == "a\\ud800"
     assert repair_line("not json \\ud800\n") == "not json \\ud800\n"
+    deep = '{"params":{"path":"a\\ud800","x":' + "[" * 100_000 + "]" * 100_000 + "}}\n"
+    assert repair_line(deep) == deep  # too deep to rebuild: left for the SDK to refuse
 
 
 def test_every_failure_is_an_answer(tmp_path):

@@ -261,8 +261,8 @@ def repair_line(line: str) -> str:
         return line
     try:
         message = json.loads(line)
-    except ValueError:
-        return line  # not JSON at all: the SDK answers a parse error
+    except (ValueError, RecursionError):  # not JSON, or nested past the decoder's stack
+        return line  # the SDK's parser refuses it as it refuses any line that is not JSON
     cleaned = _clean(message)
     return line if cleaned == message else json.dumps(cleaned, ensure_ascii=False) + "\n"
 

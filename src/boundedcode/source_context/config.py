@@ -84,6 +84,8 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = tuple(
     )
 )
 
+#: Largest profile read; a real one is a few lines.
+MAX_PROFILE_BYTES = 64 * 1024
 _EXTENSION = re.compile(r"\.?[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*\Z")
 _COMMIT_ID = re.compile(r"[0-9a-fA-F]{40}\Z")
 
@@ -147,11 +149,20 @@ def load_profile(path: str | os.PathLike[str]) -> Profile:
     path = os.fspath(path)
     try:
         with open(path, "rb") as f:
-            data = tomllib.load(f)
+            raw = f.read(MAX_PROFILE_BYTES + 1)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read profile: {exc.strerror or exc}") from None
+    if len(raw) > MAX_PROFILE_BYTES:
+        raise ConfigError(f"{path}: larger than {MAX_PROFILE_BYTES:,} bytes")
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        # tomllib parses arrays and inline tables recursively, with no depth option.
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
     return parse_profile(data, base_dir=os.path.dirname(os.path.abspath(path)), source=path)
 
 

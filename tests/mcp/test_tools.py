@@ -108,7 +108,10 @@ def test_project_query_is_offered_with_a_profile_and_kept_in_the_session(tmp_pat
         reply = server.call("project_query", {"text": "23487"})
         assert not reply.is_error
         assert json.loads(reply.text)["status"] == STATUS_COMPLETE
-        assert isinstance(s.records[-1], Capture)
+        capture, result = s.records[-2:]
+        assert isinstance(capture, Capture) and capture.payload == json.loads(reply.text)
+        assert reply.more == (f"[{result.call_id}]\n",)
+        assert json.loads(result.content) == capture.payload  # what recall brings back by that id
 
 
 def test_command_mistakes_are_user_errors(tmp_path):

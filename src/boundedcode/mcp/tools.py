@@ -193,7 +193,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(
         "project_query",
         "A source.context query: bounded lexical context (definitions, references, "
-        "registrations) for a term at the profile's pinned commit, every omission named.",
+        "registrations) for a term at the profile's pinned commit, every omission named. The "
+        "answer is the query's JSON document, then its call id ([call_12]) as a second text part.",
         (
             Param("text", "string", "the term: an identifier as a whole word, else a fixed string"),
             Param("path_prefix", "string", "search only under this directory", required=False),

@@ -85,6 +85,10 @@ def test_user_mistakes_are_one_line_and_exit_2(tmp_path):
         (["retrieve", "--repo", str(repo), "--commit=--all", "post"], "is not a revision"),
         (["retrieve", "--repo", str(plain), "--commit", "HEAD", "post"], "not a git repository"),
         (["retrieve", "--repo", str(deep), "post"], "bcode.yaml: nested deeper than 32 levels"),
+        (
+            ["retrieve", "--repo", str(EXAMPLE), "--budget", "40", "post"],
+            "a block budget of 40 tokens is below the smallest block of 12 places (76 tokens",
+        ),
     ]:
         proc = run(*args)
         assert proc.returncode == 2, (args, proc.stderr)
@@ -153,8 +157,8 @@ def test_output_controls(tmp_path):
         run("retrieve", "--repo", str(EXAMPLE), "--format", "json", "--max-items", "1", message).stdout
     )
     assert [i["path"] for i in one["items"]] == [full["items"][0]["path"]]
-    small = json.loads(run("retrieve", "--repo", str(EXAMPLE), "--json", "--budget", "60", message).stdout)
-    assert small["tokens"] <= 60 and small["truncated"] and "block_tokens" in small["bounds_reached"]
+    small = json.loads(run("retrieve", "--repo", str(EXAMPLE), "--json", "--budget", "80", message).stdout)
+    assert small["tokens"] <= 80 and small["truncated"] and "block_tokens" in small["bounds_reached"]
     lines = run("retrieve", "--repo", str(EXAMPLE), "--format", "jsonl", message).stdout.splitlines()
     assert [json.loads(ln)["path"] for ln in lines] == [i["path"] for i in full["items"]]
     for ln in lines:

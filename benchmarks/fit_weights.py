@@ -83,7 +83,7 @@ def dump(args: argparse.Namespace) -> None:
             print(f"{n}/{len(tasks)} {task.instance_id} {time.monotonic() - started:.1f}s", file=sys.stderr)
 
 
-def _ranked(task: dict, scale: dict[str, float]) -> list[str]:
+def _scored(task: dict, scale: dict[str, float]) -> list[tuple[float, str]]:
     scored = []
     for f in task["files"]:
         rest = 1.0
@@ -91,7 +91,33 @@ def _ranked(task: dict, scale: dict[str, float]) -> list[str]:
             rest *= 1.0 - min(1.0, reliability * scale.get(strategy, 1.0)) * specificity
         scored.append((-(1.0 - rest) * f["demotion"], f["path"]))
     scored.sort()
-    return [p for _, p in scored]
+    return [(-s, p) for s, p in scored]
+
+
+def _ranked(task: dict, scale: dict[str, float]) -> list[str]:
+    return [p for _, p in _scored(task, scale)]
+
+
+def cuts(tasks: list[dict], scale: dict[str, float]) -> None:
+    """Recall, precision and files per block for each relative cut and score floor."""
+    print("cut (relative, floor): recall / precision / files per block, over all tasks")
+    for relative in (0.2, 0.3, 0.4, 0.5):
+        for floor in (0.0, 0.2, 0.3, 0.4):
+            recall = precision = files = 0.0
+            for t in tasks:
+                scored = _scored(t, scale)
+                best = scored[0][0] if scored else 0.0
+                kept = [p for s, p in scored if s >= relative * best and s >= floor][:12] or [
+                    p for _, p in scored[:1]
+                ]
+                hits = len(set(kept) & set(t["gold"]))
+                recall += hits / len(t["gold"])
+                precision += hits / len(kept) if kept else 0.0
+                files += len(kept)
+            n = len(tasks)
+            print(
+                f"  {relative:.1f}, {floor:.1f}: {recall / n * 100:5.1f} / {precision / n * 100:5.1f} / {files / n:4.1f}"
+            )
 
 
 def _measures(task: dict, ranked: list[str]) -> tuple[float, float, float]:
@@ -138,6 +164,7 @@ def fit(args: argparse.Namespace) -> None:
         if not changed:
             break
     report(tasks, scale, "fitted")
+    cuts(tasks, scale)
     print("multipliers:", json.dumps({s: v for s, v in scale.items() if v != 1.0}, sort_keys=True))
 
 

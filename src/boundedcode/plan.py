@@ -31,6 +31,11 @@ class Planned:
     over_budget: tuple[str, ...]  # the budgets more needles were wanted than (scan_strings, scan_terms)
     too_long: bool  # a needle longer than `needle_chars` was left out
 
+    @property
+    def counts_terms(self) -> bool:
+        """Whether the scan counts full-text terms (then over the documents alone)."""
+        return any(n.term for n in self.needles)
+
 
 def plan_strategies(
     plan: Plan, strategies: Sequence[Strategy], without: Collection[str], budgets: Budgets

@@ -58,8 +58,8 @@ def test_a_name_a_frame_and_a_word_agreeing_outrank_each_alone():
 
 def test_bm25_saturates_repetition_and_normalizes_length():
     lines = {
-        "overdraft": {"short.py": [1], "long.py": [1, 50, 99], "both.py": [4]},
-        "ledger": {"both.py": [5]},
+        "overdraft": {"short.py": 1, "long.py": 3, "both.py": 1},
+        "ledger": {"both.py": 1},
     }
     weights = {"overdraft": 1.0, "ledger": 1.0}
     docs = {"short.py", "long.py", "both.py"}

@@ -153,3 +153,24 @@ def test_ripgrep_s_partial_identifiers_count_as_whole_ones(tmp_path, text):
     rg = scan(WorkTree(str(root)), ["x.py"], needles, DEFAULT_BUDGETS, FAR, RipgrepScanner())
     expected = TermMatcher(needles).in_text(text.encode())
     assert {t: files["x.py"] for t, files in rg.terms.items()} == expected
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(
+        st.sampled_from(
+            ["post", "Post", " ", "\n", "\r\n", "\r", "$", "é", "\x0c", "_", "x" * 97, "a.b c", "\t"]
+        ),
+        max_size=160,
+    )
+)
+def test_the_in_process_scan_answers_as_ripgrep_does(tmp_path, parts):
+    """Long lines (cut at MAX_LINE_CHARS bytes), CRLF, form feeds, `$` and non-ASCII next to a
+    word: the in-process scan keeps the same lines, texts and needles as ripgrep."""
+    text = "".join(parts)
+    needles = [Needle("post", True), Needle("Post", True), Needle("a.b c", False), Needle("x$", False)]
+    budgets = DEFAULT_BUDGETS.__class__(occurrences_per_string_file=3)
+    root = write_tree(tmp_path / "t", {"x.py": text})
+    rg = scan(WorkTree(str(root)), ["x.py"], needles, budgets, FAR, RipgrepScanner())
+    mem = scan(MemoryTree({"x.py": text}), ["x.py"], needles, budgets, FAR, MemoryScanner())
+    assert {n: dict(f) for n, f in mem.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}

@@ -33,14 +33,29 @@ __all__ = [
     "ScanResult",
     "Scanner",
     "MAX_LINE_CHARS",
+    "line_text",
     "TermMatcher",
     "classifier",
     "record",
     "record_terms",
 ]
 
-#: Longest line kept from a match; longer lines are cut (minified code, data).
+#: Longest line kept from a match, in bytes; longer lines are cut (minified code, data).
 MAX_LINE_CHARS = 400
+#: What ripgrep (`--max-columns-preview`) puts after a line it cut, and so every back end.
+OMITTED = " [... omitted end of long line]"
+
+
+def line_text(raw: bytes) -> str:
+    """One line's bytes (without its `\n`) as ripgrep prints it with `--crlf` and the column
+    budget, decoded: a line over MAX_LINE_CHARS bytes becomes its first MAX_LINE_CHARS
+    characters and OMITTED. Every back end classifies and keeps exactly this text."""
+    if raw.endswith(b"\r"):
+        raw = raw[:-1]
+    text = raw.decode("utf-8", "replace")
+    if len(raw) > MAX_LINE_CHARS:
+        text = text[:MAX_LINE_CHARS] + OMITTED
+    return text.rstrip("\r")
 
 
 class ScanError(BoundedCodeError):

@@ -8,13 +8,14 @@ ripgrep's identifiers, so both back ends give the same counts.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Callable, Sequence
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
-from .base import MAX_LINE_CHARS, Needle, ScanResult, TermMatcher, classifier, record, record_terms
+from .base import Needle, ScanResult, TermMatcher, classifier, line_text, record, record_terms
 
 __all__ = ["MemoryScanner", "scan_contents"]
 
@@ -62,11 +63,13 @@ class MemoryScanner:
 
 def scan_contents(needles: Sequence[Needle]) -> Callable[[ScanResult, str, bytes, Budgets], None]:
     """One file's contents into a result, as ripgrep would answer for them: the lines holding a
-    word or literal needle, and the terms' counts. For every in-process back end."""
+    word or literal needle (split at `\n`, cut as ripgrep cuts them), and the terms' counts.
+    For every in-process back end."""
     classify = classifier([n for n in needles if not n.term])
     terms = TermMatcher(needles)
     probes = [n.text.encode() for n in needles if not n.fold and not n.term]
     folded = [n.text.encode().lower() for n in needles if n.fold and not n.term]
+    rx = python_pattern(needles)
 
     def search(result: ScanResult, path: str, data: bytes, budgets: Budgets) -> None:
         if terms:
@@ -79,9 +82,50 @@ def scan_contents(needles: Sequence[Needle]) -> Callable[[ScanResult, str, bytes
             lowered = data.lower()  # once per file, not per word
             if not any(p in lowered for p in folded):
                 return
-        for no, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
-            found = classify(line)
+        # ripgrep's `--max-count`: one line more than the budget per file, over every needle.
+        for no, text in matching_lines(data, probes, folded, rx, budgets.occurrences_per_string_file + 1):
+            found = classify(text)
             if found:
-                record(result, found, path, no, line[:MAX_LINE_CHARS], budgets)
+                record(result, found, path, no, text, budgets)
 
     return search
+
+
+def matching_lines(
+    data: bytes, probes: Sequence[bytes], folded: Sequence[bytes], rx: re.Pattern[bytes], most: int
+) -> list[tuple[int, str]]:
+    """The first `most` lines (1-based, as `line_text`) that ripgrep's expression `rx` matches,
+    as ripgrep's `--max-count` keeps them: the lines holding one of `probes` (or, in any case,
+    one of `folded`) are found by byte search, so a large file costs its matches, not its lines."""
+    starts: set[int] = set()
+    for haystack, needles in ((data, probes), (data.lower() if folded else b"", folded)):
+        for needle in needles:
+            at = haystack.find(needle)
+            while at >= 0:
+                starts.add(haystack.rfind(b"\n", 0, at) + 1)
+                end = haystack.find(b"\n", at)
+                at = -1 if end < 0 else haystack.find(needle, end + 1)
+    out: list[tuple[int, str]] = []
+    line, counted = 1, 0
+    for start in sorted(starts):
+        line += data.count(b"\n", counted, start)
+        counted = start
+        end = data.find(b"\n", start)
+        raw = data[start : end if end >= 0 else len(data)]
+        if rx.search(raw.removesuffix(b"\r")):
+            out.append((line, line_text(raw)))
+            if len(out) >= most:
+                break
+    return out
+
+
+def python_pattern(needles: Sequence[Needle]) -> re.Pattern[bytes]:
+    """ripgrep's expression for the words and literals (`ripgrep.pattern`), in Python's syntax
+    over bytes, where `\\b` is ASCII as ripgrep's `(?-u:\\b)` is."""
+    parts = []
+    for n in needles:
+        if n.term:
+            continue
+        esc = re.escape(n.text.encode())
+        parts.append(rb"(?i:\b" + esc + rb"\b)" if n.fold else (rb"\b" + esc + rb"\b" if n.word else esc))
+    return re.compile(b"|".join(parts) or rb"(?!)")

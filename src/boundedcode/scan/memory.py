@@ -17,7 +17,7 @@ from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from .base import Needle, ScanResult, TermMatcher, classifier, line_text, record, record_terms
 
-__all__ = ["MemoryScanner", "scan_contents"]
+__all__ = ["MemoryScanner", "scan_contents", "scan_lines", "matching_lines", "python_pattern"]
 
 
 class MemoryScanner:
@@ -65,17 +65,27 @@ def scan_contents(needles: Sequence[Needle]) -> Callable[[ScanResult, str, bytes
     """One file's contents into a result, as ripgrep would answer for them: the lines holding a
     word or literal needle (split at `\n`, cut as ripgrep cuts them), and the terms' counts.
     For every in-process back end."""
-    classify = classifier([n for n in needles if not n.term])
     terms = TermMatcher(needles)
-    probes = [n.text.encode() for n in needles if not n.fold and not n.term]
-    folded = [n.text.encode().lower() for n in needles if n.fold and not n.term]
-    rx = python_pattern(needles)
+    lines = scan_lines(needles)
 
     def search(result: ScanResult, path: str, data: bytes, budgets: Budgets) -> None:
         if terms:
             counts = terms.in_text(data)
             if counts:
                 record_terms(result, path, counts, budgets)
+        lines(result, path, data, budgets)
+
+    return search
+
+
+def scan_lines(needles: Sequence[Needle]) -> Callable[[ScanResult, str, bytes, Budgets], None]:
+    """`scan_contents` for the words and literals alone."""
+    classify = classifier([n for n in needles if not n.term])
+    probes = [n.text.encode() for n in needles if not n.fold and not n.term]
+    folded = [n.text.encode().lower() for n in needles if n.fold and not n.term]
+    rx = python_pattern(needles)
+
+    def search(result: ScanResult, path: str, data: bytes, budgets: Budgets) -> None:
         if not any(p in data for p in probes):
             if not folded:
                 return

@@ -17,6 +17,7 @@ from ..checkout.tree import Tree
 from .base import Needle, Scanner, ScanError, ScanResult
 from .memory import MemoryScanner
 from .ripgrep import RipgrepScanner
+from .warm import WarmScanner
 
 __all__ = ["scan", "begin_scan", "FinishScan"]
 
@@ -50,7 +51,7 @@ def _split(
     deadline: float,
 ) -> ScanResult:
     """Any back end, the words over `paths` and the terms over `term_paths`, as one result."""
-    if isinstance(scanner, MemoryScanner):  # one read of each file for both
+    if isinstance(scanner, (MemoryScanner, WarmScanner)):  # one read of each file for both
         return scanner.scan(tree, paths, needles, budgets, deadline, term_paths=term_paths)
     plain = [n for n in needles if not n.term]
     terms = [n for n in needles if n.term]

@@ -13,9 +13,20 @@ from ..model import Item
 from ..weights import BLOCK_LINES
 from .text import count_tokens, printable
 
-__all__ = ["render_block", "location", "HEADER", "ALREADY_READ", "LEFT_OUT", "CUT_SHORT", "NO_PLACES"]
+__all__ = [
+    "render_block",
+    "smallest_block_tokens",
+    "location",
+    "HEADER",
+    "ALREADY_READ",
+    "LEFT_OUT",
+    "CUT_SHORT",
+    "NO_PLACES",
+]
 
 HEADER = "Likely relevant places, ranked (found by {found}; verify before relying on them):"
+#: The header's `found` when no place is shown.
+FOUND_BY_NONE = "earlier reads"
 ALREADY_READ = "- already read in this conversation, unchanged: {paths}"
 LEFT_OUT = "- ({n} more left out to fit the block budget)"
 #: Reason length in the first shortening step.
@@ -75,7 +86,7 @@ def render_block(
     for reason_chars in (None, SHORT_REASON, 0):
         for n in range(len(items), -1, -1):
             shown = items[:n]
-            lines = [HEADER.format(found=_strategy_names(shown) or "earlier reads")]
+            lines = [HEADER.format(found=_strategy_names(shown) or FOUND_BY_NONE)]
             lines += [_line(it, reason_chars) for it in shown]
             if n < len(items):
                 lines.append(LEFT_OUT.format(n=len(items) - n))
@@ -85,3 +96,14 @@ def render_block(
             if tokens <= budget_tokens and (n == len(items) or reason_chars == 0):
                 return text, tokens, n < len(items) or reason_chars is not None
     return text, tokens, True
+
+
+def smallest_block_tokens(items: int) -> int:
+    """The tokens of the shortest block `render_block` makes of up to `items` places: its header,
+    the line saying they were all left out and the cut-short note. A smaller budget cannot be kept."""
+    lines = [
+        HEADER.format(found=FOUND_BY_NONE),
+        LEFT_OUT.format(n=items),
+        _CUT_NOTE.format(bounds=", ".join(CUT_SHORT)),
+    ]
+    return count_tokens("\n".join(lines) + "\n")

@@ -23,7 +23,7 @@ from ..checkout import DEFAULT_BUDGETS, Budgets, Tree, WorkTree, blob_id, confin
 from ..checkout.confined import OUTSIDE
 from ..errors import UsageError
 from ..model import RetrievalResult
-from ..render import render_block
+from ..render import NO_PLACES, render_block
 from ..render.read import READ_MAX_BYTES, render_file, render_refusal
 from .records import (
     CHANGE_KINDS,
@@ -56,7 +56,6 @@ __all__ = [
     "INDEX_MIN_BYTES",
     "RECALL_MAX_HITS",
     "RECALL_MAX_BYTES",
-    "NO_PLACES",
 ]
 
 #: How many of the previous turn's commands become evidence for the next message.
@@ -69,7 +68,6 @@ INDEX_MIN_BYTES = 1024
 RECALL_MAX_HITS = 3
 #: ... and at most this many bytes of their content (the rest is cut and says so).
 RECALL_MAX_BYTES = 64 * 1024
-NO_PLACES = "No places found in the repository for this message.\n"
 #: Tool results of this kind are recall's own answers: found by call id, not searched again.
 RECALL_KIND = "recall"
 INDEX_HEADER = "Set aside by this summary (recall brings any of them back by call id, path or text):"

@@ -19,6 +19,7 @@ from .scan import Scanner, begin_scan
 from .scan.rescan import Rescan
 from .seeds import message_anchors, message_facts
 from .lang._text import without_runtime_hints
+from .lang.languages import is_document
 from .seeds.evidence import trace_anchors
 from .seeds.message import cap_message
 from .strategies import REGISTRY, Evidence, PathIndex, Plan, Reader
@@ -86,8 +87,8 @@ def run_retrieval(
     # Plan from the anchors alone, so the scan can start before the walk: they run at once.
     deadline = t0 + budgets.time_s
     planned = plan_strategies(plan, REGISTRY, without, budgets)
-    if planned.over_budget:
-        reach(bounds, "scan_strings")
+    for bound in planned.over_budget:
+        reach(bounds, bound)
     if planned.too_long:
         reach(bounds, "needle_chars")
     finish_scan = begin_scan(tree, planned.needles, budgets, deadline, scanner)
@@ -101,7 +102,9 @@ def run_retrieval(
     paths = listing.paths
     t = lap("walk", t)
 
-    shared = finish_scan(paths)
+    # Terms are counted only where fulltext scores them: the rest of the tree is not asked.
+    documents = [p for p in paths if is_document(p, plan.facts.about_tests)] if planned.counts_terms else []
+    shared = finish_scan(paths, documents)
     for bound in shared.bounds_reached:
         reach(bounds, bound)
     notes += shared.notes

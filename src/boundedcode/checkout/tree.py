@@ -98,7 +98,7 @@ class WorkTree(_Reads):
     def files(self) -> list[FileEntry]:
         """Regular files as they are on disk now: a tracked path that became a symlink or went
         missing is not listed (ripgrep follows a symlink it is handed by name)."""
-        tracked = gitmeta.read_index(self._git_dir) if self._git_dir else None
+        tracked = self._tracked()
         names = frozenset(tracked or ())
         holding: set[str] = set()  # directories with tracked files below them
         for n in names:
@@ -115,7 +115,7 @@ class WorkTree(_Reads):
         # every directory above it) or TRACKED (ignored, or another repository: tracked only).
         def visit(dir_abs: str, rel: str, state: int, specs: list[tuple[str, Any]]) -> None:
             try:
-                entries = list(os.scandir(dir_abs))
+                entries = self._entries(dir_abs)
             except OSError:
                 return
             if ignore is not None and state != _TRACKED:
@@ -156,6 +156,13 @@ class WorkTree(_Reads):
             out += [FileEntry(n, -1) for n in names if n.startswith(prefixes)]
         out.sort(key=lambda f: f.path)
         return out
+
+    # Seams of the walk: a long-lived cache (checkout.cached) answers them from memory it validated.
+    def _tracked(self) -> list[str] | None:
+        return gitmeta.read_index(self._git_dir) if self._git_dir else None
+
+    def _entries(self, dir_abs: str) -> list[os.DirEntry[str]]:
+        return list(os.scandir(dir_abs))
 
     def read_file(self, path: str, limit: int) -> FileRead:
         rel = confine(path)

@@ -5,21 +5,23 @@ string; a hit is one matching line. Both back ends classify a matching line
 with the same `classifier` and record it with the same `record`, so they give
 the same answer for the same files.
 
-A term needle (`term=True`) asks for something else: every occurrence of a
-full-text term (seeds.terms) as an identifier part, in any case, counted per
-line. Both back ends find them with the same regular expression (`TermMatcher`:
-the term's spellings with one character of context each side) and turn each
-match into tokens with the same `fragment_tokens`, so a cold scan and a warm one
-count the same occurrences.
+A term needle (`term=True`) asks for something else: how often a full-text
+term (seeds.terms) occurs as an identifier part, in any case, per file, over
+the files the caller names for terms (fulltext's documents). Every back end
+finds the identifiers that hold a spelling of a term and counts their tokens
+with the same `TermMatcher`, so a cold scan and a warm one count alike. Only
+counts come back: the line of an occurrence is read again for the few files
+that need it (`TermMatcher.lines`), never printed for every file.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol, Sequence
 
-from ..seeds.terms import fragment_tokens, spellings
+from ..seeds.terms import identifier_tokens, spellings
 from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
 from ..errors import BoundedCodeError
@@ -31,15 +33,29 @@ __all__ = [
     "ScanResult",
     "Scanner",
     "MAX_LINE_CHARS",
+    "line_text",
     "TermMatcher",
     "classifier",
     "record",
-    "term_line_cap",
-    "TERM_LINES_FACTOR",
+    "record_terms",
 ]
 
-#: Longest line kept from a match; longer lines are cut (minified code, data).
+#: Longest line kept from a match, in bytes; longer lines are cut (minified code, data).
 MAX_LINE_CHARS = 400
+#: What ripgrep (`--max-columns-preview`) puts after a line it cut, and so every back end.
+OMITTED = " [... omitted end of long line]"
+
+
+def line_text(raw: bytes) -> str:
+    """One line's bytes (without its `\n`) as ripgrep prints it with `--crlf` and the column
+    budget, decoded: a line over MAX_LINE_CHARS bytes becomes its first MAX_LINE_CHARS
+    characters and OMITTED. Every back end classifies and keeps exactly this text."""
+    if raw.endswith(b"\r"):
+        raw = raw[:-1]
+    text = raw.decode("utf-8", "replace")
+    if len(raw) > MAX_LINE_CHARS:
+        text = text[:MAX_LINE_CHARS] + OMITTED
+    return text.rstrip("\r")
 
 
 class ScanError(BoundedCodeError):
@@ -70,12 +86,9 @@ class ScanResult:
 
     # needle -> path -> hits (in line order, at most the per-string-and-file budget)
     hits: dict[Needle, dict[str, list[Hit]]] = field(default_factory=dict)
-    # term token -> path -> its occurrences there (ripgrep's per-file line cap applies)
+    # term token -> path -> its occurrences there (at most the per-string-and-file budget)
     terms: dict[str, dict[str, int]] = field(default_factory=dict)
-    #: Per file, the raw matches a back end kept for `term_lines` (ripgrep's output block, or
-    #: the lines already counted in process): read only for the few files a strategy asks about.
-    term_sources: dict[str, bytes | dict[str, list[int]]] = field(default_factory=dict)
-    term_matcher: TermMatcher | None = None
+    term_files: int = 0  # the files the terms were searched in (their idf's collection)
     bounds_reached: list[str] = field(default_factory=list)  # names of Budgets fields
     notes: list[str] = field(default_factory=list)  # what else the caller should know (a fallback)
     files_scanned: int = 0
@@ -83,24 +96,6 @@ class ScanResult:
 
     def files_with(self, needle: Needle) -> dict[str, list[Hit]]:
         return self.hits.get(needle, {})
-
-    def term_lines(self, path: str) -> dict[str, list[int]]:
-        """The line of each term occurrence in one file (a line twice when it holds a term twice)."""
-        source = self.term_sources.get(path)
-        if source is None or self.term_matcher is None:
-            return {}
-        if isinstance(source, dict):
-            return source
-        lines: dict[str, list[int]] = {}
-        for num, fragment in _RECORD.findall(source):
-            for token in self.term_matcher.count(fragment.decode("utf-8", "replace").rstrip("\r")):
-                lines.setdefault(token, []).append(int(num))
-        self.term_sources[path] = lines
-        return lines
-
-
-#: One record of ripgrep's `-o --heading` output within a file's block: `line:match`.
-_RECORD = re.compile(rb"^(\d+):(.*)$", re.M)
 
 
 class Scanner(Protocol):
@@ -163,50 +158,80 @@ def record(
 
 
 class TermMatcher:
-    """The term needles of one scan: one regular expression, and what each match counts as.
+    """The term needles of one scan: what a back end searches for, and what each match counts as.
 
-    A match is a spelling of a term (durations, duration) in any case, with the
-    identifier character before it and a lower-case letter, digit or underscore
-    after it when there are: that context decides whether the spelling is a part
-    of the identifier (`parse_duration`, `parseDuration`) or inside another word
-    (`information` holds no `form`). An upper-case letter after it is never
-    taken, so the next part (`ParseDuration`) starts a match of its own.
+    A term occurs in a file as often as its token is among the `identifier_tokens`
+    of the file's identifiers (maximal runs of ASCII letters, digits and
+    underscores): `parse_duration` and `parseDuration` hold `parse` and
+    `duration`, `information` holds no `form`. In-process back ends count the
+    identifiers themselves (`in_text`). ripgrep prints less: from one character
+    before the first spelling of a term (in any ASCII case) to the end of the
+    identifier (`source`), which is cheaper to find than the whole identifier
+    and counts the same: the part of an identifier before that character holds no
+    spelling of a term, and a part cut at that character is no term's spelling
+    (it would have been found one character earlier).
     """
 
     def __init__(self, needles: Sequence[Needle]):
         self.tokens = frozenset(n.text for n in needles if n.term)
         words = sorted({w for t in self.tokens for w in spellings(t)}, key=lambda w: (-len(w), w))
         self.words = words
-        self._cache: dict[str, tuple[str, ...]] = {}
+        self._cache: dict[bytes, tuple[str, ...]] = {}
 
     def __bool__(self) -> bool:
         return bool(self.tokens)
 
     def source(self) -> str:
-        """The expression, in the syntax ripgrep and Python's `re` share."""
+        """ripgrep's expression (ASCII case folding only: Unicode folding would let `ſ` stand for
+        `s` in one back end and not in the other)."""
         body = "|".join(re.escape(w) for w in self.words)
-        return f"(?-i:[A-Za-z0-9_])?(?i:{body})(?-i:[a-z0-9_])?"
+        return f"[A-Za-z0-9_]?(?i-u:{body})[A-Za-z0-9_]*"
 
-    def count(self, fragment: str) -> tuple[str, ...]:
-        """The query's tokens a matched fragment (or a whole matching line) holds, once per occurrence."""
-        found = self._cache.get(fragment)
+    def count(self, identifier: bytes) -> tuple[str, ...]:
+        """The query's tokens one identifier (or ripgrep's match in one) holds, once per occurrence."""
+        found = self._cache.get(identifier)
         if found is None:
-            found = tuple(t for t in fragment_tokens(fragment) if t in self.tokens)
-            if len(fragment) <= MAX_TERM_FRAGMENT:
-                self._cache[fragment] = found
+            text = identifier.decode("ascii", "replace")
+            found = self._cache[identifier] = tuple(t for t in identifier_tokens(text) if t in self.tokens)
         return found
 
+    def add(self, counts: dict[str, int], identifiers: Iterable[tuple[bytes, int]]) -> None:
+        """Identifiers with how often each occurs, into the query's token counts of one file."""
+        for identifier, times in identifiers:
+            for token in self.count(identifier):
+                counts[token] = counts.get(token, 0) + times
 
-#: Fragments up to this long are remembered (a term with its context); whole lines are not.
-MAX_TERM_FRAGMENT = 80
+    def in_text(self, data: bytes) -> dict[str, int]:
+        """The query's token counts of one file's contents (the in-process back ends' pass)."""
+        lowered = data.lower()
+        if not any(w.encode() in lowered for w in self.words):
+            return {}
+        counts: dict[str, int] = {}
+        self.add(counts, Counter(_IDENTIFIER.findall(data)).items())
+        return counts
+
+    def lines(self, data: bytes) -> dict[int, tuple[str, ...]]:
+        """The query's tokens per line (1-based) of one file's contents, for the few files whose
+        densest line is wanted: the same identifiers `in_text` counts, line by line."""
+        out: dict[int, tuple[str, ...]] = {}
+        for number, line in enumerate(data.split(b"\n"), 1):
+            found = tuple(t for ident in _IDENTIFIER.findall(line) for t in self.count(ident))
+            if found:
+                out[number] = found
+        return out
 
 
-#: With term needles a file has many more matching lines: the per-file cap on matching lines
-#: (over all needles at once, as ripgrep's --max-count counts) is this many times the
-#: per-string budget, so that terms do not crowd out names.
-TERM_LINES_FACTOR = 8
+_IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
 
 
-def term_line_cap(budgets: Budgets) -> int:
-    """Matching lines examined per file when the scan has term needles."""
-    return budgets.occurrences_per_string_file * TERM_LINES_FACTOR
+def record_terms(result: ScanResult, path: str, counts: dict[str, int], budgets: Budgets) -> None:
+    """One file's term counts into the result, each within the occurrences budget per term and file."""
+    cap = budgets.occurrences_per_string_file
+    for token, times in counts.items():
+        if times > cap:
+            times = cap
+            reach(result.bounds_reached, "occurrences_per_string_file")
+        files = result.terms.get(token)
+        if files is None:
+            files = result.terms[token] = {}
+        files[path] = times

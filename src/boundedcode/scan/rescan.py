@@ -56,19 +56,6 @@ class Rescan:
             self._hits.update((n, found.files_with(n)) for n in new)
         return ScanResult(hits={n: self._hits[n] for n in needles if n in self._hits})
 
-    def within(self, paths: Sequence[str], needles: Sequence[Needle]) -> ScanResult:
-        """One more scan, of `paths` (walked files a strategy chose) only: for needles chosen
-        against the listing (the full-text terms of the source files), never cached."""
-        walked = set(self._paths)
-        chosen = [p for p in paths if p in walked]
-        if not chosen or not needles:
-            return ScanResult()
-        found = scan(self._tree, chosen, needles, self._budgets, self._deadline, self._scanner)
-        for bound in found.bounds_reached:
-            reach(self._bounds, bound)
-        self._notes.extend(n for n in found.notes if n not in self._notes)
-        return found
-
     def occurrences(self, name: str) -> dict[str, list[Hit]]:
         """The lines using `name` as a whole word, per file, as far as the scans searched it."""
         return self._hits.get(Needle(name, word=True), {})

@@ -148,7 +148,8 @@ class Session:
     `path=None` keeps the session in memory only. `tree_factory` gives the
     checkout as it is now (a fresh one per call, as the checkout moves under a
     long conversation); `clock` (seconds since the epoch) and `retriever` are
-    the other seams tests inject.
+    the other seams tests inject. Without them (and unless `warm=False`) the
+    session keeps the checkout warm in memory (`engine.Engine`).
     """
 
     def __init__(
@@ -161,10 +162,21 @@ class Session:
         retriever: Callable[..., RetrievalResult] = retrieve,
         budgets: Budgets = DEFAULT_BUDGETS,
         migrations: Sequence[Migration] = MIGRATIONS,
+        warm: bool = True,
     ):
         self.repo = repo
         self._tree_factory = tree_factory or (lambda: WorkTree(repo))
         self._clock, self._retriever, self._budgets = clock, retriever, budgets
+        if warm and tree_factory is None and retriever is retrieve:
+            # A conversation is long-lived: the checkout's contents stay in memory, validated
+            # on every message (engine.Engine), and answers are the cold ones.
+            from ..engine import Engine
+
+            engine = Engine()
+            self._tree_factory = lambda: engine.checkout(repo)[0]
+            self._retriever = lambda text, where, **kw: retrieve(
+                text, where, scanner=engine.checkout(where)[1], **kw
+            )
         self.records: list[Record] = []
         #: The history as the conversation has it now: a compaction replaces its prefix.
         self.history: list[Record] = []

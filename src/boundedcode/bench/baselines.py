@@ -14,6 +14,8 @@ under the engine block's heading, so that its tokens compare with the engine's.
 from __future__ import annotations
 
 import time
+from array import array
+from typing import Sequence
 
 from ..checkout.budgets import DEFAULT_BUDGETS
 from ..render import HEADER
@@ -34,24 +36,24 @@ def bm25_block(paths: list[str]) -> str:
     return "\n".join([HEADER.format(found="bm25"), *(f"- {p}" for p in paths)]) if paths else ""
 
 
-class BM25Ranker:
-    """A bm25s index over one commit's documents, built once and queried per message."""
+class _Index:
+    """A bm25s index over documents (each belonging to a path), built once, queried per message."""
 
-    def __init__(self, corpus: CommitCorpus):
+    def __init__(self, paths: list[str], vocabulary: dict[str, int], token_ids: Sequence[array]):
         import bm25s
 
         started = time.monotonic()
-        self._paths = corpus.paths
-        self._vocabulary = corpus.vocabulary
-        self._index = bm25s.BM25() if corpus.paths else None
+        self._paths = paths
+        self._vocabulary = vocabulary
+        self._index = bm25s.BM25() if paths else None
         if self._index is not None:
             # The repository-wide vocabulary is shared across commits; bm25s only needs a copy
             # (it adds its empty token to the dict it is given).
-            self._index.index((list(corpus.token_ids), dict(corpus.vocabulary)), show_progress=False)
+            self._index.index((list(token_ids), dict(vocabulary)), show_progress=False)
         self.build_ms = (time.monotonic() - started) * 1000
 
-    def rank(self, message: str, k: int = BLOCK_ITEMS) -> list[str]:
-        """The top `k` paths with a positive score; ties broken by path (documents are in path order)."""
+    def _best(self, message: str, k: int) -> list[int]:
+        """The `k` best documents with a positive score, best first; ties by document order."""
         if self._index is None:
             return []
         ids = sorted({self._vocabulary[t] for t in tokenize(message) if t in self._vocabulary})
@@ -60,41 +62,29 @@ class BM25Ranker:
         scores = self._index.get_scores(ids)
         import numpy as np  # with bm25s: only the benchmark's BM25 runs pay for the import
 
-        order = np.argsort(-scores, kind="stable")[:k]
-        return [self._paths[i] for i in order if scores[i] > 0]
+        return [int(i) for i in np.argsort(-scores, kind="stable")[:k] if scores[i] > 0]
 
 
-class FunctionBM25Ranker:
-    """A bm25s index over one commit's function-level documents; a file ranks by its best one."""
+class BM25Ranker(_Index):
+    """BM25 over one commit's files, a document each."""
+
+    def __init__(self, corpus: CommitCorpus):
+        super().__init__(corpus.paths, corpus.vocabulary, corpus.token_ids)
+
+    def rank(self, message: str, k: int = BLOCK_ITEMS) -> list[str]:
+        """The top `k` paths with a positive score; ties broken by path (documents are in path order)."""
+        return [self._paths[i] for i in self._best(message, k)]
+
+
+class FunctionBM25Ranker(_Index):
+    """BM25 over one commit's function-level documents; a file ranks by its best one."""
 
     def __init__(self, docs: FunctionDocs):
-        import bm25s
-
-        started = time.monotonic()
-        self._paths = docs.paths
-        self._vocabulary = docs.vocabulary
-        self._index = bm25s.BM25() if docs.paths else None
-        if self._index is not None:
-            self._index.index((list(docs.token_ids), dict(docs.vocabulary)), show_progress=False)
-        self.build_ms = (time.monotonic() - started) * 1000
+        super().__init__(docs.paths, docs.vocabulary, docs.token_ids)
 
     def rank(self, message: str, k: int = BLOCK_ITEMS) -> list[str]:
         """The files of the best-scoring documents, each once, at most `k`; ties by document order."""
-        if self._index is None:
-            return []
-        ids = sorted({self._vocabulary[t] for t in tokenize(message) if t in self._vocabulary})
-        if not ids:
-            return []
-        scores = self._index.get_scores(ids)
-        import numpy as np
-
-        out: list[str] = []
-        for i in np.argsort(-scores, kind="stable")[:FUNCTION_DOCS_EXAMINED]:
-            if scores[i] <= 0 or len(out) == k:
-                break
-            if self._paths[i] not in out:
-                out.append(self._paths[i])
-        return out
+        return list(dict.fromkeys(self._paths[i] for i in self._best(message, FUNCTION_DOCS_EXAMINED)))[:k]
 
 
 def fuse(rankings: list[list[str]], k: int = BLOCK_ITEMS) -> list[str]:

@@ -222,13 +222,13 @@ class RipgrepScanner:
             pattern(needles),
         ]
 
-    def _term_command(self, terms: TermMatcher, budgets: Budgets) -> list[str]:
-        # Only the identifiers, no line numbers: the counts are all the terms' strategy reads.
+    def _term_command(self, terms: TermMatcher, budgets: Budgets, lines: bool = False) -> list[str]:
+        # Only the identifiers, no line numbers: the counts are all the terms' strategy reads
+        # (`lines`: each with its line number, for `term_lines`).
         return [
             *self._base(),
             "--only-matching",
-            "--heading",
-            "--no-line-number",
+            *(["--no-heading", "--line-number"] if lines else ["--heading", "--no-line-number"]),
             "--max-filesize",
             str(budgets.file_bytes),
             "-e",
@@ -280,6 +280,32 @@ class RipgrepScanner:
         if not terms or not paths:
             return []
         return self._by_paths(self._term_command(terms, budgets), tree, paths, budgets, result)
+
+    def term_lines(
+        self,
+        tree: Tree,
+        paths: Sequence[str],
+        terms: TermMatcher,
+        budgets: Budgets,
+        deadline: float,
+        bounds_reached: list[str],
+    ) -> dict[str, dict[int, tuple[str, ...]]]:
+        """The query's tokens per line of a few files (those a strategy proposes): the terms'
+        expression again, with line numbers, over these files alone."""
+        result = ScanResult(bounds_reached=bounds_reached)
+        if not terms or not paths:
+            return {}
+        procs = self._by_paths(self._term_command(terms, budgets, lines=True), tree, paths, budgets, result)
+        matches: dict[str, list[tuple[int, bytes]]] = {}
+        for out in self._output(procs, result, deadline):
+            for raw in out.split(b"\n"):
+                path_b, sep, rest = raw.partition(b"\0")
+                num, _, match = rest.partition(b":")
+                if sep and num.isdigit():
+                    matches.setdefault(path_b.decode("utf-8", "surrogateescape"), []).append(
+                        (int(num), match)
+                    )
+        return {path: terms.per_line(found) for path, found in matches.items()}
 
     def start_walking(
         self, tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float

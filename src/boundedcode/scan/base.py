@@ -210,16 +210,6 @@ class TermMatcher:
         self.add(counts, Counter(_IDENTIFIER.findall(data)).items())
         return counts
 
-    def per_line(self, matches: Iterable[tuple[int, bytes]]) -> dict[int, tuple[str, ...]]:
-        """The query's tokens per line from ripgrep's matches (`source`) with their line numbers:
-        what `lines` finds in the contents, in the order the matches come."""
-        out: dict[int, list[str]] = {}
-        for number, match in matches:
-            found = self.count(match)
-            if found:
-                out.setdefault(number, []).extend(found)
-        return {n: tuple(tokens) for n, tokens in out.items()}
-
     def lines(self, data: bytes) -> dict[int, tuple[str, ...]]:
         """The query's tokens per line (1-based) of one file's contents, for the few files whose
         densest line is wanted: the same identifiers `in_text` counts, line by line. Only the

@@ -13,6 +13,7 @@ walked files the globs leave out (`ripgrep_skipped`) are searched by path.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -156,6 +157,10 @@ def _rg_binary() -> str | None:
     return local if os.access(local, os.X_OK) else shutil.which("rg")
 
 
+#: One match of `term_lines`' output (`--heading`): its line number and the match.
+_NUMBERED = re.compile(rb"^([0-9]+):([^\n]*)", re.M)
+
+
 def _parse_lines(
     out: bytes, classify: Callable[[str], list[Needle]], result: ScanResult, budgets: Budgets
 ) -> None:
@@ -228,7 +233,8 @@ class RipgrepScanner:
         return [
             *self._base(),
             "--only-matching",
-            *(["--no-heading", "--line-number"] if lines else ["--heading", "--no-line-number"]),
+            "--heading",
+            "--line-number" if lines else "--no-line-number",
             "--max-filesize",
             str(budgets.file_bytes),
             "-e",
@@ -296,16 +302,18 @@ class RipgrepScanner:
         if not terms or not paths:
             return {}
         procs = self._by_paths(self._term_command(terms, budgets, lines=True), tree, paths, budgets, result)
-        matches: dict[str, list[tuple[int, bytes]]] = {}
-        for out in self._output(procs, result, deadline):
-            for raw in out.split(b"\n"):
-                path_b, sep, rest = raw.partition(b"\0")
-                num, _, match = rest.partition(b":")
-                if sep and num.isdigit():
-                    matches.setdefault(path_b.decode("utf-8", "surrogateescape"), []).append(
-                        (int(num), match)
-                    )
-        return {path: terms.per_line(found) for path, found in matches.items()}
+        out: dict[str, dict[int, tuple[str, ...]]] = {}
+        for block in b"\n\n".join(self._output(procs, result, deadline)).split(b"\n\n"):
+            path_b, sep, body = block.partition(b"\0")
+            per_line: dict[bytes, list[str]] = {}
+            for number, match in _NUMBERED.findall(body):
+                found = terms.count(match)
+                if found:
+                    per_line.setdefault(number, []).extend(found)
+            if sep and per_line:
+                path = path_b.decode("utf-8", "surrogateescape")
+                out[path] = {int(n): tuple(tokens) for n, tokens in per_line.items()}
+        return out
 
     def start_walking(
         self, tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float

@@ -204,3 +204,16 @@ def test_the_lines_of_a_few_files_terms_are_ripgrep_s_and_the_contents_alike(tmp
     assert on_disk["big.py"] == {51: ("form", "parse", "duration", "=parse_duration"), 102: ("form",)}
     assert "notes.txt" not in on_disk
     assert on_disk["dates.py"] == TermMatcher(TERMS).lines(TERM_FILES["dates.py"].encode())
+
+
+def test_a_search_whose_every_file_is_over_the_size_budget_reads_nothing_else(tmp_path):
+    from dataclasses import replace
+
+    # Every named file is over the budget: ripgrep must not be left without paths (it would
+    # search the whole tree, the refused files with it).
+    root = write_tree(tmp_path, {"big.py": "post = 1\n" * 50, ".env": "post = 'secret'\n"})
+    budgets = replace(DEFAULT_BUDGETS, file_bytes=100)
+    needles = [Needle("post", True), Needle("post", word=False, term=True)]
+    result = scan(WorkTree(str(root)), ["big.py"], needles, budgets, FAR, RipgrepScanner())
+    assert result.hits == {} and result.terms == {}
+    assert "file_bytes" in result.bounds_reached

@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.policy import BUILD_DIRS, DEPENDENCY_DIRS, LOCK_NAMES, SECRET_NAMES, SECRET_SUFFIXES
@@ -41,6 +41,8 @@ __all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripg
 MAX_WAIT_S = 3600.0
 #: Bytes of paths on one ripgrep command line (well under the kernel's ARG_MAX).
 MAX_ARG_BYTES = 96 * 1024
+#: Bytes of paths of the first command line of a search by path (the next ones double).
+FIRST_CHUNK_BYTES = 8 * 1024
 
 
 def _exclude_globs() -> list[str]:
@@ -270,15 +272,25 @@ class RipgrepScanner:
         # Exactly the walked files, so the read policy is the walk's: no walk, no ignore rules.
         # Paths go after `--`, relative to the tree's root: never read as options.
         base = command + ["--no-ignore", "--hidden", "--"]
-        chunks: list[list[str]] = [[]]
-        size = 0
-        for p in _within_size(tree, paths, budgets, result):
-            if size > MAX_ARG_BYTES:
-                chunks.append([])
-                size = 0
-            chunks[-1].append(p)
-            size += len(p) + 1
-        return [self._spawn(base + chunk, tree) for chunk in chunks]
+        # Each file is measured (`_within_size`) before ripgrep is handed it; a chunk of paths
+        # starts searching as soon as it is measured, while the next ones are: the first chunks
+        # are small, so the search starts early, and they grow up to MAX_ARG_BYTES.
+        procs: list[subprocess.Popen[bytes]] = []
+        chunk: list[str] = []
+        size, limit = 0, FIRST_CHUNK_BYTES
+        try:
+            for p in _within_size(tree, paths, budgets, result):
+                chunk.append(p)
+                size += len(p) + 1
+                if size > limit:
+                    procs.append(self._spawn(base + chunk, tree))
+                    chunk, size, limit = [], 0, min(MAX_ARG_BYTES, limit * 2)
+            if chunk:  # never a command without paths: ripgrep would walk the whole tree itself
+                procs.append(self._spawn(base + chunk, tree))
+        except BaseException:
+            _reap(procs)
+            raise
+        return procs
 
     def _spawn_terms(
         self, tree: Tree, paths: Sequence[str], terms: TermMatcher, budgets: Budgets, result: ScanResult
@@ -385,17 +397,16 @@ class RipgrepScanner:
             _parse_identifiers(out, terms, result, budgets)
 
 
-def _within_size(tree: Tree, paths: Sequence[str], budgets: Budgets, result: ScanResult) -> list[str]:
-    """The paths within the one-file budget. ripgrep applies `--max-filesize` only to files it
-    walks to, never to files it is handed by name: those are measured here, before it reads them."""
-    kept = []
+def _within_size(tree: Tree, paths: Sequence[str], budgets: Budgets, result: ScanResult) -> Iterator[str]:
+    """The paths within the one-file budget, one by one. ripgrep applies `--max-filesize` only to
+    files it walks to, never to files it is handed by name: those are measured here, before it
+    reads them."""
     for p in paths:
         size = tree.size(p)
         if size is not None and size <= budgets.file_bytes:
-            kept.append(p)
+            yield p
         elif size is not None:
             reach(result.bounds_reached, "file_bytes")
-    return kept
 
 
 def _reap(procs: Sequence[subprocess.Popen[bytes]]) -> None:

@@ -155,7 +155,7 @@ class CachedWorkTree(WorkTree):
             assert self._listing is not None
             listed = self._listing
         else:
-            self._entered: list[str] = []
+            self._entered = []
             listed = super().files()
             self._listing, self._listing_from = listed, self._depends()
         seen = {f.path for f in listed}

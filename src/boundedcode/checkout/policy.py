@@ -149,6 +149,7 @@ def is_readable(path: str) -> bool:
     return refusal(path) is None
 
 
+@functools.lru_cache(maxsize=1 << 17)  # every read of every kept file on a warm query
 def confine(path: str) -> str | None:
     """Normalise a repository-relative path; None when it would leave the checkout."""
     if not path or "\0" in path:

@@ -41,8 +41,6 @@ __all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripg
 MAX_WAIT_S = 3600.0
 #: Bytes of paths on one ripgrep command line (well under the kernel's ARG_MAX).
 MAX_ARG_BYTES = 96 * 1024
-#: Bytes of paths of the first command line of a search by path (the next ones double).
-FIRST_CHUNK_BYTES = 8 * 1024
 
 
 def _exclude_globs() -> list[str]:
@@ -273,18 +271,18 @@ class RipgrepScanner:
         # Paths go after `--`, relative to the tree's root: never read as options.
         base = command + ["--no-ignore", "--hidden", "--"]
         # Each file is measured (`_within_size`) before ripgrep is handed it; a chunk of paths
-        # starts searching as soon as it is measured, while the next ones are: the first chunks
-        # are small, so the search starts early, and they grow up to MAX_ARG_BYTES.
+        # starts searching as soon as it is measured, while the next ones are (smaller first
+        # chunks, to start sooner, measured 1.4x slower: more processes on a busy machine).
         procs: list[subprocess.Popen[bytes]] = []
         chunk: list[str] = []
-        size, limit = 0, FIRST_CHUNK_BYTES
+        size = 0
         try:
             for p in _within_size(tree, paths, budgets, result):
                 chunk.append(p)
                 size += len(p) + 1
-                if size > limit:
+                if size > MAX_ARG_BYTES:
                     procs.append(self._spawn(base + chunk, tree))
-                    chunk, size, limit = [], 0, min(MAX_ARG_BYTES, limit * 2)
+                    chunk, size = [], 0
             if chunk:  # never a command without paths: ripgrep would walk the whole tree itself
                 procs.append(self._spawn(base + chunk, tree))
         except BaseException:

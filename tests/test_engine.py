@@ -8,6 +8,7 @@ import json
 import os
 
 from boundedcode import retrieve
+from boundedcode.checkout import WorkTree
 from boundedcode.engine import Engine
 
 from .conftest import git, write_tree
@@ -94,3 +95,50 @@ def test_the_cache_keeps_to_its_memory_cap_and_answers_alike(tmp_path):
     engine = Engine(max_bytes=600)
     same(engine, root)
     assert engine.bytes_held() <= 600
+
+
+def test_a_prepared_engine_holds_every_walked_file_and_answers_as_cold(tmp_path):
+    root = write_tree(tmp_path, FILES)
+    engine = Engine()
+    assert engine.prepare(str(root)) == len(FILES)
+    assert engine.bytes_held() == sum(len(c.encode()) for c in FILES.values())
+    same(engine, root)
+    (root / "app" / "util.py").write_text("def reconcile_ledger_twice():\n    return 2\n")
+    same(engine, root)
+
+
+def test_a_kept_listing_is_walked_again_when_anything_it_depends_on_changed(tmp_path):
+    # A clock ahead of the files: nothing is racy, so the last walk's listing is reused until a
+    # directory, an ignore file or the index it read changes.
+    import time
+
+    from boundedcode.checkout.cached import CachedWorkTree
+    from boundedcode.scan.warm import WarmScanner
+
+    root = write_tree(tmp_path / "r", {**FILES, ".gitignore": "*.log\n", "app/deep/x.py": "X = 1\n"})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "one")
+    tree = CachedWorkTree(str(root), clock_ns=lambda: time.time_ns() + 10**12)
+    scanner = WarmScanner(tree)
+
+    def check() -> list[str]:
+        warm = answer(retrieve(MESSAGE, str(root), tree=tree, scanner=scanner))
+        assert warm == answer(retrieve(MESSAGE, str(root)))
+        listed = [f.path for f in tree.files()]
+        assert listed == [f.path for f in WorkTree(str(root)).files()]
+        return listed
+
+    check()
+    assert tree.files() is tree.files()  # nothing changed: the same listing
+    write_tree(root, {"app/deep/audit.log": "reconcile_ledger OverdraftError\n"})
+    assert "app/deep/audit.log" not in check()
+    (root / ".gitignore").write_text("*.tmp\n")  # in place: no directory changes
+    assert "app/deep/audit.log" in check()
+    write_tree(root, {"app/deep/more.py": "def reconcile_ledger_too():\n    raise OverdraftError\n"})
+    assert "app/deep/more.py" in check()
+    os.remove(root / "app/deep/more.py")
+    assert "app/deep/more.py" not in check()
+    git(root, "rm", "-q", "--cached", "app/util.py")  # the index changes, and an ignore rule
+    (root / ".gitignore").write_text("*.tmp\nutil.py\n")
+    assert "app/util.py" not in check()

@@ -115,6 +115,12 @@ def test_the_lines_of_a_file_s_terms_are_the_occurrences_counted():
     assert counted == {t: sum(ts.count(t) for ts in lines.values()) for t in counted}
 
 
+def test_a_term_s_lines_are_numbered_over_every_line_of_the_file():
+    # Lines without a term, CRLF endings, a term in upper case, no newline at the end.
+    data = b"x = 1\r\n\nPARSE_IT = 2\r\nnothing\ninformation\n\n\nforms\tduration"
+    assert TermMatcher(TERMS).lines(data) == {3: ("parse",), 8: ("form", "duration")}
+
+
 def test_terms_are_counted_only_in_the_files_named_for_them(tmp_path):
     files = {"lib/dates.py": "def parse_duration(): pass\n", "tests/test_dates.py": "parse_duration()\n"}
     root = write_tree(tmp_path, files)
@@ -174,3 +180,40 @@ def test_the_in_process_scan_answers_as_ripgrep_does(tmp_path, parts):
     rg = scan(WorkTree(str(root)), ["x.py"], needles, budgets, FAR, RipgrepScanner())
     mem = scan(MemoryTree({"x.py": text}), ["x.py"], needles, budgets, FAR, MemoryScanner())
     assert {n: dict(f) for n, f in mem.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}
+
+
+def test_the_lines_of_a_few_files_terms_are_ripgrep_s_and_the_contents_alike(tmp_path):
+    from boundedcode.scan.rescan import Rescan
+    from boundedcode.scan.base import ScanResult
+
+    files = {
+        **TERM_FILES,
+        "big.py": "x = 1\r\n" * 50 + "FORMS = parse_duration(information)\n" + "y = 2\n" * 50 + "form",
+    }
+    root = write_tree(tmp_path, files)
+    paths = sorted(files)
+    tokens = [n.text for n in TERMS]
+    answers = []
+    for tree, scanner in ((WorkTree(str(root)), None), (MemoryTree(files), MemoryScanner())):
+        rescan = Rescan(
+            tree, paths, DEFAULT_BUDGETS, FAR, scanner, ScanResult(), [], bounds_reached=[], notes=[]
+        )
+        answers.append(rescan.term_lines(paths, tokens, tree.read))
+    on_disk, in_memory = answers
+    assert on_disk == in_memory
+    assert on_disk["big.py"] == {51: ("form", "parse", "duration", "=parse_duration"), 102: ("form",)}
+    assert "notes.txt" not in on_disk
+    assert on_disk["dates.py"] == TermMatcher(TERMS).lines(TERM_FILES["dates.py"].encode())
+
+
+def test_a_search_whose_every_file_is_over_the_size_budget_reads_nothing_else(tmp_path):
+    from dataclasses import replace
+
+    # Every named file is over the budget: ripgrep must not be left without paths (it would
+    # search the whole tree, the refused files with it).
+    root = write_tree(tmp_path, {"big.py": "post = 1\n" * 50, ".env": "post = 'secret'\n"})
+    budgets = replace(DEFAULT_BUDGETS, file_bytes=100)
+    needles = [Needle("post", True), Needle("post", word=False, term=True)]
+    result = scan(WorkTree(str(root)), ["big.py"], needles, budgets, FAR, RipgrepScanner())
+    assert result.hits == {} and result.terms == {}
+    assert "file_bytes" in result.bounds_reached

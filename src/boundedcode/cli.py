@@ -290,7 +290,10 @@ def _add_plugged(sub: Any, name: str, module: str, adder: str, help_text: str) -
     p.set_defaults(func=mod.run)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with `command`, the other plugged commands are listed by name and help
+    alone, their modules not imported (a plain `bcode retrieve` never loads the MCP server's
+    or the benchmark's)."""
     parser = argparse.ArgumentParser(
         prog="bcode",
         description="Tell a coding agent where in a repository a message points: ranked files "
@@ -303,7 +306,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_retrieve(sub)
     _add_retry_pack(sub)
     for name, module, adder, help_text in PLUGGED:
-        _add_plugged(sub, name, module, adder, help_text)
+        if command is None or command == name:
+            _add_plugged(sub, name, module, adder, help_text)
+        else:
+            sub.add_parser(name, help=help_text, description=help_text)
     comp = sub.add_parser(
         "completion",
         help="print a shell completion script",
@@ -318,8 +324,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Renderers escape what UTF-8 cannot hold; a terminal in another encoding gets escapes too.
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="backslashreplace")
-    parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    # The first word not an option names the command (bcode's own options take no value).
+    parser = build_parser(next((w for w in words if not w.startswith("-")), None))
+    args, extra = parser.parse_known_args(words)
     if extra and not getattr(args, "takes_any", False):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "func", None):

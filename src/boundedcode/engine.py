@@ -15,9 +15,12 @@ from collections import OrderedDict
 from typing import Any
 
 from .api import retrieve
+from .checkout.budgets import DEFAULT_BUDGETS, Budgets
 from .checkout.cached import DEFAULT_MAX_BYTES, CachedWorkTree
+from .checkout.walk import walk
 from .errors import RepositoryError
 from .model import RetrievalResult
+from .scan.base import ScanResult
 from .scan.warm import WarmScanner
 
 __all__ = ["Engine", "MAX_CHECKOUTS"]
@@ -54,6 +57,13 @@ class Engine:
             return retrieve(message, repo, **options)
         tree, scanner = self.checkout(repo)
         return retrieve(message, repo, tree=tree, scanner=scanner, **options)
+
+    def prepare(self, repo: str = ".", budgets: Budgets = DEFAULT_BUDGETS) -> int:
+        """Read and index the checkout's walked files now, with no deadline (a host's start: the
+        first retrieval would otherwise spend its time budget on it); the files kept."""
+        tree, scanner = self.checkout(repo)
+        scanner.hold(walk(tree, budgets).paths, budgets, float("inf"), ScanResult())
+        return len(scanner.index.indexed)
 
     def bytes_held(self) -> int:
         return sum(tree.bytes_held for tree, _ in self._kept.values())

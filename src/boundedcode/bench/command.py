@@ -1,4 +1,5 @@
-"""`bcode bench direct`: the retrieval benchmark as one command (docs/benchmark.md)."""
+"""`bcode bench direct`: the retrieval benchmark as one command (docs/benchmark.md); `bcode bench
+speed`: its latency against ripgrep (bench/speed.py)."""
 
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ def _positive_float(text: str) -> float:
 
 
 def add_command(parser: argparse.ArgumentParser) -> None:
-    """`bcode bench`'s benchmarks, each a subcommand (`direct` today)."""
+    """`bcode bench`'s benchmarks, each a subcommand: `direct`, `speed`."""
     parser.description = "Run the retrieval benchmark on real issues."
     bsub = parser.add_subparsers(dest="bench_command", metavar="BENCHMARK", required=True)
     direct = bsub.add_parser(
@@ -56,6 +57,15 @@ def add_command(parser: argparse.ArgumentParser) -> None:
     )
     add_arguments(direct)
     direct.set_defaults(func=run)
+    from . import speed
+
+    timing = bsub.add_parser(
+        "speed",
+        help="cold and warm latency per language, against ripgrep's bare scan in the same run",
+        description=speed.__doc__.splitlines()[0] if speed.__doc__ else None,
+    )
+    speed.add_arguments(timing)
+    timing.set_defaults(func=speed.run)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -7,7 +7,9 @@ it keeps against the file system before anything is used:
 
 - a directory's entries are reused while its `lstat` (inode, mtime, ctime) is
   unchanged: adding, removing, renaming or replacing an entry (a file by a
-  symlink) changes them;
+  symlink) changes them; when every directory the last walk entered, the git
+  index and every ignore file it read are unchanged, the last walk's listing is
+  the answer (the walk is a function of exactly those);
 - the git index is parsed again when its `lstat` changed;
 - every listed file is `lstat`ed; its contents and facts are dropped unless
   inode, size, mtime and ctime are what they were when it was read.
@@ -71,6 +73,11 @@ class CachedWorkTree(WorkTree):
         self.held: dict[str, _Held] = {}
         self.bytes_held = 0
         self._walks = 0  # files() calls: a file checked in the current one is not checked again
+        # The last walk's listing, and what it depended on: path -> lstat key of every directory
+        # it entered, of every .gitignore in them, of the index and of info/exclude.
+        self._listing: list[FileEntry] | None = None
+        self._listing_from: dict[str, tuple[int, int, int, int] | None] = {}
+        self._entered: list[str] = []  # the directories the current walk entered
         #: Told of every file whose contents are dropped (changed, gone), before they go.
         self.on_drop = on_drop
 
@@ -85,6 +92,7 @@ class CachedWorkTree(WorkTree):
         except OSError:
             self._dirs.pop(dir_abs, None)
             raise
+        self._entered.append(dir_abs)
         kept = self._dirs.get(dir_abs)
         if kept is not None and kept[0] == _key(st) and not kept[1]:
             return kept[2]
@@ -92,6 +100,38 @@ class CachedWorkTree(WorkTree):
         entries = list(os.scandir(dir_abs))
         self._dirs[dir_abs] = (_key(st), self._racy(st, now), entries)
         return entries
+
+    def _depends(self) -> dict[str, tuple[int, int, int, int] | None]:
+        """What the walk just done read: every directory entered, each `.gitignore` in them,
+        the index and info/exclude, by lstat key (None: absent, or too recent to trust)."""
+        now = self._clock_ns()
+        paths = list(self._entered)
+        paths += [e.path for d in self._entered for e in self._dirs[d][2] if e.name == ".gitignore"]
+        if self._git_dir:
+            paths += [
+                os.path.join(self._git_dir, "index"),
+                os.path.join(gitmeta.common_dir(self._git_dir), "info", "exclude"),
+            ]
+        out: dict[str, tuple[int, int, int, int] | None] = {}
+        for path in paths:
+            try:
+                st = os.lstat(path)
+            except OSError:
+                out[path] = None
+                continue
+            out[path] = None if self._racy(st, now) else _key(st)
+        return out
+
+    def _unchanged_listing(self) -> bool:
+        if self._listing is None or any(key is None for key in self._listing_from.values()):
+            return False  # a racy or absent dependency: walk again
+        for path, key in self._listing_from.items():
+            try:
+                if _key(os.lstat(path)) != key:
+                    return False
+            except OSError:
+                return False
+        return True
 
     def _tracked(self) -> list[str] | None:
         if not self._git_dir:
@@ -111,7 +151,13 @@ class CachedWorkTree(WorkTree):
     def files(self) -> list[FileEntry]:
         """The walk, from validated listings; then every kept file is checked against its `lstat`."""
         self._walks += 1
-        listed = super().files()
+        if self._unchanged_listing():
+            assert self._listing is not None
+            listed = self._listing
+        else:
+            self._entered = []
+            listed = super().files()
+            self._listing, self._listing_from = listed, self._depends()
         seen = {f.path for f in listed}
         for path in [p for p in self.held if p not in seen]:
             self._drop(path)

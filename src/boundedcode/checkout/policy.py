@@ -8,6 +8,8 @@ always relative, `/`-separated, and already confined to the checkout.
 
 from __future__ import annotations
 
+import functools
+
 import posixpath
 import re
 
@@ -104,6 +106,7 @@ def _is_env_file(name: str) -> bool:
     return not any(p in _ENV_EXAMPLES for p in parts[1:])
 
 
+@functools.lru_cache(maxsize=1 << 17)  # asked of every walked file on every query (a warm host)
 def refusal(path: str) -> str | None:
     """Why the policy refuses `path`, or None when it may be read."""
     parts = path.split("/")
@@ -146,6 +149,7 @@ def is_readable(path: str) -> bool:
     return refusal(path) is None
 
 
+@functools.lru_cache(maxsize=1 << 17)  # every read of every kept file on a warm query
 def confine(path: str) -> str | None:
     """Normalise a repository-relative path; None when it would leave the checkout."""
     if not path or "\0" in path:

@@ -7,6 +7,8 @@ enough to run on every file of a walk. Paths are repository-relative and
 
 from __future__ import annotations
 
+import functools
+
 import re
 from typing import NamedTuple
 
@@ -306,6 +308,7 @@ def is_prose_path(path: str) -> bool:
     return ext in PROSE_EXTENSIONS or (ext == "" and stem.lower() in PROSE_NAMES)
 
 
+@functools.lru_cache(maxsize=1 << 17)  # asked of every walked file on every query (a warm host)
 def is_document(path: str, about_tests: bool) -> bool:
     """A source file, as full-text search ranks them: a known language, not prose; tests only
     when the message is about them."""

@@ -10,7 +10,6 @@ rather than breaking the output.
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any
 
 from ..model import Explanation, Item, RetrievalResult
@@ -113,4 +112,6 @@ def jsonl(r: RetrievalResult) -> str:
 
 def schema() -> dict[str, Any]:
     """The JSON Schema of the document."""
+    from importlib import resources  # only here: a retrieval never needs it (and it costs 30 ms)
+
     return json.loads(resources.files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8"))

@@ -212,9 +212,29 @@ class TermMatcher:
 
     def lines(self, data: bytes) -> dict[int, tuple[str, ...]]:
         """The query's tokens per line (1-based) of one file's contents, for the few files whose
-        densest line is wanted: the same identifiers `in_text` counts, line by line."""
+        densest line is wanted: the same identifiers `in_text` counts, line by line. Only the
+        lines holding a spelling of a term (in any ASCII case) are split into identifiers: no
+        other line can hold a term."""
+        lowered = data.lower()
+        starts: set[int] = set()
+        for word in self.words:  # bytes.find per word: far faster than one alternation in `re`
+            w = word.encode()
+            at = lowered.find(w)
+            while at >= 0:
+                starts.add(at)
+                at = lowered.find(w, at + 1)
         out: dict[int, tuple[str, ...]] = {}
-        for number, line in enumerate(data.split(b"\n"), 1):
+        number, counted_to, line_end = 1, 0, -1
+        for start in sorted(starts):
+            if start <= line_end:
+                continue  # this line is done
+            number += data.count(b"\n", counted_to, start)
+            line_start = data.rfind(b"\n", 0, start) + 1
+            line_end = data.find(b"\n", start)
+            if line_end < 0:
+                line_end = len(data)
+            counted_to = line_end
+            line = data[line_start:line_end]
             found = tuple(t for ident in _IDENTIFIER.findall(line) for t in self.count(ident))
             if found:
                 out[number] = found

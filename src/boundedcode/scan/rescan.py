@@ -5,17 +5,20 @@ calls) asks `Rescan` for them: the injected scanner, over the walked files,
 within the retrieval's deadline and string budget; every bound it reaches is
 reported with the retrieval's. Needles an earlier scan searched are answered
 from it, and the navigator's definition patterns read the same answers
-(`occurrences`), so no name is scanned twice.
+(`occurrences`), so no name is scanned twice. The lines of a few files' terms
+(`term_lines`) are asked of ripgrep on disk, found in the contents otherwise.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
-from .base import Hit, Needle, Scanner, ScanResult
+from .base import Hit, Needle, Scanner, ScanError, ScanResult, TermMatcher
+from .ripgrep import RipgrepScanner
 from .shared import scan
+from .warm import WarmScanner
 
 __all__ = ["Rescan"]
 
@@ -59,3 +62,27 @@ class Rescan:
     def occurrences(self, name: str) -> dict[str, list[Hit]]:
         """The lines using `name` as a whole word, per file, as far as the scans searched it."""
         return self._hits.get(Needle(name, word=True), {})
+
+    def term_lines(
+        self, paths: Sequence[str], tokens: Iterable[str], read: Callable[[str], bytes | None]
+    ) -> dict[str, dict[int, tuple[str, ...]]]:
+        """The query's `tokens` per line (1-based) of each of a few `paths`, as `TermMatcher.lines`
+        finds them in the contents `read` gives (a file holding none is left out): ripgrep's search over a tree on disk (the
+        contents are never split into lines here), the contents themselves elsewhere."""
+        terms = TermMatcher([Needle(t, word=False, term=True) for t in tokens])
+        if not terms or not paths:
+            return {}
+        on_disk = self._tree.fs_root and (self._scanner is None or isinstance(self._scanner, WarmScanner))
+        rg = RipgrepScanner() if on_disk else None
+        if rg is not None and rg.available():
+            try:
+                return rg.term_lines(self._tree, paths, terms, self._budgets, self._deadline, self._bounds)
+            except ScanError:
+                pass  # answered from the contents below, as by any other back end
+        out = {}
+        for path in paths:
+            data = read(path)
+            found = terms.lines(data) if data is not None else None
+            if found:  # as ripgrep: a file without a term is not named
+                out[path] = found
+        return out

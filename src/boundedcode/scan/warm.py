@@ -104,22 +104,9 @@ class WarmScanner:
         result = ScanResult(files_scanned=0, term_files=len(counted) if terms else 0)
         if not needles:
             return result
-        cold: dict[str, bytes] = {}  # files the cache does not keep: searched as read
-        for path in paths:
-            if time.monotonic() > deadline:
-                reach(result.bounds_reached, "time_s")
-                return result
-            read, held = self.tree.held_file(path, budgets.file_bytes, walked=True)
-            if read.data is None:
-                if read.refused == too_large(budgets.file_bytes):
-                    reach(result.bounds_reached, "file_bytes")
-                continue
-            result.files_scanned += 1
-            result.bytes_scanned += len(read.data)
-            if held is None:
-                cold[path] = read.data
-            elif path not in self.index.indexed:
-                self.index.add(path, read.data)
+        cold = self.hold(paths, budgets, deadline, result)
+        if "time_s" in result.bounds_reached:
+            return result
         plain = [n for n in needles if not n.term]
         if plain:
             self._lines(result, paths, plain, budgets)
@@ -132,6 +119,29 @@ class WarmScanner:
                 if not is_binary(data):
                     (search if path in wanted else lines)(result, path, data, budgets)
         return result
+
+    def hold(
+        self, paths: Sequence[str], budgets: Budgets, deadline: float, result: ScanResult
+    ) -> dict[str, bytes]:
+        """Validate, read where changed and index every one of `paths` the cache keeps; the
+        contents of those it cannot keep (over its cap) are returned, to be searched as read."""
+        cold: dict[str, bytes] = {}
+        for path in paths:
+            if time.monotonic() > deadline:
+                reach(result.bounds_reached, "time_s")
+                return cold
+            read, held = self.tree.held_file(path, budgets.file_bytes, walked=True)
+            if read.data is None:
+                if read.refused == too_large(budgets.file_bytes):
+                    reach(result.bounds_reached, "file_bytes")
+                continue
+            result.files_scanned += 1
+            result.bytes_scanned += len(read.data)
+            if held is None:
+                cold[path] = read.data
+            elif path not in self.index.indexed:
+                self.index.add(path, read.data)
+        return cold
 
     def _lines(self, result: ScanResult, paths: Sequence[str], plain: list[Needle], budgets: Budgets) -> None:
         everywhere = False

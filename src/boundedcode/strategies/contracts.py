@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..lang.definitions import Definition, definitions
 from ..lang.frameworks import BARE_DECORATOR, Registration, registrations
@@ -37,11 +38,13 @@ from ..lang.routes import (
     route_match,
     same_segments,
 )
-from ..lang.specs import SpecDocument, read_spec
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan, is_identifier
+
+if TYPE_CHECKING:
+    from ..lang.specs import SpecDocument
 
 __all__ = ["ContractsStrategy"]
 
@@ -383,6 +386,8 @@ class _Files:
     def spec(self, path: str) -> SpecDocument | None:
         """The contract document `path` holds (OpenAPI, Swagger, AsyncAPI), parsed once."""
         if path not in self._specs:
+            from ..lang.specs import read_spec  # PyYAML only when a contract document is read
+
             data = self.read(path)
             self._specs[path] = read_spec(data) if data is not None else None
         return self._specs[path]

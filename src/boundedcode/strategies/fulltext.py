@@ -25,7 +25,6 @@ from collections import defaultdict
 from ..lang.languages import is_document
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
-from ..scan.base import TermMatcher
 from ..weights import BM25_B, BM25_K1, R
 from .base import Evidence, Plan
 
@@ -75,13 +74,11 @@ def bm25_scores(
     return dict(scores)
 
 
-def _densest_line(data: bytes | None, matcher: TermMatcher, weight: dict[str, float]) -> int | None:
-    """The line holding the most term weight (each term once a line), read again for this file."""
-    if data is None:
+def _densest_line(lines: dict[int, tuple[str, ...]] | None, weight: dict[str, float]) -> int | None:
+    """The line holding the most term weight (each term once a line), searched again in this file."""
+    if lines is None:
         return None
-    per_line = {
-        ln: sum(weight.get(t, 0.0) for t in set(tokens)) for ln, tokens in matcher.lines(data).items()
-    }
+    per_line = {ln: sum(weight.get(t, 0.0) for t in set(tokens)) for ln, tokens in lines.items()}
     return min(per_line, key=lambda ln: (-per_line[ln], ln)) if per_line else None
 
 
@@ -123,7 +120,9 @@ class FulltextStrategy:
             for t, f in counts.items()
             if t in weights and f and len(f) <= MAX_DF_SHARE * n
         }
-        matcher = TermMatcher([Needle(t, word=False, term=True) for t in counts])
+        # Read as before (the reads' budget), but split into lines by the scan's back end.
+        readable = [path for path in ranked if ev.read(path) is not None]
+        lines = ev.rescan.term_lines(readable, counts, ev.read)
         out = []
         for path in ranked:
             top_terms = sorted(
@@ -133,7 +132,7 @@ class FulltextStrategy:
             out.append(
                 Finding(
                     path,
-                    _densest_line(ev.read(path), matcher, idf_weight),
+                    _densest_line(lines.get(path, {}) if path in readable else None, idf_weight),
                     self.id,
                     ANCHOR,
                     R.FULLTEXT,

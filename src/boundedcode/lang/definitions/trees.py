@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-from importlib import resources
 from typing import TYPE_CHECKING, NamedTuple
 
 from .kinds import CONTAINER_KINDS, QUALIFIER, TYPE_KINDS, Definition, refine, split_qualified, type_name
@@ -58,6 +57,8 @@ GRAMMARS: dict[str, Grammar] = {
 
 def query_text(language: str) -> str:
     """The whole query of `language`'s grammar: its query files, in order."""
+    from importlib import resources  # here, with the grammar: a plain retrieval never loads one
+
     folder = resources.files(__package__).joinpath("queries")
     return "".join(folder.joinpath(f"{name}.scm").read_text("utf-8") for name in GRAMMARS[language].queries)
 

@@ -1,0 +1,84 @@
+"""The warm engine on one large tree: latency per query and resident memory, cold alongside.
+
+    .venv/bin/python benchmarks/warm_engine.py --repo DIR --tasks TASKS.jsonl \
+        [--limit 40] [--max-mb 512] [--no-cold]
+
+One `Engine` prepares DIR (every walked file read and indexed, timed), then answers
+--limit messages taken evenly over the task file (any task's message: the tree need
+not be its checkout; the point is the cost of a query). Each message is answered
+warm and, right after, cold (`retrieve`), so the load touches both alike; the
+answers are compared byte for byte (items, block). Printed: the preparation's time,
+resident memory after it and at the end (VmRSS, and the peak VmHWM), the bytes of
+contents held against the cap (--max-mb), and p50, p95 and max of warm and cold
+`timings_ms.total`. Nothing is asserted: read medians on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from boundedcode import retrieve
+from boundedcode.bench.speed import percentile
+from boundedcode.checkout import WorkTree, walk, DEFAULT_BUDGETS
+from boundedcode.engine import Engine
+
+
+def _status(field: str) -> float:
+    with open("/proc/self/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repo", required=True)
+    ap.add_argument("--tasks", required=True)
+    ap.add_argument("--limit", type=int, default=40)
+    ap.add_argument("--max-mb", type=int, default=None, help="the engine's cap on contents held")
+    ap.add_argument("--no-cold", action="store_true")
+    args = ap.parse_args()
+    with open(args.tasks, encoding="utf-8") as f:
+        tasks = [json.loads(line) for line in f if line.strip()]
+    tasks = tasks[:: max(1, len(tasks) // args.limit)][: args.limit]
+    files = len(walk(WorkTree(args.repo), DEFAULT_BUDGETS).paths)
+    print(f"{args.repo}: {files} walked files; RSS before: {_status('VmRSS'):.0f} MB")
+    engine = Engine() if args.max_mb is None else Engine(max_bytes=args.max_mb * 1024 * 1024)
+    start = time.perf_counter()
+    held = engine.prepare(args.repo)
+    print(
+        f"prepare: {time.perf_counter() - start:.1f} s, {held} files held, "
+        f"{engine.bytes_held() / 2**20:.0f} MB of contents (cap {engine.max_bytes / 2**20:.0f} MB); "
+        f"RSS {_status('VmRSS'):.0f} MB"
+    )
+    warm, cold, differ = [], [], 0
+    for t in tasks:
+        message = t["problem_statement"]
+        w = engine.retrieve(message, args.repo)
+        warm.append(w.timings_ms["total"])
+        if not args.no_cold:
+            c = retrieve(message, args.repo)
+            cold.append(c.timings_ms["total"])
+            differ += w.block != c.block or [(i.path, i.line) for i in w.items] != [
+                (i.path, i.line) for i in c.items
+            ]
+        print(t["instance_id"], round(warm[-1]), round(cold[-1]) if cold else "", file=sys.stderr)
+    print(f"RSS after {len(tasks)} queries: {_status('VmRSS'):.0f} MB (peak {_status('VmHWM'):.0f} MB)")
+    print(f"contents held: {engine.bytes_held() / 2**20:.0f} MB (cap {engine.max_bytes / 2**20:.0f} MB)")
+    print("\n| | p50 | p95 | max |\n| --- | --- | --- | --- |")
+    for label, values in (("warm", warm), ("cold", cold)):
+        if values:
+            print(
+                f"| {label} | {percentile(values, 0.5):.0f} ms | {percentile(values, 0.95):.0f} ms "
+                f"| {max(values):.0f} ms |"
+            )
+    if cold:
+        print(f"\nanswers differing warm/cold: {differ} of {len(tasks)} (a time budget reached differs)")
+
+
+if __name__ == "__main__":
+    main()

@@ -28,7 +28,7 @@ from typing import Callable, TypeVar
 
 from ..lang.definitions import definition_kind
 from ..lang.exports import EsResolver, Files, PyResolver, Resolved, RustResolver
-from ..lang.exports.namespaces import PACKAGE_LANGUAGES, cpp_scopes, in_namespace, package_clause
+from ..lang.exports.namespaces import PACKAGE_LANGUAGES, cpp_scopes, package_clause, qualified_names
 from ..lang.languages import is_test_path, language_of
 from ..lang.manifests import (
     Crate,
@@ -186,9 +186,11 @@ class ReexportsStrategy:
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         out = []
         for a in plan.of_kind(AnchorKind.MODULE):
-            last = _segments(a.text)[-1:]
-            if last and is_identifier(last[0]):
-                out.append((a, Needle(last[0], word=True)))
+            # The last name, and the one before it (`Type` of `a::Type::run`, `Orders` of `…Orders.place`).
+            segs = _segments(a.text)
+            for i, seg in enumerate(reversed(segs[-2:])):
+                if is_identifier(seg) and (i == 0 or seg[:1].isupper()):
+                    out.append((a, Needle(seg, word=True)))
         for a in plan.of_kind(AnchorKind.NAME, AnchorKind.MEMBER, AnchorKind.IMPORT):
             if is_identifier(a.text):
                 out.append((a, Needle(a.text, word=True)))
@@ -201,7 +203,8 @@ class ReexportsStrategy:
             out += self._qualified(ctx, a)
         for a in ev.of_kind(AnchorKind.IMPORT):
             out += self._import(ctx, a)
-        for a in ev.of_kind(AnchorKind.NAME, AnchorKind.MEMBER):
+        # A member's re-export (`Pending` of `Poll::Pending`) says nothing of its qualifier.
+        for a in ev.of_kind(AnchorKind.NAME):
             if is_identifier(a.text):
                 out += self._reexported(ctx, a)
         return out
@@ -256,29 +259,56 @@ class ReexportsStrategy:
                     break
         return sorted(sites.items())[:MAX_DEFINITION_SITES]
 
+    def _cpp_sites(self, ctx: _Context, name: str) -> list[tuple[str, int, tuple[str, ...], bool]]:
+        """C/C++ lines defining `name` (`class Circle {`, `void Circle::area()` for `area`) or a
+        member of it outside its class (`double Circle::area()` for `Circle`): (path, line, the
+        qualifier written before the name, whether the line defines a member of `name`)."""
+        member = re.compile(rf"((?:\w+\s*::\s*)*)\b{re.escape(name)}\s*::\s*~?(\w+)\s*\(")
+        qualified = re.compile(rf"((?:\w+\s*::\s*)*)\b{re.escape(name)}\b")
+        sites: dict[str, tuple[int, tuple[str, ...], bool]] = {}
+        for path, hits in ctx.ev.scan.files_with(Needle(name, word=True)).items():
+            language = language_of(path)
+            if language not in _CPP or is_test_path(path):
+                continue
+            for hit in hits:
+                if definition_kind(language, hit.text, name) is not None:
+                    m = qualified.search(hit.text)
+                    sites[path] = (hit.line, _qualifier(m.group(1) if m else ""), False)
+                    break
+                m = member.search(hit.text)
+                if m and path not in sites and definition_kind(language, hit.text, m.group(2)) is not None:
+                    sites[path] = (hit.line, _qualifier(m.group(1)), True)
+        return [(p, line, q, is_member) for p, (line, q, is_member) in sorted(sites.items())][
+            :MAX_DEFINITION_SITES
+        ]
+
     def _namespaced(self, ctx: _Context, a: Anchor, segs: list[str], origin: float) -> list[Finding]:
-        """`a::b::Type` in C/C++: the definitions of Type inside namespace a::b (or under its `using`)."""
-        name, written = segs[-1], tuple(segs[:-1])
-        out = []
-        # `a::Type::method`: the member is defined with its class as qualifier, in the namespace before it.
+        """`a::b::Type` in C/C++: the header declaring Type inside namespace a::b, and the source
+        defining its members in it (inside its blocks, under its `using namespace`, or written out)."""
+        out: list[Finding] = []
+        # `a::b::Type::run`: the member's definitions, else its class's in the namespace before it.
         for k in (len(segs) - 1, len(segs) - 2):
             if k < 1 or not is_identifier(segs[k]):
                 continue
-            name, written = segs[k], tuple(segs[:k])
-            for path, line in self._definition_sites(ctx, name, _CPP):
+            name, target = segs[k], tuple(segs[: k + 1])
+            for path, line, spelled, is_member in self._cpp_sites(ctx, name):
                 data = ctx.files(path)
                 if data is None:
                     continue
                 scopes = cpp_scopes(language_of(path) or "cpp", data)
-                chain, inline = scopes.at(line), scopes.inline_at(line)
-                opened = [ns for ns in scopes.opened(line) if in_namespace(written, ns)]
-                if in_namespace(written, chain, inline) or opened:
-                    reason = (
-                        f"defines `{'::'.join(written)}::{name}` in namespace {'::'.join(chain or opened[0])}"
-                    )
-                    out.append(
-                        Finding(path, line, self.id, a, R.NAMESPACE, reason, symbol=name, specificity=origin)
-                    )
+                chain = scopes.at(line)
+                names = qualified_names(
+                    chain, scopes.inline_at(line), spelled, scopes.opened(line), is_member
+                )
+                match = next((ns for q, ns in names if _ends_with(q + (name,), target)), None)
+                if match is None:
+                    continue
+                where = f"namespace {'::'.join(match)}" if match else "the global namespace"
+                what = "defines members of" if is_member else ("defines" if spelled else "declares")
+                reason = f"{what} `{'::'.join(target)}` in {where}"
+                out.append(
+                    Finding(path, line, self.id, a, R.NAMESPACE, reason, symbol=name, specificity=origin)
+                )
             if out:
                 break
         return out
@@ -333,12 +363,15 @@ class ReexportsStrategy:
             resolved = self._through(ctx, family, path, a.text)
             if resolved is not None and resolved.path != path and resolved.kind != "module":
                 found.setdefault(resolved.path, (resolved, path))
+        if not found:
+            return []
+        # As specific as the name's definitions are many: those the patterns see and these.
+        defined = {loc.path for loc in ctx.ev.navigator.fallback.definitions(a.text)} | set(found)
+        spec = specificity(len(defined)) * origin
         out = []
-        spec = specificity(len(found)) * origin
-        label = f"{a.qualifier}.{a.text}" if a.qualifier else a.text
         for target, (resolved, path) in sorted(found.items()):
-            line = next((h.line for h in hits[path]), None)
-            reason = f"re-exported by {path}:{line} as `{label}`"
+            line = resolved.via[0].line if resolved.via else hits[path][0].line
+            reason = f"re-exported by {path}:{line} as `{a.text}`"
             out.append(
                 Finding(
                     target, resolved.line, self.id, a, R.REEXPORT, reason, symbol=a.text, specificity=spec
@@ -390,7 +423,10 @@ class ReexportsStrategy:
         reason = f"imported from `{spec}` as `{a.text}`"
         if found.via:
             reason += f", re-exported by {found.via[0].path}:{found.via[0].line}"
-        return [self._finding(a, found, R.REEXPORT, reason, origin)]
+        # The imported name is the name itself: one anchor, counted once, where the message has both.
+        same = next((n for n in ctx.ev.of_kind(AnchorKind.NAME) if n.text == a.text), a)
+        origin = SAMPLE_ONLY if same.origin == AnchorOrigin.CODE else 1.0
+        return [self._finding(same, found, R.REEXPORT, reason, origin)]
 
     def _go_package(self, ctx: _Context, spec: str) -> list[str]:
         """The Go files of the package an import path names, by go.mod's module path or `replace`."""
@@ -425,6 +461,14 @@ class ReexportsStrategy:
         return Finding(
             resolved.path, resolved.line, self.id, a, reliability, reason, symbol=symbol, specificity=origin
         )
+
+
+def _qualifier(text: str) -> tuple[str, ...]:
+    return tuple(p for p in re.split(r"\s*::\s*", text) if p)
+
+
+def _ends_with(name: tuple[str, ...], target: tuple[str, ...]) -> bool:
+    return len(name) >= len(target) and name[len(name) - len(target) :] == target
 
 
 _PACKAGE_FILES = frozenset({"lib", "mod", "index", "__init__", "main"})

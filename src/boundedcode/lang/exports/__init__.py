@@ -14,7 +14,7 @@ the few files its chain names.
 
 from .ecmascript import EsResolver
 from .model import Files, Hop, Resolved
-from .namespaces import cpp_scopes, in_namespace, package_clause
+from .namespaces import cpp_scopes, package_clause, qualified_names
 from .python import PyResolver
 from .rust import RustResolver
 
@@ -26,6 +26,6 @@ __all__ = [
     "EsResolver",
     "PyResolver",
     "cpp_scopes",
-    "in_namespace",
+    "qualified_names",
     "package_clause",
 ]

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from ._trees import parse, text
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["CppScopes", "cpp_scopes", "package_clause", "PACKAGE_LANGUAGES", "in_namespace"]
+__all__ = ["CppScopes", "cpp_scopes", "package_clause", "PACKAGE_LANGUAGES", "qualified_names"]
 
 
 @dataclass(frozen=True)
@@ -76,15 +76,25 @@ def _blocks(node: Node, chain, inline, blocks, using, depth: int) -> None:
             _blocks(child, chain, inline, blocks, using, depth + 1)  # extern "C" {…}, #ifdef blocks
 
 
-def in_namespace(
-    written: tuple[str, ...], chain: tuple[str, ...], inline: frozenset[str] = frozenset()
-) -> bool:
-    """Whether a name's written qualifier (`a::b`) ends the namespace chain of its place.
+def qualified_names(
+    chain: tuple[str, ...],
+    inline: frozenset[str],
+    spelled: tuple[str, ...] = (),
+    opened: Iterable[tuple[str, ...]] = (),
+    out_of_line: bool = False,
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The qualifiers a name defined at a place may have, each with the namespace it is taken
+    from: `spelled` is what the line writes before the name (`Type` of `void Type::run()`).
 
-    Inline namespaces (`inline namespace v1`) may be left out of what is written.
+    A declaration is in its namespace chain exactly; an out-of-line definition looks its
+    qualifier up from the innermost namespace outwards, or in a `using namespace`. Inline
+    namespaces (`inline namespace v1`) may be left out of what a message writes.
     """
-    bare = tuple(n for n in chain if n not in inline)
-    return any(len(c) >= len(written) and c[len(c) - len(written) :] == written for c in (chain, bare))
+    variants = list(dict.fromkeys((chain, tuple(n for n in chain if n not in inline))))
+    if not (spelled or out_of_line):
+        return [(v, chain) for v in variants]
+    scopes = [v[:i] for v in variants for i in range(len(v), -1, -1)] + list(opened)
+    return [(scope + spelled, scope) for scope in dict.fromkeys(scopes)]
 
 
 #: Languages whose files open with a package clause, and its pattern.

@@ -1,0 +1,314 @@
+"""reexports on small repositories: each form of re-export, namespace and import path
+resolves to the file that defines the name, and says how."""
+
+from __future__ import annotations
+
+import pytest
+
+from boundedcode import MemoryTree, retrieve
+
+
+def run(files, message, **kw):
+    return retrieve(message, tree=MemoryTree(files), explain=True, **kw)
+
+
+def found(result, path):
+    """The reexports findings' reasons for `path` (from --explain's contributions)."""
+    item = next((it for it in result.items if it.path == path), None)
+    if item is None or item.explain is None:
+        return []
+    return [c.reason for c in item.explain.contributions if c.strategy == "reexports"]
+
+
+def top(result, n=1):
+    return result.paths[:n]
+
+
+# --- Rust --------------------------------------------------------------------------------
+
+RUST = {
+    "Cargo.toml": '[workspace]\nmembers = ["tokio", "tokio-util"]\n',
+    "tokio/Cargo.toml": '[package]\nname = "tokio"\nversion = "1.0.0"\n',
+    "tokio/src/lib.rs": (
+        '#![doc = "runtime"]\n'
+        "cfg_sync! {\n    pub mod sync;\n}\n"
+        '#[path = "platform/unix_impl.rs"]\npub mod os;\n'
+        "mod util;\npub use crate::util::*;\n"
+    ),
+    "tokio/src/sync/mod.rs": (
+        "mod batch_semaphore;\nmod semaphore;\n"
+        "pub use semaphore::{\n    OwnedSemaphorePermit,\n    Semaphore,\n};\n"
+        "pub mod broadcast;\npub mod mpsc;\n"
+    ),
+    "tokio/src/sync/semaphore.rs": (
+        "use super::batch_semaphore as ll;\n\n"
+        "/// Counting semaphore.\npub struct Semaphore {\n    ll: ll::Semaphore,\n}\n\n"
+        "pub struct OwnedSemaphorePermit;\n"
+    ),
+    "tokio/src/sync/batch_semaphore.rs": "pub(crate) struct Semaphore;\n",
+    "tokio/src/sync/broadcast.rs": "pub struct Sender<T>(T);\npub fn channel() {}\n",
+    "tokio/src/sync/mpsc/mod.rs": "mod chan;\npub(crate) use self::chan::*;\npub use bounded::Receiver;\nmod bounded;\n",
+    "tokio/src/sync/mpsc/chan.rs": "pub(crate) struct Tx;\n",
+    "tokio/src/sync/mpsc/bounded.rs": "pub struct Receiver;\n",
+    "tokio/src/platform/unix_impl.rs": "pub fn raw_fd() -> i32 { 0 }\n",
+    "tokio/src/util/mod.rs": "mod wake;\npub use self::wake::WakerRef;\n",
+    "tokio/src/util/wake.rs": "pub struct WakerRef;\n",
+    "tokio-util/Cargo.toml": '[package]\nname = "tokio-util"\n',
+    "tokio-util/src/lib.rs": "pub mod time;\n",
+    "tokio-util/src/time/mod.rs": "mod delay_queue;\npub use delay_queue::DelayQueue;\n",
+    "tokio-util/src/time/delay_queue.rs": "pub struct DelayQueue<T>(T);\n",
+}
+
+
+@pytest.mark.parametrize(
+    "message, defining, via",
+    [
+        # pub use a::{b, c} in a multi-line group, reached through a module declared in a macro
+        ("`tokio::sync::Semaphore` never wakes", "tokio/src/sync/semaphore.rs", "tokio/src/sync/mod.rs:5"),
+        # a module path: broadcast.rs (a file) and mpsc/mod.rs (a directory)
+        ("`tokio::sync::broadcast::channel` drops values", "tokio/src/sync/broadcast.rs", None),
+        # pub(crate) use self::x::* and pub use of a module declared below it
+        (
+            "`tokio::sync::mpsc::Tx` is not Send",
+            "tokio/src/sync/mpsc/chan.rs",
+            "tokio/src/sync/mpsc/mod.rs:2",
+        ),
+        (
+            "`tokio::sync::mpsc::Receiver` closes early",
+            "tokio/src/sync/mpsc/bounded.rs",
+            "tokio/src/sync/mpsc/mod.rs:3",
+        ),
+        # mod x; with #[path]
+        ("`tokio::os::raw_fd` returns -1", "tokio/src/platform/unix_impl.rs", None),
+        # crate:: and self:: through a glob at the crate root
+        ("`tokio::WakerRef` leaks", "tokio/src/util/wake.rs", "tokio/src/lib.rs:8"),
+        # a workspace crate named by its Cargo.toml, `-` as `_`
+        (
+            "`tokio_util::time::DelayQueue` is not woken",
+            "tokio-util/src/time/delay_queue.rs",
+            "tokio-util/src/time/mod.rs:2",
+        ),
+    ],
+)
+def test_rust_paths_resolve_through_mod_and_pub_use(message, defining, via):
+    result = run(RUST, message)
+    reasons = found(result, defining)
+    assert reasons, (message, result.paths)
+    if via:
+        assert reasons[0].startswith(f"re-exported by {via} as `"), reasons
+    assert top(result) == [defining], result.paths
+    # Without the strategy the re-exporting module file, not the definition, is what a path gives.
+    assert found(run(RUST, message, without=["reexports"]), defining) == []
+
+
+def test_rust_super_paths_and_a_type_whose_every_mention_is_a_reexport():
+    files = {
+        "Cargo.toml": '[package]\nname = "shop"\n',
+        "src/lib.rs": "pub mod ledger;\npub use ledger::Book;\n",
+        "src/ledger/mod.rs": "mod inner;\npub use self::inner::Book;\n",
+        "src/ledger/inner/mod.rs": "mod raw;\npub use super::super::store::RawBook as Book;\n",
+        "src/store.rs": "pub struct RawBook {\n    pages: u32,\n}\n",
+        "src/ledger/inner/raw.rs": "fn unrelated() {}\n",
+    }
+    files["src/lib.rs"] += "pub mod store;\n"
+    result = run(files, "A `Book` loses its pages after a save")
+    # Nothing defines `Book`: every line naming it is a re-export, three of them chained.
+    assert top(result) == ["src/store.rs"], result.paths
+    assert found(result, "src/store.rs")[0].startswith("re-exported by src/")
+    qualified = run(files, "`shop::Book` loses its pages")
+    assert top(qualified) == ["src/store.rs"]
+    reason = found(qualified, "src/store.rs")[0]
+    assert reason == "re-exported by src/lib.rs:2 as `shop::Book`"
+
+
+def test_a_three_hop_chain_resolves_within_the_budgets():
+    files = {
+        "Cargo.toml": '[package]\nname = "app"\n',
+        "src/lib.rs": "pub mod a;\npub use a::Widget;\n",
+        "src/a/mod.rs": "pub mod b;\npub use b::Widget;\n",
+        "src/a/b/mod.rs": "mod c;\npub use c::Widget;\n",
+        "src/a/b/c.rs": "pub struct Widget;\n",
+    }
+    result = run(files, "`app::Widget` renders twice")
+    assert top(result) == ["src/a/b/c.rs"]
+    assert result.bounds_reached == []
+    assert "reexports" in result.items[0].strategies
+
+
+# --- TypeScript and JavaScript -----------------------------------------------------------------
+
+TS = {
+    "package.json": '{"name": "monorepo", "private": true, "workspaces": ["packages/*"]}\n',
+    "tsconfig.json": (
+        '{\n  // shared options\n  "compilerOptions": {\n    "baseUrl": ".",\n'
+        '    "paths": {"@app/*": ["apps/web/src/*"],},\n  },\n}\n'
+    ),
+    "packages/reactivity/package.json": (
+        '{"name": "@acme/reactivity", "main": "dist/index.js", "types": "dist/index.d.ts",'
+        ' "exports": {".": {"types": "./dist/index.d.ts", "import": "./dist/index.mjs"},'
+        ' "./effect": "./dist/effect.js"}}\n'
+    ),
+    "packages/reactivity/src/index.ts": "export * from './ref'\nexport { effect as watchEffect } from './effect'\n",
+    "packages/reactivity/src/ref.ts": "export class RefImpl {}\nexport function ref() { return new RefImpl() }\n",
+    "packages/reactivity/src/effect.ts": "export function effect(fn: () => void) { fn() }\n",
+    "packages/core/package.json": '{"name": "@acme/core", "main": "index.js"}\n',
+    "packages/core/index.js": "import { mount } from './lib/mount.js'\nexport { mount }\n",
+    "packages/core/lib/mount.js": "export const mount = () => 1\n",
+    "apps/web/src/components/Button/index.tsx": "export { Button } from './Button'\n",
+    "apps/web/src/components/Button/Button.tsx": "export function Button() { return null }\n",
+    "apps/web/src/util/format.ts": "export const formatDate = (d: Date) => d.toISOString()\n",
+}
+
+
+@pytest.mark.parametrize(
+    "message, defining",
+    [
+        # export * from a barrel index.ts, the package found by its name and `exports`
+        (
+            "```ts\nimport { RefImpl } from '@acme/reactivity'\n```\nRefImpl breaks",
+            "packages/reactivity/src/ref.ts",
+        ),
+        # export { a as b } from, a subpath export mapped from dist/ back to src/
+        (
+            "```ts\nimport { watchEffect } from '@acme/reactivity'\n```\nwatchEffect runs twice",
+            "packages/reactivity/src/effect.ts",
+        ),
+        (
+            "```ts\nimport { effect } from '@acme/reactivity/effect'\n```\neffect runs twice",
+            "packages/reactivity/src/effect.ts",
+        ),
+        # `main` and import-then-export in JavaScript, `./x.js` written
+        ("```js\nimport { mount } from '@acme/core'\n```\nmount throws", "packages/core/lib/mount.js"),
+        # tsconfig `paths` and a barrel index.tsx
+        (
+            "```tsx\nimport { Button } from '@app/components/Button'\n```\nButton flickers",
+            "apps/web/src/components/Button/Button.tsx",
+        ),
+        # tsconfig `baseUrl`
+        (
+            "```ts\nimport { formatDate } from 'apps/web/src/util/format'\n```\nformatDate is off by one",
+            "apps/web/src/util/format.ts",
+        ),
+    ],
+)
+def test_typescript_imports_resolve_through_packages_aliases_and_barrels(message, defining):
+    result = run(TS, message)
+    assert found(result, defining), (message, result.paths)
+    assert top(result) == [defining], result.paths
+
+
+def test_a_name_in_prose_is_followed_from_its_barrel_to_its_definition():
+    result = run(TS, "`watchEffect` runs twice after an update")
+    reasons = found(result, "packages/reactivity/src/effect.ts")
+    assert reasons == ["re-exported by packages/reactivity/src/index.ts:2 as `watchEffect`"]
+
+
+# --- Go ----------------------------------------------------------------------------------------
+
+GO = {
+    "go.mod": "module github.com/acme/shop // the service\n\ngo 1.22\n\nreplace (\n"
+    "\tgithub.com/acme/yaml v1.2.0 => ./third_party/yaml\n\tgolang.org/x/net => golang.org/x/net v0.1.0\n)\n",
+    "internal/ledger/book.go": "package ledger\n\nfunc Post() {}\n",
+    "internal/ledger/book_test.go": "package ledger\n",
+    "third_party/yaml/decode.go": "package yaml\n\nfunc Unmarshal() {}\n",
+    "pkg/go-codec/codec.go": "// Package codec encodes.\npackage codec\n\nfunc Marshal() {}\n",
+    "pkg/other/marshal.go": "package other\n\nfunc Marshal() {}\n",
+}
+
+
+@pytest.mark.parametrize(
+    "message, defining",
+    [
+        # the module path of go.mod: github.com/org/repo/internal/x → internal/x/
+        (
+            '```go\nimport "github.com/acme/shop/internal/ledger"\n```\nposting fails',
+            "internal/ledger/book.go",
+        ),
+        ("posting via github.com/acme/shop/internal/ledger fails", "internal/ledger/book.go"),
+        # a replace directive to a local directory
+        ('```go\nimport "github.com/acme/yaml"\n```\nunmarshal fails', "third_party/yaml/decode.go"),
+        # a package whose name differs from its directory
+        ("`codec.Marshal` panics on nil", "pkg/go-codec/codec.go"),
+    ],
+)
+def test_go_import_paths_and_package_names(message, defining):
+    result = run(GO, message)
+    assert found(result, defining), (message, result.paths)
+    assert top(result) == [defining], result.paths
+    assert "internal/ledger/book_test.go" not in result.paths
+
+
+# --- C++ ---------------------------------------------------------------------------------------
+
+CPP = {
+    "include/geo/shape.hpp": "#pragma once\nnamespace geo::shapes {\nclass Circle {\n public:\n  double area() const;\n};\n}\n",
+    "include/draw/shape.hpp": "namespace draw {\nclass Circle {};\n}\n",
+    "src/circle.cpp": '#include "geo/shape.hpp"\nusing namespace geo::shapes;\n\ndouble Circle::area() const { return 0; }\n',
+    "src/draw.cpp": "namespace draw {\nnamespace detail {\nvoid Circle::paint() {}\n}\n}\n",
+    "src/inline.hpp": "namespace geo {\ninline namespace v2 {\nstruct Point {};\n}\n}\n",
+}
+
+
+def test_cpp_namespaces_give_the_header_that_declares_and_the_source_that_defines():
+    result = run(CPP, "`geo::shapes::Circle` reports a negative area")
+    assert found(result, "include/geo/shape.hpp") == [
+        "declares `geo::shapes::Circle` in namespace geo::shapes"
+    ]
+    # Under `using namespace geo::shapes;`, `Circle::area` defines the class's member.
+    assert found(result, "src/circle.cpp") == [
+        "defines members of `geo::shapes::Circle` in namespace geo::shapes"
+    ]
+    assert found(result, "include/draw/shape.hpp") == []
+    assert set(top(result, 2)) == {"include/geo/shape.hpp", "src/circle.cpp"}
+
+
+def test_cpp_nested_and_inline_namespaces():
+    assert found(run(CPP, "`geo::Point` is not copyable"), "src/inline.hpp") == [
+        "declares `geo::Point` in namespace geo::v2"
+    ]
+    member = run(CPP, "`draw::Circle::paint` draws nothing")
+    # Inside draw::detail, `Circle` is looked up outwards: draw::Circle.
+    assert found(member, "src/draw.cpp") == ["defines `draw::Circle::paint` in namespace draw"]
+
+
+# --- Python, PHP, Java and Kotlin ------------------------------------------------------------------
+
+
+def test_python_package_reexports_and_all():
+    files = {
+        "src/shop/__init__.py": "from .models import *\n",
+        "src/shop/models/__init__.py": "from .base import Order as Order\nfrom shop.models.cart import *\n",
+        "src/shop/models/base.py": "class Order:\n    pass\n",
+        "src/shop/models/cart.py": "__all__ = ['Cart']\n\nclass Cart:\n    pass\n\nclass Hidden:\n    pass\n",
+    }
+    assert top(run(files, "`shop.Order` totals are wrong")) == ["src/shop/models/base.py"]
+    cart = run(files, "from shop.models import Cart\n\nCart loses items")
+    assert found(cart, "src/shop/models/cart.py")
+    assert top(cart) == ["src/shop/models/cart.py"]
+    # `__all__` limits what `import *` passes on.
+    assert found(run(files, "`shop.models.Hidden` is shown"), "src/shop/models/cart.py") == []
+
+
+def test_php_psr4_prefixes_from_composer_json():
+    files = {
+        "composer.json": '{"autoload": {"psr-4": {"Acme\\\\Sheet\\\\": "src/Sheet/"}},'
+        ' "autoload-dev": {"psr-4": {"Acme\\\\Tests\\\\": "tests/"}}}\n',
+        "src/Sheet/Calc/Engine.php": "<?php\nnamespace Acme\\Sheet\\Calc;\nclass Engine {}\n",
+        "src/Other/Calc/Engine.php": "<?php\nnamespace Other\\Calc;\nclass Engine {}\n",
+    }
+    result = run(files, "`Acme\\Sheet\\Calc\\Engine::run` divides by zero")
+    assert found(result, "src/Sheet/Calc/Engine.php") == ["PSR-4 path of `Acme::Sheet::Calc::Engine::run`"]
+    assert top(result) == ["src/Sheet/Calc/Engine.php"]
+
+
+def test_jvm_package_declarations_where_the_directory_does_not_mirror_them():
+    files = {
+        "core/src/main/kotlin/orders/Orders.kt": "package com.acme.shop.orders\n\nclass Orders\n",
+        "legacy/src/Orders.java": "package com.acme.legacy;\n\npublic class Orders {}\n",
+    }
+    result = run(files, "com.acme.shop.orders.Orders loses items")
+    assert found(result, "core/src/main/kotlin/orders/Orders.kt") == [
+        "defines `Orders` in package com.acme.shop.orders"
+    ]
+    assert found(result, "legacy/src/Orders.java") == []
+    assert top(result) == ["core/src/main/kotlin/orders/Orders.kt"]

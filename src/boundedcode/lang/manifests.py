@@ -111,22 +111,28 @@ class GoModule:
     replaces: tuple[tuple[str, str], ...]  # (module path, repository directory), local targets only
 
 
-_GO_TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|`[^`]*`|//.*|\(|\)|=>|[^\s()"`]+')
+_GO_TOKEN = re.compile(r'\s*(?:(//.*)|("(?:\\.|[^"\\])*")|(`[^`]*`)|(=>|\(|\)|[^\s()"`]+))')
 
 
 def _go_tokens(line: str) -> list[str]:
-    out = []
-    for tok in _GO_TOKEN.findall(line):
-        if tok.startswith("//"):
+    """One go.mod line's tokens, quotes removed; [] for a line that does not tokenize."""
+    out: list[str] = []
+    at = 0
+    while at < len(line) and line[at:].strip():
+        m = _GO_TOKEN.match(line, at)
+        if m is None:
+            return []  # an unterminated string: the go command refuses the file there too
+        comment, interpreted, raw, bare = m.groups()
+        if comment is not None:
             break
-        if tok[:1] == '"':
+        if interpreted is not None:
             try:
-                tok = json.loads(tok)  # Go's interpreted string literals escape as JSON's do
+                out.append(json.loads(interpreted))  # Go's escapes in a module path are JSON's
             except ValueError:
                 return []
-        elif tok[:1] == "`":
-            tok = tok[1:-1]
-        out.append(tok)
+        else:
+            out.append(raw[1:-1] if raw is not None else bare)
+        at = m.end()
     return out
 
 

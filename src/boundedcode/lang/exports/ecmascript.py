@@ -86,10 +86,11 @@ def es_module(path: str, source: bytes) -> EsModule:
             declaration = node.child_by_field_name("declaration")
             clause = next((c for c in node.named_children if c.type == "export_clause"), None)
             namespace = next((c for c in node.named_children if c.type == "namespace_export"), None)
+            default = any(c.type == "default" for c in node.children)
             if declaration is not None:
                 for name, kind in _declared(declaration):
                     declared.setdefault(name, (line, kind))
-                    exported.setdefault(name, (name, None, line))
+                    exported.setdefault("default" if default else name, (name, None, line))
             elif clause is not None:
                 for spec_node in clause.named_children:
                     name = text(spec_node.child_by_field_name("name"))
@@ -102,7 +103,7 @@ def es_module(path: str, source: bytes) -> EsModule:
                     exported.setdefault(alias, ("*", spec, line))
             elif spec is not None:
                 stars.append((spec, line))
-            elif any(c.type == "default" for c in node.children):
+            elif default:
                 value = node.child_by_field_name("value")
                 named = value is not None and value.type == "identifier"
                 exported.setdefault("default", (text(value) if named else "default", None, line))

@@ -56,6 +56,19 @@ def _qualified(node: Node | None) -> tuple[str, ...]:
     return tuple(p for p in re.split(r"\s*::\s*", text(node)) if p) if node is not None else ()
 
 
+#: Blocks that hold declarations without opening a namespace: `extern "C" {…}`, `#ifdef` branches.
+_TRANSPARENT = frozenset(
+    {
+        "linkage_specification",
+        "declaration_list",
+        "preproc_ifdef",
+        "preproc_if",
+        "preproc_else",
+        "preproc_elif",
+    }
+)
+
+
 def _blocks(node: Node, chain, inline, blocks, using, depth: int) -> None:
     for child in node.named_children:
         if child.type == "namespace_definition":
@@ -69,11 +82,8 @@ def _blocks(node: Node, chain, inline, blocks, using, depth: int) -> None:
         elif child.type == "using_declaration" and any(c.type == "namespace" for c in child.children):
             target = child.named_children[-1] if child.named_children else None
             using.append((child.start_point[0] + 1, chain + _qualified(target)))
-        elif (
-            child.type in ("linkage_specification", "preproc_ifdef", "preproc_if", "preproc_else")
-            and depth < 16
-        ):
-            _blocks(child, chain, inline, blocks, using, depth + 1)  # extern "C" {…}, #ifdef blocks
+        elif child.type in _TRANSPARENT and depth < 16:
+            _blocks(child, chain, inline, blocks, using, depth + 1)
 
 
 def qualified_names(

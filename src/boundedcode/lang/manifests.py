@@ -63,7 +63,16 @@ def _dir(path: str) -> str:
     return path.rsplit("/", 1)[0] if "/" in path else ""
 
 
+#: Larger manifests are not read: a generated or hostile file, not a project's manifest
+#: (json5 is pure Python, and the development split's largest manifest has 9 KB).
+MAX_MANIFEST_BYTES = 256 * 1024
+#: What the parsers raise for input they refuse (nesting too deep for the recursion limit too).
+_REFUSED = (ValueError, RecursionError, TypeError)
+
+
 def _text(data: bytes) -> str | None:
+    if len(data) > MAX_MANIFEST_BYTES:
+        return None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -86,7 +95,7 @@ def cargo_crate(path: str, data: bytes) -> Crate | None:
         return None
     try:
         doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except _REFUSED:  # TOMLDecodeError is a ValueError
         return None
     package = doc.get("package")
     if not isinstance(package, dict) or not isinstance(package.get("name"), str):
@@ -205,7 +214,7 @@ def npm_package(path: str, data: bytes) -> Package | None:
         return None
     try:
         doc = json.loads(text)
-    except ValueError:
+    except _REFUSED:
         return None
     if not isinstance(doc, dict) or not isinstance(doc.get("name"), str) or not doc["name"]:
         return None
@@ -248,7 +257,7 @@ def path_aliases(path: str, data: bytes) -> PathAliases | None:
         return None
     try:
         doc = json5.loads(text)
-    except ValueError:
+    except _REFUSED:
         return None
     options = doc.get("compilerOptions") if isinstance(doc, dict) else None
     if not isinstance(options, dict):
@@ -283,7 +292,7 @@ def psr4(path: str, data: bytes) -> Psr4 | None:
         return None
     try:
         doc = json.loads(text)
-    except ValueError:
+    except _REFUSED:
         return None
     if not isinstance(doc, dict):
         return None

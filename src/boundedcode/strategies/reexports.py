@@ -31,6 +31,7 @@ from ..lang.exports import EsResolver, Files, PyResolver, Resolved, RustResolver
 from ..lang.exports.namespaces import PACKAGE_LANGUAGES, cpp_scopes, package_clause, qualified_names
 from ..lang.languages import is_test_path, language_of
 from ..lang.manifests import (
+    MANIFEST_NAMES,
     Crate,
     GoModule,
     Package,
@@ -79,42 +80,41 @@ T = TypeVar("T")
 
 
 class _Manifests:
-    """The checkout's manifests of each kind, read on first use."""
+    """The checkout's manifests of each kind, read on first use, the shallowest first."""
 
     def __init__(self, ev: Evidence):
         self._ev = ev
         self._cache: dict[str, list] = {}
 
-    def _read(
-        self, key: str, names: Callable[[str], bool], parse: Callable[[str, bytes], T | None]
-    ) -> list[T]:
-        if key not in self._cache:
-            paths = sorted(
-                (p for p in self._ev.paths if names(p.rsplit("/", 1)[-1]) and not is_test_path(p)),
-                key=lambda p: (p.count("/"), p),
-            )[:MAX_MANIFESTS]
+    def _read(self, kind: str, parse: Callable[[str, bytes], T | None]) -> list[T]:
+        if kind not in self._cache:
+            if kind == "tsconfig":  # tsconfig.json and the bases it extends (tsconfig.base.json)
+                listed = [p for p in self._ev.paths if is_tsconfig(p.rsplit("/", 1)[-1])]
+            else:
+                listed = self._ev.index.by_name(MANIFEST_NAMES[kind])
+            paths = sorted((p for p in listed if not is_test_path(p)), key=lambda p: (p.count("/"), p))
             records = []
-            for p in paths:
+            for p in paths[:MAX_MANIFESTS]:
                 data = self._ev.read(p)
                 if data is not None and (record := parse(p, data)) is not None:
                     records.append(record)
-            self._cache[key] = records
-        return self._cache[key]
+            self._cache[kind] = records
+        return self._cache[kind]
 
     def crates(self) -> list[Crate]:
-        return self._read("cargo", lambda n: n == "Cargo.toml", cargo_crate)
+        return self._read("cargo", cargo_crate)
 
     def go(self) -> list[GoModule]:
-        return self._read("go", lambda n: n == "go.mod", go_module)
+        return self._read("go", go_module)
 
     def packages(self) -> list[Package]:
-        return self._read("npm", lambda n: n == "package.json", npm_package)
+        return self._read("npm", npm_package)
 
     def aliases(self) -> list[PathAliases]:
-        return self._read("tsconfig", is_tsconfig, path_aliases)
+        return self._read("tsconfig", path_aliases)
 
     def psr4(self) -> list[Psr4]:
-        return self._read("composer", lambda n: n == "composer.json", psr4)
+        return self._read("composer", psr4)
 
 
 class _Context:

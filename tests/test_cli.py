@@ -63,6 +63,8 @@ def test_user_mistakes_are_one_line_and_exit_2(tmp_path):
     repo = make_git_repo(tmp_path / "repo", {"ledger.py": LEDGER})
     plain = tmp_path / "plain"
     plain.mkdir()
+    deep = make_git_repo(tmp_path / "deep", {"ledger.py": LEDGER})
+    (deep / "bcode.yaml").write_text("direct: " + "[" * 10_000 + "]" * 10_000 + "\n")
     for args, message in [
         (["retrieve", "--repo", str(tmp_path / "missing"), "x"], "not a directory"),
         (["retrieve", "--repo", str(EXAMPLE), "   "], EMPTY_MESSAGE),
@@ -82,6 +84,11 @@ def test_user_mistakes_are_one_line_and_exit_2(tmp_path):
         ),
         (["retrieve", "--repo", str(repo), "--commit=--all", "post"], "is not a revision"),
         (["retrieve", "--repo", str(plain), "--commit", "HEAD", "post"], "not a git repository"),
+        (["retrieve", "--repo", str(deep), "post"], "bcode.yaml: nested deeper than 32 levels"),
+        (
+            ["retrieve", "--repo", str(EXAMPLE), "--budget", "40", "post"],
+            "a block budget of 40 tokens is below the smallest block of 12 places (76 tokens",
+        ),
     ]:
         proc = run(*args)
         assert proc.returncode == 2, (args, proc.stderr)
@@ -150,8 +157,8 @@ def test_output_controls(tmp_path):
         run("retrieve", "--repo", str(EXAMPLE), "--format", "json", "--max-items", "1", message).stdout
     )
     assert [i["path"] for i in one["items"]] == [full["items"][0]["path"]]
-    small = json.loads(run("retrieve", "--repo", str(EXAMPLE), "--json", "--budget", "60", message).stdout)
-    assert small["tokens"] <= 60 and small["truncated"] and "block_tokens" in small["bounds_reached"]
+    small = json.loads(run("retrieve", "--repo", str(EXAMPLE), "--json", "--budget", "80", message).stdout)
+    assert small["tokens"] <= 80 and small["truncated"] and "block_tokens" in small["bounds_reached"]
     lines = run("retrieve", "--repo", str(EXAMPLE), "--format", "jsonl", message).stdout.splitlines()
     assert [json.loads(ln)["path"] for ln in lines] == [i["path"] for i in full["items"]]
     for ln in lines:
@@ -192,6 +199,37 @@ def test_help_explains_the_command_and_completion_is_generated():
     bash = run("completion", "bash")
     assert bash.returncode == 0 and "retrieve" in bash.stdout and "--max-items" in bash.stdout
     assert run("completion", "zsh").stdout.startswith("#compdef bcode")
+
+
+def test_the_help_and_the_tool_descriptions_state_the_budgets_figures():
+    # Changed defaults, set before the CLI and the tool table are imported, show in both.
+    code = (
+        "import boundedcode.checkout.budgets as b\n"
+        "b.DEFAULT_BUDGETS = b.Budgets(block_items=7, block_tokens=3456)\n"
+        "from boundedcode.cli import build_parser\n"
+        "from boundedcode.mcp.tools import TOOLS\n"
+        "sub = build_parser()._subparsers._group_actions[0].choices\n"
+        "print(sub['retrieve'].format_help())\n"
+        "print('\\n'.join(t.description for t in TOOLS))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "COLUMNS": "200"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    ).stdout
+    assert "at most 7\nitems" in out and "within a 3,456-token block" in out
+    assert "(default 7)" in out and "(default 3456)" in out
+    assert "at most 7 `path:line (symbol): reason` items within 3,456 tokens" in out
+    assert "confined to the checkout, within 3,456 tokens" in out
+    assert "12" not in out.replace("[call_12]", "") and "1,200" not in out
+
+
+def test_no_places_reads_the_same_from_the_cli_and_a_session():
+    from boundedcode.render import NO_PLACES
+    from boundedcode.session import Session
+
+    assert run("retrieve", "--repo", str(EXAMPLE), "zzqxv").stdout == NO_PLACES
+    with Session(None, repo=str(EXAMPLE)) as session:
+        assert session.user_message("zzqxv").text == NO_PLACES
 
 
 def test_a_command_whose_module_fails_to_import_stays_in_help_and_says_why(monkeypatch, capsys):

@@ -77,3 +77,34 @@ def test_yaml_errors_name_the_line_but_show_no_text(tmp_path):
     with pytest.raises(ConfigError, match=r"not valid YAML: .*\(line \d+, column \d+\)") as err:
         load_settings(str(tmp_path))
     assert CANARY not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        "direct: " + "[" * 10_000 + "]" * 10_000 + "\n",
+        "direct: " + "{a: " * 10_000 + "x" + "}" * 10_000 + "\n",
+        "- " * 10_000 + "x\n",  # on one line
+    ],
+    ids=["flow-sequences", "flow-mappings", "block-sequences"],
+)
+def test_a_10000_deep_document_is_refused_with_one_config_error(tmp_path, document):
+    (tmp_path / "bcode.yaml").write_text(document)
+    with pytest.raises(ConfigError, match=r"bcode.yaml: nested deeper than 32 levels \(line 1\)$"):
+        load_settings(str(tmp_path))
+    given = tmp_path / "given.yaml"  # the operator's --config is parsed the same way
+    given.write_text(document)
+    with pytest.raises(ConfigError, match="nested deeper than 32 levels"):
+        load_settings(str(tmp_path / "elsewhere"), str(given))
+
+
+def test_nesting_up_to_the_bound_is_parsed(tmp_path):
+    from boundedcode.config import MAX_CONFIG_NESTING
+
+    depth = MAX_CONFIG_NESTING - 1  # the top mapping is the first level
+    (tmp_path / "bcode.yaml").write_text("direct: " + "[" * depth + "]" * depth + "\n")
+    with pytest.raises(ConfigError, match="direct must be a mapping"):  # parsed, then validated
+        load_settings(str(tmp_path))
+    (tmp_path / "bcode.yaml").write_text("direct: " + "[" * (depth + 1) + "]" * (depth + 1) + "\n")
+    with pytest.raises(ConfigError, match="nested deeper"):
+        load_settings(str(tmp_path))

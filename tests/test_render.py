@@ -2,7 +2,8 @@ import os
 from dataclasses import replace
 
 from boundedcode.model import Item
-from boundedcode.render import count_tokens, printable, render_block, unescape_path
+from boundedcode.render import count_tokens, printable, render_block, smallest_block_tokens, unescape_path
+from boundedcode.render.block import CUT_SHORT
 from boundedcode.render.read import READ_MAX_LINE_CHARS, render_file
 
 
@@ -35,6 +36,20 @@ def test_block_shortens_to_fit_its_budget_and_says_so():
     tiny, tiny_tokens, cut = render_block(items, 120)
     assert tiny_tokens <= 120 and cut
     assert "more left out to fit the block budget" in tiny
+
+
+def test_the_smallest_block_is_kept_even_cut_short_and_no_smaller_budget_is():
+    # Every item too long for the budget: the block is its header and the lines saying why.
+    items = [item(i, "x") for i in range(12)]
+    items = [replace(it, path="deep/" * 40 + it.path) for it in items]
+    floor = smallest_block_tokens(len(items))
+    text, tokens, cut = render_block(items, floor, bounds_reached=CUT_SHORT)
+    assert tokens == floor and cut
+    assert text.splitlines()[1:] == [
+        "- (12 more left out to fit the block budget)",
+        "- (the search was cut short by the files_listed, time_s bound: some files were not searched)",
+    ]
+    assert render_block(items, floor - 1, bounds_reached=CUT_SHORT)[1] > floor - 1
 
 
 def test_tokens_are_utf8_bytes_over_three():

@@ -1,7 +1,10 @@
 import time
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree, WorkTree
 from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
+from boundedcode.scan.base import TermMatcher
 
 from .conftest import write_tree
 
@@ -67,3 +70,107 @@ def test_needles_with_control_and_regex_characters(tmp_path):
     result = scan(WorkTree(str(root)), ["a.py"], [needle, crlf], DEFAULT_BUDGETS, FAR, RipgrepScanner())
     assert summary(result) == {needle.text: {"a.py": [1]}}
     assert result.bounds_reached == []
+
+
+TERM_FILES = {
+    "dates.py": "def parse_duration(value):\n    # Durations: information about a duration\n"
+    "    return parseDuration(value)  # DURATION_MAX\n",
+    "forms.py": "class InForm:\n    format = 'information'\n    forms = [inForm_x]\n",
+    "notes.txt": "nothing here\n",
+}
+TERMS = [Needle(t, word=False, term=True) for t in ("duration", "parse", "=parse_duration", "form")]
+
+
+def test_terms_count_identifier_parts_alike_in_both_back_ends(tmp_path):
+    root = write_tree(tmp_path, TERM_FILES)
+    paths = sorted(TERM_FILES)
+    needles = [Needle("parse_duration", True), *TERMS]
+    rg = scan(WorkTree(str(root)), paths, needles, DEFAULT_BUDGETS, FAR, RipgrepScanner())
+    mem = scan(MemoryTree(TERM_FILES), paths, needles, DEFAULT_BUDGETS, FAR, MemoryScanner())
+    expected = {
+        # parse_duration, Durations, duration, parseDuration, DURATION_MAX.
+        "duration": {"dates.py": 5},
+        "parse": {"dates.py": 2},
+        "=parse_duration": {"dates.py": 1},
+        # InForm and inForm_x and forms, never inside information or format.
+        "form": {"forms.py": 3},
+    }
+    assert rg.terms == expected
+    assert mem.terms == expected
+    assert rg.term_files == mem.term_files == 3
+    # The word needle still gets its whole line, as without terms.
+    assert [h.text for h in rg.files_with(needles[0])["dates.py"]] == ["def parse_duration(value):"]
+    assert summary(mem) == summary(rg)
+
+
+def test_the_lines_of_a_file_s_terms_are_the_occurrences_counted():
+    matcher = TermMatcher(TERMS)
+    lines = matcher.lines(TERM_FILES["dates.py"].encode())
+    assert lines == {
+        1: ("parse", "duration", "=parse_duration"),
+        2: ("duration", "duration"),
+        3: ("parse", "duration", "duration"),
+    }
+    counted = matcher.in_text(TERM_FILES["dates.py"].encode())
+    assert counted == {t: sum(ts.count(t) for ts in lines.values()) for t in counted}
+
+
+def test_terms_are_counted_only_in_the_files_named_for_them(tmp_path):
+    files = {"lib/dates.py": "def parse_duration(): pass\n", "tests/test_dates.py": "parse_duration()\n"}
+    root = write_tree(tmp_path, files)
+    paths = sorted(files)
+    needles = [Needle("parse_duration", True), *TERMS]
+    for tree, scanner in ((WorkTree(str(root)), None), (MemoryTree(files), MemoryScanner())):
+        result = scan(tree, paths, needles, DEFAULT_BUDGETS, FAR, scanner, term_paths=["lib/dates.py"])
+        assert set(result.files_with(needles[0])) == set(paths)  # words: every walked file
+        assert result.terms["duration"] == {"lib/dates.py": 1}  # terms: the named files alone
+        assert result.term_files == 1
+
+
+def test_a_term_folds_ascii_case_only():
+    """Unicode case folding would let `ſ` (long s) spell `s`, and `K` (Kelvin) spell `k`."""
+    matcher = TermMatcher([Needle("sky", word=False, term=True)])
+    assert matcher.in_text("SKY sky \u017fky \u212aelvin".encode()) == {"sky": 2}
+
+
+def test_term_occurrences_keep_to_the_budget_per_term_and_file(tmp_path):
+    files = {"many.py": "duration\n" * 30}
+    root = write_tree(tmp_path, files)
+    budgets = DEFAULT_BUDGETS.__class__(occurrences_per_string_file=10)
+    for tree, scanner in ((WorkTree(str(root)), RipgrepScanner()), (MemoryTree(files), MemoryScanner())):
+        result = scan(tree, ["many.py"], TERMS[:1], budgets, FAR, scanner)
+        assert result.terms == {"duration": {"many.py": 10}}
+        assert "occurrences_per_string_file" in result.bounds_reached
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet="aArRsSeEfFoOmMx_1 .\n", max_size=120))
+def test_ripgrep_s_partial_identifiers_count_as_whole_ones(tmp_path, text):
+    """ripgrep prints from one character before a term's first spelling; the counts are those of
+    the whole identifiers, whatever the text (the argument in `TermMatcher`'s doc, checked)."""
+    needles = [Needle(t, word=False, term=True) for t in ("form", "reform", "arm", "=form_a", "=reforms")]
+    root = write_tree(tmp_path / "t", {"x.py": text})
+    rg = scan(WorkTree(str(root)), ["x.py"], needles, DEFAULT_BUDGETS, FAR, RipgrepScanner())
+    expected = TermMatcher(needles).in_text(text.encode())
+    assert {t: files["x.py"] for t, files in rg.terms.items()} == expected
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(
+        st.sampled_from(
+            ["post", "Post", " ", "\n", "\r\n", "\r", "$", "é", "\x0c", "_", "x" * 97, "a.b c", "\t"]
+        ),
+        max_size=160,
+    )
+)
+def test_the_in_process_scan_answers_as_ripgrep_does(tmp_path, parts):
+    """Long lines (cut at MAX_LINE_CHARS bytes), CRLF, form feeds, `$` and non-ASCII next to a
+    word: the in-process scan keeps the same lines, texts and needles as ripgrep."""
+    text = "".join(parts)
+    needles = [Needle("post", True), Needle("Post", True), Needle("a.b c", False), Needle("x$", False)]
+    budgets = DEFAULT_BUDGETS.__class__(occurrences_per_string_file=3)
+    root = write_tree(tmp_path / "t", {"x.py": text})
+    rg = scan(WorkTree(str(root)), ["x.py"], needles, budgets, FAR, RipgrepScanner())
+    mem = scan(MemoryTree({"x.py": text}), ["x.py"], needles, budgets, FAR, MemoryScanner())
+    assert {n: dict(f) for n, f in mem.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}

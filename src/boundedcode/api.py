@@ -13,6 +13,7 @@ from .config import RETRIEVAL_MODES
 from .errors import RepositoryError, UsageError
 from .model import RetrievalResult
 from .navigator import Answer, navigate
+from .render import smallest_block_tokens
 from .retrieve import run_retrieval
 from .retry_pack import RetryPack, build_retry_pack
 from .scan import Scanner
@@ -29,6 +30,7 @@ __all__ = [
     "find_references",
     "find_implementations",
     "check_message",
+    "check_budgets",
     "repository_root",
     "resolve_commit",
     "EMPTY_MESSAGE",
@@ -44,6 +46,18 @@ def check_message(message: str) -> None:
         raise UsageError(f"the message must be text, not {type(message).__name__}")
     if not message.strip():
         raise UsageError(EMPTY_MESSAGE)
+
+
+def check_budgets(budgets: Budgets) -> None:
+    """Refuse a block budget no block can keep: below its header and the lines saying what it
+    left out and that the search was cut short (`render.smallest_block_tokens`)."""
+    floor = smallest_block_tokens(budgets.block_items)
+    if budgets.block_tokens < floor:
+        raise UsageError(
+            f"a block budget of {budgets.block_tokens} tokens is below the smallest block of "
+            f"{budgets.block_items} places ({floor} tokens: its header and the lines saying what "
+            "was left out)"
+        )
 
 
 def repository_root(start: str = ".") -> str:
@@ -98,9 +112,12 @@ def retrieve(
     `resolve_commit` takes; the result records the id it resolved to). `servers`
     names language servers to ask for definitions where they serve a file's language
     (docs/language-servers.md); patterns answer everywhere else. `tree`, `scanner`
-    and `clock` are the seams tests inject. An empty message is refused (`check_message`).
+    and `clock` are the seams tests inject. An empty message is refused (`check_message`), and
+    so is a block budget no block can keep (`check_budgets`).
     """
     check_message(message)
+    budgets = budgets or DEFAULT_BUDGETS
+    check_budgets(budgets)
     if retrieval not in RETRIEVAL_MODES:
         raise UsageError(f"unknown retrieval mode {retrieval!r} (choose {', '.join(RETRIEVAL_MODES)})")
     if tree is None:
@@ -119,7 +136,6 @@ def retrieve(
     unknown = set(without) - set(STRATEGY_IDS)
     if unknown:
         raise UsageError(f"unknown strategy {', '.join(sorted(unknown))} (known: {', '.join(STRATEGY_IDS)})")
-    budgets = budgets or DEFAULT_BUDGETS
     if retrieval == "basic":
         return run_basic("\n".join([message, *evidence]), tree, budgets=budgets, scanner=scanner, clock=clock)
     started = clock()  # the time budget covers parsing the evidence too

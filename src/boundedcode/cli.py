@@ -16,6 +16,7 @@ import traceback
 from typing import Any, Callable, Sequence
 
 from . import __version__
+from .checkout.budgets import DEFAULT_BUDGETS
 from .errors import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, EXIT_NONE, BoundedCodeError, UsageError
 
 __all__ = ["main", "build_parser", "MAX_INPUT_BYTES", "FORMATS"]
@@ -23,12 +24,11 @@ __all__ = ["main", "build_parser", "MAX_INPUT_BYTES", "FORMATS"]
 #: Largest message or evidence file read (a message is prose, not a data set).
 MAX_INPUT_BYTES = 4 * 1024 * 1024
 FORMATS = ("text", "json", "jsonl")
-NO_PLACES = "No places found in the repository for this message.\n"
 NO_WINDOWS = "No location in the failure output lies in these checkouts.\n"
 
-RETRIEVE_HELP = """\
-Print the places in the repository that MESSAGE points at, ranked: at most 12
-items, `path:line (symbol): reason`, within a 1,200-token block. The message
+RETRIEVE_HELP = f"""\
+Print the places in the repository that MESSAGE points at, ranked: at most {DEFAULT_BUDGETS.block_items}
+items, `path:line (symbol): reason`, within a {DEFAULT_BUDGETS.block_tokens:,}-token block. The message
 is a bug report, a feature request, a stack trace or a failing test's output.
 It may also come from --message-file or standard input (MESSAGE omitted or -).
 
@@ -87,9 +87,8 @@ def _cmd_retrieve(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from .api import retrieve
-    from .checkout.budgets import DEFAULT_BUDGETS
     from .config import load_settings
-    from .render import dumps, explain_text, jsonl
+    from .render import NO_PLACES, dumps, explain_text, jsonl
 
     message = _message(args)
     evidence = [_read_input(p) for p in args.evidence]
@@ -196,9 +195,17 @@ def _add_retrieve(sub: Any) -> None:
     r.add_argument(
         "--config", metavar="FILE", help="configuration file (default: bcode.yaml in the checkout)"
     )
-    r.add_argument("--max-items", type=_positive, metavar="N", help="at most N places (default 12)")
     r.add_argument(
-        "--budget", type=_positive, metavar="TOKENS", help="the block's size in tokens (default 1200)"
+        "--max-items",
+        type=_positive,
+        metavar="N",
+        help=f"at most N places (default {DEFAULT_BUDGETS.block_items})",
+    )
+    r.add_argument(
+        "--budget",
+        type=_positive,
+        metavar="TOKENS",
+        help=f"the block's size in tokens (default {DEFAULT_BUDGETS.block_tokens})",
     )
     r.add_argument(
         "--format",

@@ -5,7 +5,9 @@ then build the settings. The file is `bcode.yaml` (or `.bcode.yaml`) at the
 repository root, or the one given with `--config`. The repository's file is as
 untrusted as the rest of the checkout: it is read as a confined read (a regular
 file inside the checkout, no symlink), and every file is bounded in size and
-parsed with YAML aliases refused (a 400-byte alias bomb expands past any memory).
+parsed with YAML aliases refused (a 400-byte alias bomb expands past any memory)
+and its nesting bounded (PyYAML composes nodes recursively: 20 kB of `[` would
+exhaust the interpreter's stack).
 Errors name the file, the line and the problem, never a snippet of its text:
 
 
@@ -31,6 +33,8 @@ RETRIEVAL_MODES = ("adaptive", "basic")
 _SCHEMA = {"direct": {"retrieval": str, "seed_pack": bool}}
 #: Largest configuration file read; a real one is a few lines.
 MAX_CONFIG_BYTES = 64 * 1024
+#: Deepest nesting of mappings and sequences read (the schema has two levels).
+MAX_CONFIG_NESTING = 32
 
 
 @dataclass(frozen=True)
@@ -87,14 +91,23 @@ def _read_given(path: str) -> FileRead:
 def _parse_yaml(data: bytes, source: str) -> Any:
     import yaml
 
-    class NoAliases(yaml.SafeLoader):
+    class Bounded(yaml.SafeLoader):
+        depth = 0
+
         def compose_node(self, parent: Any, index: Any) -> Any:
             if self.check_event(yaml.AliasEvent):
                 raise ConfigError(f"{source}: YAML aliases are not allowed in a configuration file")
-            return super().compose_node(parent, index)
+            if self.depth == MAX_CONFIG_NESTING:
+                line = self.peek_event().start_mark.line + 1
+                raise ConfigError(f"{source}: nested deeper than {MAX_CONFIG_NESTING} levels (line {line})")
+            self.depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
 
     try:
-        return yaml.load(data.decode("utf-8"), Loader=NoAliases)  # noqa: S506 (a SafeLoader)
+        return yaml.load(data.decode("utf-8"), Loader=Bounded)  # noqa: S506 (a SafeLoader)
     except UnicodeDecodeError:
         raise ConfigError(f"{source}: not UTF-8 text") from None
     except yaml.MarkedYAMLError as exc:

@@ -39,6 +39,7 @@ class AnchorKind(StrEnum):
     WORD = "word"  # a distinctive word of the title
     CONTENT_WORD = "content_word"  # a repeated prose word searched in the files' text (discovery)
     PATH_WORDS = "path_words"  # the message words a path holds (discovery)
+    FULLTEXT = "fulltext"  # the message's words in the files' text, as BM25 (fulltext)
 
 
 class AnchorOrigin(StrEnum):

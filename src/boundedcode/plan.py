@@ -28,8 +28,13 @@ class Planned:
     runs: tuple[tuple[Strategy, str], ...]  # the strategies that run, each with why, in registry order
     not_run: tuple[StrategyRun, ...]  # the others, each with why not
     needles: tuple[Needle, ...]  # for the shared scan, within the string and needle budgets
-    over_budget: bool  # more needles were wanted than the budget allows
+    over_budget: tuple[str, ...]  # the budgets more needles were wanted than (scan_strings, scan_terms)
     too_long: bool  # a needle longer than `needle_chars` was left out
+
+    @property
+    def counts_terms(self) -> bool:
+        """Whether the scan counts full-text terms (then over the documents alone)."""
+        return any(n.term for n in self.needles)
 
 
 def plan_strategies(
@@ -48,9 +53,21 @@ def plan_strategies(
             runs.append((s, why))
     wanted = [(a.rank, i, n) for i, (a, n) in enumerate(x for s, _ in runs for x in s.needles(plan))]
     wanted.sort(key=lambda t: (t[0], t[1]))
-    needles = list(dict.fromkeys(n for _, _, n in wanted))
+    needles = list(dict.fromkeys(n for _, _, n in wanted if not n.term))
+    terms = list(dict.fromkeys(n for _, _, n in wanted if n.term))
     kept, too_long = searchable_needles(needles[: budgets.scan_strings], budgets)
-    return Planned(tuple(runs), tuple(not_run), tuple(kept), len(needles) > budgets.scan_strings, too_long)
+    kept_terms, terms_too_long = searchable_needles(terms[: budgets.scan_terms], budgets)
+    kept += kept_terms
+    too_long = too_long or terms_too_long
+    over = [
+        bound
+        for bound, wanted_n, allowed in (
+            ("scan_strings", len(needles), budgets.scan_strings),
+            ("scan_terms", len(terms), budgets.scan_terms),
+        )
+        if wanted_n > allowed
+    ]
+    return Planned(tuple(runs), tuple(not_run), tuple(kept), tuple(over), too_long)
 
 
 def searchable_needles(needles: list[Needle], budgets: Budgets) -> tuple[list[Needle], bool]:

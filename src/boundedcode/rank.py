@@ -27,7 +27,7 @@ from .weights import (
     SCORE_DIGITS,
 )
 
-__all__ = ["RankFacts", "Ranking", "rank", "demotion"]
+__all__ = ["RankFacts", "Ranking", "rank", "demotion", "WORD_STRATEGIES"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,11 @@ def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
     return 1.0, None
 
 
+#: Strategies that find files by the message's words alone (in their paths, in their text),
+#: not by a place it names.
+WORD_STRATEGIES = frozenset({"fulltext", "discovery"})
+
+
 def _order(f: Finding, order: dict[str, int]) -> tuple:
     # Highest weight; ties by seed order of the anchor, then the frame's depth (innermost first),
     # then line (unknown last), then strategy.
@@ -87,6 +92,7 @@ def rank(
     facts: RankFacts,
     max_items: int = DEFAULT_BUDGETS.block_items,
     explain: bool = False,
+    relative_cut: float = RELATIVE_CUT,
 ) -> Ranking:
     """The ranked places of `findings`: each file once, its score and the place shown.
 
@@ -109,10 +115,15 @@ def rank(
         factor, why = demotion(path, facts)
         score = combined * factor
         # The place shown is the best located finding: a line helps the reader more than a
-        # slightly stronger path-level one (a path word, a module).
-        located = [f for f in best_per_anchor if f.line is not None]
-        top = _best(located or best_per_anchor, order)
-        every = [f for fs in per_anchor.values() for f in fs]
+        # slightly stronger path-level one (a path word, a module). What the message names (a
+        # definition, a raise, a read, the file itself) comes before the line where its
+        # words are densest, which is shown only when nothing else found the file.
+        named = [f for f in best_per_anchor if f.strategy not in WORD_STRATEGIES]
+        located = [f for f in named if f.line is not None]
+        top = _best(located or named or best_per_anchor, order)
+        every = [
+            f for fs in per_anchor.values() for f in fs if f.strategy not in WORD_STRATEGIES or not named
+        ]
         lines = _lines([top, *every], order) if top.line is not None else ()
         # The strategy of the place shown first, then the others that agree.
         strategies = (top.strategy,) + tuple(
@@ -152,7 +163,7 @@ def rank(
     if not scored:
         return Ranking([], False)
     best = scored[0][0]
-    above = [it for s, _, it in scored if s >= RELATIVE_CUT * best]
+    above = [it for s, _, it in scored if s >= relative_cut * best]
     kept = above[:max_items]
     kept_paths = {it.path for it in kept}
     # The best place of each name the prose mentions (up to 3) survives the cut.

@@ -13,11 +13,13 @@ from .model import Anchor, AnchorOrigin, Finding, RetrievalResult, StrategyRun
 from .navigator.operations import build_navigator
 from .plan import plan_strategies, rank_facts
 from .rank import rank
+from .weights import RELATIVE_CUT
 from .render import render_block
 from .scan import Scanner, begin_scan
 from .scan.rescan import Rescan
 from .seeds import message_anchors, message_facts
 from .lang._text import without_runtime_hints
+from .lang.languages import is_document
 from .seeds.evidence import trace_anchors
 from .seeds.message import cap_message
 from .strategies import REGISTRY, Evidence, PathIndex, Plan, Reader
@@ -43,13 +45,15 @@ def run_retrieval(
     servers: Sequence[str] = (),
     clock: Callable[[], float] = time.monotonic,
     started: float | None = None,
+    relative_cut: float = RELATIVE_CUT,
 ) -> RetrievalResult:
     """One retrieval of `message` over `tree`: the ranked places, the block, and how they came about.
 
     `evidence_anchors` are anchors already parsed from command output (`started`, by `clock`,
     when that began, so that the time budget covers it too); `without` names strategies to
     switch off; `scanner`, `servers` and `clock` are the seams (the content scan's back end,
-    the language servers to ask, the time source of the budget). Never raises for bad input:
+    the language servers to ask, the time source of the budget); `relative_cut` is for the
+    weight fitter (benchmarks/fit_weights.py: 0 keeps every scored file). Never raises for bad input:
     what it could not do is in `bounds_reached` and `notes`.
     """
     t0 = clock() if started is None else started
@@ -83,8 +87,8 @@ def run_retrieval(
     # Plan from the anchors alone, so the scan can start before the walk: they run at once.
     deadline = t0 + budgets.time_s
     planned = plan_strategies(plan, REGISTRY, without, budgets)
-    if planned.over_budget:
-        reach(bounds, "scan_strings")
+    for bound in planned.over_budget:
+        reach(bounds, bound)
     if planned.too_long:
         reach(bounds, "needle_chars")
     finish_scan = begin_scan(tree, planned.needles, budgets, deadline, scanner)
@@ -98,7 +102,9 @@ def run_retrieval(
     paths = listing.paths
     t = lap("walk", t)
 
-    shared = finish_scan(paths)
+    # Terms are counted only where fulltext scores them: the rest of the tree is not asked.
+    documents = [p for p in paths if is_document(p, plan.facts.about_tests)] if planned.counts_terms else []
+    shared = finish_scan(paths, documents)
     for bound in shared.bounds_reached:
         reach(bounds, bound)
     notes += shared.notes
@@ -110,7 +116,9 @@ def run_retrieval(
         tree, paths, servers=tuple(servers), budgets=budgets, scanner=scanner, occurrences=rescan.occurrences
     )
     reader = Reader(tree, budgets, bounds)
-    ev = Evidence(plan, paths, PathIndex(paths), shared, reader, navigator, rescan, budgets, bounds)
+    ev = Evidence(
+        plan, paths, PathIndex(paths), shared, reader, navigator, rescan, budgets, bounds, tree.size
+    )
     t = lap("scan", t)
 
     findings: list[Finding] = []
@@ -128,7 +136,7 @@ def run_retrieval(
             reach(bounds, _SERVER_BOUNDS[skip.reason])
     t = lap("strategies", t)
 
-    ranking = rank(findings, rank_facts(plan), budgets.block_items, explain)
+    ranking = rank(findings, rank_facts(plan), budgets.block_items, explain, relative_cut)
     if ranking.over_items:
         reach(bounds, "block_items")
     items = [

@@ -16,8 +16,8 @@ from typing import Sequence
 from .model import AnchorKind
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets
 from .checkout.confined import read_confined
-from .source_context.lexical import merge_windows
 from .checkout.tree import Tree
+from .checkout.windows import merge_windows
 from .render import PACK_HEADER, render_retry_pack
 from .checkout.walk import walk
 from .retrieve import run_retrieval

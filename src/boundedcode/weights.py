@@ -56,7 +56,15 @@ class R:
     # Acc@5 0.46 → 0.49 and recall 0.67 → 0.68 for 9 more tokens (0.6: no further gain).
     PATH_WORD = 0.5
     USE = 0.25
+    #: The full-text signal's best file (its specificity: its BM25 score over the best one's).
+    #: Chosen offline on the development split: 0.7 / 0.8 / 0.9 gave Python Acc@1 50.6 / 50.9 /
+    #: 49.9 and recall 89.2 / 89.7 / 90.4 (docs/benchmark.md).
+    FULLTEXT = 0.8
 
+
+#: BM25's term-frequency saturation and length normalization (the usual values, kept).
+BM25_K1 = 1.2
+BM25_B = 0.75
 
 #: Specificity = 1 / (1 + SLOPE · ln n) for an anchor that matches n files: it falls slowly.
 SPECIFICITY_SLOPE = 0.3

@@ -2,9 +2,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boundedcode.bench.baselines import BM25Ranker, bm25_block
+from boundedcode.bench.baselines import BM25Ranker, FunctionBM25Ranker, bm25_block, fuse
 from boundedcode.bench.checkouts import GitFile
-from boundedcode.bench.corpus import DESCRIBES, NAMES_CODE, RepoCorpus, message_kind, tokenize
+from boundedcode.bench.corpus import (
+    DESCRIBES,
+    NAMES_CODE,
+    RepoCorpus,
+    function_documents,
+    message_kind,
+    tokenize,
+)
 from boundedcode.render import count_tokens
 
 
@@ -77,3 +84,37 @@ def test_message_kind(tmp_path: Path):
     assert message_kind("calling `helper` fails", c) == NAMES_CODE  # backticked
     assert message_kind("The page jumps when I scroll the cart", c) == DESCRIBES  # plain words
     assert message_kind("remove_widget fails in other.py", c) == DESCRIBES  # absent names
+
+
+SPREAD = {
+    # One long module whose words are spread thin, and one function that holds them together.
+    "pkg/big.py": "".join(f"def filler_{i}(x):\n    return x + {i}\n\n" for i in range(60))
+    + "def render_invoice_total(invoice):\n    total = invoice.total\n    return total\n",
+    "pkg/other.py": "def invoice_header():\n    pass\n\n" + "# render\n" * 3 + "TOTAL = 1\n",
+    "tests/test_big.py": "def test_render_invoice_total():\n    render_invoice_total(invoice)\n",
+}
+
+
+def test_function_documents_are_function_spans_and_a_remainder():
+    source = b"import os\n\nclass A:\n    x = 1\n\n    def m(self):\n        return 1\n\ndef f():\n    def g():\n        pass\n"
+    assert function_documents("a.py", source) == [(6, 7), (9, 11)]  # g belongs to f
+    # No grammar for the language: one document from each definition line to the next.
+    assert function_documents("a.lua", b"function a()\nend\nfunction b()\nend\n") == [(1, 2), (3, 5)]
+    assert function_documents("notes.txt", b"plain\ntext\n") == []
+
+
+def test_function_bm25_ranks_a_file_by_its_best_function_and_leaves_tests_out(tmp_path: Path):
+    repo = RepoCorpus()
+    c = _corpus(tmp_path, SPREAD, repo)
+    blobs = {p: f"{i:040x}" for i, p in enumerate(sorted(SPREAD))}
+    docs = repo.functions(str(tmp_path), c, blobs)
+    assert "tests/test_big.py" not in docs.paths
+    assert docs.paths.count("pkg/big.py") == 61  # 61 functions; no remainder (nothing outside them)
+    ranked = FunctionBM25Ranker(docs).rank("render invoice total is wrong")
+    assert ranked == ["pkg/big.py", "pkg/other.py"]
+
+
+def test_fuse_is_reciprocal_rank_fusion_with_ties_by_path():
+    assert fuse([["a", "b"], ["b", "c"]]) == ["b", "a", "c"]
+    assert fuse([["x"], ["y"]]) == ["x", "y"]  # equal scores: path order
+    assert fuse([["a"] * 1, []], k=1) == ["a"]

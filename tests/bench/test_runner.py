@@ -47,7 +47,8 @@ def test_full_run_records_and_reports(tmp_path: Path, task_file: Path, mirror: d
     assert summary["tasks"]["run"] == 3
     assert summary["tasks"]["skipped"] == {"no fetch_repo": 1, "no mirror": 1, "unusable": 1}
     recs = _records(tmp_path)
-    assert len(recs) == 3 * 2 * 4  # tasks x tracks x (adaptive, adaptive-without-paths, basic, bm25)
+    # tasks x tracks x (adaptive, adaptive-without-paths, basic, bm25, bm25-functions, fusion)
+    assert len(recs) == 3 * 2 * 6
     by = {(r["instance_id"], r["track"], r["method"]): r for r in recs}
     one = by[("shop-1", "direct", "adaptive")]
     assert (
@@ -61,9 +62,21 @@ def test_full_run_records_and_reports(tmp_path: Path, task_file: Path, mirror: d
     assert by[("shop-2", "bounded", "adaptive")]["evidence_lines"] == 0
     assert by[("shop-2", "direct", "bm25")]["files"][:2] == ["src/refund.py", "src/ledger.py"]
     assert by[("shop-1", "direct", "adaptive-without-paths")]["files"] == []
+    # The function-level index leaves test files out; the fusion holds both lists' files.
+    functions = by[("shop-1", "direct", "bm25-functions")]["files"]
+    assert functions and not any(f.startswith("tests/") for f in functions)
+    fused = by[("shop-1", "direct", "fusion")]["files"]
+    assert fused[0] == "src/cart.py" and set(fused) == set(functions) | {"src/cart.py"}
     overall = summary["groups"]["overall"]["overall"]["direct"]
-    assert set(overall["methods"]) == {"adaptive", "adaptive-without-paths", "basic", "bm25"}
-    assert set(overall["ratios"]) == {"basic", "bm25"}
+    assert set(overall["methods"]) == {
+        "adaptive",
+        "adaptive-without-paths",
+        "basic",
+        "bm25",
+        "bm25-functions",
+        "fusion",
+    }
+    assert set(overall["ratios"]) == {"basic", "bm25", "bm25-functions", "fusion"}
     assert summary["strategies"]["direct"]["paths"]["recall_lost"] == pytest.approx(
         overall["methods"]["adaptive"]["recall"] - overall["methods"]["adaptive-without-paths"]["recall"],
         abs=1e-6,

@@ -1,6 +1,6 @@
-"""The three evidence parsers on arbitrary and hostile text: never raise, same answer twice, fast."""
+"""The three evidence parsers on arbitrary and hostile text: never raise, same answer twice.
 
-import time
+How long the worst lines take is measured in benchmarks/parser_worst_case.py, not here."""
 
 import pytest
 from hypothesis import given, settings
@@ -61,7 +61,6 @@ LINE_PREFIXES = [
     "0 ",
     '  File "',
 ]
-SECONDS_PER_LINE = 0.25  # generous for a shared CI machine: a quadratic regex takes seconds here
 
 
 def check(text: str) -> None:
@@ -95,19 +94,30 @@ def test_hostile_lines(fragments, prefix):
 
 @pytest.mark.parametrize("fragment", HOSTILE_FRAGMENTS)
 @pytest.mark.parametrize("prefix", LINE_PREFIXES)
-def test_longest_scanned_line_is_fast(fragment, prefix):
-    line = (prefix + fragment * MAX_LINE_CHARS)[:MAX_LINE_CHARS]
-    started = time.perf_counter()
-    check(line)
-    assert time.perf_counter() - started < SECONDS_PER_LINE
+def test_longest_scanned_line_answers(fragment, prefix):
+    """The longest line the parsers scan, built from the fragments their formats key on: the
+    same typed answer twice (benchmarks/parser_worst_case.py times it; a test never does)."""
+    check(hostile_line(prefix, fragment))
 
 
-@pytest.mark.parametrize("fragment", ["x", "a.py:1: ", "    at f (", "#0 0x1 in f ", "FAILED a::", "--> a:"])
-def test_one_megabyte_line_is_fast(fragment):
+def hostile_line(prefix: str, fragment: str) -> str:
+    return (prefix + fragment * MAX_LINE_CHARS)[:MAX_LINE_CHARS]
+
+
+ONE_MEGABYTE_FRAGMENTS = ["x", "a.py:1: ", "    at f (", "#0 0x1 in f ", "FAILED a::", "--> a:"]
+
+
+@pytest.mark.parametrize("fragment", ONE_MEGABYTE_FRAGMENTS)
+def test_one_megabyte_line_is_skipped(fragment):
+    """A line past MAX_LINE_CHARS is never scanned (so its cost is its split, linear): a 1 MB line
+    of a format's own fragments, alone or between two real frames, adds nothing."""
     text = fragment * (1_000_000 // len(fragment))
-    started = time.perf_counter()
-    check(text)
-    assert time.perf_counter() - started < SECONDS_PER_LINE
+    for parse, _ in PARSERS:
+        assert parse(text) == []
+    frame = '  File "/srv/app/a.py", line 3, in f'
+    around = f"Traceback (most recent call last):\n{frame}\n{text}\n{frame}\nValueError: x\n"
+    alone = f"Traceback (most recent call last):\n{frame}\n\n{frame}\nValueError: x\n"
+    assert parse_frames(around) == parse_frames(alone) != []
 
 
 def test_long_input_is_read_as_its_head_and_its_tail():

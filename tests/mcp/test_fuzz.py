@@ -126,3 +126,18 @@ def test_every_tool_call_is_answered(client, tool, arguments):
     if "result" in answer:
         assert answer["result"]["content"][0]["type"] == "text"
     assert client.proc.poll() is None  # and the server is still there for the next call
+
+
+def test_a_call_nested_past_the_decoders_stack_leaves_the_server_answering(client):
+    # With a lone surrogate the line goes through the server's own repair first.
+    deep = "[" * 100_000 + "]" * 100_000
+    for query in ("\\ud800", "q"):
+        line = (
+            '{"jsonrpc":"2.0","id":"deep","method":"tools/call","params":{"name":"recall",'
+            f'"arguments":{{"query":"{query}","x":{deep}}}}}}}\n'
+        )
+        client.proc.stdin.write(line.encode("ascii"))
+        client.proc.stdin.flush()
+        answer = client.request("tools/call", {"name": "recall", "arguments": {"query": "x"}})
+        assert answer is not None and "result" in answer, query
+        assert client.proc.poll() is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -15,8 +16,10 @@ from mcp.client.stdio import StdioServerParameters
 
 from boundedcode.mcp.tools import ANSWER_SCHEMA
 from boundedcode.session import Session, ToolResult
+from boundedcode.source_context import load_profile, run_query
 
 from ..conftest import make_git_repo
+from ..source_context.conftest import commit, profile_text
 
 POST = """\
 class Ledger:
@@ -233,3 +236,30 @@ def test_with_a_language_server_find_symbol_keeps_every_pattern_definition(tmp_p
     places = {(loc["path"], loc["line"]) for loc in alone["locations"]}
     assert places == {("web/app.py", 2), ("web/helpers.py", 4), ("web/blueprints.py", 2)}
     assert places <= {(loc["path"], loc["line"]) for loc in served["locations"]}, served
+
+
+async def _query_and_recall(repo: Path, profile: Path) -> tuple[Any, Any]:
+    async with Client(
+        server_params(repo, "--profile", str(profile)), read_timeout_seconds=CALL_TIMEOUT_S
+    ) as c:
+        await c.call_tool("retrieve", {"message": "NPC_CANNON is wrong"})  # call_1
+        result = await c.call_tool("project_query", {"text": "23487"})
+        recalled = await c.call_tool("recall", {"query": result.content[-1].text.strip("[]\n")})
+        return result, recalled
+
+
+def test_a_project_query_result_names_its_call_id_beside_its_document(tmp_path):
+    repo = tmp_path / "proj"
+    sha = commit(repo, {"src/npc.cpp": "int NPC_CANNON = 23487;\n"})
+    profile = tmp_path / "profile.toml"
+    profile.write_text(profile_text(repo, sha, {"extensions": [".cpp"]}))
+    result, recalled = anyio.run(_query_and_recall, repo, profile)
+    assert not result.is_error and [part.type for part in result.content] == ["text", "text"]
+    # The document is the one the query gives, nothing added; the call id is the second part.
+    document = json.loads(result.content[0].text)
+    assert document == run_query({"kind": "source.context", "text": "23487"}, load_profile(profile))
+    assert result.content[1].text == "[call_2]\n"
+    text = recalled.content[0].text
+    assert (
+        text.startswith("call_2: project_query") and '"status": "complete_configured_source_context"' in text
+    )

@@ -108,7 +108,10 @@ def test_project_query_is_offered_with_a_profile_and_kept_in_the_session(tmp_pat
         reply = server.call("project_query", {"text": "23487"})
         assert not reply.is_error
         assert json.loads(reply.text)["status"] == STATUS_COMPLETE
-        assert isinstance(s.records[-1], Capture)
+        capture, result = s.records[-2:]
+        assert isinstance(capture, Capture) and capture.payload == json.loads(reply.text)
+        assert reply.more == (f"[{result.call_id}]\n",)
+        assert json.loads(result.content) == capture.payload  # what recall brings back by that id
 
 
 def test_command_mistakes_are_user_errors(tmp_path):
@@ -128,6 +131,8 @@ def test_a_line_with_a_lone_surrogate_is_repaired_and_any_other_left_alone():
     lone = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"read","arguments":{"path":"a\\ud800"}}}\n'
     assert json.loads(repair_line(lone))["params"]["arguments"]["path"] == "a\\ud800"
     assert repair_line("not json \\ud800\n") == "not json \\ud800\n"
+    deep = '{"params":{"path":"a\\ud800","x":' + "[" * 100_000 + "]" * 100_000 + "}}\n"
+    assert repair_line(deep) == deep  # too deep to rebuild: left for the SDK to refuse
 
 
 def test_every_failure_is_an_answer(tmp_path):

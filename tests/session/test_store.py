@@ -67,6 +67,17 @@ def test_a_bad_line_before_the_end_is_an_error_not_a_silent_drop(session_path):
         memory_session(session_path)
 
 
+def test_a_line_nested_past_the_decoders_stack_is_a_bad_line_too(session_path):
+    two_records(session_path)
+    with open(session_path) as f:
+        lines = f.read().splitlines(keepends=True)
+    deep = '{"v":1,"x":' + "[" * 100_000 + "]" * 100_000 + "}\n"
+    with open(session_path, "w") as f:
+        f.write(lines[0] + deep + lines[1])
+    with pytest.raises(SessionError, match=r"session.jsonl:2: not a session record \(invalid JSON\)"):
+        memory_session(session_path)
+
+
 def test_a_newer_format_is_refused(session_path):
     with open(session_path, "w") as f:
         f.write(json.dumps({"v": records.FORMAT_VERSION + 1, "kind": "tool"}) + "\n")

@@ -48,6 +48,7 @@ def test_context_option_stores_a_capture(profile_file, tmp_path, capsys):
         ([], "not both or neither"),
         (["{not json"], "not valid JSON"),
         (["[1]"], "must be a JSON object"),
+        (["[" * 100_000], "not valid JSON: nested too deeply"),
         (['{"kind":"source.context","text":"x"}', "--path-prefix", "src"], "goes with --text"),
         (["--text", "x", "--path-prefix", "../etc"], "must not contain '..'"),
         (['{"kind":"source.context","text":"x","commit":"HEAD~1"}'], "cannot choose commit"),

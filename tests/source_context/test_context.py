@@ -194,6 +194,15 @@ def test_a_tampered_context_file_is_rejected(two_captures):
         verify_context(str(ctx), profile)
 
 
+def test_a_context_file_nested_past_the_decoders_stack_is_rejected(two_captures):
+    profile, ctx = two_captures
+    path = ctx / "context.json"
+    os.chmod(path, stat.S_IWUSR | stat.S_IRUSR)
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(ContextError, match="unreadable context file \\(nested too deeply\\)"):
+        verify_context(str(ctx), profile)
+
+
 def test_a_foreign_directory_is_not_taken_over(vcore, make_profile, tmp_path):
     repo, head = vcore
     (tmp_path / "notes").mkdir()

@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import pytest
 
+from boundedcode.checkout.windows import merge_windows
+from boundedcode.lang.identifiers import is_identifier
+from boundedcode.scan.base import Needle
 from boundedcode.source_context.lexical import (
     FIXED,
     WORD,
-    Needle,
     alias_name,
     hit_lines,
-    merge_windows,
+    mode,
     registration_sites,
     split_lines,
+    term_needle,
 )
 
 
 @pytest.mark.parametrize(
-    "term, mode",
+    "term, expected",
     [
         ("NPC_X", WORD),
         ("_x1", WORD),
@@ -26,25 +29,42 @@ from boundedcode.source_context.lexical import (
         ("--output=x", FIXED),
         ("HEAD~1", FIXED),
         ("größe", FIXED),
+        ("$x", FIXED),
+        ("a$b", FIXED),
+        ("x\n", FIXED),
     ],
 )
-def test_identifiers_are_words_and_everything_else_fixed(term, mode):
-    assert Needle.for_term(term).mode == mode
+def test_identifiers_are_words_and_everything_else_fixed(term, expected):
+    assert mode(term_needle(term)) == expected
+
+
+def test_terms_are_the_scans_needles_with_the_c_identifier_rule():
+    # The one Needle type; source.context's word mode is C's rule, retrieval's is wider.
+    assert term_needle("NPC_X") == Needle("NPC_X", word=True)
+    assert term_needle("$x") == Needle("$x", word=False)
+    assert is_identifier("$x") and is_identifier("größe")
+    assert not is_identifier("$x", strict=True) and not is_identifier("größe", strict=True)
+
+
+def test_a_whole_word_ends_at_ascii_word_characters_only():
+    data = b"$NPC_X = 1\n\xc3\xa9NPC_X\nNPC_X$\nNPC_Xa\n"
+    assert hit_lines(data, term_needle("NPC_X")) == [1, 2, 3]
+    assert hit_lines(b"a $x b\n$xy\n", term_needle("$x")) == [1, 2]  # a fixed string
 
 
 def test_word_mode_matches_whole_words_only():
     data = b"NPC_X = 1\nMY_NPC_X = 2\nNPC_X2 = 3\ncall(NPC_X)\nnpc_x\n"
-    assert hit_lines(data, Needle.for_term("NPC_X")) == [1, 4]
+    assert hit_lines(data, term_needle("NPC_X")) == [1, 4]
 
 
 def test_fixed_mode_is_case_sensitive_and_literal():
     data = b"a = 23487\nb = 123487\nc = 2348\nx.*y\nX.*Y\n"
-    assert hit_lines(data, Needle.for_term("23487")) == [1, 2]
-    assert hit_lines(data, Needle.for_term("x.*y")) == [4]
+    assert hit_lines(data, term_needle("23487")) == [1, 2]
+    assert hit_lines(data, term_needle("x.*y")) == [4]
 
 
 def test_several_hits_on_one_line_count_once():
-    assert hit_lines(b"K K K\n\nK\n", Needle.for_term("K")) == [1, 3]
+    assert hit_lines(b"K K K\n\nK\n", term_needle("K")) == [1, 3]
 
 
 def test_lines_split_at_newlines_only():

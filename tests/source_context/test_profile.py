@@ -152,3 +152,18 @@ def test_unreadable_and_malformed_files(tmp_path):
         load_profile(tmp_path / "missing.toml")
     with pytest.raises(ConfigError, match="not valid TOML"):
         load(tmp_path, "[project\n")
+    (tmp_path / "latin1.toml").write_bytes(HEAD.encode() + b"# caf\xe9\n")
+    with pytest.raises(ConfigError, match="not UTF-8 text"):
+        load_profile(tmp_path / "latin1.toml")
+    with pytest.raises(ConfigError, match="larger than 65,536 bytes"):
+        load(tmp_path, HEAD + "# padding\n" * 10_000)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["[" * 10_000 + "]" * 10_000, "{a = " * 10_000 + "1" + "}" * 10_000],
+    ids=["arrays", "inline-tables"],
+)
+def test_a_10000_deep_profile_is_one_config_error(tmp_path, value):
+    with pytest.raises(ConfigError, match="not valid TOML: nested too deeply"):
+        load(tmp_path, HEAD + f"deep = {value}\n")

@@ -62,7 +62,9 @@ def evidence(files, message, server=None):
     )
     patterns = PatternNavigator(tree, paths, occurrences=rescan.occurrences)
     navigator = Composite([server] if server else [], patterns)
-    return Evidence(plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, budgets, bounds)
+    return Evidence(
+        plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, budgets, bounds, tree.size
+    )
 
 
 def uses(findings):

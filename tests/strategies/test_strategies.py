@@ -129,7 +129,9 @@ def test_a_language_server_definition_outweighs_the_patterns_and_fixes_the_line(
     rescan = Rescan(tree, paths, DEFAULT_BUDGETS, 1e9, None, shared, needles, bounds_reached=[], notes=[])
     navigator = Composite([FakeServer()], PatternNavigator(tree, paths, occurrences=rescan.occurrences))
     plan = Plan((Anchor("name", "post"),), MessageFacts(False, False, False, ()))
-    ev = Evidence(plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, DEFAULT_BUDGETS, [])
+    ev = Evidence(
+        plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, DEFAULT_BUDGETS, [], tree.size
+    )
     found = {f.path: f for f in SymbolsStrategy().find(ev)}
     assert found["a/ledger.py"].reliability == 0.85 and found["a/ledger.py"].line == 2
     assert found["b/queue.py"].reliability == 0.8
@@ -142,7 +144,8 @@ def test_a_message_that_only_describes_is_matched_against_file_text_too():
         "src/third.py": "x = 2\n",
     }
     result = run(files, "Totals are off\nThe percentage gets rounded twice at checkout")
-    assert result.paths[0] == "src/engine.py"
-    assert result.items[0].reason == "message words in its text"
+    assert (result.paths[0], result.items[0].line) == ("src/engine.py", 2)
+    assert result.items[0].reason.startswith("words ")
     named = run(files, "`apply` in src/engine.py rounds the percentage twice")
-    assert all(it.reason != "message words in its text" for it in named.items)
+    # What the message names is the place shown, not where its words are densest.
+    assert named.items[0].reason != result.items[0].reason and named.items[0].strategies[0] != "fulltext"

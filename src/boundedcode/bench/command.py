@@ -86,8 +86,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         choices=(*BASELINES, NO_BASELINE),
         default=list(BASELINES),
-        metavar="{basic,bm25,none}",
-        help="baselines run on the same tasks (default: basic bm25)",
+        metavar="{" + ",".join((*BASELINES, NO_BASELINE)) + "}",
+        help=f"baselines run on the same tasks (default: {' '.join(BASELINES)}); fusion is the "
+        "reciprocal-rank fusion of the measured method and bm25-functions",
     )
     parser.add_argument(
         "--language",

@@ -17,9 +17,20 @@ from dataclasses import dataclass
 from ..checkout.budgets import DEFAULT_BUDGETS
 from ..checkout.confined import is_binary, read_under
 from ..checkout.policy import refusal
+from ..lang.definitions import definitions
+from ..lang.languages import is_prose_path, is_test_path, language_of
 from .checkouts import GitFile
 
-__all__ = ["tokenize", "CommitCorpus", "RepoCorpus", "message_kind", "NAMES_CODE", "DESCRIBES"]
+__all__ = [
+    "tokenize",
+    "CommitCorpus",
+    "RepoCorpus",
+    "FunctionDocs",
+    "function_documents",
+    "message_kind",
+    "NAMES_CODE",
+    "DESCRIBES",
+]
 
 NAMES_CODE = "names code"
 DESCRIBES = "describes"
@@ -59,6 +70,47 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
+#: Definitions whose span is one function-level document; a class's own lines outside its
+#: methods go to the file's remainder document with the module-level code.
+FUNCTION_KINDS = frozenset({"function", "method", "macro"})
+
+
+def function_documents(path: str, data: bytes) -> list[tuple[int, int]]:
+    """The 1-based line spans of one file's function documents.
+
+    Each function or method with a known span is a document (a nested function belongs to
+    its outer one). Where the definitions have no spans (line patterns, no grammar), a
+    document runs from one definition line to the next. The lines no span covers (imports,
+    module code, class bodies outside their methods) make one more document, the file's
+    remainder, which the caller adds.
+    """
+    language = language_of(path)
+    found = definitions(language, data) if language else []
+    spans = sorted(
+        (d.line, d.end_line)
+        for d in found
+        if d.kind in FUNCTION_KINDS and d.end_line and d.end_line >= d.line
+    )
+    if spans:
+        out: list[tuple[int, int]] = []
+        for start, end in spans:
+            if not out or start > out[-1][1]:
+                out.append((start, end))
+        return out
+    starts = sorted({d.line for d in found})
+    bounds = starts + [data.count(b"\n") + 2]
+    return [(a, b - 1) for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+@dataclass
+class FunctionDocs:
+    """One commit's function-level documents of non-test files, in path then line order."""
+
+    paths: list[str]  # the file of each document
+    token_ids: list[array]  # per document, ids in the repository's vocabulary (path tokens included)
+    vocabulary: dict[str, int]
+
+
 @dataclass
 class CommitCorpus:
     """One commit's indexed text files, in path order."""
@@ -78,6 +130,7 @@ class RepoCorpus:
         self.vocabulary: dict[str, int] = {}
         self._identifiers: dict[str, tuple[int, ...]] = {}
         self._blobs: dict[str, tuple[array, frozenset[str]] | None] = {}
+        self._function_blobs: dict[str, list[array]] = {}
 
     def _ids(self, identifier: str) -> tuple[int, ...]:
         ids = self._identifiers.get(identifier)
@@ -97,6 +150,44 @@ class RepoCorpus:
         for identifier in IDENTIFIER.findall(text):
             ids.extend(self._ids(identifier))
         return ids, frozenset(DEFINITION.findall(text))
+
+    def _tokens(self, text: str) -> array:
+        ids = array("I")
+        for identifier in IDENTIFIER.findall(text):
+            ids.extend(self._ids(identifier))
+        return ids
+
+    def _function_analysis(self, path: str, data: bytes) -> list[array]:
+        path_ids = self._tokens(path)
+        lines = data.decode("utf-8", errors="replace").split("\n")
+        covered = [False] * len(lines)
+        docs: list[array] = []
+        for start, end in function_documents(path, data):
+            for i in range(start - 1, min(end, len(lines))):
+                covered[i] = True
+            docs.append(path_ids + self._tokens("\n".join(lines[start - 1 : end])))
+        remainder = "\n".join(t for t, c in zip(lines, covered) if not c)
+        if remainder.strip() or not docs:
+            docs.append(path_ids + self._tokens(remainder))
+        return docs
+
+    def functions(self, checkout: str, corpus: CommitCorpus, blobs: dict[str, str]) -> FunctionDocs:
+        """The function-level documents of `corpus`'s source files (`blobs`: path → blob id):
+        files in a known language, neither tests nor prose."""
+        paths: list[str] = []
+        token_ids: list[array] = []
+        for path in corpus.paths:
+            if is_test_path(path) or is_prose_path(path) or language_of(path) is None:
+                continue
+            blob = f"{blobs[path]}:{path}"  # path tokens are part of each document
+            docs = self._function_blobs.get(blob)
+            if docs is None:
+                data = read_under(checkout, path, DEFAULT_BUDGETS.file_bytes).data
+                docs = self._function_analysis(path, data) if data is not None else []
+                self._function_blobs[blob] = docs
+            paths.extend([path] * len(docs))
+            token_ids.extend(docs)
+        return FunctionDocs(paths, token_ids, self.vocabulary)
 
     def commit(self, checkout: str, files: list[GitFile]) -> CommitCorpus:
         paths: list[str] = []

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence, TextIO, cast
 
 from ..errors import UsageError
 from ..render import count_tokens
-from .baselines import BM25Ranker, bm25_block
+from .baselines import BM25Ranker, FunctionBM25Ranker, bm25_block, fuse
 from .checkouts import CheckoutCache, CheckoutError, Mirrors, list_files
 from .corpus import RepoCorpus, message_kind
 from .evidence import failure_output
@@ -45,7 +45,9 @@ __all__ = [
 
 TRACKS = ("direct", "bounded")
 ENGINES = ("adaptive", "basic")
-BASELINES = ("basic", "bm25")
+BASELINES = ("basic", "bm25", "bm25-functions", "fusion")
+#: Baselines that query the function-level index.
+FUNCTION_BASELINES = ("bm25-functions", "fusion")
 RECORDS_FILE = "records.jsonl"
 BM25_INDEXES_KEPT = 2  # per commit, in memory, for this run only
 PROGRESS_WIDTH = 28
@@ -61,7 +63,7 @@ Retrieve = Callable[..., Any]
 @dataclass(frozen=True)
 class Method:
     name: str
-    engine: str  # "adaptive" | "basic" | "bm25"
+    engine: str  # one of ENGINES or BASELINES
     without: tuple[str, ...] = ()
 
     @property
@@ -209,6 +211,7 @@ class _Run:
         self._repo: str | None = None  # the repository whose blobs _repo_corpus holds
         self._repo_corpus = RepoCorpus()
         self._rankers: dict[str, BM25Ranker] = {}  # BM25 indexes by commit, this run only
+        self._function_rankers: dict[str, FunctionBM25Ranker] = {}
         self.timing: dict[str, float] = {
             "checkout_s": 0.0,
             "corpus_s": 0.0,
@@ -320,6 +323,7 @@ class _Run:
         if self._repo != task.fetch_repo:
             self._repo, self._repo_corpus = task.fetch_repo, RepoCorpus()
             self._rankers.clear()
+            self._function_rankers.clear()
         t0 = time.monotonic()
         corpus = self._repo_corpus.commit(checkout, files)
         kind = message_kind(task.problem_statement, corpus)
@@ -329,12 +333,22 @@ class _Run:
                 self._rankers.pop(next(iter(self._rankers)))
             self._rankers[task.base_commit] = ranker = BM25Ranker(corpus)
             self.timing["bm25_index_s"] += ranker.build_ms / 1000
+        if (
+            any(m.engine in FUNCTION_BASELINES for _, m in todo)
+            and task.base_commit not in self._function_rankers
+        ):
+            if len(self._function_rankers) >= BM25_INDEXES_KEPT:
+                self._function_rankers.pop(next(iter(self._function_rankers)))
+            t1 = time.monotonic()
+            docs = self._repo_corpus.functions(checkout, corpus, {f.path: f.blob for f in files})
+            self.timing["corpus_s"] += time.monotonic() - t1
+            self._function_rankers[task.base_commit] = franker = FunctionBM25Ranker(docs)
+            self.timing["bm25_index_s"] += franker.build_ms / 1000
         wait(list(pending.values()))  # the background checkout must not share the timed part
         t0 = time.monotonic()
         for track, method in todo:
-            self.store.append(
-                self._one(task, track, method, checkout, kind, self._rankers.get(task.base_commit))
-            )
+            rankers = (self._rankers.get(task.base_commit), self._function_rankers.get(task.base_commit))
+            self.store.append(self._one(task, track, method, checkout, kind, *rankers))
         self.timing["retrieval_s"] += time.monotonic() - t0
         self.cache.unpin(task.base_commit)
         return True
@@ -369,7 +383,14 @@ class _Run:
         )
 
     def _one(
-        self, task: Task, track: str, method: Method, checkout: str, kind: str, ranker: BM25Ranker | None
+        self,
+        task: Task,
+        track: str,
+        method: Method,
+        checkout: str,
+        kind: str,
+        ranker: BM25Ranker | None,
+        function_ranker: FunctionBM25Ranker | None,
     ) -> dict[str, Any]:
         evidence = failure_output(task.language, task.fail_to_pass) if track == "bounded" else ""
         rec: dict[str, Any] = {
@@ -388,17 +409,23 @@ class _Run:
             "error": None,
         }
         t0 = time.monotonic()
-        if method.engine == "bm25":
-            assert ranker is not None
-            message = f"{task.problem_statement}\n{evidence}" if evidence else task.problem_statement
-            paths = ranker.rank(message)
+        message = f"{task.problem_statement}\n{evidence}" if evidence else task.problem_statement
+        if method.engine in ("bm25", *FUNCTION_BASELINES):
+            index = ranker if method.engine == "bm25" else function_ranker
+            assert index is not None
+            paths = index.rank(message)
             latency = (time.monotonic() - t0) * 1000
+            if method.engine == "fusion":
+                # The measured method's files for the same task and track, recorded just before.
+                main = self.store.records.get(record_key(task.instance_id, track, self.methods[0]), {})
+                paths = fuse([main.get("files", []), paths])
+                latency += main.get("latency_ms") or 0.0
             rec.update(
                 ranked=[{"path": p} for p in paths],
                 tokens=count_tokens(bm25_block(paths)),
                 latency_ms=round(latency, 3),
                 strategies=[],
-                timings_ms={"total": round(latency, 3), "index": round(ranker.build_ms, 3)},
+                timings_ms={"total": round(latency, 3), "index": round(index.build_ms, 3)},
             )
         else:
             try:

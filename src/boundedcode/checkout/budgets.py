@@ -22,6 +22,9 @@ class Budgets:
     bytes_read: int = 192 * 1024 * 1024  # per retrieval, by the scan and by strategies' reads
     file_bytes: int = 1024 * 1024  # one file: a larger one is neither scanned nor read
     scan_strings: int = 32  # needles per scan
+    #: Full-text terms per scan (seeds.terms), besides the needles: a message's words, each
+    #: found as identifier parts; a message with more keeps its most repeated.
+    scan_terms: int = 64
     occurrences_per_string_file: int = 400  # hits kept per needle and file
     uses_per_string: int = 60  # files listed as uses of one symbol (graph)
     lsp_lookups: int = 4  # language-server lookups per retrieval

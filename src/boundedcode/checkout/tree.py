@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
@@ -56,6 +57,10 @@ class Tree(Protocol):
     def files(self) -> list[FileEntry]: ...
     def read(self, path: str, limit: int | None = None) -> bytes | None: ...
     def read_file(self, path: str, limit: int) -> FileRead: ...
+    def size(self, path: str) -> int | None:
+        """A listed file's size in bytes, without reading it; None when it is not a regular file."""
+        ...
+
     def commit(self) -> str | None: ...
     def branch(self) -> str | None: ...
     def repository(self) -> Any | None: ...
@@ -66,6 +71,9 @@ class _Reads:
 
     def read_file(self, path: str, limit: int) -> FileRead:
         raise NotImplementedError
+
+    def size(self, path: str) -> int | None:
+        return None
 
     def read(self, path: str, limit: int | None = None) -> bytes | None:
         return self.read_file(path, DEFAULT_BUDGETS.file_bytes if limit is None else limit).data
@@ -90,7 +98,7 @@ class WorkTree(_Reads):
     def files(self) -> list[FileEntry]:
         """Regular files as they are on disk now: a tracked path that became a symlink or went
         missing is not listed (ripgrep follows a symlink it is handed by name)."""
-        tracked = gitmeta.read_index(self._git_dir) if self._git_dir else None
+        tracked = self._tracked()
         names = frozenset(tracked or ())
         holding: set[str] = set()  # directories with tracked files below them
         for n in names:
@@ -107,7 +115,7 @@ class WorkTree(_Reads):
         # every directory above it) or TRACKED (ignored, or another repository: tracked only).
         def visit(dir_abs: str, rel: str, state: int, specs: list[tuple[str, Any]]) -> None:
             try:
-                entries = list(os.scandir(dir_abs))
+                entries = self._entries(dir_abs)
             except OSError:
                 return
             if ignore is not None and state != _TRACKED:
@@ -149,11 +157,26 @@ class WorkTree(_Reads):
         out.sort(key=lambda f: f.path)
         return out
 
+    # Seams of the walk: a long-lived cache (checkout.cached) answers them from memory it validated.
+    def _tracked(self) -> list[str] | None:
+        return gitmeta.read_index(self._git_dir) if self._git_dir else None
+
+    def _entries(self, dir_abs: str) -> list[os.DirEntry[str]]:
+        return list(os.scandir(dir_abs))
+
     def read_file(self, path: str, limit: int) -> FileRead:
         rel = confine(path)
         if rel is None:
             return FileRead(None, NOT_READABLE)
         return read_under(self.fs_root, rel, limit)
+
+    def size(self, path: str) -> int | None:
+        rel = confine(path)
+        try:
+            st = os.lstat(os.path.join(self.fs_root, rel)) if rel else None
+        except OSError:
+            return None
+        return st.st_size if st is not None and stat.S_ISREG(st.st_mode) else None
 
     def _head_info(self) -> tuple[str | None, str | None]:
         if self._head is None:
@@ -282,6 +305,11 @@ class GitTree(_Reads):
             return FileRead(None, NOT_READABLE)
         return self.read_blob(entry.oid, limit)
 
+    def size(self, path: str) -> int | None:
+        rel = confine(path)
+        entry = self._index().get(rel) if rel else None
+        return entry.size if entry is not None else None
+
     def blob_id(self, path: str) -> str | None:
         entry = self.blob_at(confine(path) or "")
         return entry.oid if entry is not None else None
@@ -356,6 +384,11 @@ class MemoryTree(_Reads):
         if data is None:
             return FileRead(None, NOT_READABLE)
         return FileRead(None, too_large(limit)) if len(data) > limit else FileRead(data)
+
+    def size(self, path: str) -> int | None:
+        rel = confine(path)
+        data = self._files.get(rel) if rel else None
+        return len(data) if data is not None else None
 
     def commit(self) -> str | None:
         return self._commit

@@ -16,6 +16,7 @@ __all__ = [
     "impl_names",
     "code_dirs",
     "is_prose_path",
+    "is_document",
     "is_example_path",
     "is_generated_path",
     "TEST_DIRS",
@@ -303,6 +304,14 @@ def is_prose_path(path: str) -> bool:
     ext = _extension(name).lower()
     stem = name[: -len(ext) - 1] if ext else name
     return ext in PROSE_EXTENSIONS or (ext == "" and stem.lower() in PROSE_NAMES)
+
+
+def is_document(path: str, about_tests: bool) -> bool:
+    """A source file, as full-text search ranks them: a known language, not prose; tests only
+    when the message is about them."""
+    if language_of(path) is None or is_prose_path(path):
+        return False
+    return about_tests or not is_test_path(path)
 
 
 def is_example_path(path: str) -> bool:

@@ -66,6 +66,8 @@ class Reply:
     text: str
     is_error: bool = False
     structured: dict[str, Any] | None = None
+    #: Further text content parts after `text`: what must stay out of a document `text` holds whole.
+    more: tuple[str, ...] = ()
 
 
 Handler = Callable[[dict[str, Any]], Reply]
@@ -183,7 +185,10 @@ class BcodeServer:
             }
             result = run_query(request, profile, context_dir)
             self.session.record_capture(result)
-            return Reply(dumps(result))
+            document = dumps(result)
+            # The document stays as the source.context contract gives it; its call id is a part of its own.
+            call_id = self._record("project_query", document, command=a["text"])
+            return Reply(document, more=(f"[{call_id}]\n",))
 
         return handle
 
@@ -207,7 +212,9 @@ class BcodeServer:
         except Exception as exc:  # noqa: BLE001 - a bug must still answer; the trace goes to stderr
             traceback.print_exc(file=sys.stderr)
             return Reply(printable(f"{name}: internal error: {type(exc).__name__}: {exc}"), True)
-        return Reply(printable(reply.text), reply.is_error, reply.structured)
+        return Reply(
+            printable(reply.text), reply.is_error, reply.structured, tuple(map(printable, reply.more))
+        )
 
     def lowlevel(self) -> Server[Any]:
         annotations = types.ToolAnnotations(
@@ -233,7 +240,7 @@ class BcodeServer:
             # Retrieval and reads block for up to seconds: off the event loop, so pings still answer.
             reply = await anyio.to_thread.run_sync(self.call, params.name, params.arguments)
             return types.CallToolResult(
-                content=[types.TextContent(type="text", text=reply.text)],
+                content=[types.TextContent(type="text", text=t) for t in (reply.text, *reply.more)],
                 structured_content=reply.structured,
                 is_error=reply.is_error,
             )
@@ -261,8 +268,8 @@ def repair_line(line: str) -> str:
         return line
     try:
         message = json.loads(line)
-    except ValueError:
-        return line  # not JSON at all: the SDK answers a parse error
+    except (ValueError, RecursionError):  # not JSON, or nested past the decoder's stack
+        return line  # the SDK's parser refuses it as it refuses any line that is not JSON
     cleaned = _clean(message)
     return line if cleaned == message else json.dumps(cleaned, ensure_ascii=False) + "\n"
 

@@ -12,6 +12,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from ..checkout.budgets import DEFAULT_BUDGETS
 from ..errors import UsageError
 from ..render.read import READ_MAX_BYTES
 
@@ -52,6 +53,8 @@ class ToolSpec:
 
 
 _CAP = f"{READ_MAX_BYTES // 1024} KiB"
+#: The block's default bounds as the descriptions state them (Budgets is the one source).
+_ITEMS, _TOKENS = DEFAULT_BUDGETS.block_items, f"{DEFAULT_BUDGETS.block_tokens:,}"
 #: The annotations of every tool: it reads the checkout and nothing else.
 ANNOTATIONS = {"readOnlyHint": True, "destructiveHint": False, "openWorldHint": False}
 #: A `read` of an item of the last block shows this many lines before its line and after it.
@@ -92,8 +95,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(
         "retrieve",
         "Rank the places in the repository that a message points at (a bug report, a "
-        "request, a stack trace, a failing test's output): at most 12 `path:line (symbol): "
-        "reason` items within 1,200 tokens, deterministic, no index. First it notes what "
+        f"request, a stack trace, a failing test's output): at most {_ITEMS} `path:line (symbol): "
+        f"reason` items within {_TOKENS} tokens, deterministic, no index. First it notes what "
         "changed since the previous call (a branch switch or pull, files edited by anyone "
         "since this conversation read them, each change once); files read in this "
         "conversation and unchanged are named on one line instead of being listed.",
@@ -184,13 +187,14 @@ TOOLS: tuple[ToolSpec, ...] = (
         "retry_pack",
         "After a failed check: the RELEVANT CODE around every location the failure output "
         "points at (stack frames, compiler and test-runner locations, the code failing "
-        "tests exercise), numbered lines, confined to the checkout, within 1,200 tokens.",
+        f"tests exercise), numbered lines, confined to the checkout, within {_TOKENS} tokens.",
         (Param("output", "string", "the failure output: a test run, a build log, a stack trace"),),
     ),
     ToolSpec(
         "project_query",
         "A source.context query: bounded lexical context (definitions, references, "
-        "registrations) for a term at the profile's pinned commit, every omission named.",
+        "registrations) for a term at the profile's pinned commit, every omission named. The "
+        "answer is the query's JSON document, then its call id ([call_12]) as a second text part.",
         (
             Param("text", "string", "the term: an identifier as a whole word, else a fixed string"),
             Param("path_prefix", "string", "search only under this directory", required=False),

@@ -5,7 +5,7 @@ in tests/golden/ that `scripts/update-goldens` regenerates. `text` holds what
 they share: the token count and the escaping of file names that are not UTF-8.
 """
 
-from .block import ALREADY_READ, HEADER, location, render_block
+from .block import ALREADY_READ, HEADER, NO_PLACES, location, render_block, smallest_block_tokens
 from .document import SCHEMA_VERSION, dumps, jsonl, result_json, schema
 from .explain import explain_lines, explain_text
 from .retry_pack import PACK_HEADER, render_retry_pack
@@ -13,9 +13,11 @@ from .text import count_tokens, printable, unescape_path
 
 __all__ = [
     "render_block",
+    "smallest_block_tokens",
     "location",
     "HEADER",
     "ALREADY_READ",
+    "NO_PLACES",
     "result_json",
     "dumps",
     "jsonl",

@@ -10,12 +10,26 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..model import Item
+from ..rank import WORD_STRATEGIES
 from ..weights import BLOCK_LINES
 from .text import count_tokens, printable
 
-__all__ = ["render_block", "location", "HEADER", "ALREADY_READ", "LEFT_OUT", "CUT_SHORT", "NO_PLACES"]
+__all__ = [
+    "render_block",
+    "smallest_block_tokens",
+    "location",
+    "is_weak",
+    "HEADER",
+    "ALREADY_READ",
+    "LEFT_OUT",
+    "CUT_SHORT",
+    "NO_PLACES",
+    "WEAK_NOTE",
+]
 
 HEADER = "Likely relevant places, ranked (found by {found}; verify before relying on them):"
+#: The header's `found` when no place is shown.
+FOUND_BY_NONE = "earlier reads"
 ALREADY_READ = "- already read in this conversation, unchanged: {paths}"
 LEFT_OUT = "- ({n} more left out to fit the block budget)"
 #: Reason length in the first shortening step.
@@ -24,6 +38,8 @@ NO_PLACES = "No places found in the repository for this message.\n"
 #: Bounds after which files went unsearched: the block says so, found places or not.
 CUT_SHORT = ("files_listed", "time_s")
 _CUT_NOTE = "- (the search was cut short by the {bounds} bound: some files were not searched)"
+#: Said when nothing the message names was found, only files that share its words.
+WEAK_NOTE = "- (weak: nothing the message names was found; these files only share its words)"
 
 
 def _strategy_names(items: Sequence[Item]) -> str:
@@ -54,6 +70,11 @@ def _line(it: Item, reason_chars: int | None) -> str:
     return f"- {where}: {reason}"
 
 
+def is_weak(items: Sequence[Item]) -> bool:
+    """Whether the best place was found by the message's words alone (nothing it names)."""
+    return bool(items) and bool(items[0].strategies) and set(items[0].strategies) <= WORD_STRATEGIES
+
+
 def render_block(
     items: Sequence[Item],
     budget_tokens: int,
@@ -75,7 +96,8 @@ def render_block(
     for reason_chars in (None, SHORT_REASON, 0):
         for n in range(len(items), -1, -1):
             shown = items[:n]
-            lines = [HEADER.format(found=_strategy_names(shown) or "earlier reads")]
+            lines = [HEADER.format(found=_strategy_names(shown) or FOUND_BY_NONE)]
+            lines += [WEAK_NOTE] if is_weak(shown) else []
             lines += [_line(it, reason_chars) for it in shown]
             if n < len(items):
                 lines.append(LEFT_OUT.format(n=len(items) - n))
@@ -85,3 +107,14 @@ def render_block(
             if tokens <= budget_tokens and (n == len(items) or reason_chars == 0):
                 return text, tokens, n < len(items) or reason_chars is not None
     return text, tokens, True
+
+
+def smallest_block_tokens(items: int) -> int:
+    """The tokens of the shortest block `render_block` makes of up to `items` places: its header,
+    the line saying they were all left out and the cut-short note. A smaller budget cannot be kept."""
+    lines = [
+        HEADER.format(found=FOUND_BY_NONE),
+        LEFT_OUT.format(n=items),
+        _CUT_NOTE.format(bounds=", ".join(CUT_SHORT)),
+    ]
+    return count_tokens("\n".join(lines) + "\n")

@@ -4,22 +4,58 @@ A needle is a whole-word identifier, a whole word in any case, or a literal
 string; a hit is one matching line. Both back ends classify a matching line
 with the same `classifier` and record it with the same `record`, so they give
 the same answer for the same files.
+
+A term needle (`term=True`) asks for something else: how often a full-text
+term (seeds.terms) occurs as an identifier part, in any case, per file, over
+the files the caller names for terms (fulltext's documents). Every back end
+finds the identifiers that hold a spelling of a term and counts their tokens
+with the same `TermMatcher`, so a cold scan and a warm one count alike. Only
+counts come back: the line of an occurrence is read again for the few files
+that need it (`TermMatcher.lines`), never printed for every file.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol, Sequence
 
+from ..seeds.terms import identifier_tokens, spellings
 from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
 from ..errors import BoundedCodeError
 
-__all__ = ["ScanError", "Needle", "Hit", "ScanResult", "Scanner", "MAX_LINE_CHARS", "classifier", "record"]
+__all__ = [
+    "ScanError",
+    "Needle",
+    "Hit",
+    "ScanResult",
+    "Scanner",
+    "MAX_LINE_CHARS",
+    "line_text",
+    "TermMatcher",
+    "classifier",
+    "record",
+    "record_terms",
+]
 
-#: Longest line kept from a match; longer lines are cut (minified code, data).
+#: Longest line kept from a match, in bytes; longer lines are cut (minified code, data).
 MAX_LINE_CHARS = 400
+#: What ripgrep (`--max-columns-preview`) puts after a line it cut, and so every back end.
+OMITTED = " [... omitted end of long line]"
+
+
+def line_text(raw: bytes) -> str:
+    """One line's bytes (without its `\n`) as ripgrep prints it with `--crlf` and the column
+    budget, decoded: a line over MAX_LINE_CHARS bytes becomes its first MAX_LINE_CHARS
+    characters and OMITTED. Every back end classifies and keeps exactly this text."""
+    if raw.endswith(b"\r"):
+        raw = raw[:-1]
+    text = raw.decode("utf-8", "replace")
+    if len(raw) > MAX_LINE_CHARS:
+        text = text[:MAX_LINE_CHARS] + OMITTED
+    return text.rstrip("\r")
 
 
 class ScanError(BoundedCodeError):
@@ -33,6 +69,7 @@ class Needle:
     text: str
     word: bool  # True: a whole-word identifier; False: a literal, case-sensitive string
     fold: bool = False  # a whole word in any case (a prose word, lower-case text)
+    term: bool = False  # a full-text term (seeds.terms token): its occurrences as identifier parts
 
 
 @dataclass(frozen=True)
@@ -49,6 +86,9 @@ class ScanResult:
 
     # needle -> path -> hits (in line order, at most the per-string-and-file budget)
     hits: dict[Needle, dict[str, list[Hit]]] = field(default_factory=dict)
+    # term token -> path -> its occurrences there (at most the per-string-and-file budget)
+    terms: dict[str, dict[str, int]] = field(default_factory=dict)
+    term_files: int = 0  # the files the terms were searched in (their idf's collection)
     bounds_reached: list[str] = field(default_factory=list)  # names of Budgets fields
     notes: list[str] = field(default_factory=list)  # what else the caller should know (a fallback)
     files_scanned: int = 0
@@ -72,9 +112,9 @@ def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
     Words are found by one compiled alternation and a dict lookup of what matched,
     not by a regex per needle: a scan can return tens of thousands of lines.
     """
-    words = {n.text: n for n in needles if n.word and not n.fold}
-    folded = {n.text: n for n in needles if n.fold}
-    literals = [n for n in needles if not n.word and not n.fold]
+    words = {n.text: n for n in needles if n.word and not n.fold and not n.term}
+    folded = {n.text: n for n in needles if n.fold and not n.term}
+    literals = [n for n in needles if not n.word and not n.fold and not n.term]
 
     def alternation(texts, flags=0):
         # Longest first, so a word never loses to a shorter word it starts with.
@@ -115,3 +155,83 @@ def record(
             per_file.append(hit)
         else:
             reach(result.bounds_reached, "occurrences_per_string_file")
+
+
+class TermMatcher:
+    """The term needles of one scan: what a back end searches for, and what each match counts as.
+
+    A term occurs in a file as often as its token is among the `identifier_tokens`
+    of the file's identifiers (maximal runs of ASCII letters, digits and
+    underscores): `parse_duration` and `parseDuration` hold `parse` and
+    `duration`, `information` holds no `form`. In-process back ends count the
+    identifiers themselves (`in_text`). ripgrep prints less: from one character
+    before the first spelling of a term (in any ASCII case) to the end of the
+    identifier (`source`), which is cheaper to find than the whole identifier
+    and counts the same: the part of an identifier before that character holds no
+    spelling of a term, and a part cut at that character is no term's spelling
+    (it would have been found one character earlier).
+    """
+
+    def __init__(self, needles: Sequence[Needle]):
+        self.tokens = frozenset(n.text for n in needles if n.term)
+        words = sorted({w for t in self.tokens for w in spellings(t)}, key=lambda w: (-len(w), w))
+        self.words = words
+        self._cache: dict[bytes, tuple[str, ...]] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.tokens)
+
+    def source(self) -> str:
+        """ripgrep's expression (ASCII case folding only: Unicode folding would let `ſ` stand for
+        `s` in one back end and not in the other)."""
+        body = "|".join(re.escape(w) for w in self.words)
+        return f"[A-Za-z0-9_]?(?i-u:{body})[A-Za-z0-9_]*"
+
+    def count(self, identifier: bytes) -> tuple[str, ...]:
+        """The query's tokens one identifier (or ripgrep's match in one) holds, once per occurrence."""
+        found = self._cache.get(identifier)
+        if found is None:
+            text = identifier.decode("ascii", "replace")
+            found = self._cache[identifier] = tuple(t for t in identifier_tokens(text) if t in self.tokens)
+        return found
+
+    def add(self, counts: dict[str, int], identifiers: Iterable[tuple[bytes, int]]) -> None:
+        """Identifiers with how often each occurs, into the query's token counts of one file."""
+        for identifier, times in identifiers:
+            for token in self.count(identifier):
+                counts[token] = counts.get(token, 0) + times
+
+    def in_text(self, data: bytes) -> dict[str, int]:
+        """The query's token counts of one file's contents (the in-process back ends' pass)."""
+        lowered = data.lower()
+        if not any(w.encode() in lowered for w in self.words):
+            return {}
+        counts: dict[str, int] = {}
+        self.add(counts, Counter(_IDENTIFIER.findall(data)).items())
+        return counts
+
+    def lines(self, data: bytes) -> dict[int, tuple[str, ...]]:
+        """The query's tokens per line (1-based) of one file's contents, for the few files whose
+        densest line is wanted: the same identifiers `in_text` counts, line by line."""
+        out: dict[int, tuple[str, ...]] = {}
+        for number, line in enumerate(data.split(b"\n"), 1):
+            found = tuple(t for ident in _IDENTIFIER.findall(line) for t in self.count(ident))
+            if found:
+                out[number] = found
+        return out
+
+
+_IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
+
+
+def record_terms(result: ScanResult, path: str, counts: dict[str, int], budgets: Budgets) -> None:
+    """One file's term counts into the result, each within the occurrences budget per term and file."""
+    cap = budgets.occurrences_per_string_file
+    for token, times in counts.items():
+        if times > cap:
+            times = cap
+            reach(result.bounds_reached, "occurrences_per_string_file")
+        files = result.terms.get(token)
+        if files is None:
+            files = result.terms[token] = {}
+        files[path] = times

@@ -1,6 +1,9 @@
-"""The ripgrep back end: one `rg` process over the walked files of a tree on disk.
+"""The ripgrep back end: `rg` over the walked files of a tree on disk.
 
-ripgrep never applies a policy of its own: it either searches exactly the paths
+One process prints the lines that hold a word or literal needle; another,
+started once the walk has named the files the terms are counted in, prints
+only the identifiers that hold a term (no line numbers, no lines), which are
+counted per file. ripgrep never applies a policy of its own: it either searches exactly the paths
 the walk listed (after `--`, never read as options), or, to run while the walk
 does, walks the tree itself under globs translated from the read policy
 (`ripgrep_excludes`); then only hits in walked files are kept, and the few
@@ -14,12 +17,22 @@ import shutil
 import subprocess
 import sys
 import time
+from collections import Counter
 from typing import Callable, Sequence
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.policy import BUILD_DIRS, DEPENDENCY_DIRS, LOCK_NAMES, SECRET_NAMES, SECRET_SUFFIXES
 from ..checkout.tree import Tree
-from .base import MAX_LINE_CHARS, Needle, ScanError, ScanResult, classifier, record
+from .base import (
+    MAX_LINE_CHARS,
+    Needle,
+    ScanError,
+    ScanResult,
+    TermMatcher,
+    classifier,
+    record,
+    record_terms,
+)
 
 __all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripgrep_skipped"]
 
@@ -123,10 +136,13 @@ def _rg_escape(text: str) -> str:
 
 
 def pattern(needles: Sequence[Needle]) -> str:
-    """One ripgrep regex for every needle (the lines it matches are classified afterwards)."""
+    """One ripgrep regex for every word and literal needle (matching lines are classified
+    afterwards); term needles have a search of their own (`TermMatcher.source`)."""
     # ASCII word boundaries: Unicode-aware \b is several times slower in ripgrep and in re.
     parts = []
     for n in needles:
+        if n.term:
+            continue
         esc = _rg_escape(n.text)
         if n.fold:
             parts.append(f"(?i:(?-u:\\b){esc}(?-u:\\b))")
@@ -140,10 +156,10 @@ def _rg_binary() -> str | None:
     return local if os.access(local, os.X_OK) else shutil.which("rg")
 
 
-def _parse_ripgrep(
+def _parse_lines(
     out: bytes, classify: Callable[[str], list[Needle]], result: ScanResult, budgets: Budgets
 ) -> None:
-    """ripgrep's `path\\0line:text` records into per-needle hits."""
+    """ripgrep's `path\0line:text` records into per-needle hits."""
     paths: dict[bytes, str] = {}
     for raw in out.split(b"\n"):
         path_b, sep, rest = raw.partition(b"\0")
@@ -159,8 +175,23 @@ def _parse_ripgrep(
         record(result, classify(text), path, int(num), text, budgets)
 
 
+def _parse_identifiers(out: bytes, terms: TermMatcher, result: ScanResult, budgets: Budgets) -> None:
+    """ripgrep's `-o --heading` output without line numbers (`path\0` then one matched identifier
+    a line, files apart by a blank line) into per-term counts: each distinct identifier of a
+    file is turned into tokens once, however often it occurs."""
+    for block in out.split(b"\n\n"):
+        path_b, sep, body = block.partition(b"\0")
+        if not sep:
+            continue
+        counts: dict[str, int] = {}
+        terms.add(counts, Counter(body.split(b"\n")).items())
+        if counts:
+            record_terms(result, path_b.decode("utf-8", "surrogateescape"), counts, budgets)
+
+
 class RipgrepScanner:
-    """ripgrep over the walked files of a tree on disk."""
+    """ripgrep over the walked files of a tree on disk: one process for the words and literals,
+    one for the terms, run at once."""
 
     def __init__(self, binary: str | None = None):
         self.binary = binary or _rg_binary()
@@ -168,18 +199,16 @@ class RipgrepScanner:
     def available(self) -> bool:
         return self.binary is not None
 
-    def _command(self, needles: Sequence[Needle], budgets: Budgets) -> list[str]:
+    def _base(self) -> list[str]:
         if self.binary is None:
             raise ScanError("ripgrep is not installed")
+        return [self.binary, "--no-config", "--with-filename", "--null", "--no-messages", "--no-follow"]
+
+    def _command(self, needles: Sequence[Needle], budgets: Budgets) -> list[str]:
         return [
-            self.binary,
-            "--no-config",
+            *self._base(),
             "--no-heading",
-            "--with-filename",
             "--line-number",
-            "--null",
-            "--no-messages",
-            "--no-follow",
             "--crlf",
             "--max-filesize",
             str(budgets.file_bytes),
@@ -193,26 +222,64 @@ class RipgrepScanner:
             pattern(needles),
         ]
 
+    def _term_command(self, terms: TermMatcher, budgets: Budgets) -> list[str]:
+        # Only the identifiers, no line numbers: the counts are all the terms' strategy reads.
+        return [
+            *self._base(),
+            "--only-matching",
+            "--heading",
+            "--no-line-number",
+            "--max-filesize",
+            str(budgets.file_bytes),
+            "-e",
+            terms.source(),
+        ]
+
     def scan(
-        self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets, deadline: float
+        self,
+        tree: Tree,
+        paths: Sequence[str],
+        needles: Sequence[Needle],
+        budgets: Budgets,
+        deadline: float,
     ) -> ScanResult:
-        result = ScanResult(files_scanned=len(paths))
-        if not needles or not paths:
-            return result
+        """Every needle over `paths` (terms too: `scan_terms` searches them over other files)."""
+        plain = [n for n in needles if not n.term]
+        terms = TermMatcher(needles)
+        result = ScanResult(files_scanned=len(paths), term_files=len(paths) if terms else 0)
+        term_procs = self._spawn_terms(tree, paths, terms, budgets, result)
+        if plain and paths:
+            procs = self._by_paths(self._command(plain, budgets), tree, paths, budgets, result)
+            try:
+                self._collect_lines(procs, plain, result, budgets, deadline)
+            except BaseException:
+                _reap(term_procs)
+                raise
+        self._collect_terms(term_procs, terms, result, budgets, deadline)
+        return result
+
+    def _by_paths(
+        self, command: list[str], tree: Tree, paths: Sequence[str], budgets: Budgets, result: ScanResult
+    ) -> list[subprocess.Popen[bytes]]:
         # Exactly the walked files, so the read policy is the walk's: no walk, no ignore rules.
-        base = self._command(needles, budgets) + ["--no-ignore", "--hidden", "--"]
         # Paths go after `--`, relative to the tree's root: never read as options.
+        base = command + ["--no-ignore", "--hidden", "--"]
         chunks: list[list[str]] = [[]]
         size = 0
-        for p in paths:
+        for p in _within_size(tree, paths, budgets, result):
             if size > MAX_ARG_BYTES:
                 chunks.append([])
                 size = 0
             chunks[-1].append(p)
             size += len(p) + 1
-        procs = [self._spawn(base + chunk, tree) for chunk in chunks]
-        self._collect(procs, needles, result, budgets, deadline)
-        return result
+        return [self._spawn(base + chunk, tree) for chunk in chunks]
+
+    def _spawn_terms(
+        self, tree: Tree, paths: Sequence[str], terms: TermMatcher, budgets: Budgets, result: ScanResult
+    ) -> list[subprocess.Popen[bytes]]:
+        if not terms or not paths:
+            return []
+        return self._by_paths(self._term_command(terms, budgets), tree, paths, budgets, result)
 
     def start_walking(
         self, tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float
@@ -220,11 +287,13 @@ class RipgrepScanner:
         """Start ripgrep walking the tree itself, under the read policy's globs, before our walk ends.
 
         The two walks run at once; `PendingScan.finish` keeps only hits in files our walk
-        listed, so the result is the same as `scan` over the walked files.
+        listed, so the result is the same as `scan` over the walked files. The terms are
+        searched when the walk is over, in the files it names for them.
         """
-        command = self._command(needles, budgets) + ["--no-ignore-dot", *ripgrep_excludes()]
+        plain = [n for n in needles if not n.term]
+        command = self._command(plain, budgets) + ["--no-ignore-dot", *ripgrep_excludes()]
         return PendingScan(
-            self, tree, needles, budgets, deadline, [self._spawn(command, tree)] if needles else []
+            self, tree, needles, budgets, deadline, [self._spawn(command, tree)] if plain else []
         )
 
     @staticmethod
@@ -237,7 +306,28 @@ class RipgrepScanner:
             stdin=subprocess.DEVNULL,
         )
 
-    def _collect(
+    @staticmethod
+    def _output(procs: Sequence[subprocess.Popen[bytes]], result: ScanResult, deadline: float) -> list[bytes]:
+        outs = []
+        try:
+            for proc in procs:
+                try:
+                    left = min(MAX_WAIT_S, max(0.05, deadline - time.monotonic()))
+                    out, err = proc.communicate(timeout=left)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    out, err = proc.communicate()
+                    reach(result.bounds_reached, "time_s")
+                if proc.returncode == 2 and not out:
+                    # ripgrep refused the search itself (not a missing file): say so, never hide it.
+                    raise ScanError(err.decode("utf-8", "replace").strip()[:300])
+                outs.append(out)
+        except BaseException:
+            _reap(procs)
+            raise
+        return outs
+
+    def _collect_lines(
         self,
         procs: Sequence[subprocess.Popen[bytes]],
         needles: Sequence[Needle],
@@ -246,18 +336,40 @@ class RipgrepScanner:
         deadline: float,
     ) -> None:
         classify = classifier(needles)
-        for proc in procs:
-            try:
-                left = min(MAX_WAIT_S, max(0.05, deadline - time.monotonic()))
-                out, err = proc.communicate(timeout=left)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                out, err = proc.communicate()
-                reach(result.bounds_reached, "time_s")
-            if proc.returncode == 2 and not out:
-                # ripgrep refused the search itself (not a missing file): say so, never hide it.
-                raise ScanError(err.decode("utf-8", "replace").strip()[:300])
-            _parse_ripgrep(out, classify, result, budgets)
+        for out in self._output(procs, result, deadline):
+            _parse_lines(out, classify, result, budgets)
+
+    def _collect_terms(
+        self,
+        procs: Sequence[subprocess.Popen[bytes]],
+        terms: TermMatcher,
+        result: ScanResult,
+        budgets: Budgets,
+        deadline: float,
+    ) -> None:
+        for out in self._output(procs, result, deadline):
+            _parse_identifiers(out, terms, result, budgets)
+
+
+def _within_size(tree: Tree, paths: Sequence[str], budgets: Budgets, result: ScanResult) -> list[str]:
+    """The paths within the one-file budget. ripgrep applies `--max-filesize` only to files it
+    walks to, never to files it is handed by name: those are measured here, before it reads them."""
+    kept = []
+    for p in paths:
+        size = tree.size(p)
+        if size is not None and size <= budgets.file_bytes:
+            kept.append(p)
+        elif size is not None:
+            reach(result.bounds_reached, "file_bytes")
+    return kept
+
+
+def _reap(procs: Sequence[subprocess.Popen[bytes]]) -> None:
+    """Stop and wait for every process of a search that failed, so none is left behind."""
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()
 
 
 class PendingScan:
@@ -273,19 +385,30 @@ class PendingScan:
         procs: list[subprocess.Popen[bytes]],
     ):
         self.scanner, self.tree, self.needles = scanner, tree, needles
+        self.plain = [n for n in needles if not n.term]
         self.budgets, self.deadline, self.procs = budgets, deadline, procs
 
-    def finish(self, paths: Sequence[str]) -> ScanResult:
-        result = ScanResult(files_scanned=len(paths))
-        if not self.needles:
-            return result
-        self.scanner._collect(self.procs, self.needles, result, self.budgets, self.deadline)
-        walked = set(paths)
-        # The walk is the authority on what may be listed: drop anything else ripgrep saw.
-        result.hits = {n: {p: h for p, h in files.items() if p in walked} for n, files in result.hits.items()}
-        skipped = ripgrep_skipped(paths)
-        if skipped:
-            extra = self.scanner.scan(self.tree, skipped, self.needles, self.budgets, self.deadline)
-            for n, files in extra.hits.items():
-                result.hits.setdefault(n, {}).update(files)
+    def finish(self, paths: Sequence[str], term_paths: Sequence[str]) -> ScanResult:
+        """The words and literals over the walked `paths`, the terms over `term_paths`."""
+        terms = TermMatcher(self.needles)
+        result = ScanResult(files_scanned=len(paths), term_files=len(term_paths) if terms else 0)
+        # The terms' search starts now and runs while the words' output is read.
+        term_procs = self.scanner._spawn_terms(self.tree, term_paths, terms, self.budgets, result)
+        if self.plain:
+            try:
+                self.scanner._collect_lines(self.procs, self.plain, result, self.budgets, self.deadline)
+            except BaseException:
+                _reap(term_procs)
+                raise
+            walked = set(paths)
+            # The walk is the authority on what may be listed: drop anything else ripgrep saw.
+            result.hits = {
+                n: {p: h for p, h in files.items() if p in walked} for n, files in result.hits.items()
+            }
+            skipped = ripgrep_skipped(paths)
+            if skipped:
+                extra = self.scanner.scan(self.tree, skipped, self.plain, self.budgets, self.deadline)
+                for n, files in extra.hits.items():
+                    result.hits.setdefault(n, {}).update(files)
+        self.scanner._collect_terms(term_procs, terms, result, self.budgets, self.deadline)
         return result

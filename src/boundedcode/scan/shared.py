@@ -2,21 +2,31 @@
 
 On a working tree the pass is ripgrep over exactly the walked files (or ripgrep
 walking under the policy's globs while our walk runs); over git objects or
-memory it is the in-process search. The answer is put in a deterministic order:
-files by path, hits by line.
+memory it is the in-process search. Words and literals are searched in every
+walked file, terms in the files the caller names for them (`term_paths`:
+fulltext's documents). The answer is put in a deterministic order: files by
+path, hits by line.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Protocol, Sequence
 
 from ..checkout.budgets import Budgets
 from ..checkout.tree import Tree
 from .base import Needle, Scanner, ScanError, ScanResult
 from .memory import MemoryScanner
 from .ripgrep import RipgrepScanner
+from .warm import WarmScanner
 
-__all__ = ["scan", "begin_scan"]
+__all__ = ["scan", "begin_scan", "FinishScan"]
+
+
+class FinishScan(Protocol):
+    """The second half of `begin_scan`: the walked paths, and those the terms are counted in
+    (by default the same)."""
+
+    def __call__(self, paths: Sequence[str], term_paths: Sequence[str] | None = None) -> ScanResult: ...
 
 
 def _searchable(needles: Sequence[Needle]) -> list[Needle]:
@@ -27,20 +37,30 @@ def _searchable(needles: Sequence[Needle]) -> list[Needle]:
 def _finish(result: ScanResult) -> ScanResult:
     # Deterministic order: files by path, hits by line.
     result.hits = {n: dict(sorted(files.items())) for n, files in result.hits.items()}
+    result.terms = {t: dict(sorted(files.items())) for t, files in sorted(result.terms.items())}
     return result
 
 
-def _in_process(
+def _split(
+    scanner: Scanner,
     tree: Tree,
     paths: Sequence[str],
+    term_paths: Sequence[str],
     needles: Sequence[Needle],
     budgets: Budgets,
     deadline: float,
-    exc: ScanError,
 ) -> ScanResult:
-    """ripgrep refused the search: answer it in process and say so, never hide it."""
-    result = MemoryScanner().scan(tree, paths, needles, budgets, deadline)
-    result.notes.append(f"scanner fell back to in-process search: {exc}")
+    """Any back end, the words over `paths` and the terms over `term_paths`, as one result."""
+    if isinstance(scanner, (MemoryScanner, WarmScanner)):  # one read of each file for both
+        return scanner.scan(tree, paths, needles, budgets, deadline, term_paths=term_paths)
+    plain = [n for n in needles if not n.term]
+    terms = [n for n in needles if n.term]
+    result = scanner.scan(tree, paths, plain, budgets, deadline) if plain else ScanResult()
+    result.files_scanned = result.files_scanned or len(paths)
+    if terms:
+        counted = scanner.scan(tree, term_paths, terms, budgets, deadline)
+        result.terms, result.term_files = counted.terms, len(term_paths)
+        result.bounds_reached += [b for b in counted.bounds_reached if b not in result.bounds_reached]
     return result
 
 
@@ -51,37 +71,64 @@ def scan(
     budgets: Budgets,
     deadline: float,
     scanner: Scanner | None = None,
+    term_paths: Sequence[str] | None = None,
 ) -> ScanResult:
-    """Answer every needle in one pass over `paths`, choosing ripgrep for trees on disk."""
+    """Answer every needle in one pass over `paths` (terms over `term_paths`, by default the same),
+    choosing ripgrep for trees on disk."""
     if scanner is None:
         rg = RipgrepScanner()
         scanner = rg if (tree.fs_root and rg.available()) else MemoryScanner()
     needles = _searchable(needles)
+    term_paths = paths if term_paths is None else term_paths
     try:
-        result = scanner.scan(tree, paths, needles, budgets, deadline)
+        if term_paths is paths:
+            result = scanner.scan(tree, paths, needles, budgets, deadline)
+        else:
+            result = _split(scanner, tree, paths, term_paths, needles, budgets, deadline)
     except ScanError as exc:
-        result = _in_process(tree, paths, needles, budgets, deadline, exc)
+        result = _in_process(tree, paths, term_paths, needles, budgets, deadline, exc)
     return _finish(result)
+
+
+def _in_process(
+    tree: Tree,
+    paths: Sequence[str],
+    term_paths: Sequence[str],
+    needles: Sequence[Needle],
+    budgets: Budgets,
+    deadline: float,
+    exc: ScanError,
+) -> ScanResult:
+    """ripgrep refused the search: answer it in process and say so, never hide it."""
+    result = _split(MemoryScanner(), tree, paths, term_paths, needles, budgets, deadline)
+    result.notes.append(f"scanner fell back to in-process search: {exc}")
+    return result
 
 
 def begin_scan(
     tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float, scanner: Scanner | None = None
-) -> Callable[[Sequence[str]], ScanResult]:
-    """Start the scan before the walk ends; the returned call takes the walked paths.
+) -> FinishScan:
+    """Start the scan before the walk ends; the returned call takes the walked paths and the
+    paths the terms are counted in.
 
     On a tree on disk with the default scanner, ripgrep walks and searches while the
     walk runs (the two take about as long); otherwise the scan runs when called.
     """
     rg = RipgrepScanner() if scanner is None and tree.fs_root else None
     if rg is None or not rg.available():
-        return lambda paths: scan(tree, paths, needles, budgets, deadline, scanner)
+
+        def later(paths: Sequence[str], term_paths: Sequence[str] | None = None) -> ScanResult:
+            return scan(tree, paths, needles, budgets, deadline, scanner, term_paths)
+
+        return later
     needles = _searchable(needles)
     pending = rg.start_walking(tree, needles, budgets, deadline)
 
-    def finish(paths: Sequence[str]) -> ScanResult:
+    def finish(paths: Sequence[str], term_paths: Sequence[str] | None = None) -> ScanResult:
+        term_paths = paths if term_paths is None else term_paths
         try:
-            return _finish(pending.finish(paths))
+            return _finish(pending.finish(paths, term_paths))
         except ScanError as exc:
-            return _finish(_in_process(tree, paths, needles, budgets, deadline, exc))
+            return _finish(_in_process(tree, paths, term_paths, needles, budgets, deadline, exc))
 
     return finish

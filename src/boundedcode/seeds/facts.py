@@ -13,6 +13,7 @@ from typing import Sequence
 
 from ..model import Anchor, AnchorKind
 from .message import split_segments, words
+from .terms import QueryTerm, query_terms
 
 __all__ = ["MessageFacts", "message_facts", "ABOUT_TESTS_MENTIONS"]
 
@@ -43,6 +44,8 @@ class MessageFacts:
     is_question: bool
     about_config: bool
     words: tuple[str, ...]  # lower-case prose words, identifiers split
+    #: The full-text terms of the whole message, code samples included (seeds.terms).
+    terms: tuple[QueryTerm, ...] = ()
 
 
 def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
@@ -56,4 +59,5 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
         about_config=bool(_ABOUT_CONFIG.search(prose))
         or any(a.kind == AnchorKind.CONFIG_KEY for a in anchors),
         words=tuple(words(prose)),
+        terms=tuple(query_terms(message)),
     )

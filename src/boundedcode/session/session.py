@@ -23,7 +23,7 @@ from ..checkout import DEFAULT_BUDGETS, Budgets, Tree, WorkTree, blob_id, confin
 from ..checkout.confined import OUTSIDE
 from ..errors import UsageError
 from ..model import RetrievalResult
-from ..render import render_block
+from ..render import NO_PLACES, render_block
 from ..render.read import READ_MAX_BYTES, render_file, render_refusal
 from .records import (
     CHANGE_KINDS,
@@ -56,7 +56,6 @@ __all__ = [
     "INDEX_MIN_BYTES",
     "RECALL_MAX_HITS",
     "RECALL_MAX_BYTES",
-    "NO_PLACES",
 ]
 
 #: How many of the previous turn's commands become evidence for the next message.
@@ -69,7 +68,6 @@ INDEX_MIN_BYTES = 1024
 RECALL_MAX_HITS = 3
 #: ... and at most this many bytes of their content (the rest is cut and says so).
 RECALL_MAX_BYTES = 64 * 1024
-NO_PLACES = "No places found in the repository for this message.\n"
 #: Tool results of this kind are recall's own answers: found by call id, not searched again.
 RECALL_KIND = "recall"
 INDEX_HEADER = "Set aside by this summary (recall brings any of them back by call id, path or text):"
@@ -150,7 +148,8 @@ class Session:
     `path=None` keeps the session in memory only. `tree_factory` gives the
     checkout as it is now (a fresh one per call, as the checkout moves under a
     long conversation); `clock` (seconds since the epoch) and `retriever` are
-    the other seams tests inject.
+    the other seams tests inject. Without them (and unless `warm=False`) the
+    session keeps the checkout warm in memory (`engine.Engine`).
     """
 
     def __init__(
@@ -163,10 +162,21 @@ class Session:
         retriever: Callable[..., RetrievalResult] = retrieve,
         budgets: Budgets = DEFAULT_BUDGETS,
         migrations: Sequence[Migration] = MIGRATIONS,
+        warm: bool = True,
     ):
         self.repo = repo
         self._tree_factory = tree_factory or (lambda: WorkTree(repo))
         self._clock, self._retriever, self._budgets = clock, retriever, budgets
+        if warm and tree_factory is None and retriever is retrieve:
+            # A conversation is long-lived: the checkout's contents stay in memory, validated
+            # on every message (engine.Engine), and answers are the cold ones.
+            from ..engine import Engine
+
+            engine = Engine()
+            self._tree_factory = lambda: engine.checkout(repo)[0]
+            self._retriever = lambda text, where, **kw: retrieve(
+                text, where, scanner=engine.checkout(where)[1], **kw
+            )
         self.records: list[Record] = []
         #: The history as the conversation has it now: a compaction replaces its prefix.
         self.history: list[Record] = []

@@ -142,7 +142,7 @@ class SessionFile:
 def _parse(line: bytes) -> dict[str, Any] | None:
     try:
         obj = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested past the decoder's stack
         return None
     return obj if isinstance(obj, dict) else None
 

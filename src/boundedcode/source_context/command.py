@@ -61,6 +61,8 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
             request = json.loads(args.request)
         except ValueError as exc:
             raise RequestError(f"REQUEST_JSON is not valid JSON: {exc}") from None
+        except RecursionError:  # the decoder recurses per array or object
+            raise RequestError("REQUEST_JSON is not valid JSON: nested too deeply") from None
         if not isinstance(request, dict):
             raise RequestError("REQUEST_JSON must be a JSON object")
         return request

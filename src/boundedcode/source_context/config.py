@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping
 
 from ..errors import ConfigError
+from ..lang.identifiers import is_identifier
 
 __all__ = [
     "KIND",
@@ -83,7 +84,8 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = tuple(
     )
 )
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+#: Largest profile read; a real one is a few lines.
+MAX_PROFILE_BYTES = 64 * 1024
 _EXTENSION = re.compile(r"\.?[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*\Z")
 _COMMIT_ID = re.compile(r"[0-9a-fA-F]{40}\Z")
 
@@ -147,11 +149,20 @@ def load_profile(path: str | os.PathLike[str]) -> Profile:
     path = os.fspath(path)
     try:
         with open(path, "rb") as f:
-            data = tomllib.load(f)
+            raw = f.read(MAX_PROFILE_BYTES + 1)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read profile: {exc.strerror or exc}") from None
+    if len(raw) > MAX_PROFILE_BYTES:
+        raise ConfigError(f"{path}: larger than {MAX_PROFILE_BYTES:,} bytes")
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        # tomllib parses arrays and inline tables recursively, with no depth option.
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
     return parse_profile(data, base_dir=os.path.dirname(os.path.abspath(path)), source=path)
 
 
@@ -217,7 +228,7 @@ def _value(key: str, value: Any, label: str) -> Any:
     if key == "registration_prefixes":
         items = _strings(value, label)
         for item in items:
-            if not _IDENTIFIER.match(item):
+            if not is_identifier(item, strict=True):
                 raise ConfigError(f"{label}: {item!r} is not the start of an identifier")
         return tuple(dict.fromkeys(items))
     if key == "extensions":

@@ -94,6 +94,8 @@ def _load(path: str) -> dict[str, Any]:
             doc = json.load(f)
     except (OSError, ValueError) as exc:
         raise ContextError(f"{path}: unreadable context file ({exc})") from None
+    except RecursionError:
+        raise ContextError(f"{path}: unreadable context file (nested too deeply)") from None
     if not isinstance(doc, dict) or set(doc) != {"body", "sha256"} or not isinstance(doc["body"], dict):
         raise ContextError(f"{path}: not a source.context document")
     if hashlib.sha256(canonical_json(doc["body"])).hexdigest() != doc["sha256"]:

@@ -1,32 +1,38 @@
-"""The lexical pieces of the chain: term modes, hit lines, aliases, registrations, windows.
+"""The lexical pieces of the chain: term modes, hit lines, aliases, registrations.
 
 Pure functions over bytes and strings. This is a lexical heuristic, not type
 resolution: an alias is an identifier written to the left of a simple
 assignment of the term, a registration is a call or declaration of a function
 whose name starts with a configured prefix.
+
+A term is the scan's `Needle`: a whole word when it is a valid identifier by
+C's rule (`is_identifier(strict=True)`: ASCII letters, digits and `_`), else a
+fixed, case-sensitive string. A whole word here ends where an ASCII letter,
+digit or `_` does, so `$X` and `éX` hold the word `X`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from functools import lru_cache
+
+from ..lang.identifiers import is_identifier
+from ..scan.base import Needle
 
 __all__ = [
     "WORD",
     "FIXED",
-    "Needle",
-    "is_identifier",
+    "term_needle",
+    "mode",
     "hit_lines",
     "split_lines",
     "alias_name",
     "registration_sites",
-    "merge_windows",
 ]
 
 WORD = "word"  # a valid identifier, matched as a whole word
 FIXED = "fixed"  # anything else, matched as a fixed, case-sensitive string
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _WORD_CHAR = rb"A-Za-z0-9_"
 _ID = r"[A-Za-z_][A-Za-z0-9_]*"
 _TYPE = r"[\w:<>\[\]&*.]+"  # one word of a type annotation: `u32`, `std::string`, `int[]`
@@ -91,35 +97,32 @@ NOT_ALIASES = frozenset(
 )
 
 
-def is_identifier(term: str) -> bool:
-    return bool(_IDENTIFIER.match(term))
+def term_needle(term: str) -> Needle:
+    """The needle a search term is searched as: a whole word or a fixed string."""
+    return Needle(term, word=is_identifier(term, strict=True))
 
 
-@dataclass(frozen=True)
-class Needle:
-    """One search term compiled for its mode."""
+def mode(needle: Needle) -> str:
+    """The needle's mode as the result names it."""
+    return WORD if needle.word else FIXED
 
-    term: str
-    mode: str
-    raw: bytes
-    pattern: re.Pattern[bytes]
 
-    @classmethod
-    def for_term(cls, term: str) -> Needle:
-        raw = term.encode()
-        if is_identifier(term):
-            pattern = re.compile(rb"(?<![%s])%s(?![%s])" % (_WORD_CHAR, re.escape(raw), _WORD_CHAR))
-            return cls(term, WORD, raw, pattern)
-        return cls(term, FIXED, raw, re.compile(re.escape(raw)))
+@lru_cache(maxsize=64)
+def _compiled(needle: Needle) -> tuple[bytes, re.Pattern[bytes]]:
+    raw = needle.text.encode()
+    if needle.word:
+        return raw, re.compile(rb"(?<![%s])%s(?![%s])" % (_WORD_CHAR, re.escape(raw), _WORD_CHAR))
+    return raw, re.compile(re.escape(raw))
 
 
 def hit_lines(data: bytes, needle: Needle) -> list[int]:
     """The distinct 1-based lines of `data` on which `needle` occurs, in order."""
-    if needle.raw not in data:  # a C-speed substring test rules out most files
+    raw, pattern = _compiled(needle)
+    if raw not in data:  # a C-speed substring test rules out most files
         return []
     lines: list[int] = []
     line, pos = 1, 0
-    for match in needle.pattern.finditer(data):
+    for match in pattern.finditer(data):
         line += data.count(b"\n", pos, match.start())
         pos = match.start()
         if not lines or lines[-1] != line:
@@ -176,15 +179,3 @@ def registration_sites(data: bytes, prefixes: tuple[str, ...]) -> list[tuple[str
         pos = match.start()
         sites.append((match.group(1).decode(), line))
     return sites
-
-
-def merge_windows(anchors: list[int], context: int, last_line: int) -> list[tuple[int, int]]:
-    """Inclusive line ranges `context` lines around each anchor; overlapping or adjacent merged."""
-    merged: list[tuple[int, int]] = []
-    for line in sorted(set(anchors)):
-        start, end = max(1, line - context), min(last_line, line + context)
-        if merged and start <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-        else:
-            merged.append((start, end))
-    return merged

@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..checkout.confined import is_binary
+from ..checkout.windows import merge_windows
 from .config import KIND, Profile, canonical_json
 from .context import open_context, store_capture
 from .errors import QueryTimeout, RequestError, ResultTooLarge
 from .gitobjects import BlobEntry, PinnedCommit, Scope, normalize_prefix
-from .lexical import Needle, alias_name, hit_lines, merge_windows, registration_sites, split_lines
+from .lexical import alias_name, hit_lines, mode, registration_sites, split_lines, term_needle
 
 __all__ = [
     "KIND",
@@ -212,8 +213,8 @@ class _Run:
 
     # -- the chain ----------------------------------------------------------------
     def search(self, term: str, origin: str) -> _Search:
-        needle = Needle.for_term(term)
-        s = _Search(len(self.searches), term, needle.mode, origin, len(self.scope.files))
+        needle = term_needle(term)
+        s = _Search(len(self.searches), term, mode(needle), origin, len(self.scope.files))
         self.searches.append(s)
         self.by_term[term] = s
         if origin == ORIGIN_REQUEST:

@@ -10,6 +10,7 @@ from .build_error import BuildErrorStrategy
 from .contracts import ContractsStrategy
 from .discovery import DiscoveryStrategy
 from .docs_config import DocsConfigStrategy
+from .fulltext import FulltextStrategy
 from .graph import GraphStrategy
 from .history import HistoryStrategy
 from .lexical import LexicalStrategy
@@ -37,6 +38,7 @@ REGISTRY: tuple[Strategy, ...] = (
     HistoryStrategy(),
     GraphStrategy(),
     DiscoveryStrategy(),
+    FulltextStrategy(),
 )
 
 

@@ -15,7 +15,6 @@ that no strategy imports another.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
@@ -24,6 +23,7 @@ from ..checkout.budgets import Budgets, reach
 from ..checkout.confined import too_large
 from ..checkout.tree import Tree
 from ..lang.definitions import enclosing_definition
+from ..lang.identifiers import is_identifier
 from ..lang.languages import LAYOUT_DIRS, MODULE_FILES, language_of
 from ..model import Anchor, AnchorKind, Finding
 from ..navigator.composite import Composite
@@ -144,6 +144,7 @@ class Evidence:
     rescan: Rescan  # a bounded follow-up scan, for names the plan could not know
     budgets: Budgets
     bounds_reached: list[str]  # the retrieval's, shared with the scans and the reads
+    size: Callable[[str], int | None]  # a listed file's size in bytes, without reading it (Tree.size)
 
     def reach(self, bound: str) -> None:
         """Report that a strategy kept to `bound` (a Budgets field) and left something out."""
@@ -174,13 +175,6 @@ class Strategy(Protocol):
         No ranking, no printing; every read goes through `ev.read`, every further scan
         through `ev.rescan`, every definition or reference through `ev.navigator`.
         """
-
-
-_IDENT = re.compile(r"^[A-Za-z_$][\w$]*$")
-
-
-def is_identifier(text: str) -> bool:
-    return bool(_IDENT.match(text))
 
 
 #: Bare file names that stand for an interactive session or a script outside the project.

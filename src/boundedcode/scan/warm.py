@@ -1,0 +1,163 @@
+"""The warm back end: the scan over contents a long-lived process keeps (`checkout.cached`).
+
+Each kept file's fact is the count of every `identifier_tokens` token its
+identifiers hold, gathered into one index (token → file → count) that changes
+with the files: a file the cached tree drops leaves it, a file read again
+enters it. A term's counts are then a lookup. A word or literal needle is
+searched only in the files that hold every token of its complete identifiers
+(for a literal, the identifiers inside it; a needle with none is searched in
+every file), line by line exactly as the in-process back end does, so the
+answer is the cold scan's. Files the cache could not keep (over its memory
+cap) are searched from disk, as by `MemoryScanner`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from typing import Sequence
+
+from ..checkout.budgets import Budgets, reach
+from ..checkout.cached import CachedWorkTree
+from ..checkout.confined import is_binary, too_large
+from ..checkout.tree import Tree
+from ..seeds.terms import identifier_tokens
+from .base import Needle, ScanResult, TermMatcher, record_terms
+from .memory import MemoryScanner, scan_contents, scan_lines
+
+__all__ = ["WarmScanner", "TokenIndex"]
+
+_IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
+_RUN = re.compile(r"[A-Za-z0-9_]+")
+
+
+def _tokens(data: bytes) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for identifier, times in Counter(_IDENTIFIER.findall(data)).items():
+        for token in identifier_tokens(identifier.decode("ascii")):
+            counts[token] += times
+    return counts
+
+
+class TokenIndex:
+    """token → file → how often the file's identifiers hold it, over the files a tree keeps."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, dict[str, int]] = {}
+        self.indexed: dict[str, bytes] = {}  # path -> the contents indexed (to take them out)
+
+    def add(self, path: str, data: bytes) -> None:
+        if path in self.indexed:
+            self.remove(path)
+        self.indexed[path] = data
+        if is_binary(data):
+            return
+        for token, times in _tokens(data).items():
+            self.files.setdefault(token, {})[path] = times
+
+    def remove(self, path: str) -> None:
+        data = self.indexed.pop(path, None)
+        if data is None or is_binary(data):
+            return
+        for token in _tokens(data):
+            files = self.files.get(token)
+            if files is not None:
+                files.pop(path, None)
+                if not files:
+                    del self.files[token]
+
+
+def _needle_tokens(needle: Needle) -> list[str] | None:
+    """Tokens every file holding `needle` holds; None when they tell nothing (search everywhere)."""
+    if needle.fold:
+        return None
+    runs = [(m.start(), m.end(), m.group()) for m in _RUN.finditer(needle.text)]
+    if not needle.word:  # a literal's first and last identifiers may be parts of longer ones
+        runs = [r for r in runs if r[0] > 0 and r[1] < len(needle.text)]
+    tokens = [t for _, _, run in runs for t in identifier_tokens(run)]
+    return tokens or None
+
+
+class WarmScanner:
+    """The scan over a `CachedWorkTree`'s kept contents and token index."""
+
+    def __init__(self, tree: CachedWorkTree):
+        self.tree = tree
+        self.index = TokenIndex()
+        tree.on_drop = lambda path, held: self.index.remove(path)
+
+    def scan(
+        self,
+        tree: Tree,
+        paths: Sequence[str],
+        needles: Sequence[Needle],
+        budgets: Budgets,
+        deadline: float,
+        *,
+        term_paths: Sequence[str] | None = None,
+    ) -> ScanResult:
+        if tree is not self.tree:  # another tree (a rescan over git objects): the plain pass
+            return MemoryScanner().scan(tree, paths, needles, budgets, deadline, term_paths=term_paths)
+        terms = TermMatcher(needles)
+        counted = paths if term_paths is None else term_paths
+        result = ScanResult(files_scanned=0, term_files=len(counted) if terms else 0)
+        if not needles:
+            return result
+        cold: dict[str, bytes] = {}  # files the cache does not keep: searched as read
+        for path in paths:
+            if time.monotonic() > deadline:
+                reach(result.bounds_reached, "time_s")
+                return result
+            read, held = self.tree.held_file(path, budgets.file_bytes, walked=True)
+            if read.data is None:
+                if read.refused == too_large(budgets.file_bytes):
+                    reach(result.bounds_reached, "file_bytes")
+                continue
+            result.files_scanned += 1
+            result.bytes_scanned += len(read.data)
+            if held is None:
+                cold[path] = read.data
+            elif path not in self.index.indexed:
+                self.index.add(path, read.data)
+        plain = [n for n in needles if not n.term]
+        if plain:
+            self._lines(result, paths, plain, budgets)
+        if terms:
+            self._terms(result, counted, terms, budgets)
+        if cold:
+            wanted = set(counted)
+            search, lines = scan_contents(needles), scan_lines(plain)
+            for path, data in cold.items():
+                if not is_binary(data):
+                    (search if path in wanted else lines)(result, path, data, budgets)
+        return result
+
+    def _lines(self, result: ScanResult, paths: Sequence[str], plain: list[Needle], budgets: Budgets) -> None:
+        everywhere = False
+        candidates: set[str] = set()
+        for needle in plain:
+            tokens = _needle_tokens(needle)
+            if tokens is None:
+                everywhere = True
+                break
+            holding = [self.index.files.get(t, {}) for t in tokens]
+            smallest = min(holding, key=len)
+            candidates.update(p for p in smallest if all(p in h for h in holding))
+        search = scan_lines(plain)
+        for path in paths if everywhere else sorted(candidates.intersection(paths)):
+            data = self.index.indexed.get(path)
+            if data is not None and not is_binary(data):
+                search(result, path, data, budgets)
+
+    def _terms(
+        self, result: ScanResult, counted: Sequence[str], terms: TermMatcher, budgets: Budgets
+    ) -> None:
+        wanted = frozenset(counted)
+        per_file: dict[str, dict[str, int]] = {}
+        for token in sorted(terms.tokens):
+            for path, times in self.index.files.get(token, {}).items():
+                if path in wanted:
+                    per_file.setdefault(path, {})[token] = times
+        for path in sorted(per_file):
+            record_terms(result, path, per_file[path], budgets)

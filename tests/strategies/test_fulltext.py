@@ -1,0 +1,70 @@
+"""fulltext and its fusion with the anchored strategies, on small repositories the tests build."""
+
+from boundedcode import MemoryTree, retrieve
+from boundedcode.strategies.fulltext import bm25_scores
+
+
+def run(files, message, **kw):
+    return retrieve(message, tree=MemoryTree(files), **kw)
+
+
+FILLER = {f"pkg/mod{i}.py": f"def helper_{i}():\n    return {i}\n" for i in range(12)}
+
+
+def test_a_message_that_names_nothing_finds_the_file_that_holds_its_words():
+    files = {
+        **FILLER,
+        "pkg/rounding.py": "def adjust(amount):\n    return amount\n\n"
+        "def apply(total):\n    # the percentage is rounded at checkout\n    return round(total)\n",
+        "pkg/checkout.py": "def checkout(cart):\n    return cart\n",
+        "docs/rounding.md": "The percentage is rounded at checkout.\n",  # prose is not a document
+    }
+    result = run(files, "Totals are off: the percentage gets rounded twice when paying")
+    top = result.items[0]
+    assert (top.path, top.line, top.strategies[0]) == ("pkg/rounding.py", 5, "fulltext")
+    assert top.reason.startswith("words ") and "percentage" in top.reason
+    assert "docs/rounding.md" not in [it.path for it in result.items if "fulltext" in it.strategies]
+
+
+def test_the_project_s_own_name_and_stopwords_say_nothing():
+    files = {f"shop/m{i}.py": f"import shop\nx{i} = shop.value\n" for i in range(8)}
+    files["shop/ledger.py"] = "import shop\ndef overdraft():\n    pass\n"
+    result = run(files, "shop: the overdraft is wrong in shop")
+    assert result.paths == ["shop/ledger.py"]
+
+
+def test_a_name_a_frame_and_a_word_agreeing_outrank_each_alone():
+    files = {
+        **FILLER,
+        "app/ledger.py": "def post(entry):\n    # overdraft check for the ledger\n"
+        "    raise ValueError('balance')\n",
+        "app/audit.py": "def post(entry):\n    return entry\n",  # the name only
+        "app/notes.py": "# overdraft overdraft ledger\nX = 1\n",  # the words only
+    }
+    message = (
+        "post() fails on an overdraft in the ledger\n"
+        "Traceback (most recent call last):\n"
+        '  File "/srv/app/ledger.py", line 3, in post\n'
+        "ValueError: balance\n"
+    )
+    result = run(files, message, explain=True)
+    top = result.items[0]
+    assert top.path == "app/ledger.py" and top.line == 3  # the frame's line, not the words'
+    contributions = {c.strategy for c in top.explain.contributions}
+    assert {"stack_trace", "symbols", "fulltext"} <= contributions
+    scores = {it.path: it.score for it in result.items}
+    assert scores["app/ledger.py"] > max(scores.get("app/audit.py", 0), scores.get("app/notes.py", 0))
+
+
+def test_bm25_saturates_repetition_and_normalizes_length():
+    lines = {
+        "overdraft": {"short.py": 1, "long.py": 3, "both.py": 1},
+        "ledger": {"both.py": 1},
+    }
+    weights = {"overdraft": 1.0, "ledger": 1.0}
+    docs = {"short.py", "long.py", "both.py"}
+    scores = bm25_scores(lines, weights, 40, docs, {"short.py": 100, "long.py": 4000, "both.py": 100}, 300.0)
+    assert scores["both.py"] > scores["short.py"]  # two terms beat one
+    assert scores["short.py"] > scores["long.py"]  # three mentions in a file 40 times longer count less
+    # A term held by more than half the listed files is left out.
+    assert bm25_scores(lines, weights, 4, docs, {}, 1.0).keys() == {"both.py"}

@@ -101,9 +101,11 @@ def cargo_crate(path: str, data: bytes) -> Crate | None:
     if not isinstance(package, dict) or not isinstance(package.get("name"), str):
         return None
     base = _dir(path)
-    lib = doc.get("lib") if isinstance(doc.get("lib"), dict) else {}
-    name = lib.get("name") if isinstance(lib.get("name"), str) else package["name"]
-    targets = [lib.get("path") if isinstance(lib.get("path"), str) else "src/lib.rs", "src/main.rs"]
+    table = doc.get("lib")
+    lib: dict[str, Any] = table if isinstance(table, dict) else {}
+    lib_name, lib_path = lib.get("name"), lib.get("path")
+    name: str = lib_name if isinstance(lib_name, str) else package["name"]
+    targets: list[str] = [lib_path if isinstance(lib_path, str) else "src/lib.rs", "src/main.rs"]
     bins = doc.get("bin")
     if isinstance(bins, list):
         targets += [b["path"] for b in bins if isinstance(b, dict) and isinstance(b.get("path"), str)]

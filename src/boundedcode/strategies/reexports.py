@@ -201,8 +201,18 @@ class ReexportsStrategy:
         out: list[Finding] = []
         for a in ev.of_kind(AnchorKind.MODULE):
             out += self._qualified(ctx, a)
-        for a in ev.of_kind(AnchorKind.IMPORT):
-            out += self._import(ctx, a)
+        # The names an import brings first: a module that only passes them on from elsewhere
+        # (a barrel `index.ts`, a package's `__init__.py`) is not where they are.
+        imports = sorted(ev.of_kind(AnchorKind.IMPORT), key=lambda a: a.qualifier is None)
+        passed_on: set[str] = set()
+        for a in imports:
+            if a.qualifier is not None:
+                named, via = self._import(ctx, a)
+                if via:
+                    passed_on.add(a.qualifier)
+                out += named
+            elif a.text not in passed_on:
+                out += self._import(ctx, a)[0]
         # A member's re-export (`Pending` of `Poll::Pending`) says nothing of its qualifier.
         for a in ev.of_kind(AnchorKind.NAME):
             if is_identifier(a.text):
@@ -347,9 +357,11 @@ class ReexportsStrategy:
         candidates = []
         for path, lines in hits.items():
             language = language_of(path)
+            if language is None or is_test_path(path):
+                continue
             family = "javascript" if language in ("javascript", "typescript", "tsx") else language
-            pattern = _MAY_REEXPORT.get(family or "")
-            if pattern is None or is_test_path(path):
+            pattern = _MAY_REEXPORT.get(family)
+            if pattern is None:
                 continue
             if family == "python" and not path.endswith("__init__.py"):
                 continue
@@ -383,50 +395,49 @@ class ReexportsStrategy:
         if family == "rust":
             return ctx.rust.reexported(path, name)
         if family == "javascript":
-            module = ctx.es.module(path)
-            return ctx.es.definition(path, name) if name in module.exported else None
+            return ctx.es.definition(path, name) if name in ctx.es.module(path).exported else None
         if family == "python":
-            module = ctx.py.module(path)
-            return ctx.py.definition(path, name) if name in module.imports else None
+            return ctx.py.definition(path, name) if name in ctx.py.module(path).imports else None
         return None
 
     # --- imports ------------------------------------------------------------------------------
 
-    def _import(self, ctx: _Context, a: Anchor) -> list[Finding]:
-        """An import: its module (`qualifier` None) or one name it imports (`qualifier` the module)."""
+    def _import(self, ctx: _Context, a: Anchor) -> tuple[list[Finding], bool]:
+        """An import: its module (`qualifier` None) or one name it imports (`qualifier` the module);
+        and whether the module passes that name on from another file."""
         spec = a.qualifier or a.text
         origin = SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0
         go = self._go_package(ctx, spec)
         if go:
             if a.qualifier is not None:
-                return []  # a Go import names no member; `pkg.Name` is a qualified name of its own
+                return [], False  # a Go import names no member; `pkg.Name` is a qualified name of its own
             spec_factor = specificity(len(go)) * origin
             reason = f"package of import `{spec}`"
             return [
                 Finding(p, None, self.id, a, R.IMPORT_MODULE, reason, specificity=spec_factor) for p in go
-            ]
+            ], False
         if spec.startswith((".", "/")):
-            return []  # relative to a file the message does not name
+            return [], False  # relative to a file the message does not name
         es = ctx.manifests.packages() or ctx.manifests.aliases()
         module = ctx.es.specifier(spec) if es else None
         python = module is None and _DOTTED.fullmatch(spec) and ctx.ev.index.by_name("__init__.py")
         if python:
             module = ctx.py.module_file(spec)
         if module is None:
-            return []
+            return [], False
         if a.qualifier is None:
             resolved = Resolved(module, None, "module")
-            return [self._finding(a, resolved, R.IMPORT_MODULE, f"module of import `{spec}`", origin)]
+            return [self._finding(a, resolved, R.IMPORT_MODULE, f"module of import `{spec}`", origin)], False
         found = ctx.py.definition(module, a.text) if python else ctx.es.definition(module, a.text)
         if found is None or found.kind == "module":
-            return []
+            return [], False
         reason = f"imported from `{spec}` as `{a.text}`"
         if found.via:
             reason += f", re-exported by {found.via[0].path}:{found.via[0].line}"
         # The imported name is the name itself: one anchor, counted once, where the message has both.
         same = next((n for n in ctx.ev.of_kind(AnchorKind.NAME) if n.text == a.text), a)
         origin = SAMPLE_ONLY if same.origin == AnchorOrigin.CODE else 1.0
-        return [self._finding(same, found, R.REEXPORT, reason, origin)]
+        return [self._finding(same, found, R.REEXPORT, reason, origin)], bool(found.via)
 
     def _go_package(self, ctx: _Context, spec: str) -> list[str]:
         """The Go files of the package an import path names, by go.mod's module path or `replace`."""

@@ -150,9 +150,9 @@ def _declared(node: Node) -> list[tuple[str, str]]:
         out = []
         for decl in node.named_children:
             if decl.type == "variable_declarator":
-                name = decl.child_by_field_name("name")
-                if name is not None and name.type == "identifier":
-                    out.append((text(name), "variable"))
+                ident = decl.child_by_field_name("name")
+                if ident is not None and ident.type == "identifier":
+                    out.append((text(ident), "variable"))
         return out
     return []
 

@@ -78,11 +78,11 @@ def _walk(node: Node, declared, imports, stars, names, depth: int) -> None:
             if assign.type == "assignment":
                 left = assign.child_by_field_name("left")
                 if left is not None and left.type == "identifier":
-                    name = text(left)
+                    assigned = text(left)
                     right = assign.child_by_field_name("right")
-                    if name == "__all__" and right is not None and right.type in ("list", "tuple"):
+                    if assigned == "__all__" and right is not None and right.type in ("list", "tuple"):
                         names.append(tuple(text(s)[1:-1] for s in right.named_children if s.type == "string"))
-                    declared.setdefault(name, (line, "variable"))
+                    declared.setdefault(assigned, (line, "variable"))
         elif kind in _BLOCKS and depth < 3:
             _walk(child, declared, imports, stars, names, depth + 1)
 

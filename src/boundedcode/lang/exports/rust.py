@@ -153,10 +153,10 @@ def _use_tree(node: Node, prefix: tuple[str, ...], out: list[Use], offset: int) 
         inner = node.named_children
         out.append(Use(prefix + (_segments(inner[0]) if inner else ()), "*", line))
     elif kind == "scoped_use_list":
-        path = node.child_by_field_name("path")
+        scope = node.child_by_field_name("path")
         lst = node.child_by_field_name("list")
         if lst is not None:
-            _use_tree(lst, prefix + (_segments(path) if path is not None else ()), out, offset)
+            _use_tree(lst, prefix + (_segments(scope) if scope is not None else ()), out, offset)
     elif kind == "use_list":
         for child in node.named_children:
             _use_tree(child, prefix, out, offset)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boundedcode import MemoryTree, retrieve
+from boundedcode.lang.exports.model import MAX_HOPS
 
 
 def run(files, message, **kw):
@@ -135,6 +136,27 @@ def test_a_three_hop_chain_resolves_within_the_budgets():
     assert "reexports" in result.items[0].strategies
 
 
+def test_a_cycle_of_reexports_and_a_chain_past_the_hop_limit_stop():
+    cycle = {
+        "Cargo.toml": '[package]\nname = "app"\n',
+        "src/lib.rs": "pub mod a;\npub mod b;\npub use a::Widget;\n",
+        "src/a.rs": "pub use crate::b::Widget;\n",
+        "src/b.rs": "pub use crate::a::Widget;\n",
+    }
+    result = run(cycle, "`app::Widget` renders twice")
+    assert all(found(result, p) == [] for p in cycle)
+    # A chain of more hops than the resolver follows is left unresolved; a shorter one is not.
+    for hops, resolved in ((MAX_HOPS + 4, False), (MAX_HOPS // 2, True)):
+        chain = {"Cargo.toml": '[package]\nname = "app"\n', "src/lib.rs": "pub use m0::Widget;\n"}
+        for i in range(hops):
+            chain["src/lib.rs"] += f"pub mod m{i};\n"
+            chain[f"src/m{i}.rs"] = f"pub use crate::m{i + 1}::Widget;\n"
+        chain["src/lib.rs"] += f"pub mod m{hops};\n"
+        chain[f"src/m{hops}.rs"] = "pub struct Widget;\n"
+        reasons = found(run(chain, "`app::Widget` renders twice"), f"src/m{hops}.rs")
+        assert bool(reasons) is resolved, (hops, reasons)
+
+
 # --- TypeScript and JavaScript -----------------------------------------------------------------
 
 TS = {
@@ -154,6 +176,9 @@ TS = {
     "packages/core/package.json": '{"name": "@acme/core", "main": "index.js"}\n',
     "packages/core/index.js": "import { mount } from './lib/mount.js'\nexport { mount }\n",
     "packages/core/lib/mount.js": "export const mount = () => 1\n",
+    "packages/schema/package.json": '{"name": "@acme/schema", "types": "./lib/index.d.ts"}\n',
+    "packages/schema/src/index.ts": "export { Field } from './field'\n",
+    "packages/schema/src/field.ts": "export class Field {}\n",
     "apps/web/src/components/Button/index.tsx": "export { Button } from './Button'\n",
     "apps/web/src/components/Button/Button.tsx": "export function Button() { return null }\n",
     "apps/web/src/util/format.ts": "export const formatDate = (d: Date) => d.toISOString()\n",
@@ -176,6 +201,11 @@ TS = {
         (
             "```ts\nimport { effect } from '@acme/reactivity/effect'\n```\neffect runs twice",
             "packages/reactivity/src/effect.ts",
+        ),
+        # `types` alone, its output directory mapped back to src/
+        (
+            "```ts\nimport { Field } from '@acme/schema'\n```\nField drops its default",
+            "packages/schema/src/field.ts",
         ),
         # `main` and import-then-export in JavaScript, `./x.js` written
         ("```js\nimport { mount } from '@acme/core'\n```\nmount throws", "packages/core/lib/mount.js"),

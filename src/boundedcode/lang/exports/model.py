@@ -44,14 +44,12 @@ class Files:
     exists: Exists
     limit: int
     seen: set[str] = field(default_factory=set)
-    cut: bool = False  # a file was left unread for the limit
 
     def __call__(self, path: str) -> bytes | None:
         if not self.exists(path):
             return None
         if path not in self.seen:
             if len(self.seen) >= self.limit:
-                self.cut = True
                 return None
             self.seen.add(path)
         return self.source(path)

@@ -28,36 +28,36 @@ def top(result, n=1):
 # --- Rust --------------------------------------------------------------------------------
 
 RUST = {
-    "Cargo.toml": '[workspace]\nmembers = ["tokio", "tokio-util"]\n',
-    "tokio/Cargo.toml": '[package]\nname = "tokio"\nversion = "1.0.0"\n',
-    "tokio/src/lib.rs": (
+    "Cargo.toml": '[workspace]\nmembers = ["weft", "weft-extra"]\n',
+    "weft/Cargo.toml": '[package]\nname = "weft"\nversion = "1.0.0"\n',
+    "weft/src/lib.rs": (
         '#![doc = "runtime"]\n'
         "cfg_sync! {\n    pub mod sync;\n}\n"
-        '#[path = "platform/unix_impl.rs"]\npub mod os;\n'
+        '#[path = "platform/posix_impl.rs"]\npub mod os;\n'
         "mod util;\npub use crate::util::*;\n"
     ),
-    "tokio/src/sync/mod.rs": (
-        "mod batch_semaphore;\nmod semaphore;\n"
-        "pub use semaphore::{\n    OwnedSemaphorePermit,\n    Semaphore,\n};\n"
-        "pub mod broadcast;\npub mod mpsc;\n"
+    "weft/src/sync/mod.rs": (
+        "mod raw_gate;\nmod gate;\n"
+        "pub use gate::{\n    OwnedGatePass,\n    Gate,\n};\n"
+        "pub mod fanout;\npub mod queue;\n"
     ),
-    "tokio/src/sync/semaphore.rs": (
-        "use super::batch_semaphore as ll;\n\n"
-        "/// Counting semaphore.\npub struct Semaphore {\n    ll: ll::Semaphore,\n}\n\n"
-        "pub struct OwnedSemaphorePermit;\n"
+    "weft/src/sync/gate.rs": (
+        "use super::raw_gate as ll;\n\n"
+        "/// Counting gate.\npub struct Gate {\n    ll: ll::Gate,\n}\n\n"
+        "pub struct OwnedGatePass;\n"
     ),
-    "tokio/src/sync/batch_semaphore.rs": "pub(crate) struct Semaphore;\n",
-    "tokio/src/sync/broadcast.rs": "pub struct Sender<T>(T);\npub fn channel() {}\n",
-    "tokio/src/sync/mpsc/mod.rs": "mod chan;\npub(crate) use self::chan::*;\npub use bounded::Receiver;\nmod bounded;\n",
-    "tokio/src/sync/mpsc/chan.rs": "pub(crate) struct Tx;\n",
-    "tokio/src/sync/mpsc/bounded.rs": "pub struct Receiver;\n",
-    "tokio/src/platform/unix_impl.rs": "pub fn raw_fd() -> i32 { 0 }\n",
-    "tokio/src/util/mod.rs": "mod wake;\npub use self::wake::WakerRef;\n",
-    "tokio/src/util/wake.rs": "pub struct WakerRef;\n",
-    "tokio-util/Cargo.toml": '[package]\nname = "tokio-util"\n',
-    "tokio-util/src/lib.rs": "pub mod time;\n",
-    "tokio-util/src/time/mod.rs": "mod delay_queue;\npub use delay_queue::DelayQueue;\n",
-    "tokio-util/src/time/delay_queue.rs": "pub struct DelayQueue<T>(T);\n",
+    "weft/src/sync/raw_gate.rs": "pub(crate) struct Gate;\n",
+    "weft/src/sync/fanout.rs": "pub struct Sender<T>(T);\npub fn channel() {}\n",
+    "weft/src/sync/queue/mod.rs": "mod link;\npub(crate) use self::link::*;\npub use capped::Drain;\nmod capped;\n",
+    "weft/src/sync/queue/link.rs": "pub(crate) struct Sink;\n",
+    "weft/src/sync/queue/capped.rs": "pub struct Drain;\n",
+    "weft/src/platform/posix_impl.rs": "pub fn raw_fd() -> i32 { 0 }\n",
+    "weft/src/util/mod.rs": "mod notify;\npub use self::notify::NotifyRef;\n",
+    "weft/src/util/notify.rs": "pub struct NotifyRef;\n",
+    "weft-extra/Cargo.toml": '[package]\nname = "weft-extra"\n',
+    "weft-extra/src/lib.rs": "pub mod time;\n",
+    "weft-extra/src/time/mod.rs": "mod backoff_list;\npub use backoff_list::BackoffList;\n",
+    "weft-extra/src/time/backoff_list.rs": "pub struct BackoffList<T>(T);\n",
 }
 
 
@@ -65,29 +65,29 @@ RUST = {
     "message, defining, via",
     [
         # pub use a::{b, c} in a multi-line group, reached through a module declared in a macro
-        ("`tokio::sync::Semaphore` never wakes", "tokio/src/sync/semaphore.rs", "tokio/src/sync/mod.rs:5"),
-        # a module path: broadcast.rs (a file) and mpsc/mod.rs (a directory)
-        ("`tokio::sync::broadcast::channel` drops values", "tokio/src/sync/broadcast.rs", None),
+        ("`weft::sync::Gate` never wakes", "weft/src/sync/gate.rs", "weft/src/sync/mod.rs:5"),
+        # a module path: fanout.rs (a file) and queue/mod.rs (a directory)
+        ("`weft::sync::fanout::channel` drops values", "weft/src/sync/fanout.rs", None),
         # pub(crate) use self::x::* and pub use of a module declared below it
         (
-            "`tokio::sync::mpsc::Tx` is not Send",
-            "tokio/src/sync/mpsc/chan.rs",
-            "tokio/src/sync/mpsc/mod.rs:2",
+            "`weft::sync::queue::Sink` is not Send",
+            "weft/src/sync/queue/link.rs",
+            "weft/src/sync/queue/mod.rs:2",
         ),
         (
-            "`tokio::sync::mpsc::Receiver` closes early",
-            "tokio/src/sync/mpsc/bounded.rs",
-            "tokio/src/sync/mpsc/mod.rs:3",
+            "`weft::sync::queue::Drain` closes early",
+            "weft/src/sync/queue/capped.rs",
+            "weft/src/sync/queue/mod.rs:3",
         ),
         # mod x; with #[path]
-        ("`tokio::os::raw_fd` returns -1", "tokio/src/platform/unix_impl.rs", None),
+        ("`weft::os::raw_fd` returns -1", "weft/src/platform/posix_impl.rs", None),
         # crate:: and self:: through a glob at the crate root
-        ("`tokio::WakerRef` leaks", "tokio/src/util/wake.rs", "tokio/src/lib.rs:8"),
+        ("`weft::NotifyRef` leaks", "weft/src/util/notify.rs", "weft/src/lib.rs:8"),
         # a workspace crate named by its Cargo.toml, `-` as `_`
         (
-            "`tokio_util::time::DelayQueue` is not woken",
-            "tokio-util/src/time/delay_queue.rs",
-            "tokio-util/src/time/mod.rs:2",
+            "`weft_extra::time::BackoffList` is not woken",
+            "weft-extra/src/time/backoff_list.rs",
+            "weft-extra/src/time/mod.rs:2",
         ),
     ],
 )
@@ -165,14 +165,14 @@ TS = {
         '{\n  // shared options\n  "compilerOptions": {\n    "baseUrl": ".",\n'
         '    "paths": {"@app/*": ["apps/web/src/*"],},\n  },\n}\n'
     ),
-    "packages/reactivity/package.json": (
-        '{"name": "@acme/reactivity", "main": "dist/index.js", "types": "dist/index.d.ts",'
+    "packages/signals/package.json": (
+        '{"name": "@acme/signals", "main": "dist/index.js", "types": "dist/index.d.ts",'
         ' "exports": {".": {"types": "./dist/index.d.ts", "import": "./dist/index.mjs"},'
-        ' "./effect": "./dist/effect.js"}}\n'
+        ' "./observe": "./dist/observe.js"}}\n'
     ),
-    "packages/reactivity/src/index.ts": "export * from './ref'\nexport { effect as watchEffect } from './effect'\n",
-    "packages/reactivity/src/ref.ts": "export class RefImpl {}\nexport function ref() { return new RefImpl() }\n",
-    "packages/reactivity/src/effect.ts": "export function effect(fn: () => void) { fn() }\n",
+    "packages/signals/src/index.ts": "export * from './cell'\nexport { observe as watchChanges } from './observe'\n",
+    "packages/signals/src/cell.ts": "export class CellImpl {}\nexport function cell() { return new CellImpl() }\n",
+    "packages/signals/src/observe.ts": "export function observe(fn: () => void) { fn() }\n",
     "packages/core/package.json": '{"name": "@acme/core", "main": "index.js"}\n',
     "packages/core/index.js": "import { mount } from './lib/mount.js'\nexport { mount }\n",
     "packages/core/lib/mount.js": "export const mount = () => 1\n",
@@ -190,17 +190,13 @@ TS = {
     [
         # export * from a barrel index.ts, the package found by its name and `exports`
         (
-            "```ts\nimport { RefImpl } from '@acme/reactivity'\n```\nRefImpl breaks",
-            "packages/reactivity/src/ref.ts",
+            "```ts\nimport { CellImpl } from '@acme/signals'\n```\nCellImpl breaks",
+            "packages/signals/src/cell.ts",
         ),
-        # export { a as b } from, a subpath export mapped from dist/ back to src/
+        # a subpath export mapped from dist/ back to src/
         (
-            "```ts\nimport { watchEffect } from '@acme/reactivity'\n```\nwatchEffect runs twice",
-            "packages/reactivity/src/effect.ts",
-        ),
-        (
-            "```ts\nimport { effect } from '@acme/reactivity/effect'\n```\neffect runs twice",
-            "packages/reactivity/src/effect.ts",
+            "```ts\nimport { observe } from '@acme/signals/observe'\n```\nobserve runs twice",
+            "packages/signals/src/observe.ts",
         ),
         # `types` alone, its output directory mapped back to src/
         (
@@ -227,10 +223,19 @@ def test_typescript_imports_resolve_through_packages_aliases_and_barrels(message
     assert top(result) == [defining], result.paths
 
 
+def test_an_alias_exported_from_a_barrel_resolves_to_the_aliased_definition():
+    result = run(TS, "```ts\nimport { watchChanges } from '@acme/signals'\n```\nwatchChanges runs twice")
+    assert found(result, "packages/signals/src/observe.ts") == [
+        "imported from `@acme/signals` as `watchChanges`, re-exported by packages/signals/src/index.ts:2"
+    ]
+    # The barrel holds the alias's only mention (full text ranks it); the definition comes next.
+    assert "packages/signals/src/observe.ts" in top(result, 2), result.paths
+
+
 def test_a_name_in_prose_is_followed_from_its_barrel_to_its_definition():
-    result = run(TS, "`watchEffect` runs twice after an update")
-    reasons = found(result, "packages/reactivity/src/effect.ts")
-    assert reasons == ["re-exported by packages/reactivity/src/index.ts:2 as `watchEffect`"]
+    result = run(TS, "`watchChanges` runs twice after an update")
+    reasons = found(result, "packages/signals/src/observe.ts")
+    assert reasons == ["re-exported by packages/signals/src/index.ts:2 as `watchChanges`"]
 
 
 # --- Go ----------------------------------------------------------------------------------------
@@ -321,14 +326,14 @@ def test_python_package_reexports_and_all():
 
 def test_php_psr4_prefixes_from_composer_json():
     files = {
-        "composer.json": '{"autoload": {"psr-4": {"Acme\\\\Sheet\\\\": "src/Sheet/"}},'
+        "composer.json": '{"autoload": {"psr-4": {"Acme\\\\Books\\\\": "src/Books/"}},'
         ' "autoload-dev": {"psr-4": {"Acme\\\\Tests\\\\": "tests/"}}}\n',
-        "src/Sheet/Calc/Engine.php": "<?php\nnamespace Acme\\Sheet\\Calc;\nclass Engine {}\n",
-        "src/Other/Calc/Engine.php": "<?php\nnamespace Other\\Calc;\nclass Engine {}\n",
+        "src/Books/Tax/Engine.php": "<?php\nnamespace Acme\\Books\\Tax;\nclass Engine {}\n",
+        "src/Other/Tax/Engine.php": "<?php\nnamespace Other\\Tax;\nclass Engine {}\n",
     }
-    result = run(files, "`Acme\\Sheet\\Calc\\Engine::run` divides by zero")
-    assert found(result, "src/Sheet/Calc/Engine.php") == ["PSR-4 path of `Acme::Sheet::Calc::Engine::run`"]
-    assert top(result) == ["src/Sheet/Calc/Engine.php"]
+    result = run(files, "`Acme\\Books\\Tax\\Engine::run` divides by zero")
+    assert found(result, "src/Books/Tax/Engine.php") == ["PSR-4 path of `Acme::Books::Tax::Engine::run`"]
+    assert top(result) == ["src/Books/Tax/Engine.php"]
 
 
 def test_jvm_package_declarations_where_the_directory_does_not_mirror_them():

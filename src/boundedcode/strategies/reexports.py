@@ -28,7 +28,13 @@ from typing import Callable, TypeVar
 
 from ..lang.definitions import definition_kind
 from ..lang.exports import EsResolver, Files, PyResolver, Resolved, RustResolver
-from ..lang.exports.namespaces import PACKAGE_LANGUAGES, cpp_scopes, package_clause, qualified_names
+from ..lang.exports.namespaces import (
+    PACKAGE_LANGUAGES,
+    CppScopes,
+    cpp_scopes,
+    package_clause,
+    qualified_names,
+)
 from ..lang.languages import is_test_path, language_of
 from ..lang.manifests import (
     MANIFEST_NAMES,
@@ -127,6 +133,7 @@ class _Context:
         self._rust: RustResolver | None = None
         self._es: EsResolver | None = None
         self._py: PyResolver | None = None
+        self._scopes: dict[str, CppScopes | None] = {}
 
     @property
     def rust(self) -> RustResolver:
@@ -150,6 +157,13 @@ class _Context:
         if self._py is None:
             self._py = PyResolver(self.files, self._locate)
         return self._py
+
+    def scopes(self, path: str) -> CppScopes | None:
+        """A C/C++ file's namespace blocks, parsed once per retrieval (several names share headers)."""
+        if path not in self._scopes:
+            data = self.files(path)
+            self._scopes[path] = cpp_scopes(language_of(path) or "cpp", data) if data is not None else None
+        return self._scopes[path]
 
     def _locate(self, rel: str) -> list[str]:
         """Checkout files whose path ends with `rel`, outside tests, the shallowest first."""
@@ -302,10 +316,9 @@ class ReexportsStrategy:
                 continue
             name, target = segs[k], tuple(segs[: k + 1])
             for path, line, spelled, is_member in self._cpp_sites(ctx, name):
-                data = ctx.files(path)
-                if data is None:
+                scopes = ctx.scopes(path)
+                if scopes is None:
                     continue
-                scopes = cpp_scopes(language_of(path) or "cpp", data)
                 chain = scopes.at(line)
                 names = qualified_names(
                     chain, scopes.inline_at(line), spelled, scopes.opened(line), is_member

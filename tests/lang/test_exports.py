@@ -59,7 +59,14 @@ def test_rust_resolver_keeps_to_its_file_budget():
     assert resolved is not None and len(resolved.via) == 7 <= MAX_HOPS
     bounded = files(chain, limit=3)
     assert RustResolver({"app": "src/lib.rs"}, bounded).resolve(["app", "Deep"]) is None
-    assert bounded.cut and len(bounded.seen) == 3
+    assert len(bounded.read) == 3
+    # A byte budget stops the chain too, and a file over the per-file bound is never parsed.
+    data = {p: t.encode() for p, t in chain.items()}
+    few = Files(data.get, data.__contains__, 64, max_bytes=sum(len(v) for v in data.values()) // 2)
+    assert RustResolver({"app": "src/lib.rs"}, few).resolve(["app", "Deep"]) is None
+    assert few.total <= few.max_bytes and not all(few.read.values())
+    small = Files(data.get, data.__contains__, 64, max_file_bytes=len(data["src/lib.rs"]) - 1)
+    assert small("src/lib.rs") is None and small.total == 0
 
 
 def test_es_reader_every_export_form():

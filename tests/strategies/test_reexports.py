@@ -7,6 +7,7 @@ import pytest
 
 from boundedcode import MemoryTree, retrieve
 from boundedcode.lang.exports.model import MAX_HOPS
+from boundedcode.strategies import reexports
 
 
 def run(files, message, **kw):
@@ -347,3 +348,17 @@ def test_jvm_package_declarations_where_the_directory_does_not_mirror_them():
     ]
     assert found(result, "legacy/src/Orders.java") == []
     assert top(result) == ["core/src/main/kotlin/orders/Orders.kt"]
+
+
+def test_manifests_are_parsed_within_their_byte_budget(monkeypatch):
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["deep/inner"]\n',
+        "deep/inner/Cargo.toml": '[package]\nname = "inner-kit"\n',
+        "deep/inner/src/lib.rs": "mod spool;\npub use spool::Spool;\n",
+        "deep/inner/src/spool.rs": "pub struct Spool;\n",
+    }
+    message = "`inner_kit::Spool` rewinds twice"
+    assert found(run(files, message), "deep/inner/src/spool.rs")
+    # Shallowest first: with room for the workspace's manifest alone, the member's is not parsed.
+    monkeypatch.setattr(reexports, "MAX_MANIFEST_TOTAL", len(files["Cargo.toml"]))
+    assert found(run(files, message), "deep/inner/src/spool.rs") == []

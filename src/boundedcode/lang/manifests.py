@@ -65,7 +65,7 @@ def _dir(path: str) -> str:
 
 #: Larger manifests are not read: a generated or hostile file, not a project's manifest
 #: (json5 is pure Python, and the development split's largest manifest has 9 KB).
-MAX_MANIFEST_BYTES = 256 * 1024
+MAX_MANIFEST_BYTES = 64 * 1024
 #: What the parsers raise for input they refuse (nesting too deep for the recursion limit too).
 _REFUSED = (ValueError, RecursionError, TypeError)
 

@@ -15,7 +15,8 @@ the language's own rules where the path and the name part ways:
   resolved through tsconfig aliases, workspace packages and go.mod.
 
 Manifests are read once each (at most MAX_MANIFESTS per kind, shallowest
-first), source files through a bounded reader (MAX_FILES per retrieval). Each
+first, MAX_MANIFEST_TOTAL bytes in all), source files through a bounded reader
+(MAX_FILES per retrieval, lang.exports' MAX_FILE_BYTES each, MAX_BYTES in all). Each
 resolution is a finding of its own that says how it was made ("re-exported by
 src/lib.rs:12 as `tokio::sync::Semaphore`").
 """
@@ -61,6 +62,9 @@ __all__ = ["ReexportsStrategy"]
 MAX_FILES = 64
 #: Manifests of one kind read per retrieval, shallowest first (a workspace's members).
 MAX_MANIFESTS = 64
+#: Manifest bytes parsed per retrieval, all kinds together: tomllib and json5 are pure Python
+#: (some 1 MB/s), so this bounds their time to a few hundred milliseconds.
+MAX_MANIFEST_TOTAL = 256 * 1024
 #: Files whose mentions of a name are looked at as possible re-exports, per name.
 MAX_REEXPORTING_FILES = 8
 #: Definition sites whose namespace or package is read, per qualified name.
@@ -91,6 +95,7 @@ class _Manifests:
     def __init__(self, ev: Evidence):
         self._ev = ev
         self._cache: dict[str, list] = {}
+        self._parsed = 0  # bytes handed to the parsers, all kinds
 
     def _read(self, kind: str, parse: Callable[[str, bytes], T | None]) -> list[T]:
         if kind not in self._cache:
@@ -102,7 +107,10 @@ class _Manifests:
             records = []
             for p in paths[:MAX_MANIFESTS]:
                 data = self._ev.read(p)
-                if data is not None and (record := parse(p, data)) is not None:
+                if data is None or self._parsed + len(data) > MAX_MANIFEST_TOTAL:
+                    continue
+                self._parsed += len(data)
+                if (record := parse(p, data)) is not None:
                     records.append(record)
             self._cache[kind] = records
         return self._cache[kind]

@@ -5,7 +5,7 @@
 
 `dump` runs the engine on each task's issue text alone (the direct track) with no
 relative cut and a large item budget, and writes, per task, every scored file with
-its findings' contributions (strategy, reliability, specificity) and its demotion.
+its findings' contributions (strategy, reliability, specificity, repeat) and its demotion.
 `fit` recomputes the ranking from those contributions with one multiplier per
 strategy's reliability, and searches the multipliers (coordinate ascent over a
 small grid) for the best mean of Acc@1, Acc@5 and recall within 12 files, every
@@ -65,7 +65,8 @@ def dump(args: argparse.Namespace) -> None:
                         "path": it.path,
                         "demotion": it.explain.demotion,
                         "contributions": [
-                            [c.strategy, c.reliability, c.specificity] for c in it.explain.contributions
+                            [c.strategy, c.reliability, c.specificity, c.repeat]
+                            for c in it.explain.contributions
                         ],
                     }
                 )
@@ -94,9 +95,10 @@ def _scored(task: dict, scale: dict[str, float]) -> list[tuple[float, str]]:
     scored = []
     for f in task["files"]:
         rest = 1.0
-        for strategy, reliability, specificity in f["contributions"]:
+        for strategy, reliability, specificity, *repeat in f["contributions"]:
             k = _kind(strategy, reliability)
-            rest *= 1.0 - min(1.0, reliability * scale.get(k, 1.0)) * specificity
+            w = min(1.0, reliability * scale.get(k, 1.0)) * specificity
+            rest *= 1.0 - w * (repeat[0] if repeat else 1.0)
         scored.append((-(1.0 - rest) * f["demotion"], f["path"]))
     scored.sort()
     return [(-s, p) for s, p in scored]

@@ -3,6 +3,7 @@ import pytest
 from boundedcode.model import Anchor, Finding
 from boundedcode.rank import RankFacts, rank
 from boundedcode.render import explain_lines
+from boundedcode.weights import REPEAT_DECAY
 
 
 def f(path, anchor, strategy="symbols", rel=0.8, spec=1.0, line=1, kind="name"):
@@ -15,13 +16,43 @@ def test_independent_evidence_combines_and_each_anchor_counts_once():
             f("a.py", "x", rel=0.8),
             f("a.py", "x", strategy="lexical", rel=0.6),  # same anchor: max
             f("b.py", "x", rel=0.5),
-            f("b.py", "y", rel=0.5),  # two anchors
+            f("b.py", "y", strategy="lexical", rel=0.5),  # two anchors, two strategies
         ],
         RankFacts(),
     ).items
     scores = {it.path: it.score for it in items}
     assert scores["a.py"] == pytest.approx(0.8)
     assert scores["b.py"] == pytest.approx(1 - 0.5 * 0.5)
+
+
+def test_a_strategys_further_findings_in_a_file_count_less_and_less():
+    items = rank(
+        [f("a.py", "x", rel=0.8), f("a.py", "y", rel=0.6), f("a.py", "z", rel=0.4), f("b.py", "x", rel=0.8)],
+        RankFacts(),
+        explain=True,
+    ).items
+    a = next(it for it in items if it.path == "a.py")
+    assert a.score == pytest.approx(1 - (1 - 0.8) * (1 - 0.6 * REPEAT_DECAY) * (1 - 0.4 * REPEAT_DECAY**2))
+    assert [c.repeat for c in a.explain.contributions] == [1.0, REPEAT_DECAY, REPEAT_DECAY**2]
+    assert "× repeat 0.5 = 0.300" in "\n".join(explain_lines(a.explain))
+    assert a.score < 1 - (1 - 0.8) * (1 - 0.6) * (1 - 0.4)  # what counting each in full gives
+
+
+def test_a_path_word_counts_once_however_many_strategies_saw_it():
+    items = rank(
+        [
+            f("ledger.go", "ledger", strategy="paths", rel=0.5, kind="word"),
+            f("ledger.go", "ledger", strategy="discovery", rel=0.5, kind="path_words"),
+            f("ledger.go", "message words", strategy="fulltext", rel=0.8, kind="fulltext"),
+        ],
+        RankFacts(),
+        explain=True,
+    ).items
+    (it,) = items
+    assert it.score == pytest.approx(1 - (1 - 0.8) * (1 - 0.5))  # the path word once, the text once
+    dropped = [c for c in it.explain.contributions if c.repeat == 0.0]
+    assert [c.strategy for c in dropped] == ["paths"]  # equal weights: the tie goes by strategy name
+    assert "× 0 (a path word already counted)" in "\n".join(explain_lines(it.explain))
 
 
 def test_demotions_for_tests_examples_and_prose():

@@ -37,7 +37,6 @@ class AnchorKind(StrEnum):
     ROUTE = "route"  # an HTTP route: GET /api/v1/orders/{id}
     COMMIT = "commit"  # a commit id
     WORD = "word"  # a distinctive word of the title
-    CONTENT_WORD = "content_word"  # a repeated prose word searched in the files' text (discovery)
     PATH_WORDS = "path_words"  # the message words a path holds (discovery)
     FULLTEXT = "fulltext"  # the message's words in the files' text, as BM25 (fulltext)
 
@@ -107,10 +106,13 @@ class Contribution:
     reliability: float
     specificity: float
     reason: str
+    # 1 for its strategy's strongest finding in the file, then REPEAT_DECAY, its square…;
+    # 0 for a path word another strategy already counted for this file.
+    repeat: float = 1.0
 
     @property
     def weight(self) -> float:
-        return self.reliability * self.specificity
+        return self.reliability * self.specificity * self.repeat
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,7 @@ class Explanation:
     """How an item's score was made (spec, "Ranking"): every factor by name."""
 
     contributions: tuple[Contribution, ...]  # strongest first
-    combined: float  # 1 − Π(1 − weight) over the contributions
+    combined: float  # 1 − Π(1 − weight) over the contributions (each with its repeat factor)
     demotion: float  # 1.0 when the file is not demoted
     demoted_as: str | None  # test, example, generated or prose
     score: float  # combined × demotion

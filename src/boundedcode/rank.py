@@ -1,8 +1,10 @@
 """Ranking (spec, "Ranking"): pure, no I/O, every score explainable.
 
-Weight = reliability × specificity. Per file, independent evidence combines
-as 1 − Π(1 − w) with each anchor counted once (its best finding), so agreement
-between strategies raises a file and repetition of one does not. Then the
+Weight = reliability × specificity × repeat. Per file, independent evidence
+combines as 1 − Π(1 − w) with each anchor counted once (its best finding), so
+agreement between strategies raises a file and repetition of one does not: a
+strategy's further findings in the file count less and less (REPEAT_DECAY), and
+a word of the file's path counts once, however many strategies saw it. Then the
 demotions, the relative cut with the per-name exception, at most the block's
 items (Budgets.block_items), ordered by score then path.
 """
@@ -15,7 +17,7 @@ from typing import Iterable, Sequence
 
 from .checkout.budgets import DEFAULT_BUDGETS
 from .lang.languages import is_example_path, is_generated_path, is_prose_path, is_test_path
-from .model import Contribution, Explanation, Finding, Item
+from .model import AnchorKind, Contribution, Explanation, Finding, Item
 from .weights import (
     DEMOTE_EXAMPLE,
     DEMOTE_GENERATED,
@@ -24,6 +26,7 @@ from .weights import (
     ITEM_LINES,
     PER_NAME_EXCEPTIONS,
     RELATIVE_CUT,
+    REPEAT_DECAY,
     SCORE_DIGITS,
 )
 
@@ -81,6 +84,27 @@ def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
     return min(findings, key=lambda f: _order(f, order))
 
 
+#: Anchors that are the message's words in a file's path (a title word naming the file,
+#: discovery's path words): one fact about the path, counted once per file.
+PATH_WORD_KINDS = frozenset({AnchorKind.WORD, AnchorKind.PATH_WORDS})
+
+
+def _counted(best_per_anchor: list[Finding], order: dict[str, int]) -> list[tuple[Finding, float]]:
+    """Each anchor's best finding with the factor it counts with (its repeat), strongest first."""
+    out = []
+    seen: dict[str, int] = defaultdict(int)  # strategy -> findings already counted
+    path_word = False
+    for f in sorted(best_per_anchor, key=lambda f: _order(f, order)):
+        if f.anchor.kind in PATH_WORD_KINDS:
+            if path_word:
+                out.append((f, 0.0))
+                continue
+            path_word = True
+        out.append((f, REPEAT_DECAY ** seen[f.strategy]))
+        seen[f.strategy] += 1
+    return out
+
+
 def _lines(findings: Iterable[Finding], order: dict[str, int]) -> tuple[int, ...]:
     """Every located line of a file's findings, each once, in order of weight, at most ITEM_LINES."""
     ranked = sorted((f for f in findings if f.line is not None), key=lambda f: _order(f, order))
@@ -108,9 +132,10 @@ def rank(
     ties: dict[str, tuple] = {}
     for path, per_anchor in by_file.items():
         best_per_anchor = [_best(fs, order) for fs in per_anchor.values()]
+        counted = _counted(best_per_anchor, order)
         rest = 1.0
-        for f in best_per_anchor:
-            rest *= 1.0 - min(max(f.weight, 0.0), 1.0)
+        for f, repeat in counted:
+            rest *= 1.0 - min(max(f.weight * repeat, 0.0), 1.0)
         combined = 1.0 - rest
         factor, why = demotion(path, facts)
         score = combined * factor
@@ -134,8 +159,13 @@ def rank(
         if explain:
             explanation = Explanation(
                 contributions=tuple(
-                    Contribution(f.strategy, f.anchor.key, f.reliability, f.specificity, f.reason)
-                    for f in sorted(best_per_anchor, key=lambda f: (-f.weight, f.anchor.key))
+                    sorted(
+                        (
+                            Contribution(f.strategy, f.anchor.key, f.reliability, f.specificity, f.reason, r)
+                            for f, r in counted
+                        ),
+                        key=lambda c: (-c.weight, c.anchor),
+                    )
                 ),
                 combined=combined,
                 demotion=factor,

@@ -32,6 +32,7 @@ def explanation_json(e: Explanation) -> dict[str, Any]:
                 "anchor": c.anchor,
                 "reliability": round(c.reliability, DIGITS),
                 "specificity": round(c.specificity, DIGITS),
+                "repeat": round(c.repeat, DIGITS),
                 "weight": round(c.weight, DIGITS),
                 "reason": c.reason,
             }

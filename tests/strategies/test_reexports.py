@@ -7,7 +7,9 @@ import pytest
 
 from boundedcode import MemoryTree, retrieve
 from boundedcode.lang.exports.model import MAX_HOPS
+from boundedcode.seeds import message_anchors, message_facts
 from boundedcode.strategies import reexports
+from boundedcode.strategies.base import Plan
 
 
 def run(files, message, **kw):
@@ -366,3 +368,12 @@ def test_manifests_are_parsed_within_their_byte_budget(monkeypatch):
     # Shallowest first: with room for the workspace's manifest alone, the member's is not parsed.
     monkeypatch.setattr(reexports, "MAX_MANIFEST_TOTAL", len(files["Cargo.toml"]))
     assert found(run(files, message), "deep/inner/src/spool.rs") == []
+
+
+def test_a_short_segment_of_a_qualified_name_is_not_searched_for():
+    message = "The matcher, i.e. `Matcher::matches`, skips documents"
+    anchors = tuple(message_anchors(message))
+    plan = Plan(anchors, message_facts(message, anchors))
+    texts = {n.text for _, n in reexports.ReexportsStrategy().needles(plan)}
+    assert "matches" in texts and "Matcher" in texts
+    assert not any(len(t) < reexports.MIN_SEGMENT_CHARS for t in texts), texts

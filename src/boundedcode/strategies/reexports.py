@@ -69,6 +69,9 @@ MAX_MANIFEST_TOTAL = 256 * 1024
 MAX_REEXPORTING_FILES = 8
 #: Definition sites whose namespace or package is read, per qualified name.
 MAX_DEFINITION_SITES = 12
+#: A qualified name's segment shorter than this is not searched for (`e` of prose's `i.e`
+#: matched every `catch (Exception e)` line of a Java repository and doubled its scan).
+MIN_SEGMENT_CHARS = 3
 #: Files of a Go package directory an import path stands for, at most.
 MAX_PACKAGE_FILES = 8
 
@@ -211,7 +214,7 @@ class ReexportsStrategy:
             # The last name, and the one before it (`Type` of `a::Type::run`, `Orders` of `…Orders.place`).
             segs = _segments(a.text)
             for i, seg in enumerate(reversed(segs[-2:])):
-                if is_identifier(seg) and (i == 0 or seg[:1].isupper()):
+                if len(seg) >= MIN_SEGMENT_CHARS and is_identifier(seg) and (i == 0 or seg[:1].isupper()):
                     out.append((a, Needle(seg, word=True)))
         for a in plan.of_kind(AnchorKind.NAME, AnchorKind.MEMBER, AnchorKind.IMPORT):
             if is_identifier(a.text):

@@ -27,6 +27,9 @@ class AnchorKind(StrEnum):
     TEST = "test"  # a failing or named test
     PATH = "path"  # a file or directory named
     MODULE = "module"  # a qualified name: tokio::sync::broadcast, django.db.models
+    #: an import a code sample makes: the module ('@scope/pkg', 'github.com/org/repo/x'), or with
+    #: `qualifier` the module, one name it imports from there (`X` of `import { X } from 'm'`)
+    IMPORT = "import"
     QUOTE = "quote"  # a quoted error message
     CONFIG_KEY = "config_key"  # a configuration key or an environment variable (SHOP_RATE_LIMIT)
     NAME = "name"  # a code-like name

@@ -42,6 +42,12 @@ class R:
     IMPL_BY_NAMING = 0.75
     MODULE_FULL = 0.85  # every segment of the qualified name ends the file's module path
     MODULE_PARTIAL = 0.7  # a shorter run of its segments does
+    # reexports: a qualified name resolved by the language's own module rules (crate roots,
+    # `mod` and `pub use`, package `__init__.py`, PSR-4) to the file that defines it.
+    MODULE_RESOLVED = 0.85
+    REEXPORT = 0.8  # a definition reached through the re-exports that name it
+    NAMESPACE = 0.8  # a definition inside the namespace or package a qualified name gives
+    IMPORT_MODULE = 0.6  # the module an import's specifier names (a package, a Go package's files)
     ROUTE_DEFINITION = 0.7
     TEST = 0.6
     CONFIG_KEY = 0.6

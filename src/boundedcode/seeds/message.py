@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ..model import Anchor, AnchorKind, AnchorOrigin
+from .imports import import_anchors
 
 __all__ = ["Segments", "split_segments", "message_anchors", "words", "cap_message", "PLACEHOLDERS"]
 
@@ -501,6 +502,11 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
         # Each distinct token once, in order of first appearance: a repeat adds nothing.
         for tok in dict.fromkeys(_TOKEN.findall(plain)):
             _add_token(col, tok, origin, backticked=False)
+
+    for origin, part in ((AnchorOrigin.PROSE, seg.prose), (AnchorOrigin.CODE, seg.code)):
+        rank = RANK_MODULE if origin == AnchorOrigin.PROSE else RANK_SAMPLE_NAME
+        for anchor in import_anchors(part, origin_override or origin, rank):
+            col.add(anchor)
 
     for word in title_words(seg.prose):
         col.add(Anchor(AnchorKind.WORD, word, AnchorOrigin.PROSE, RANK_WORD))

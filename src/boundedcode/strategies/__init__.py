@@ -16,6 +16,7 @@ from .history import HistoryStrategy
 from .lexical import LexicalStrategy
 from .modules import ModulesStrategy
 from .paths import PathsStrategy
+from .reexports import ReexportsStrategy
 from .stack_trace import StackTraceStrategy
 from .symbols import SymbolsStrategy
 from .test_to_impl import TestToImplStrategy
@@ -29,6 +30,7 @@ REGISTRY: tuple[Strategy, ...] = (
     TestToImplStrategy(),
     PathsStrategy(),
     ModulesStrategy(),
+    ReexportsStrategy(),
     LexicalStrategy(),
     SymbolsStrategy(),
     ContractsStrategy(),

@@ -17,7 +17,7 @@ import posixpath
 import re
 import tomllib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import json5
 
@@ -70,12 +70,15 @@ MAX_MANIFEST_BYTES = 64 * 1024
 _REFUSED = (ValueError, RecursionError, TypeError)
 
 
-def _text(data: bytes) -> str | None:
+def _parsed(data: bytes, loads: Callable[[str], Any]) -> Any:
+    """The manifest's document as `loads` parses its UTF-8 text; None when too large or refused."""
     if len(data) > MAX_MANIFEST_BYTES:
         return None
     try:
-        return data.decode("utf-8-sig")
+        return loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
+        return None
+    except _REFUSED:  # TOMLDecodeError and JSONDecodeError are ValueErrors
         return None
 
 
@@ -90,14 +93,8 @@ class Crate:
 
 def cargo_crate(path: str, data: bytes) -> Crate | None:
     """The crate a Cargo.toml declares; None for a workspace-only manifest or a broken one."""
-    text = _text(data)
-    if text is None:
-        return None
-    try:
-        doc = tomllib.loads(text)
-    except _REFUSED:  # TOMLDecodeError is a ValueError
-        return None
-    package = doc.get("package")
+    doc = _parsed(data, tomllib.loads)
+    package = doc.get("package") if isinstance(doc, dict) else None
     if not isinstance(package, dict) or not isinstance(package.get("name"), str):
         return None
     base = _dir(path)
@@ -149,7 +146,7 @@ def _go_tokens(line: str) -> list[str]:
 
 def go_module(path: str, data: bytes) -> GoModule | None:
     """The module a go.mod declares, with its `replace` directives that point into the repository."""
-    text = _text(data)
+    text = _parsed(data, str)  # the text itself: go.mod is read line by line
     if text is None:
         return None
     base = _dir(path)
@@ -211,13 +208,7 @@ def _leaves(value: Any) -> list[str]:
 
 def npm_package(path: str, data: bytes) -> Package | None:
     """The package a package.json declares; None without a name or for broken JSON."""
-    text = _text(data)
-    if text is None:
-        return None
-    try:
-        doc = json.loads(text)
-    except _REFUSED:
-        return None
+    doc = _parsed(data, json.loads)
     if not isinstance(doc, dict) or not isinstance(doc.get("name"), str) or not doc["name"]:
         return None
     entries: dict[str, list[str]] = {}
@@ -254,13 +245,7 @@ def is_tsconfig(name: str) -> bool:
 
 def path_aliases(path: str, data: bytes) -> PathAliases | None:
     """A tsconfig's `baseUrl` and `paths`; None when it has neither or does not parse."""
-    text = _text(data)
-    if text is None:
-        return None
-    try:
-        doc = json5.loads(text)
-    except _REFUSED:
-        return None
+    doc = _parsed(data, json5.loads)
     options = doc.get("compilerOptions") if isinstance(doc, dict) else None
     if not isinstance(options, dict):
         return None
@@ -289,13 +274,7 @@ class Psr4:
 
 def psr4(path: str, data: bytes) -> Psr4 | None:
     """The PSR-4 prefixes of composer.json's `autoload` and `autoload-dev`; None without any."""
-    text = _text(data)
-    if text is None:
-        return None
-    try:
-        doc = json.loads(text)
-    except _REFUSED:
-        return None
+    doc = _parsed(data, json.loads)
     if not isinstance(doc, dict):
         return None
     base = _dir(path)

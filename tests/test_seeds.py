@@ -26,6 +26,12 @@ def test_qualified_module_names_in_each_spelling():
     ]
 
 
+def test_prose_abbreviations_are_not_modules():
+    found = kinds("It breaks, i.e. the parser fails, e.g. on invoice.totals (a.k.a. the sums)")
+    modules = [t for k, t, _, _ in found if k == "module"]
+    assert modules == ["invoice.totals"]
+
+
 def test_quoted_error_comes_first_and_keeps_its_literal_run():
     anchors = message_anchors(
         "The job prints\nValueError: reorder batch size must be positive\nwhen `batch_size` is 0"

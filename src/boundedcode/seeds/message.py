@@ -377,6 +377,8 @@ def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bo
         ext = segs[-1].lower()
         if sep == "." and ext in SOURCE_EXTENSIONS and len(segs) == 2:
             return  # a file name; the path pass has it
+        if sep == "." and not backticked and all(len(s) == 1 for s in segs):
+            return  # prose's abbreviations (i.e, e.g, a.k.a), not a module
         if sep != "->" and (len(segs) >= 3 or sep in ("::", "\\") or segs[0][:1].islower()):
             col.add(
                 Anchor(

@@ -19,7 +19,7 @@ from . import __version__
 from .checkout.budgets import DEFAULT_BUDGETS
 from .errors import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, EXIT_NONE, BoundedCodeError, UsageError
 
-__all__ = ["main", "build_parser", "MAX_INPUT_BYTES", "FORMATS"]
+__all__ = ["main", "build_parser", "positive_int", "MAX_INPUT_BYTES", "FORMATS"]
 
 #: Largest message or evidence file read (a message is prose, not a data set).
 MAX_INPUT_BYTES = 4 * 1024 * 1024
@@ -56,7 +56,8 @@ def _read_input(path: str) -> str:
     return data.decode("utf-8", "replace")
 
 
-def _positive(text: str) -> int:
+def positive_int(text: str) -> int:
+    """argparse's type for a count: a whole number of at least 1, else one clear error."""
     try:
         value = int(text)
     except ValueError:
@@ -197,13 +198,13 @@ def _add_retrieve(sub: Any) -> None:
     )
     r.add_argument(
         "--max-items",
-        type=_positive,
+        type=positive_int,
         metavar="N",
         help=f"at most N places (default {DEFAULT_BUDGETS.block_items})",
     )
     r.add_argument(
         "--budget",
-        type=_positive,
+        type=positive_int,
         metavar="TOKENS",
         help=f"the block's size in tokens (default {DEFAULT_BUDGETS.block_tokens})",
     )

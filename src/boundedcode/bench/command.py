@@ -8,6 +8,7 @@ import os
 import shlex
 import sys
 
+from ..cli import positive_int
 from ..errors import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, UsageError
 from .runner import (
     BASELINES,
@@ -24,16 +25,6 @@ from .runner import (
 __all__ = ["add_command", "add_arguments", "run"]
 
 NO_BASELINE = "none"
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text}")
-    return value
 
 
 def _positive_float(text: str) -> float:
@@ -108,7 +99,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="LANG",
         help="only tasks in these languages",
     )
-    parser.add_argument("--limit", type=_positive_int, metavar="N", help="only the first N runnable tasks")
+    parser.add_argument("--limit", type=positive_int, metavar="N", help="only the first N runnable tasks")
     parser.add_argument(
         "--without",
         nargs="+",

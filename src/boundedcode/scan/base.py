@@ -106,11 +106,19 @@ class Scanner(Protocol):
     ) -> ScanResult: ...
 
 
-def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
-    """Which needles occur in one line: one alternation for the words, a test per literal.
+#: Word characters: a whole word made of them alone cannot overlap another such word.
+_WORD_CHARS = re.compile(r"[\w$]+")
 
-    Words are found by one compiled alternation and a dict lookup of what matched,
-    not by a regex per needle: a scan can return tens of thousands of lines.
+
+def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
+    """Which needles occur in one line, in the order of their first occurrence there.
+
+    When every word is made of word characters alone (identifiers, the usual case), no two
+    whole-word occurrences overlap: each word is looked for as a substring first (a C-level
+    search), and only a word the line holds is tested for its boundaries (sympy, 31,000
+    lines, 14 words: 400 → 250 ms). Other words (`Ledger.Balance`) are found by one compiled
+    alternation and a dict lookup of what matched. Never a regex over every line per
+    needle: a scan can return tens of thousands of lines.
     """
     words = {n.text: n for n in needles if n.word and not n.fold and not n.term}
     folded = {n.text: n for n in needles if n.fold and not n.term}
@@ -121,10 +129,16 @@ def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
         body = "|".join(re.escape(w) for w in sorted(texts, key=lambda w: (-len(w), w)))
         return re.compile(rf"(?<![\w$])(?:{body})(?![\w$])", flags) if texts else None
 
-    word_rx, fold_rx = alternation(words), alternation(folded, re.I)
+    separate = all(_WORD_CHARS.fullmatch(w) for w in words)
+    word_rx, fold_rx = (None if separate else alternation(words)), alternation(folded, re.I)
+    searches = [(w, n, re.compile(rf"(?<![\w$]){re.escape(w)}(?![\w$])").search) for w, n in words.items()]
 
     def classify(line: str) -> list[Needle]:
-        found = [words[m] for m in dict.fromkeys(word_rx.findall(line))] if word_rx else []
+        if word_rx:
+            found = [words[m] for m in dict.fromkeys(word_rx.findall(line))]
+        else:
+            at = [(m.start(), w, n) for w, n, search in searches if w in line and (m := search(line))]
+            found = [n for _, _, n in sorted(at)] if len(at) > 1 else [n for _, _, n in at]
         if fold_rx:
             found += [folded[m] for m in dict.fromkeys(m.lower() for m in fold_rx.findall(line))]
         found += [n for n in literals if n.text in line]

@@ -26,12 +26,12 @@ from ..checkout.policy import BUILD_DIRS, DEPENDENCY_DIRS, LOCK_NAMES, SECRET_NA
 from ..checkout.tree import Tree
 from .base import (
     MAX_LINE_CHARS,
+    Hit,
     Needle,
     ScanError,
     ScanResult,
     TermMatcher,
     classifier,
-    record,
     record_terms,
 )
 
@@ -164,8 +164,15 @@ _NUMBERED = re.compile(rb"^([0-9]+):([^\n]*)", re.M)
 def _parse_lines(
     out: bytes, classify: Callable[[str], list[Needle]], result: ScanResult, budgets: Budgets
 ) -> None:
-    """ripgrep's `path\0line:text` records into per-needle hits."""
+    """ripgrep's `path\0line:text` records into per-needle hits, as `record` keeps them.
+
+    The hits are gathered under each needle's identity and merged once at the end: a
+    needle's own hash is computed in Python, and a scan can return tens of thousands of
+    lines (sympy: 31,000, each once per needle it holds).
+    """
+    cap = budgets.occurrences_per_string_file
     paths: dict[bytes, str] = {}
+    gathered: dict[int, tuple[Needle, dict[str, list[Hit]]]] = {}
     for raw in out.split(b"\n"):
         path_b, sep, rest = raw.partition(b"\0")
         if not sep:
@@ -177,7 +184,25 @@ def _parse_lines(
         if path is None:
             path = paths[path_b] = path_b.decode("utf-8", "surrogateescape")
         text = text_b.decode("utf-8", "replace").rstrip("\r")
-        record(result, classify(text), path, int(num), text, budgets)
+        hit = None
+        for n in classify(text):
+            entry = gathered.get(id(n))
+            if entry is None:
+                entry = gathered[id(n)] = (n, {})
+            per_file = entry[1].get(path)
+            if per_file is None:
+                per_file = entry[1][path] = []
+            if len(per_file) <= cap:  # one over the budget, so that reaching it shows below
+                hit = hit or Hit(int(num), text)
+                per_file.append(hit)
+    for n, files in gathered.values():
+        known = result.hits.setdefault(n, {})
+        for path, hits in files.items():
+            hits = known[path] + hits if path in known else hits
+            if len(hits) > cap:
+                hits = hits[:cap]
+                reach(result.bounds_reached, "occurrences_per_string_file")
+            known[path] = hits
 
 
 def _parse_identifiers(out: bytes, terms: TermMatcher, result: ScanResult, budgets: Budgets) -> None:

@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol, Sequence
 
-from ..seeds.terms import WHOLE, identifier_tokens, spellings
+from ..seeds.terms import WHOLE, identifier_parts, spellings
 from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
 from ..errors import BoundedCodeError
@@ -199,6 +199,7 @@ class TermMatcher:
         words = sorted({w for t in self.tokens for w in spellings(t)}, key=lambda w: (-len(w), w))
         self.words = words
         self._wholes = frozenset(w for t in self.tokens if t.startswith(WHOLE) for w in spellings(t))
+        self._term_of = {w: t for t in self.tokens if not t.startswith(WHOLE) for w in spellings(t)}
         self._cache: dict[bytes, tuple[str, ...]] = {}
 
     def __bool__(self) -> bool:
@@ -215,11 +216,19 @@ class TermMatcher:
         return f"[A-Za-z0-9_]?(?:{body})[A-Za-z0-9_]*"
 
     def count(self, identifier: bytes) -> tuple[str, ...]:
-        """The query's tokens one identifier (or ripgrep's match in one) holds, once per occurrence."""
+        """The query's tokens one identifier (or ripgrep's match in one) holds, once per occurrence:
+        `identifier_tokens` kept to the query's, without stemming every part (a part is a term's
+        when it is one of the term's spellings: `spellings` lists every word `stem` maps onto
+        it, and every spelling is as long as a part must be)."""
         found = self._cache.get(identifier)
         if found is None:
             text = identifier.decode("ascii", "replace")
-            found = self._cache[identifier] = tuple(t for t in identifier_tokens(text) if t in self.tokens)
+            parts = identifier_parts(text)
+            term_of = self._term_of
+            found = tuple(t for p in parts if (t := term_of.get(p)) is not None)
+            if len(parts) > 1 and (whole := WHOLE + text.lower()) in self.tokens:
+                found += (whole,)
+            self._cache[identifier] = found
         return found
 
     def add(self, counts: dict[str, int], identifiers: Iterable[tuple[bytes, int]]) -> None:

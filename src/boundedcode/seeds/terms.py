@@ -23,6 +23,7 @@ __all__ = [
     "QueryTerm",
     "query_terms",
     "identifier_tokens",
+    "identifier_parts",
     "fragment_tokens",
     "stem",
     "spellings",
@@ -95,10 +96,15 @@ def spellings(term: str) -> tuple[str, ...]:
     return tuple(sorted((w for w in out if stem(w) == term), key=lambda w: (-len(w), w)))
 
 
+def identifier_parts(identifier: str) -> list[str]:
+    """One identifier's parts, lower-cased, before any stem or length rule (`identifier_tokens`)."""
+    return [p.lower() for p in _PART.findall(identifier)]
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def identifier_tokens(identifier: str) -> tuple[str, ...]:
     """The tokens of one identifier: its stemmed parts, then the whole when it has several parts."""
-    parts = [p.lower() for p in _PART.findall(identifier)]
+    parts = identifier_parts(identifier)
     tokens = [stem(p) for p in parts if len(p) >= MIN_PART_CHARS]
     if len(parts) > 1:
         tokens.append(WHOLE + identifier.lower())

@@ -65,9 +65,20 @@ class DiscoveryStrategy:
         # Path tokens are matched against the spellings of each message stem (discount,
         # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
         spelled = {v: w for w in counts for v in spellings(w)}
+
+        def words_in(text: str) -> set[str]:
+            return {spelled[t] for t in map(str.lower, _SPLIT.findall(text)) if t in spelled}
+
+        # No word spans a `/`, so a path's words are its directory's and its name's: each
+        # directory is split once, not once per file in it.
+        per_dir: dict[str, set[str]] = {}
         per_path = {}
         for p in ev.paths:
-            found = {spelled[t] for t in map(str.lower, _SPLIT.findall(p)) if t in spelled}
+            directory, _, name = p.rpartition("/")
+            in_dir = per_dir.get(directory)
+            if in_dir is None:
+                in_dir = per_dir[directory] = words_in(directory)
+            found = in_dir | words_in(name)
             if found:
                 per_path[p] = found
         df: Counter = Counter()

@@ -13,7 +13,7 @@ import functools
 import posixpath
 import re
 
-__all__ = ["refusal", "refused_directory", "is_readable", "confine"]
+__all__ = ["refusal", "refused_directory", "refused_directory_name", "is_readable", "confine"]
 
 DEPENDENCY_DIRS = frozenset(
     {
@@ -106,18 +106,33 @@ def _is_env_file(name: str) -> bool:
     return not any(p in _ENV_EXAMPLES for p in parts[1:])
 
 
+def refused_directory_name(name: str) -> str | None:
+    """Why the policy refuses a directory called `name`, whatever lies above it, or None."""
+    if name.startswith("."):
+        return "hidden directory"
+    if name in DEPENDENCY_DIRS:
+        return "dependency directory"
+    if name in BUILD_DIRS:
+        return "build directory"
+    return None
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _directory_refusal(directory: str) -> str | None:
+    # Asked once per directory, not once per file in it (a walk asks about every file).
+    for part in directory.split("/") if directory else ():
+        if (reason := refused_directory_name(part)) is not None:
+            return reason
+    return None
+
+
 @functools.lru_cache(maxsize=1 << 17)  # asked of every walked file on every query (a warm host)
 def refusal(path: str) -> str | None:
     """Why the policy refuses `path`, or None when it may be read."""
-    parts = path.split("/")
-    for part in parts[:-1]:
-        if part.startswith("."):
-            return "hidden directory"
-        if part in DEPENDENCY_DIRS:
-            return "dependency directory"
-        if part in BUILD_DIRS:
-            return "build directory"
-    name = parts[-1]
+    directory, _, name = path.rpartition("/")
+    reason = _directory_refusal(directory)
+    if reason is not None:
+        return reason
     lower = name.lower()
     if (
         _is_env_file(lower)

@@ -21,7 +21,7 @@ from ..errors import RepositoryError
 from . import gitmeta
 from .budgets import DEFAULT_BUDGETS
 from .confined import NOT_READABLE, FileRead, read_under, too_large
-from .policy import confine, refused_directory
+from .policy import confine, refused_directory, refused_directory_name
 
 __all__ = [
     "FileEntry",
@@ -129,7 +129,8 @@ class WorkTree(_Reads):
                 if e.name == ".git" or e.is_symlink():
                     continue
                 if e.is_dir(follow_symlinks=False):
-                    if refused_directory(path) is not None:
+                    # The directories above were allowed, or it would not be asked about.
+                    if refused_directory_name(e.name) is not None:
                         # Never entered: its tracked files are listed by name, and the walk
                         # refuses them by the same rule.
                         refused_dirs.append(path + "/")

@@ -279,10 +279,16 @@ def language_of(path: str) -> str | None:
     return EXTENSIONS.get(ext) or EXTENSIONS.get(ext.lower())
 
 
+@functools.lru_cache(maxsize=1 << 15)
+def _in_dirs(directory: str, names: frozenset[str]) -> bool:
+    # Asked once per directory, not once per file in it (every walked file is asked about).
+    return any(d.lower() in names for d in directory.split("/")) if directory else False
+
+
 def is_test_path(path: str) -> bool:
     """Whether `path` is a test, a test helper or test data by its ecosystem's convention."""
-    *dirs, name = path.split("/")
-    return any(d.lower() in _TEST_DIR_NAMES for d in dirs) or _TEST_FILE.fullmatch(name) is not None
+    directory, _, name = path.rpartition("/")
+    return _in_dirs(directory, _TEST_DIR_NAMES) or _TEST_FILE.fullmatch(name) is not None
 
 
 def impl_names(test_path: str) -> list[str]:
@@ -298,8 +304,8 @@ def code_dirs(path: str) -> list[str]:
 
 def is_prose_path(path: str) -> bool:
     """Whether `path` is documentation prose: a text/markup file or anything under docs/."""
-    *dirs, name = path.split("/")
-    if any(d.lower() in PROSE_DIRS for d in dirs):
+    directory, _, name = path.rpartition("/")
+    if _in_dirs(directory, PROSE_DIRS):
         return True
     if _NOT_PROSE.match(name):
         return False

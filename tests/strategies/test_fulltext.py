@@ -68,3 +68,39 @@ def test_bm25_saturates_repetition_and_normalizes_length():
     assert scores["short.py"] > scores["long.py"]  # three mentions in a file 40 times longer count less
     # A term held by more than half the listed files is left out.
     assert bm25_scores(lines, weights, 4, docs, {}, 1.0).keys() == {"both.py"}
+
+
+_DENSEST_IN_A_FRESH_PROCESS = """
+import random
+from boundedcode.strategies.fulltext import _densest_line
+names = ["access", "acl", "block", "blocked", "blocking", "client", "command", "count", "data",
+         "element", "key", "order", "time"]
+weight = {n: 0.1 * (i + 1) / 3 for i, n in enumerate(names)}
+shuffle = random.Random(4).shuffle
+lines = {}
+for number in range(1, 40):
+    tokens = names[:]
+    shuffle(tokens)
+    lines[number] = tuple(tokens)
+print(_densest_line(lines, weight))
+"""
+
+
+def test_lines_holding_the_same_terms_tie_whatever_the_hash_seed():
+    """Lines holding the same terms in another order weigh the same: the first wins, in every
+    process (a sum over a set followed the string hash seed in its last bit)."""
+    import os
+    import subprocess
+    import sys
+
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", _DENSEST_IN_A_FRESH_PROCESS],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for seed in range(4)
+    }
+    assert answers == {"1"}

@@ -184,21 +184,12 @@ class TermMatcher:
     and counts the same: the part of an identifier before that character holds no
     spelling of a term, and a part cut at that character is no term's spelling
     (it would have been found one character earlier).
-
-    ripgrep looks for a part's spelling only as a part can be written (`_PART` in
-    seeds.terms: lower case, capitalized, upper case), not in any case: the
-    argument above holds for these spellings alone (a part that is a term is
-    written so), and ripgrep's literal search finds three cased words far faster
-    than one word in any case (Django, 119 spellings over 2,897 files: 650 → 350
-    ms). A whole multi-part identifier (`=parseDuration`) can mix cases: it is
-    searched in any case.
     """
 
     def __init__(self, needles: Sequence[Needle]):
         self.tokens = frozenset(n.text for n in needles if n.term)
         words = sorted({w for t in self.tokens for w in spellings(t)}, key=lambda w: (-len(w), w))
         self.words = words
-        self._wholes = frozenset(w for t in self.tokens if t.startswith(WHOLE) for w in spellings(t))
         self._term_of = {w: t for t in self.tokens if not t.startswith(WHOLE) for w in spellings(t)}
         self._cache: dict[bytes, tuple[str, ...]] = {}
 
@@ -208,12 +199,8 @@ class TermMatcher:
     def source(self) -> str:
         """ripgrep's expression (ASCII case folding only: Unicode folding would let `ſ` stand for
         `s` in one back end and not in the other)."""
-        cased = {c for w in self.words if w not in self._wholes for c in (w, w.capitalize(), w.upper())}
-        body = "|".join(re.escape(w) for w in sorted(cased, key=lambda w: (-len(w), w)))
-        wholes = "|".join(re.escape(w) for w in self.words if w in self._wholes)
-        if wholes:
-            body = f"{body}|(?i-u:{wholes})" if body else f"(?i-u:{wholes})"
-        return f"[A-Za-z0-9_]?(?:{body})[A-Za-z0-9_]*"
+        body = "|".join(re.escape(w) for w in self.words)
+        return f"[A-Za-z0-9_]?(?i-u:{body})[A-Za-z0-9_]*"
 
     def count(self, identifier: bytes) -> tuple[str, ...]:
         """The query's tokens one identifier (or ripgrep's match in one) holds, once per occurrence:

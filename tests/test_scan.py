@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree, WorkTree
 from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
-from boundedcode.scan.base import TermMatcher
+from boundedcode.scan.base import TermMatcher, classifier
 
 from .conftest import write_tree
 
@@ -217,3 +217,24 @@ def test_a_search_whose_every_file_is_over_the_size_budget_reads_nothing_else(tm
     result = scan(WorkTree(str(root)), ["big.py"], needles, budgets, FAR, RipgrepScanner())
     assert result.hits == {} and result.terms == {}
     assert "file_bytes" in result.bounds_reached
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["get", "get_x", "Get", "x$", "é", "getter", "_get", "1get"]), min_size=1, max_size=4
+    ),
+    st.text(alphabet="getrxGé$_1 .(", max_size=40),
+)
+def test_a_line_s_words_are_its_whole_word_occurrences_in_order(words, line):
+    """Each identifier needle the line holds as a whole word (no word character or `$` either side),
+    once, in the order of its first such occurrence: what one regex per needle finds."""
+    import re
+
+    needles = [Needle(w, True) for w in dict.fromkeys(words)]
+    first = {}
+    for n in needles:
+        m = re.search(rf"(?<![\w$]){re.escape(n.text)}(?![\w$])", line)
+        if m:
+            first[n] = m.start()
+    assert classifier(needles)(line) == sorted(first, key=first.get)

@@ -238,3 +238,14 @@ def test_a_line_s_words_are_its_whole_word_occurrences_in_order(words, line):
         if m:
             first[n] = m.start()
     assert classifier(needles)(line) == sorted(first, key=first.get)
+
+
+def test_a_part_too_short_to_be_a_token_is_no_term_even_when_it_spells_one():
+    """`axes` stems to `ax`: `ax.hist` holds no such token (parts under three letters are none),
+    `axes` and `Axes` do."""
+    from boundedcode.seeds.terms import query_terms
+
+    tokens = [t.token for t in query_terms("the axes of ax.hist")]
+    matcher = TermMatcher([Needle(t, word=False, term=True) for t in tokens])
+    assert "ax" in matcher.tokens
+    assert matcher.in_text(b"ax.hist(x)\naxes = Axes()\n")["ax"] == 2

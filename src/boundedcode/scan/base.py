@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol, Sequence
 
-from ..seeds.terms import WHOLE, identifier_parts, spellings
+from ..seeds.terms import MIN_PART_CHARS, WHOLE, identifier_parts, spellings
 from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
 from ..errors import BoundedCodeError
@@ -190,7 +190,15 @@ class TermMatcher:
         self.tokens = frozenset(n.text for n in needles if n.term)
         words = sorted({w for t in self.tokens for w in spellings(t)}, key=lambda w: (-len(w), w))
         self.words = words
-        self._term_of = {w: t for t in self.tokens if not t.startswith(WHOLE) for w in spellings(t)}
+        # A part shorter than MIN_PART_CHARS is no token, even when it spells a term (`axes`
+        # stems to `ax`: the part `ax` of `ax.hist` is not it).
+        self._term_of = {
+            w: t
+            for t in self.tokens
+            if not t.startswith(WHOLE)
+            for w in spellings(t)
+            if len(w) >= MIN_PART_CHARS
+        }
         self._cache: dict[bytes, tuple[str, ...]] = {}
 
     def __bool__(self) -> bool:
@@ -204,9 +212,9 @@ class TermMatcher:
 
     def count(self, identifier: bytes) -> tuple[str, ...]:
         """The query's tokens one identifier (or ripgrep's match in one) holds, once per occurrence:
-        `identifier_tokens` kept to the query's, without stemming every part (a part is a term's
-        when it is one of the term's spellings: `spellings` lists every word `stem` maps onto
-        it, and every spelling is as long as a part must be)."""
+        `identifier_tokens` kept to the query's, without stemming every part (a part long enough
+        to be a token is a term's when it is one of the term's spellings: `spellings` lists
+        every word `stem` maps onto it)."""
         found = self._cache.get(identifier)
         if found is None:
             text = identifier.decode("ascii", "replace")

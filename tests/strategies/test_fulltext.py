@@ -1,6 +1,7 @@
 """fulltext and its fusion with the anchored strategies, on small repositories the tests build."""
 
 from boundedcode import MemoryTree, retrieve
+from boundedcode.strategies import fulltext
 from boundedcode.strategies.fulltext import bm25_scores
 
 
@@ -68,3 +69,27 @@ def test_bm25_saturates_repetition_and_normalizes_length():
     assert scores["short.py"] > scores["long.py"]  # three mentions in a file 40 times longer count less
     # A term held by more than half the listed files is left out.
     assert bm25_scores(lines, weights, 4, docs, {}, 1.0).keys() == {"both.py"}
+
+
+def test_the_file_holding_the_whole_title_outranks_one_repeating_the_body_s_words(monkeypatch):
+    files = {
+        **FILLER,
+        # Every word of the title once.
+        "pkg/variable.py": "def assign(values):\n    # coercing the assigned values of a table cell\n"
+        "    return values\n",
+        # The body's words twice, one word of the title.
+        "pkg/output.py": "def render(table):\n"
+        + "    # render the table row by row, render each cell of the table\n" * 2
+        + "    assigned = table\n",
+    }
+    message = (
+        "Assigned values keep coercing\nWhen I print a table, each row and each cell is rendered twice.\n"
+    )
+    result = run(files, message, explain=True)
+    assert [it.path for it in result.items[:2]] == ["pkg/variable.py", "pkg/output.py"]
+    # Its specificity: half its BM25 share, half the share of the title's words it holds (all).
+    (words,) = [c for c in result.items[0].explain.contributions if c.strategy == "fulltext"]
+    assert 0.5 < words.specificity < 1.0
+    # The BM25 alone puts the body's words first.
+    monkeypatch.setattr(fulltext, "TITLE_SHARE", 0.0)
+    assert run(files, message).items[0].path == "pkg/output.py"

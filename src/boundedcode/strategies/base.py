@@ -15,6 +15,7 @@ that no strategy imports another.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
@@ -59,6 +60,28 @@ class Plan:
         return [a for a in self.anchors if a.kind in kinds]
 
 
+#: A name shorter than this, squashed, names no file by its spelling (`get`, `run`).
+MIN_NAMED_AFTER_CHARS = 8
+#: The one word a file's name may add after the name it spells (Fixer, Handler, Test).
+MAX_NAMED_AFTER_SUFFIX = 12
+
+
+def _squash(name: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", name.lower())
+
+
+def _at_word(stem: str, letters: int) -> bool:
+    """Whether `stem`'s `letters`-th letter or digit starts a new word (a capital or a separator
+    before it): BlankLineAfterOpeningTag|Fixer, not OpeningTag|ger."""
+    seen = 0
+    for i, ch in enumerate(stem):
+        if ch.isalnum():
+            if seen == letters:
+                return ch.isupper() or (i > 0 and not stem[i - 1].isalnum())
+            seen += 1
+    return False
+
+
 class PathIndex:
     """Walked paths by file name, for suffix resolution (traces print other machines' paths)."""
 
@@ -72,6 +95,29 @@ class PathIndex:
 
     def by_name(self, name: str) -> list[str]:
         return self._by_name.get(name, [])
+
+    def named_after(self, names: Sequence[str]) -> dict[str, list[str]]:
+        """The files whose name, without extension, spells each of `names` case and separators
+        aside, alone or followed by one more word (`blank_line_after_opening_tag` names
+        BlankLineAfterOpeningTagFixer.php and blank-line-after-opening-tag.js)."""
+        squashed = {_squash(n): n for n in names if len(_squash(n)) >= MIN_NAMED_AFTER_CHARS}
+        if not squashed:
+            return {}
+        starts = re.compile("|".join(sorted(map(re.escape, squashed), key=lambda k: (-len(k), k))))
+        out: dict[str, list[str]] = defaultdict(list)
+        for file_name, paths in self._by_name.items():
+            stem = file_name.split(".", 1)[0]
+            flat = _squash(stem)
+            m = starts.match(flat)
+            if m is None:
+                continue
+            rest = flat[m.end() :]
+            if rest and not (
+                rest.isalpha() and len(rest) <= MAX_NAMED_AFTER_SUFFIX and _at_word(stem, m.end())
+            ):
+                continue
+            out[squashed[m.group()]].extend(paths)
+        return {n: sorted(ps) for n, ps in out.items()}
 
     def by_stem(self, stem: str) -> list[str]:
         """Paths whose file name without extensions is `stem` (case-insensitive)."""

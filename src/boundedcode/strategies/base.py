@@ -66,8 +66,12 @@ MIN_NAMED_AFTER_CHARS = 8
 MAX_NAMED_AFTER_SUFFIX = 12
 
 
+_SEPARATORS = str.maketrans("", "", "_-. $@+~")
+
+
 def _squash(name: str) -> str:
-    return re.sub(r"[^0-9a-z]", "", name.lower())
+    """Lower case without separators; anything else but letters and digits stays, so never matches."""
+    return name.lower().translate(_SEPARATORS)
 
 
 def _at_word(stem: str, letters: int) -> bool:
@@ -90,6 +94,8 @@ class PathIndex:
         self.set = frozenset(paths)
         self._by_name: dict[str, list[str]] = defaultdict(list)
         self._by_stem: dict[str, list[str]] | None = None
+        self._squashed: dict[str, list[str]] | None = None  # squashed stem -> file names
+        self._squashed_text = ""
         for p in paths:
             self._by_name[p.rsplit("/", 1)[-1]].append(p)
 
@@ -103,20 +109,21 @@ class PathIndex:
         squashed = {_squash(n): n for n in names if len(_squash(n)) >= MIN_NAMED_AFTER_CHARS}
         if not squashed:
             return {}
-        starts = re.compile("|".join(sorted(map(re.escape, squashed), key=lambda k: (-len(k), k))))
+        if self._squashed is None:
+            # Every file name's stem squashed, one a line: one regular expression scans them all.
+            self._squashed = defaultdict(list)
+            for file_name in self._by_name:
+                if "\n" not in file_name:
+                    self._squashed[_squash(file_name.split(".", 1)[0])].append(file_name)
+            self._squashed_text = "\n".join(self._squashed)
+        alternatives = "|".join(sorted(map(re.escape, squashed), key=lambda k: (-len(k), k)))
+        pattern = re.compile(rf"^({alternatives})([a-z]{{0,{MAX_NAMED_AFTER_SUFFIX}}})$", re.M)
         out: dict[str, list[str]] = defaultdict(list)
-        for file_name, paths in self._by_name.items():
-            stem = file_name.split(".", 1)[0]
-            flat = _squash(stem)
-            m = starts.match(flat)
-            if m is None:
-                continue
-            rest = flat[m.end() :]
-            if rest and not (
-                rest.isalpha() and len(rest) <= MAX_NAMED_AFTER_SUFFIX and _at_word(stem, m.end())
-            ):
-                continue
-            out[squashed[m.group()]].extend(paths)
+        for m in pattern.finditer(self._squashed_text):
+            for file_name in self._squashed[m.group()]:
+                if m.group(2) and not _at_word(file_name.split(".", 1)[0], m.end(1) - m.start()):
+                    continue
+                out[squashed[m.group(1)]].extend(self._by_name[file_name])
         return {n: sorted(ps) for n, ps in out.items()}
 
     def by_stem(self, stem: str) -> list[str]:

@@ -33,25 +33,20 @@ class PathsStrategy:
             return "title words, names"
         return None
 
+    def _named(self, anchor: Anchor, paths: list[str], reliability: float, reason: str) -> list[Finding]:
+        """The files of `paths` an anchor names, unless tests or more than MAX_STEM_FILES."""
+        files = [p for p in paths if not is_test_path(p)]
+        if not 0 < len(files) <= MAX_STEM_FILES:
+            return []
+        spec = specificity(len(files))
+        return [Finding(p, None, self.id, anchor, reliability, reason, specificity=spec) for p in files]
+
     def _title_stems(self, ev: Evidence) -> list[Finding]:
         """A title word that is a file's name without extension names that file (`stackplot …`)."""
         out: list[Finding] = []
         for a in ev.of_kind(AnchorKind.WORD):
-            files = [p for p in ev.index.by_stem(a.text) if not is_test_path(p)]
-            files += [p for p in ev.index.by_stem("_" + a.text) if not is_test_path(p)]
-            if 0 < len(files) <= MAX_STEM_FILES:
-                for p in files:
-                    out.append(
-                        Finding(
-                            p,
-                            None,
-                            self.id,
-                            a,
-                            R.PATH_WORD,
-                            f"file named {a.text}",
-                            specificity=specificity(len(files)),
-                        )
-                    )
+            paths = ev.index.by_stem(a.text) + ev.index.by_stem("_" + a.text)
+            out += self._named(a, paths, R.PATH_WORD, f"file named {a.text}")
         return out
 
     def _named_after(self, ev: Evidence) -> list[Finding]:
@@ -66,20 +61,7 @@ class PathsStrategy:
         }
         out: list[Finding] = []
         for name, paths in ev.index.named_after(sorted(names)).items():
-            files = [p for p in paths if not is_test_path(p)]
-            if 0 < len(files) <= MAX_STEM_FILES:
-                for p in files:
-                    out.append(
-                        Finding(
-                            p,
-                            None,
-                            self.id,
-                            names[name],
-                            R.IMPL_BY_NAMING,
-                            f"file named after {name}",
-                            specificity=specificity(len(files)),
-                        )
-                    )
+            out += self._named(names[name], paths, R.IMPL_BY_NAMING, f"file named after {name}")
         return out
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:

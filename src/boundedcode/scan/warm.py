@@ -85,6 +85,8 @@ class WarmScanner:
     def __init__(self, tree: CachedWorkTree):
         self.tree = tree
         self.index = TokenIndex()
+        # (tree version, file limit), the paths, and their (files, bytes, bounds reached)
+        self._last_hold: tuple[tuple[int, int], list[str], tuple[int, int, list[str]]] | None = None
         tree.on_drop = lambda path, held: self.index.remove(path)
 
     def scan(
@@ -124,23 +126,50 @@ class WarmScanner:
         self, paths: Sequence[str], budgets: Budgets, deadline: float, result: ScanResult
     ) -> dict[str, bytes]:
         """Validate, read where changed and index every one of `paths` the cache keeps; the
-        contents of those it cannot keep (over its cap) are returned, to be searched as read."""
+        contents of those it cannot keep (over its cap) are returned, to be searched as read.
+
+        Incremental: a file still indexed is current (the walk just validated it, and a file the
+        tree drops leaves the index), so only files that came or changed are read; when the
+        same paths are asked again and no file came or went (the tree's `version`), the last
+        answer's counts are the answer."""
+        limit = budgets.file_bytes
+        last = self._last_hold
+        if last is not None and last[0] == (self.tree.version, limit) and last[1] == paths:
+            files, size, bounds = last[2]
+            result.files_scanned += files
+            result.bytes_scanned += size
+            for bound in bounds:
+                reach(result.bounds_reached, bound)
+            return {}
         cold: dict[str, bytes] = {}
+        files = size = 0
+        over = False  # a file over the one-file budget
+        indexed = self.index.indexed
         for path in paths:
-            if time.monotonic() > deadline:
-                reach(result.bounds_reached, "time_s")
-                return cold
-            read, held = self.tree.held_file(path, budgets.file_bytes, walked=True)
-            if read.data is None:
-                if read.refused == too_large(budgets.file_bytes):
-                    reach(result.bounds_reached, "file_bytes")
-                continue
-            result.files_scanned += 1
-            result.bytes_scanned += len(read.data)
-            if held is None:
-                cold[path] = read.data
-            elif path not in self.index.indexed:
-                self.index.add(path, read.data)
+            data = indexed.get(path)
+            if data is None or len(data) > limit:
+                if time.monotonic() > deadline:
+                    reach(result.bounds_reached, "time_s")
+                    self._last_hold = None
+                    return cold
+                read, held = self.tree.held_file(path, limit, walked=True)
+                data = read.data
+                if data is None:
+                    if read.refused == too_large(limit):
+                        reach(result.bounds_reached, "file_bytes")
+                        over = True
+                    continue
+                if held is None:
+                    cold[path] = data
+                elif path not in indexed:
+                    self.index.add(path, data)
+            files += 1
+            size += len(data)
+        result.files_scanned += files
+        result.bytes_scanned += size
+        bounds = ["file_bytes"] if over else []
+        # Files over the cap are read again on every query: no shortcut while there are any.
+        self._last_hold = None if cold else ((self.tree.version, limit), list(paths), (files, size, bounds))
         return cold
 
     def _lines(self, result: ScanResult, paths: Sequence[str], plain: list[Needle], budgets: Budgets) -> None:

@@ -11,8 +11,9 @@ that nothing kept is used after the file system changed it, in one of two ways:
   walk's listing is walked again when an entry or a `.gitignore` changed), so
   a query where nothing changed costs no `stat` at all. What the kernel
   cannot tell (the git index and info/exclude, which lie outside the walk; a
-  directory on another device; a file with several hard links) is checked by
-  `lstat` as below, on every query.
+  directory on another device; a file whose inode watch was refused) is checked by
+  `lstat` as below, on every query. A file with several hard links is watched by
+  its inode as well.
 - **Checked** (no watcher, or after it gave up): a directory's entries are
   reused while its `lstat` (inode, mtime, ctime) is unchanged: adding,
   removing, renaming or replacing an entry (a file by a symlink) changes
@@ -272,6 +273,8 @@ class CachedWorkTree(WorkTree):
         self.bytes_held -= len(held.data)
         self.version += 1
         self._untold.discard(path)
+        if self._watcher is not None and held.told:
+            self._watcher.forget_file(os.path.join(self.fs_root, path))
         if self.on_drop is not None:
             self.on_drop(path, held)
 
@@ -334,7 +337,10 @@ class CachedWorkTree(WorkTree):
         if _key(after) != _key(before):  # changed while it was read: serve it, keep nothing
             return read, None
         watcher = self._watcher
-        told = watcher is not None and after.st_nlink == 1 and watcher.watching(os.path.dirname(full))
+        told = watcher is not None and watcher.watching(os.path.dirname(full))
+        if told and after.st_nlink > 1:
+            assert watcher is not None
+            told = watcher.add_file(full)
         held = self.held[rel] = _Held(_key(after), read.data, self._racy(after, now), self._walks, told)
         self.bytes_held += len(read.data)
         self.version += 1

@@ -10,9 +10,9 @@ event, one before it is in the listing). Where the kernel cannot say, the
 tree falls back to `stat` (checkout.cached): no inotify (not Linux, no
 library), a watch refused (the per-user limit), a file system whose changes
 may come from elsewhere (network and FUSE mounts: only LOCAL_FILE_SYSTEMS are
-watched), a directory on another device than the root, a file with several
-hard links (a write through a link outside the tree is told to that link's
-directory only). A queue overflow makes the tree check everything once by
+watched), a directory on another device than the root. A file with several
+hard links is watched by its inode too (a write through a link outside the
+tree is told to that link's directory, and to the inode). A queue overflow makes the tree check everything once by
 `stat`. Writes through a shared memory map raise no event: a host that edits
 files that way should open its engine with `watch=False`.
 """
@@ -78,6 +78,8 @@ class Watcher:
         self.device = device  # the root's st_dev: a directory elsewhere is not watched
         self._dirs: dict[int, str] = {}  # wd -> directory
         self._wds: dict[str, int] = {}
+        self._files: dict[int, str] = {}  # wd -> file (watched by inode: several hard links)
+        self._file_wds: dict[str, int] = {}
 
     @classmethod
     def open(cls, root: str) -> Watcher | None:
@@ -108,6 +110,29 @@ class Watcher:
         self._dirs[wd], self._wds[directory] = directory, wd
         return True
 
+    def add_file(self, path: str) -> bool:
+        """Watch one file's inode as well (it has other hard links: a write through one outside
+        the tree is told to that link's directory, not to this one's); False when refused (the
+        caller checks it by `lstat` instead)."""
+        try:
+            wd = self._inotify.add_watch(path, _MASK | _DONT_FOLLOW)
+        except OSError:
+            return False
+        self._files[wd], self._file_wds[path] = path, wd
+        return True
+
+    def forget_file(self, path: str) -> None:
+        wd = self._file_wds.pop(path, None)
+        if wd is not None:
+            self._files.pop(wd, None)
+            self._remove(wd)
+
+    def _remove(self, wd: int) -> None:
+        try:
+            self._inotify.rm_watch(wd)
+        except OSError:
+            pass  # the kernel already removed it (the file or directory is gone)
+
     def forget_below(self, directory: str) -> None:
         """Stop watching `directory` and every watched directory below it (they went or moved:
         the caller drops what it kept of them, and a walk that enters them watches them again)."""
@@ -115,10 +140,7 @@ class Watcher:
         for d in [d for d in self._wds if d == directory or d.startswith(below)]:
             wd = self._wds.pop(d)
             self._dirs.pop(wd, None)
-            try:
-                self._inotify.rm_watch(wd)
-            except OSError:
-                pass  # the kernel already removed it (the directory is gone)
+            self._remove(wd)
 
     def changes(self) -> Iterator[Change]:
         """Every change queued since the last call, without waiting."""
@@ -129,8 +151,11 @@ class Watcher:
             directory = self._dirs.get(event.wd)
             if directory is not None:
                 yield directory, event.name, event.mask
+            elif (path := self._files.get(event.wd)) is not None:
+                # As its directory would tell it: this entry changed (never "entries changed").
+                yield os.path.dirname(path), os.path.basename(path), _ATTRIB
 
     def close(self) -> None:
         self._inotify.close()
-        self._dirs.clear()
-        self._wds.clear()
+        for table in (self._dirs, self._wds, self._files, self._file_wds):
+            table.clear()

@@ -15,20 +15,23 @@ from __future__ import annotations
 
 import re
 import time
-from collections import Counter
-from typing import Sequence
+from collections import Counter, OrderedDict
+from typing import Iterable, Sequence
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..seeds.terms import identifier_tokens
-from .base import Needle, ScanResult, TermMatcher, record_terms
-from .memory import MemoryScanner, scan_contents, scan_lines
+from .base import Needle, ScanResult, TermMatcher, classifier, record, record_terms
+from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex"]
 
 _IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
+#: Matching lines kept across queries (each needle's, per file; about 100 bytes each): the
+#: least recently asked needle goes first.
+LINES_KEPT = 100_000
 _RUN = re.compile(r"[A-Za-z0-9_]+")
 
 
@@ -87,6 +90,9 @@ class WarmScanner:
         self.index = TokenIndex()
         # (tree version, file limit), the paths, and their (files, bytes, bounds reached)
         self._last_hold: tuple[tuple[int, int], list[str], tuple[int, int, list[str]]] | None = None
+        # Each needle's lines per file, kept across queries while the tree's version stands.
+        self._lines_kept: OrderedDict[tuple[Needle, int], dict[str, list[tuple[int, str]]]] = OrderedDict()
+        self._lines_version, self._lines_held = -1, 0
         tree.on_drop = lambda path, held: self.index.remove(path)
 
     def scan(
@@ -173,21 +179,58 @@ class WarmScanner:
         return cold
 
     def _lines(self, result: ScanResult, paths: Sequence[str], plain: list[Needle], budgets: Budgets) -> None:
-        everywhere = False
-        candidates: set[str] = set()
+        """The lines of every word and literal, composed per file from each needle's own lines:
+        the lines any of them matches are the union of each one's, so the first `most` of the
+        union (ripgrep's `--max-count` over every needle) are among each one's first `most`."""
+        most = budgets.occurrences_per_string_file + 1
+        wanted = frozenset(paths)
+        per_file: dict[str, list[list[tuple[int, str]]]] = {}
         for needle in plain:
-            tokens = _needle_tokens(needle)
-            if tokens is None:
-                everywhere = True
-                break
+            for path, lines in self._needle_lines(needle, most).items():
+                if path in wanted:
+                    per_file.setdefault(path, []).append(lines)
+        classify = classifier(plain)
+        for path in sorted(per_file):
+            found = per_file[path]
+            merged = found[0] if len(found) == 1 else sorted(set().union(*found))
+            for no, text in merged[:most]:
+                needles = classify(text)
+                if needles:
+                    record(result, needles, path, no, text, budgets)
+
+    def _needle_lines(self, needle: Needle, most: int) -> dict[str, list[tuple[int, str]]]:
+        """path -> the first `most` lines `needle` matches there (as ripgrep's expression for it
+        alone), over the indexed files that hold its tokens; kept while no file comes or goes."""
+        if self._lines_version != self.tree.version:
+            self._lines_kept.clear()
+            self._lines_version, self._lines_held = self.tree.version, 0
+        kept = self._lines_kept.get((needle, most))
+        if kept is not None:
+            self._lines_kept.move_to_end((needle, most))
+            return kept
+        tokens = _needle_tokens(needle)
+        if tokens is None:
+            candidates: Iterable[str] = self.index.indexed
+        else:
             holding = [self.index.files.get(t, {}) for t in tokens]
             smallest = min(holding, key=len)
-            candidates.update(p for p in smallest if all(p in h for h in holding))
-        search = scan_lines(plain)
-        for path in paths if everywhere else sorted(candidates.intersection(paths)):
-            data = self.index.indexed.get(path)
-            if data is not None and not is_binary(data):
-                search(result, path, data, budgets)
+            candidates = [p for p in smallest if all(p in h for h in holding)]
+        probe = needle.text.encode()
+        probes, folded = ([], [probe.lower()]) if needle.fold else ([probe], [])
+        rx = python_pattern([needle])
+        kept = {}
+        for path in candidates:
+            data = self.index.indexed[path]
+            if (probe.lower() in data.lower() if needle.fold else probe in data) and not is_binary(data):
+                lines = matching_lines(data, probes, folded, rx, most)
+                if lines:
+                    kept[path] = lines
+                    self._lines_held += len(lines)
+        self._lines_kept[(needle, most)] = kept
+        while self._lines_held > LINES_KEPT and len(self._lines_kept) > 1:
+            _, gone = self._lines_kept.popitem(last=False)
+            self._lines_held -= sum(len(lines) for lines in gone.values())
+        return kept
 
     def _terms(
         self, result: ScanResult, counted: Sequence[str], terms: TermMatcher, budgets: Budgets

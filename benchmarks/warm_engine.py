@@ -1,7 +1,7 @@
 """The warm engine on one large tree: latency per query and resident memory, cold alongside.
 
     .venv/bin/python benchmarks/warm_engine.py --repo DIR --tasks TASKS.jsonl \
-        [--limit 40] [--max-mb 512] [--no-cold]
+        [--limit 40] [--max-mb 512] [--no-cold] [--no-watch]
 
 One `Engine` prepares DIR (every walked file read and indexed, timed), then answers
 --limit messages taken evenly over the task file (any task's message: the tree need
@@ -9,8 +9,10 @@ not be its checkout; the point is the cost of a query). Each message is answered
 warm and, right after, cold (`retrieve`), so the load touches both alike; the
 answers are compared byte for byte (items, block). Printed: the preparation's time,
 resident memory after it and at the end (VmRSS, and the peak VmHWM), the bytes of
-contents held against the cap (--max-mb), and p50, p95 and max of warm and cold
-`timings_ms.total`. Nothing is asserted: read medians on a shared machine.
+contents held against the cap (--max-mb), the validation alone (the kept tree's walk,
+`files()`, when nothing changed: told by the kernel, or by lstat with --no-watch), and
+p50, p95 and max of warm and cold `timings_ms.total`. Nothing is asserted: read medians
+on a shared machine.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import time
 from boundedcode import retrieve
 from boundedcode.bench.speed import percentile
 from boundedcode.checkout import WorkTree, walk, DEFAULT_BUDGETS
+from boundedcode.checkout.cached import DEFAULT_MAX_BYTES
 from boundedcode.engine import Engine
 
 
@@ -41,19 +44,31 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=40)
     ap.add_argument("--max-mb", type=int, default=None, help="the engine's cap on contents held")
     ap.add_argument("--no-cold", action="store_true")
+    ap.add_argument("--no-watch", action="store_true", help="check changes by lstat, never told")
     args = ap.parse_args()
     with open(args.tasks, encoding="utf-8") as f:
         tasks = [json.loads(line) for line in f if line.strip()]
     tasks = tasks[:: max(1, len(tasks) // args.limit)][: args.limit]
     files = len(walk(WorkTree(args.repo), DEFAULT_BUDGETS).paths)
     print(f"{args.repo}: {files} walked files; RSS before: {_status('VmRSS'):.0f} MB")
-    engine = Engine() if args.max_mb is None else Engine(max_bytes=args.max_mb * 1024 * 1024)
+    max_bytes = DEFAULT_MAX_BYTES if args.max_mb is None else args.max_mb * 1024 * 1024
+    engine = Engine(max_bytes, watch=not args.no_watch)
     start = time.perf_counter()
     held = engine.prepare(args.repo)
     print(
         f"prepare: {time.perf_counter() - start:.1f} s, {held} files held, "
         f"{engine.bytes_held() / 2**20:.0f} MB of contents (cap {engine.max_bytes / 2**20:.0f} MB); "
         f"RSS {_status('VmRSS'):.0f} MB"
+    )
+    tree = engine.checkout(args.repo)[0]
+    checks = []
+    for _ in range(20):
+        begin = time.perf_counter()
+        tree.files()
+        checks.append((time.perf_counter() - begin) * 1000)
+    print(
+        f"validation alone (files(), nothing changed, {'told' if tree.watched else 'lstat'}): "
+        f"p50 {percentile(checks, 0.5):.2f} ms, max {max(checks):.2f} ms"
     )
     warm, cold, differ = [], [], 0
     for t in tasks:

@@ -23,7 +23,7 @@ from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..seeds.terms import identifier_tokens
-from .base import Needle, ScanResult, TermMatcher, classifier, record, record_terms
+from .base import OMITTED, Needle, ScanResult, TermMatcher, classifier, record, record_terms
 from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex"]
@@ -71,6 +71,23 @@ class TokenIndex:
                     del self.files[token]
 
 
+_Line = tuple[int, str, bool]  # line number, text (as line_text), whether the classifier finds the needle
+_WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _alone(needles: Sequence[Needle]) -> bool:
+    """Whether, in a file where one needle's expression alone matches, the classifier can find
+    no other needle on an uncut line: true unless a needle is folded (Unicode case folding finds
+    what ASCII does not), a word begins or ends with a non-word character (the classifier's
+    boundaries differ from ripgrep's there) or a literal holds the replacement character."""
+    for n in needles:
+        if n.fold or (n.word and not (n.text[:1] in _WORD_CHARS and n.text[-1:] in _WORD_CHARS)):
+            return False
+        if not n.word and "\ufffd" in n.text:
+            return False
+    return True
+
+
 def _needle_tokens(needle: Needle) -> list[str] | None:
     """Tokens every file holding `needle` holds; None when they tell nothing (search everywhere)."""
     if needle.fold:
@@ -91,7 +108,7 @@ class WarmScanner:
         # (tree version, file limit), the paths, and their (files, bytes, bounds reached)
         self._last_hold: tuple[tuple[int, int], list[str], tuple[int, int, list[str]]] | None = None
         # Each needle's lines per file, kept across queries while the tree's version stands.
-        self._lines_kept: OrderedDict[tuple[Needle, int], dict[str, list[tuple[int, str]]]] = OrderedDict()
+        self._lines_kept: OrderedDict[tuple[Needle, int], dict[str, list[_Line]]] = OrderedDict()
         self._lines_version, self._lines_held = -1, 0
         tree.on_drop = lambda path, held: self.index.remove(path)
 
@@ -184,23 +201,36 @@ class WarmScanner:
         union (ripgrep's `--max-count` over every needle) are among each one's first `most`."""
         most = budgets.occurrences_per_string_file + 1
         wanted = frozenset(paths)
-        per_file: dict[str, list[list[tuple[int, str]]]] = {}
+        per_file: dict[str, list[tuple[Needle, list[_Line]]]] = {}
         for needle in plain:
             for path, lines in self._needle_lines(needle, most).items():
                 if path in wanted:
-                    per_file.setdefault(path, []).append(lines)
+                    per_file.setdefault(path, []).append((needle, lines))
         classify = classifier(plain)
+        alone = _alone(plain)
         for path in sorted(per_file):
             found = per_file[path]
-            merged = found[0] if len(found) == 1 else sorted(set().union(*found))
+            if len(found) == 1 and alone:
+                # Only this needle's expression matches in the file: a line holds it or nothing.
+                needle, lines = found[0]
+                for no, text, holds in lines[:most]:
+                    if text.endswith(OMITTED):  # a cut line: the cut may make another needle
+                        needles = classify(text)
+                    else:
+                        needles = [needle] if holds else []
+                    if needles:
+                        record(result, needles, path, no, text, budgets)
+                continue
+            merged = sorted({no: text for _, lines in found for no, text, _ in lines}.items())
             for no, text in merged[:most]:
                 needles = classify(text)
                 if needles:
                     record(result, needles, path, no, text, budgets)
 
-    def _needle_lines(self, needle: Needle, most: int) -> dict[str, list[tuple[int, str]]]:
+    def _needle_lines(self, needle: Needle, most: int) -> dict[str, list[_Line]]:
         """path -> the first `most` lines `needle` matches there (as ripgrep's expression for it
-        alone), over the indexed files that hold its tokens; kept while no file comes or goes."""
+        alone), each with whether the classifier finds it there; over the indexed files that
+        hold its tokens, kept while no file comes or goes."""
         if self._lines_version != self.tree.version:
             self._lines_kept.clear()
             self._lines_version, self._lines_held = self.tree.version, 0
@@ -217,14 +247,14 @@ class WarmScanner:
             candidates = [p for p in smallest if all(p in h for h in holding)]
         probe = needle.text.encode()
         probes, folded = ([], [probe.lower()]) if needle.fold else ([probe], [])
-        rx = python_pattern([needle])
+        rx, holds = python_pattern([needle]), classifier([needle])
         kept = {}
         for path in candidates:
             data = self.index.indexed[path]
             if (probe.lower() in data.lower() if needle.fold else probe in data) and not is_binary(data):
                 lines = matching_lines(data, probes, folded, rx, most)
                 if lines:
-                    kept[path] = lines
+                    kept[path] = [(no, text, bool(holds(text))) for no, text in lines]
                     self._lines_held += len(lines)
         self._lines_kept[(needle, most)] = kept
         while self._lines_held > LINES_KEPT and len(self._lines_kept) > 1:

@@ -246,6 +246,8 @@ _WARM_NEEDLES = [
 @example(texts=[["Post x$ \n"]], which=1, per_file=400)
 # A line cut at MAX_LINE_CHARS whose cut ends in `post` (of `postal`): a needle made by the cut.
 @example(texts=[["Post " + "a" * 390 + " postal\n"]], which=0, per_file=400)
+# Occurrences inside longer identifiers are no lines: they must not use up the lines per file.
+@example(texts=[["postx\n" * 3 + "post\n"]], which=0, per_file=2)
 def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factory, texts, which, per_file):
     """The warm back end composes each file's lines from each needle's own (kept across queries):
     the same lines, texts and needles as ripgrep, on the first query and the next."""

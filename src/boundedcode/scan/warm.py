@@ -23,7 +23,7 @@ from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..seeds.terms import identifier_tokens
-from .base import OMITTED, Needle, ScanResult, TermMatcher, classifier, record, record_terms
+from .base import OMITTED, Needle, ScanResult, TermMatcher, classifier, line_text, record, record_terms
 from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex"]
@@ -86,6 +86,35 @@ def _alone(needles: Sequence[Needle]) -> bool:
         if not n.word and "\ufffd" in n.text:
             return False
     return True
+
+
+_WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _identifier_lines(data: bytes, word: bytes, most: int) -> list[tuple[int, str]]:
+    """`matching_lines` for one identifier (letters, digits, underscores): ripgrep's `\\bword\\b`
+    holds at an occurrence exactly when the bytes on either side are not word bytes, so the
+    occurrences are taken in order and checked there, and the search stops at the `most`-th line."""
+    out: list[tuple[int, str]] = []
+    size, width = len(data), len(word)
+    line, counted = 1, 0
+    at = data.find(word)
+    while at >= 0:
+        after = at + width
+        if (at == 0 or data[at - 1] not in _WORD_BYTES) and (after >= size or data[after] not in _WORD_BYTES):
+            start = data.rfind(b"\n", 0, at) + 1
+            end = data.find(b"\n", after)
+            if end < 0:
+                end = size
+            line += data.count(b"\n", counted, start)
+            counted = start
+            out.append((line, line_text(data[start:end])))
+            if len(out) >= most or end >= size:
+                break
+            at = data.find(word, end + 1)
+        else:
+            at = data.find(word, at + 1)
+    return out
 
 
 def _needle_tokens(needle: Needle) -> list[str] | None:
@@ -248,11 +277,15 @@ class WarmScanner:
         probe = needle.text.encode()
         probes, folded = ([], [probe.lower()]) if needle.fold else ([probe], [])
         rx, holds = python_pattern([needle]), classifier([needle])
+        identifier = needle.word and not needle.fold and _IDENTIFIER.fullmatch(probe) is not None
         kept = {}
         for path in candidates:
             data = self.index.indexed[path]
             if (probe.lower() in data.lower() if needle.fold else probe in data) and not is_binary(data):
-                lines = matching_lines(data, probes, folded, rx, most)
+                if identifier:
+                    lines = _identifier_lines(data, probe, most)
+                else:
+                    lines = matching_lines(data, probes, folded, rx, most)
                 if lines:
                     kept[path] = [(no, text, bool(holds(text))) for no, text in lines]
                     self._lines_held += len(lines)

@@ -32,6 +32,8 @@ _IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
 #: Matching lines kept across queries (each needle's, per file; about 100 bytes each): the
 #: least recently asked needle goes first.
 LINES_KEPT = 100_000
+#: Files searched for one needle between two looks at the clock.
+DEADLINE_EVERY = 256
 _RUN = re.compile(r"[A-Za-z0-9_]+")
 
 
@@ -163,7 +165,7 @@ class WarmScanner:
             return result
         plain = [n for n in needles if not n.term]
         if plain:
-            self._lines(result, paths, plain, budgets)
+            self._lines(result, paths, plain, budgets, deadline)
         if terms:
             self._terms(result, counted, terms, budgets)
         if cold:
@@ -224,7 +226,9 @@ class WarmScanner:
         self._last_hold = None if cold else ((self.tree.version, limit), list(paths), (files, size, bounds))
         return cold
 
-    def _lines(self, result: ScanResult, paths: Sequence[str], plain: list[Needle], budgets: Budgets) -> None:
+    def _lines(
+        self, result: ScanResult, paths: Sequence[str], plain: list[Needle], budgets: Budgets, deadline: float
+    ) -> None:
         """The lines of every word and literal, composed per file from each needle's own lines:
         the lines any of them matches are the union of each one's, so the first `most` of the
         union (ripgrep's `--max-count` over every needle) are among each one's first `most`."""
@@ -232,7 +236,11 @@ class WarmScanner:
         wanted = frozenset(paths)
         per_file: dict[str, list[tuple[Needle, list[_Line]]]] = {}
         for needle in plain:
-            for path, lines in self._needle_lines(needle, most).items():
+            kept = self._needle_lines(needle, most, deadline)
+            if kept is None:  # the time budget: the lines found so far are the answer
+                reach(result.bounds_reached, "time_s")
+                break
+            for path, lines in kept.items():
                 if path in wanted:
                     per_file.setdefault(path, []).append((needle, lines))
         classify = classifier(plain)
@@ -256,10 +264,10 @@ class WarmScanner:
                 if needles:
                     record(result, needles, path, no, text, budgets)
 
-    def _needle_lines(self, needle: Needle, most: int) -> dict[str, list[_Line]]:
+    def _needle_lines(self, needle: Needle, most: int, deadline: float) -> dict[str, list[_Line]] | None:
         """path -> the first `most` lines `needle` matches there (as ripgrep's expression for it
         alone), each with whether the classifier finds it there; over the indexed files that
-        hold its tokens, kept while no file comes or goes."""
+        hold its tokens, kept while no file comes or goes. None when the deadline passed first."""
         if self._lines_version != self.tree.version:
             self._lines_kept.clear()
             self._lines_version, self._lines_held = self.tree.version, 0
@@ -279,7 +287,9 @@ class WarmScanner:
         rx, holds = python_pattern([needle]), classifier([needle])
         identifier = needle.word and not needle.fold and _IDENTIFIER.fullmatch(probe) is not None
         kept = {}
-        for path in candidates:
+        for i, path in enumerate(candidates):
+            if not i % DEADLINE_EVERY and time.monotonic() > deadline:
+                return None  # nothing kept: a later query searches the needle whole
             data = self.index.indexed[path]
             if (probe.lower() in data.lower() if needle.fold else probe in data) and not is_binary(data):
                 if identifier:

@@ -134,7 +134,7 @@ class CachedWorkTree(WorkTree):
                 self._dirs.clear()  # every directory listed again, every kept file checked
                 self._listing, self._check_all = None, True
             elif not name:
-                if mask & _watch.SELF_GONE:
+                if mask & _watch.SELF_CHANGED:
                     self._forget_below(directory)
             else:
                 path = os.path.join(directory, name)
@@ -153,7 +153,7 @@ class CachedWorkTree(WorkTree):
             del self._dirs[d]
         if self._watcher is not None:
             self._watcher.forget_below(directory)
-        prefix = os.path.relpath(directory, self.fs_root) + "/"
+        prefix = "" if directory == self.fs_root else os.path.relpath(directory, self.fs_root) + "/"
         for rel in [p for p in self.held if p.startswith(prefix)]:
             self._drop(rel)
         self._listing = None
@@ -254,10 +254,23 @@ class CachedWorkTree(WorkTree):
         else:
             suspects = sorted(self._untold)
         self._check_all = False
+        # One tight loop (every kept file, on every query, when nothing is told).
+        root, lstat, walks, held_files = self.fs_root + os.sep, os.lstat, self._walks, self.held
         for path in suspects:
-            held = self.held.get(path)
-            if held is not None and self._current(path, held):
-                held.checked = self._walks
+            held = held_files.get(path)
+            if held is None:
+                continue
+            try:
+                st = lstat(root + path)
+            except OSError:
+                self._drop(path)
+                continue
+            if held.racy or (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns) != held.key:
+                self._drop(path)
+            elif not stat.S_ISREG(st.st_mode):
+                self._drop(path)
+            else:
+                held.checked = walks
         return listed
 
     def _head_info(self) -> tuple[str | None, str | None]:

@@ -41,8 +41,9 @@ _MASK = (
 )
 #: An entry came or went: the directory's listing is stale.
 ENTRIES_CHANGED = _MOVED_FROM | _MOVED_TO | _CREATE | _DELETE
-#: The watched directory itself went or moved: everything kept below it is stale.
-SELF_GONE = _DELETE_SELF | _MOVE_SELF | _IGNORED
+#: The watched directory itself went, moved or changed its attributes (it may no longer be
+#: readable): everything kept below it is stale.
+SELF_CHANGED = _DELETE_SELF | _MOVE_SELF | _IGNORED | _ATTRIB
 IS_DIR = _ISDIR
 
 #: The Change a queue overflow gives: anything may have changed.

@@ -250,7 +250,8 @@ _WARM_NEEDLES = [
 @example(texts=[["postx\n" * 3 + "post\n"]], which=0, per_file=2)
 def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factory, texts, which, per_file):
     """The warm back end composes each file's lines from each needle's own (kept across queries):
-    the same lines, texts and needles as ripgrep, on the first query and the next."""
+    the same lines, texts and needles as ripgrep, on the first query, the next, and after a file
+    changed."""
     from boundedcode.checkout.budgets import Budgets
     from boundedcode.checkout.cached import CachedWorkTree
     from boundedcode.scan.warm import WarmScanner
@@ -262,7 +263,10 @@ def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factor
     rg = scan(WorkTree(str(root)), paths, needles, budgets, FAR, RipgrepScanner())
     tree = CachedWorkTree(str(root))
     warm = WarmScanner(tree)
-    for _ in range(2):
+    for step in range(3):
+        if step == 2:  # a file changes: the needles' kept lines follow it
+            write_tree(root, {"f0.py": "".join(reversed(texts[0])) + "\npost Post x$ a.b c\n"})
+            rg = scan(WorkTree(str(root)), paths, needles, budgets, FAR, RipgrepScanner())
         tree.files()
         found = scan(tree, paths, needles, budgets, FAR, warm)
         assert {n: dict(f) for n, f in found.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter, OrderedDict
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.cached import CachedWorkTree
@@ -32,6 +32,9 @@ _IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
 #: Matching lines kept across queries (each needle's, per file; about 100 bytes each): the
 #: least recently asked needle goes first.
 LINES_KEPT = 100_000
+#: Files one query may read again while keeping every needle's lines up to date (each is
+#: searched for every kept needle); past it the kept lines start afresh.
+LINES_UPDATES = 64
 #: Files searched for one needle between two looks at the clock.
 DEADLINE_EVERY = 256
 _RUN = re.compile(r"[A-Za-z0-9_]+")
@@ -119,6 +122,29 @@ def _identifier_lines(data: bytes, word: bytes, most: int) -> list[tuple[int, st
     return out
 
 
+_LinesOf = Callable[[bytes], "list[_Line] | None"]
+
+
+def _lines_of(needle: Needle, most: int) -> _LinesOf:
+    """The first `most` lines of one file's contents `needle` matches (as ripgrep's expression
+    for it alone), each with whether the classifier finds it there; None for none."""
+    probe = needle.text.encode()
+    probes, folded = ([], [probe.lower()]) if needle.fold else ([probe], [])
+    rx, holds = python_pattern([needle]), classifier([needle])
+    identifier = needle.word and not needle.fold and _IDENTIFIER.fullmatch(probe) is not None
+
+    def lines_of(data: bytes) -> list[_Line] | None:
+        if not (probe.lower() in data.lower() if needle.fold else probe in data) or is_binary(data):
+            return None
+        if identifier:
+            lines = _identifier_lines(data, probe, most)
+        else:
+            lines = matching_lines(data, probes, folded, rx, most)
+        return [(no, text, bool(holds(text))) for no, text in lines] or None
+
+    return lines_of
+
+
 def _needle_tokens(needle: Needle) -> list[str] | None:
     """Tokens every file holding `needle` holds; None when they tell nothing (search everywhere)."""
     if needle.fold:
@@ -139,9 +165,12 @@ class WarmScanner:
         # (tree version, file limit), the paths, and their (files, bytes, bounds reached)
         self._last_hold: tuple[tuple[int, int], list[str], tuple[int, int, list[str]]] | None = None
         # Each needle's lines per file, kept across queries while the tree's version stands.
-        self._lines_kept: OrderedDict[tuple[Needle, int], dict[str, list[_Line]]] = OrderedDict()
-        self._lines_version, self._lines_held = -1, 0
-        tree.on_drop = lambda path, held: self.index.remove(path)
+        self._lines_kept: OrderedDict[tuple[Needle, int], tuple[_LinesOf, dict[str, list[_Line]]]] = (
+            OrderedDict()
+        )
+        self._lines_held = 0
+        self._added = 0  # files indexed by the current hold (past LINES_UPDATES: start afresh)
+        tree.on_drop = lambda path, held: self._dropped(path)
 
     def scan(
         self,
@@ -196,7 +225,7 @@ class WarmScanner:
                 reach(result.bounds_reached, bound)
             return {}
         cold: dict[str, bytes] = {}
-        files = size = 0
+        files = size = self._added = 0
         over = False  # a file over the one-file budget
         indexed = self.index.indexed
         for path in paths:
@@ -216,7 +245,7 @@ class WarmScanner:
                 if held is None:
                     cold[path] = data
                 elif path not in indexed:
-                    self.index.add(path, data)
+                    self._indexed(path, data)
             files += 1
             size += len(data)
         result.files_scanned += files
@@ -266,15 +295,13 @@ class WarmScanner:
 
     def _needle_lines(self, needle: Needle, most: int, deadline: float) -> dict[str, list[_Line]] | None:
         """path -> the first `most` lines `needle` matches there (as ripgrep's expression for it
-        alone), each with whether the classifier finds it there; over the indexed files that
-        hold its tokens, kept while no file comes or goes. None when the deadline passed first."""
-        if self._lines_version != self.tree.version:
-            self._lines_kept.clear()
-            self._lines_version, self._lines_held = self.tree.version, 0
-        kept = self._lines_kept.get((needle, most))
-        if kept is not None:
+        alone), each with whether the classifier finds it there, over the indexed files that
+        hold its tokens; kept across queries (a file that comes, changes or goes updates it).
+        None when the deadline passed first."""
+        kept_lines = self._lines_kept.get((needle, most))
+        if kept_lines is not None:
             self._lines_kept.move_to_end((needle, most))
-            return kept
+            return kept_lines[1]
         tokens = _needle_tokens(needle)
         if tokens is None:
             candidates: Iterable[str] = self.index.indexed
@@ -282,28 +309,44 @@ class WarmScanner:
             holding = [self.index.files.get(t, {}) for t in tokens]
             smallest = min(holding, key=len)
             candidates = [p for p in smallest if all(p in h for h in holding)]
-        probe = needle.text.encode()
-        probes, folded = ([], [probe.lower()]) if needle.fold else ([probe], [])
-        rx, holds = python_pattern([needle]), classifier([needle])
-        identifier = needle.word and not needle.fold and _IDENTIFIER.fullmatch(probe) is not None
-        kept = {}
+        lines_of = _lines_of(needle, most)
+        kept: dict[str, list[_Line]] = {}
         for i, path in enumerate(candidates):
             if not i % DEADLINE_EVERY and time.monotonic() > deadline:
                 return None  # nothing kept: a later query searches the needle whole
-            data = self.index.indexed[path]
-            if (probe.lower() in data.lower() if needle.fold else probe in data) and not is_binary(data):
-                if identifier:
-                    lines = _identifier_lines(data, probe, most)
-                else:
-                    lines = matching_lines(data, probes, folded, rx, most)
-                if lines:
-                    kept[path] = [(no, text, bool(holds(text))) for no, text in lines]
-                    self._lines_held += len(lines)
-        self._lines_kept[(needle, most)] = kept
+            lines = lines_of(self.index.indexed[path])
+            if lines:
+                kept[path] = lines
+                self._lines_held += len(lines)
+        self._lines_kept[(needle, most)] = (lines_of, kept)
         while self._lines_held > LINES_KEPT and len(self._lines_kept) > 1:
-            _, gone = self._lines_kept.popitem(last=False)
+            _, (_, gone) = self._lines_kept.popitem(last=False)
             self._lines_held -= sum(len(lines) for lines in gone.values())
         return kept
+
+    def _indexed(self, path: str, data: bytes) -> None:
+        """A file read (new, or changed): into the index and every needle's kept lines."""
+        self.index.add(path, data)
+        if not self._lines_kept:
+            return
+        self._added += 1
+        if self._added > LINES_UPDATES:  # many files at once (a branch switch): start afresh
+            self._lines_kept.clear()
+            self._lines_held = 0
+            return
+        for lines_of, kept in self._lines_kept.values():
+            lines = lines_of(data)
+            if lines:
+                kept[path] = lines
+                self._lines_held += len(lines)
+
+    def _dropped(self, path: str) -> None:
+        """A file the tree dropped (changed, gone): out of the index and every needle's lines."""
+        self.index.remove(path)
+        for _, kept in self._lines_kept.values():
+            lines = kept.pop(path, None)
+            if lines:
+                self._lines_held -= len(lines)
 
     def _terms(
         self, result: ScanResult, counted: Sequence[str], terms: TermMatcher, budgets: Budgets

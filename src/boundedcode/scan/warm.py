@@ -3,12 +3,16 @@
 Each kept file's fact is the count of every `identifier_tokens` token its
 identifiers hold, gathered into one index (token → file → count) that changes
 with the files: a file the cached tree drops leaves it, a file read again
-enters it. A term's counts are then a lookup. A word or literal needle is
-searched only in the files that hold every token of its complete identifiers
-(for a literal, the identifiers inside it; a needle with none is searched in
-every file), line by line exactly as the in-process back end does, so the
-answer is the cold scan's. Files the cache could not keep (over its memory
-cap) are searched from disk, as by `MemoryScanner`.
+enters it. A term's counts are then a lookup. A word or literal needle's lines
+are found once, in the files that hold every token of its complete identifiers
+(for a literal, the identifiers inside it; a needle with none: every file), and
+kept across queries: a file read again is searched for every kept needle, a
+dropped one leaves them. A query composes each file's hits from its needles'
+lines as ripgrep's `--max-count` would (the first lines any needle matches),
+classifying them exactly as the in-process back end does, so the answer is the
+cold scan's. Files the cache could not keep (over its memory cap) are searched
+from disk, as by `MemoryScanner`. Nothing is a function of the whole tree on a
+query where nothing changed: the hold loop is skipped, the walk told nothing.
 """
 
 from __future__ import annotations
@@ -29,8 +33,8 @@ from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents
 __all__ = ["WarmScanner", "TokenIndex"]
 
 _IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
-#: Matching lines kept across queries (each needle's, per file; about 100 bytes each): the
-#: least recently asked needle goes first.
+#: Matching lines kept across queries (each needle's, per file; about 200 bytes each, so
+#: some 20 MB): the least recently asked needle goes first.
 LINES_KEPT = 100_000
 #: Files one query may read again while keeping every needle's lines up to date (each is
 #: searched for every kept needle); past it the kept lines start afresh.
@@ -164,7 +168,8 @@ class WarmScanner:
         self.index = TokenIndex()
         # (tree version, file limit), the paths, and their (files, bytes, bounds reached)
         self._last_hold: tuple[tuple[int, int], list[str], tuple[int, int, list[str]]] | None = None
-        # Each needle's lines per file, kept across queries while the tree's version stands.
+        # Each needle's lines per file (and how to find them in a file read again), kept across
+        # queries: they follow every file that comes, changes or goes.
         self._lines_kept: OrderedDict[tuple[Needle, int], tuple[_LinesOf, dict[str, list[_Line]]]] = (
             OrderedDict()
         )

@@ -6,15 +6,16 @@ writes or changes the attributes of an entry of a watched directory, so after
 that call returns the event is in the queue: draining it at the start of a
 query tells every change made before the query, without a `stat` per file.
 A watch is added before the directory is listed (a change after it is an
-event, one before it is in the listing). Where the kernel cannot say, the
-tree falls back to `stat` (checkout.cached): no inotify (not Linux, no
-library), a watch refused (the per-user limit), a file system whose changes
-may come from elsewhere (network and FUSE mounts: only LOCAL_FILE_SYSTEMS are
-watched), a directory on another device than the root. A file with several
-hard links is watched by its inode too (a write through a link outside the
-tree is told to that link's directory, and to the inode). A queue overflow makes the tree check everything once by
-`stat`. Writes through a shared memory map raise no event: a host that edits
-files that way should open its engine with `watch=False`.
+event, one before it is in the listing). A file with several hard links is
+watched by its inode too (a write through a link outside the tree is told to
+that link's directory, and to the inode). Where the kernel cannot say, the
+tree checks by `lstat` instead (checkout.cached): no inotify (not Linux, no
+library, the per-user instance limit), a watch refused (the per-user watch
+limit), a file system whose changes may come from elsewhere (network and FUSE
+mounts: only LOCAL_FILE_SYSTEMS are watched), a directory on another device
+than the root. A queue overflow makes the tree check everything once. Writes
+through a shared memory map raise no event: a host that edits files that way
+opens its engine with `watch=False`.
 """
 
 from __future__ import annotations

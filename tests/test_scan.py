@@ -250,15 +250,16 @@ _WARM_NEEDLES = [
 @example(texts=[["postx\n" * 3 + "post\n"]], which=0, per_file=2)
 def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factory, texts, which, per_file):
     """The warm back end composes each file's lines from each needle's own (kept across queries):
-    the same lines, texts and needles as ripgrep, on the first query, the next, and after a file
-    changed."""
+    the same lines, texts, needles, term counts and bounds as ripgrep, on the first query, the
+    next, and after a file changed."""
     from boundedcode.checkout.budgets import Budgets
     from boundedcode.checkout.cached import CachedWorkTree
     from boundedcode.scan.warm import WarmScanner
 
     files = {f"f{i}.py": "".join(parts) for i, parts in enumerate(texts)}
     root = write_tree(tmp_path_factory.mktemp("w"), files)
-    needles, budgets = _WARM_NEEDLES[which], Budgets(occurrences_per_string_file=per_file)
+    needles = _WARM_NEEDLES[which] + [Needle("post", False, term=True), Needle("x", False, term=True)]
+    budgets = Budgets(occurrences_per_string_file=per_file)
     paths = sorted(files)
     rg = scan(WorkTree(str(root)), paths, needles, budgets, FAR, RipgrepScanner())
     tree = CachedWorkTree(str(root))
@@ -270,3 +271,4 @@ def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factor
         tree.files()
         found = scan(tree, paths, needles, budgets, FAR, warm)
         assert {n: dict(f) for n, f in found.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}
+        assert found.terms == rg.terms and found.bounds_reached == rg.bounds_reached

@@ -27,7 +27,7 @@ from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..seeds.terms import identifier_tokens
-from .base import OMITTED, Needle, ScanResult, TermMatcher, classifier, line_text, record, record_terms
+from .base import OMITTED, Needle, ScanResult, TermMatcher, classifier, line_text, record
 from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex"]
@@ -356,11 +356,15 @@ class WarmScanner:
     def _terms(
         self, result: ScanResult, counted: Sequence[str], terms: TermMatcher, budgets: Budgets
     ) -> None:
+        """Each term's counts over the files named for terms, a token at a time (what
+        `record_terms` would give file by file: each count within the per-term-and-file budget)."""
         wanted = frozenset(counted)
-        per_file: dict[str, dict[str, int]] = {}
+        cap = budgets.occurrences_per_string_file
         for token in sorted(terms.tokens):
-            for path, times in self.index.files.get(token, {}).items():
-                if path in wanted:
-                    per_file.setdefault(path, {})[token] = times
-        for path in sorted(per_file):
-            record_terms(result, path, per_file[path], budgets)
+            counts = {p: times for p, times in self.index.files.get(token, {}).items() if p in wanted}
+            if not counts:
+                continue
+            if any(times > cap for times in counts.values()):
+                reach(result.bounds_reached, "occurrences_per_string_file")
+                counts = {p: min(times, cap) for p, times in counts.items()}
+            result.terms.setdefault(token, {}).update(counts)

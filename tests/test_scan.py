@@ -224,6 +224,8 @@ _WARM_NEEDLES = [
     [Needle("post", True), Needle("Post", True), Needle("a.b c", False), Needle("x$", False)],
     # A folded word and a word ending in `$`: every line is classified with all of them.
     [Needle("post", True), Needle("post", True, fold=True), Needle("x$", True), Needle("b c", False)],
+    # A word that is not one identifier: the classifier's alternation takes `a.b` and not its `b`.
+    [Needle("a.b", True), Needle("b", True), Needle("post", True)],
 ]
 
 
@@ -246,6 +248,7 @@ _WARM_NEEDLES = [
 @example(texts=[["Post x$ \n"]], which=1, per_file=400)
 # A line cut at MAX_LINE_CHARS whose cut ends in `post` (of `postal`): a needle made by the cut.
 @example(texts=[["Post " + "a" * 390 + " postal\n"]], which=0, per_file=400)
+@example(texts=[["a.b\n"]], which=2, per_file=400)
 # Occurrences inside longer identifiers are no lines: they must not use up the lines per file.
 @example(texts=[["postx\n" * 3 + "post\n"]], which=0, per_file=2)
 def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factory, texts, which, per_file):

@@ -34,8 +34,8 @@ __all__ = ["WarmScanner", "TokenIndex"]
 
 _IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
 #: Matching lines kept across queries (each needle's, per file; about 200 bytes each, so
-#: some 20 MB): the least recently asked needle goes first.
-LINES_KEPT = 100_000
+#: some 50 MB at most): the least recently asked needle goes first.
+LINES_KEPT = 250_000
 #: Files one query may read again while keeping every needle's lines up to date (each is
 #: searched for every kept needle); past it the kept lines start afresh.
 LINES_UPDATES = 64
@@ -95,6 +95,17 @@ def _alone(needles: Sequence[Needle]) -> bool:
         if not n.word and "\ufffd" in n.text:
             return False
     return True
+
+
+_WHOLE_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
+
+
+def _exact(needles: Sequence[Needle]) -> bool:
+    """`_alone`, and every word one identifier: then whatever the other needles, a line holds
+    exactly the needles whose own expressions match it and whose classification finds them
+    there (the classifier's alternation can match a word only as a whole run of word
+    characters, which no other word can share)."""
+    return _alone(needles) and all(_WHOLE_IDENTIFIER.fullmatch(n.text) for n in needles if n.word)
 
 
 _WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
@@ -278,22 +289,29 @@ class WarmScanner:
                 if path in wanted:
                     per_file.setdefault(path, []).append((needle, lines))
         classify = classifier(plain)
-        alone = _alone(plain)
+        alone, exact = _alone(plain), _exact(plain)
         for path in sorted(per_file):
             found = per_file[path]
-            if len(found) == 1 and alone:
-                # Only this needle's expression matches in the file: a line holds it or nothing.
-                needle, lines = found[0]
-                for no, text, holds in lines[:most]:
+            if exact or (alone and len(found) == 1):
+                # A line holds the needles whose own lines it is in and whose classification
+                # found them there: no other needle can be found on it (`_alone`, `_exact`).
+                merged: dict[int, tuple[str, list[Needle]]] = {}
+                for needle, lines in found:
+                    for no, text, holds in lines:
+                        entry = merged.get(no)
+                        if entry is None:
+                            entry = merged[no] = (text, [])
+                        if holds:
+                            entry[1].append(needle)
+                for no in sorted(merged)[:most]:
+                    text, needles = merged[no]
                     if text.endswith(OMITTED):  # a cut line: the cut may make another needle
                         needles = classify(text)
-                    else:
-                        needles = [needle] if holds else []
                     if needles:
                         record(result, needles, path, no, text, budgets)
                 continue
-            merged = sorted({no: text for _, lines in found for no, text, _ in lines}.items())
-            for no, text in merged[:most]:
+            plain_lines = sorted({no: text for _, lines in found for no, text, _ in lines}.items())
+            for no, text in plain_lines[:most]:
                 needles = classify(text)
                 if needles:
                     record(result, needles, path, no, text, budgets)

@@ -88,7 +88,7 @@ class Watcher:
         if _file_system(root) not in LOCAL_FILE_SYSTEMS:
             return None
         try:
-            from inotify_simple import INotify
+            from inotify_simple import INotify  # type: ignore[import-untyped]  # ships no type information
 
             return cls(INotify(nonblocking=True), os.lstat(root).st_dev)
         except (ImportError, OSError):

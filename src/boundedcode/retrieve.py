@@ -118,7 +118,7 @@ def run_retrieval(
     )
     reader = Reader(tree, budgets, bounds)
     ev = Evidence(
-        plan, paths, PathIndex(paths), shared, reader, navigator, rescan, budgets, bounds, tree.size
+        plan, paths, PathIndex.of(paths), shared, reader, navigator, rescan, budgets, bounds, tree.size
     )
     t = lap("scan", t)
 

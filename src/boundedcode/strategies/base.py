@@ -99,6 +99,17 @@ class PathIndex:
         for p in paths:
             self._by_name[p.rsplit("/", 1)[-1]].append(p)
 
+    _last: PathIndex | None = None
+
+    @classmethod
+    def of(cls, paths: Sequence[str]) -> PathIndex:
+        """The index of `paths`, the last one built again when the paths are the same (a warm
+        host's listing, unchanged between queries: building it is a pass over every path)."""
+        last = cls._last
+        if last is None or last.paths != paths:
+            last = cls._last = cls(list(paths))
+        return last
+
     def by_name(self, name: str) -> list[str]:
         return self._by_name.get(name, [])
 

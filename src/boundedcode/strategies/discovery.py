@@ -10,6 +10,7 @@ once for a path and once for a text, never twice for the same text.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -43,6 +44,11 @@ description steps reproduce output input result results support supported defaul
 _SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
 
+@functools.lru_cache(maxsize=1 << 17)  # every listed path on every query (a warm host)
+def _path_tokens(path: str) -> tuple[str, ...]:
+    return tuple(map(str.lower, _SPLIT.findall(path)))
+
+
 #: Seed rank of path words: after every name.
 RANK_PATH_WORDS = 9
 
@@ -67,7 +73,7 @@ class DiscoveryStrategy:
         spelled = {v: w for w in counts for v in spellings(w)}
         per_path = {}
         for p in ev.paths:
-            found = {spelled[t] for t in map(str.lower, _SPLIT.findall(p)) if t in spelled}
+            found = {spelled[t] for t in _path_tokens(p) if t in spelled}
             if found:
                 per_path[p] = found
         df: Counter = Counter()

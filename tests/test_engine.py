@@ -1,11 +1,16 @@
 """The warm engine answers what a cold retrieval answers, however the checkout changed between two
 queries: edits (also two in one clock tick), additions, deletions, a branch switch, a file replaced
-by a symlink. Each step compares the warm answer with a cold one, byte for byte."""
+by a symlink. Each step compares the warm answer with a cold one, byte for byte, with changes told
+by the kernel (inotify) and found by lstat alike (`watch`)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
+import time
+
+import pytest
 
 from boundedcode import retrieve
 from boundedcode.checkout import WorkTree
@@ -35,6 +40,10 @@ def answer(result) -> str:
     return json.dumps(doc, sort_keys=True)
 
 
+# Both ways of seeing a change: told by the kernel, and checked by lstat on every query.
+both = pytest.mark.parametrize("watch", [True, False], ids=["told", "checked"])
+
+
 def same(engine: Engine, root, message: str = MESSAGE) -> str:
     warm = answer(engine.retrieve(message, str(root)))
     cold = answer(retrieve(message, str(root)))
@@ -42,9 +51,10 @@ def same(engine: Engine, root, message: str = MESSAGE) -> str:
     return warm
 
 
-def test_warm_answers_match_cold_across_edits_additions_and_deletions(tmp_path):
+@both
+def test_warm_answers_match_cold_across_edits_additions_and_deletions(tmp_path, watch):
     root = write_tree(tmp_path / "r", FILES)
-    engine = Engine()
+    engine = Engine(watch=watch)
     first = same(engine, root)
     assert "app/ledger.py" in first
     # An edit of the same size in the same tick: only the racy check sees it.
@@ -61,10 +71,11 @@ def test_warm_answers_match_cold_across_edits_additions_and_deletions(tmp_path):
     same(engine, root)
 
 
-def test_a_file_replaced_by_a_symlink_is_no_longer_read(tmp_path):
+@both
+def test_a_file_replaced_by_a_symlink_is_no_longer_read(tmp_path, watch):
     root = write_tree(tmp_path / "r", FILES)
     outside = write_tree(tmp_path / "outside", {"secret.py": "def reconcile_ledger(): pass  # outside\n"})
-    engine = Engine()
+    engine = Engine(watch=watch)
     assert "app/ledger.py" in same(engine, root)
     os.remove(root / "app/ledger.py")
     os.symlink(outside / "secret.py", root / "app/ledger.py")
@@ -72,7 +83,8 @@ def test_a_file_replaced_by_a_symlink_is_no_longer_read(tmp_path):
     assert "outside" not in after and "app/ledger.py" not in after
 
 
-def test_a_branch_switch_is_seen(tmp_path):
+@both
+def test_a_branch_switch_is_seen(tmp_path, watch):
     root = write_tree(tmp_path / "r", FILES)
     git(root, "init", "-q", "-b", "main")
     git(root, "add", "-A")
@@ -82,7 +94,7 @@ def test_a_branch_switch_is_seen(tmp_path):
     write_tree(root, {"app/audit.py": "class OverdraftError(Exception):\n    pass\n"})
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "two")
-    engine = Engine()
+    engine = Engine(watch=watch)
     on_other = same(engine, root)
     assert '"branch": "other"' in on_other and "app/audit.py" in on_other
     git(root, "checkout", "-q", "main")
@@ -107,11 +119,10 @@ def test_a_prepared_engine_holds_every_walked_file_and_answers_as_cold(tmp_path)
     same(engine, root)
 
 
-def test_a_kept_listing_is_walked_again_when_anything_it_depends_on_changed(tmp_path):
+@both
+def test_a_kept_listing_is_walked_again_when_anything_it_depends_on_changed(tmp_path, watch):
     # A clock ahead of the files: nothing is racy, so the last walk's listing is reused until a
     # directory, an ignore file or the index it read changes.
-    import time
-
     from boundedcode.checkout.cached import CachedWorkTree
     from boundedcode.scan.warm import WarmScanner
 
@@ -119,7 +130,8 @@ def test_a_kept_listing_is_walked_again_when_anything_it_depends_on_changed(tmp_
     git(root, "init", "-q", "-b", "main")
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "one")
-    tree = CachedWorkTree(str(root), clock_ns=lambda: time.time_ns() + 10**12)
+    tree = CachedWorkTree(str(root), clock_ns=lambda: time.time_ns() + 10**12, watch=watch)
+    assert tree.watched is watch
     scanner = WarmScanner(tree)
 
     def check() -> list[str]:
@@ -142,3 +154,93 @@ def test_a_kept_listing_is_walked_again_when_anything_it_depends_on_changed(tmp_
     git(root, "rm", "-q", "--cached", "app/util.py")  # the index changes, and an ignore rule
     (root / ".gitignore").write_text("*.tmp\nutil.py\n")
     assert "app/util.py" not in check()
+
+
+def _ahead(engine: Engine, root) -> None:
+    """The engine's tree with a clock far ahead of the files: no timestamp is racy, so a change
+    is seen only if it is told or its lstat differs (not because a recent file is read again)."""
+    from boundedcode.checkout.cached import CachedWorkTree
+    from boundedcode.scan.warm import WarmScanner
+
+    key = os.path.realpath(root)
+    tree = CachedWorkTree(key, clock_ns=lambda: time.time_ns() + 10**12, watch=engine.watch)
+    engine._kept[key] = (tree, WarmScanner(tree))
+
+
+@both
+def test_an_in_place_edit_of_the_same_size_with_the_old_mtime_is_seen(tmp_path, watch):
+    # Neither the size, the inode, the file's mtime nor its directory's mtime tells it.
+    root = write_tree(tmp_path / "r", FILES)
+    engine = Engine(watch=watch)
+    _ahead(engine, root)
+    ledger = root / "app/ledger.py"
+    assert "app/ledger.py" in same(engine, root)
+    before, directory = os.stat(ledger), os.stat(root / "app").st_mtime_ns
+    with open(ledger, "r+b") as f:  # in place: same inode, same size
+        f.write(b"class NothingHere(Exception):\n    pass\n\n\ndef unrelated_ledger(entries):\n")
+    os.utime(ledger, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = os.stat(ledger)
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (
+        before.st_ino,
+        before.st_size,
+        before.st_mtime_ns,
+    )
+    assert os.stat(root / "app").st_mtime_ns == directory
+    same(engine, root)
+    assert "reconcile_ledger" not in (engine.checkout(str(root))[0].read("app/ledger.py") or b"").decode()
+
+
+@both
+def test_a_new_file_in_a_new_directory_and_a_renamed_directory_are_seen(tmp_path, watch):
+    root = write_tree(tmp_path / "r", FILES)
+    engine = Engine(watch=watch)
+    _ahead(engine, root)
+    same(engine, root)
+    write_tree(
+        root, {"app/billing/deep/overdraft.py": "def reconcile_ledger_again():\n    raise OverdraftError\n"}
+    )
+    assert "app/billing/deep/overdraft.py" in same(engine, root)
+    os.rename(root / "app/billing", root / "app/payments")
+    renamed = same(engine, root)
+    assert "app/payments/deep/overdraft.py" in renamed and "app/billing" not in renamed
+    (root / "app/payments/deep/overdraft.py").write_text("def reconcile_ledger_moved():\n    pass\n")
+    assert (
+        "reconcile_ledger_moved"
+        in engine.checkout(str(root))[0].read("app/payments/deep/overdraft.py").decode()
+    )
+    same(engine, root)
+    shutil.rmtree(root / "app/payments")
+    assert "app/payments" not in same(engine, root)
+
+
+@both
+def test_a_write_through_a_hard_link_outside_the_checkout_is_seen(tmp_path, watch):
+    # The kernel tells such a write to the other link's directory only: the inode is watched too.
+    root = write_tree(tmp_path / "r", FILES)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.link(root / "app/util.py", elsewhere / "util.py")
+    engine = Engine(watch=watch)
+    _ahead(engine, root)
+    assert "app/util.py" not in same(engine, root)
+    with open(elsewhere / "util.py", "w", encoding="utf-8") as f:  # the same inode, rewritten
+        f.write("def reconcile_ledger(entries):\n    raise OverdraftError(entries)\n")
+    assert os.stat(root / "app/util.py").st_nlink == 2
+    assert "app/util.py" in same(engine, root)
+
+
+def test_a_lost_queue_checks_everything_once(tmp_path):
+    # A queue overflow (changes lost): every directory is listed again and every kept file checked.
+    from boundedcode.checkout import watch as watching
+
+    root = write_tree(tmp_path / "r", FILES)
+    engine = Engine()
+    _ahead(engine, root)
+    tree = engine.checkout(str(root))[0]
+    if not tree.watched:
+        pytest.skip("no inotify here")
+    same(engine, root)
+    with open(root / "app/util.py", "r+b") as f:
+        f.write(b"def reconcile_ledger():")  # in place, same size
+    tree._watcher.changes = lambda: iter([watching.OVERFLOW])  # what the kernel said is lost
+    assert "app/util.py" in same(engine, root)

@@ -3,7 +3,7 @@ import pytest
 from boundedcode.model import Anchor, Finding
 from boundedcode.rank import RankFacts, rank
 from boundedcode.render import explain_lines
-from boundedcode.weights import REPEAT_DECAY
+from boundedcode.weights import REPEAT_DECAY, TAIL_CUT, TAIL_FROM
 
 
 def f(path, anchor, strategy="symbols", rel=0.8, spec=1.0, line=1, kind="name"):
@@ -86,6 +86,16 @@ def test_relative_cut_and_the_per_name_exception():
     assert [it.path for it in plain.items] == ["best.go"] and not plain.over_items
     kept = rank(findings, RankFacts(prose_names=("name:formatBalance",)))
     assert [it.path for it in kept.items] == ["best.go", "weak.ts"] and not kept.over_items
+
+
+def test_past_the_first_places_a_place_must_come_closer_to_the_best():
+    # One strong place, then places 0.4 to 0.3 of the best: the relative cut keeps them all, the
+    # tail keeps those within TAIL_CUT of the best only.
+    scores = [1.0] + [0.4 - 0.01 * i for i in range(11)]
+    findings = [f(f"f{i:02}.py", f"n{i}", rel=s) for i, s in enumerate(scores)]
+    assert TAIL_CUT > 0.4
+    assert [it.path for it in rank(findings, RankFacts()).items] == [f"f{i:02}.py" for i in range(TAIL_FROM)]
+    assert len(rank(findings, RankFacts(), tail_cut=0.0).items) == 12  # without it, every one
 
 
 def test_at_most_twelve_items_ordered_by_score_then_path():

@@ -1,6 +1,6 @@
 import time
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree, WorkTree
 from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
@@ -249,3 +249,61 @@ def test_a_part_too_short_to_be_a_token_is_no_term_even_when_it_spells_one():
     matcher = TermMatcher([Needle(t, word=False, term=True) for t in tokens])
     assert "ax" in matcher.tokens
     assert matcher.in_text(b"ax.hist(x)\naxes = Axes()\n")["ax"] == 2
+
+
+_WARM_NEEDLES = [
+    # Words and literals alone: a file only one of them matches is composed from its own lines.
+    [Needle("post", True), Needle("Post", True), Needle("a.b c", False), Needle("x$", False)],
+    # A folded word and a word ending in `$`: every line is classified with all of them.
+    [Needle("post", True), Needle("post", True, fold=True), Needle("x$", True), Needle("b c", False)],
+    # A word that is not one identifier: the classifier's alternation takes `a.b` and not its `b`.
+    [Needle("a.b", True), Needle("b", True), Needle("post", True)],
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(
+                ["post", "Post", "POST", " ", "\n", "\r\n", "$", "é", "_", "x" * 97, "a.b c", "x$"]
+            ),
+            max_size=120,
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    st.sampled_from(range(len(_WARM_NEEDLES))),
+    st.sampled_from([2, 400]),
+)
+# `x$` found by the classifier where ripgrep's expression for it matches nothing in the file.
+@example(texts=[["Post x$ \n"]], which=1, per_file=400)
+# A line cut at MAX_LINE_CHARS whose cut ends in `post` (of `postal`): a needle made by the cut.
+@example(texts=[["Post " + "a" * 390 + " postal\n"]], which=0, per_file=400)
+@example(texts=[["a.b\n"]], which=2, per_file=400)
+# Occurrences inside longer identifiers are no lines: they must not use up the lines per file.
+@example(texts=[["postx\n" * 3 + "post\n"]], which=0, per_file=2)
+def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factory, texts, which, per_file):
+    """The warm back end composes each file's lines from each needle's own (kept across queries):
+    the same lines, texts, needles, term counts and bounds as ripgrep, on the first query, the
+    next, and after a file changed."""
+    from boundedcode.checkout.budgets import Budgets
+    from boundedcode.checkout.cached import CachedWorkTree
+    from boundedcode.scan.warm import WarmScanner
+
+    files = {f"f{i}.py": "".join(parts) for i, parts in enumerate(texts)}
+    root = write_tree(tmp_path_factory.mktemp("w"), files)
+    needles = _WARM_NEEDLES[which] + [Needle("post", False, term=True), Needle("x", False, term=True)]
+    budgets = Budgets(occurrences_per_string_file=per_file)
+    paths = sorted(files)
+    rg = scan(WorkTree(str(root)), paths, needles, budgets, FAR, RipgrepScanner())
+    tree = CachedWorkTree(str(root))
+    warm = WarmScanner(tree)
+    for step in range(3):
+        if step == 2:  # a file changes: the needles' kept lines follow it
+            write_tree(root, {"f0.py": "".join(reversed(texts[0])) + "\npost Post x$ a.b c\n"})
+            rg = scan(WorkTree(str(root)), paths, needles, budgets, FAR, RipgrepScanner())
+        tree.files()
+        found = scan(tree, paths, needles, budgets, FAR, warm)
+        assert {n: dict(f) for n, f in found.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}
+        assert found.terms == rg.terms and found.bounds_reached == rg.bounds_reached

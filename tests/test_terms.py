@@ -46,3 +46,13 @@ def test_query_terms_drop_stopwords_and_weigh_repetition():
     assert {"parse", "=parse_duration", "negative"} <= set(tokens)
     assert not {"the", "for", "is", "fix", "wrong"} & set(tokens)
     assert terms[0] == QueryTerm("duration", terms[0].weight) and terms[0].weight > terms[-1].weight == 1.0
+
+
+def test_links_and_contractions_are_not_terms():
+    message = (
+        "The ledger doesn't balance, and the total isn't rounded either: see "
+        "https://colab.research.google.com/gist/someone/21d0/preact-vs-react.ipynb for the notebook."
+    )
+    tokens = {t.token for t in query_terms(message)}
+    assert {"ledger", "balance", "total", "rounded", "notebook"} <= tokens
+    assert not tokens & {"doesn", "isn", "colab", "research", "google", "gist", "ipynb", "react"}

@@ -1,8 +1,9 @@
 """The warm engine: retrievals for a long-lived host (the MCP server, a `Session`, an editor).
 
 An `Engine` keeps, per checkout, a `CachedWorkTree` (listings, contents, the
-git index, validated against the file system on every query) and a
-`WarmScanner` over it (the token index of the kept files). A retrieval through
+git index; on every query what the kernel told changed, or what `lstat` finds
+changed, is dropped first) and a `WarmScanner` over it (the token index of the
+kept files, and each needle's lines while no file changes). A retrieval through
 it answers exactly what `retrieve` answers cold, from memory where nothing
 changed. Nothing is written to disk. At most MAX_CHECKOUTS checkouts are kept
 (the least recently used goes), each within `max_bytes` of contents.
@@ -32,8 +33,10 @@ MAX_CHECKOUTS = 4
 class Engine:
     """Warm retrievals: `Engine().retrieve(message, repo)` as `boundedcode.retrieve`, kept in memory."""
 
-    def __init__(self, max_bytes: int = DEFAULT_MAX_BYTES):
-        self.max_bytes = max_bytes
+    def __init__(self, max_bytes: int = DEFAULT_MAX_BYTES, *, watch: bool = True):
+        """`watch=False`: changes are found by `lstat` on every query, never told by the kernel
+        (checkout.watch: for a host that writes files through shared memory maps)."""
+        self.max_bytes, self.watch = max_bytes, watch
         self._kept: OrderedDict[str, tuple[CachedWorkTree, WarmScanner]] = OrderedDict()
 
     def checkout(self, repo: str) -> tuple[CachedWorkTree, WarmScanner]:
@@ -43,7 +46,7 @@ class Engine:
         root = os.path.realpath(repo)
         kept = self._kept.get(root)
         if kept is None:
-            tree = CachedWorkTree(root, max_bytes=self.max_bytes)
+            tree = CachedWorkTree(root, max_bytes=self.max_bytes, watch=self.watch)
             kept = self._kept[root] = (tree, WarmScanner(tree))
             while len(self._kept) > MAX_CHECKOUTS:
                 self._kept.popitem(last=False)

@@ -5,8 +5,9 @@ combines as 1 − Π(1 − w) with each anchor counted once (its best finding), 
 agreement between strategies raises a file and repetition of one does not: a
 strategy's further findings in the file count less and less (REPEAT_DECAY), and
 a word of the file's path counts once, however many strategies saw it. Then the
-demotions, the relative cut with the per-name exception, at most the block's
-items (Budgets.block_items), ordered by score then path.
+demotions, the relative cut (and a closer one past the first TAIL_FROM places) with
+the per-name exception, at most the block's items (Budgets.block_items), ordered by
+score then path.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from .weights import (
     RELATIVE_CUT,
     REPEAT_DECAY,
     SCORE_DIGITS,
+    TAIL_CUT,
+    TAIL_FROM,
 )
 
 __all__ = ["RankFacts", "Ranking", "rank", "demotion", "WORD_STRATEGIES"]
@@ -117,6 +120,7 @@ def rank(
     max_items: int = DEFAULT_BUDGETS.block_items,
     explain: bool = False,
     relative_cut: float = RELATIVE_CUT,
+    tail_cut: float = TAIL_CUT,
 ) -> Ranking:
     """The ranked places of `findings`: each file once, its score and the place shown.
 
@@ -194,6 +198,9 @@ def rank(
         return Ranking([], False)
     best = scored[0][0]
     above = [it for s, _, it in scored if s >= relative_cut * best]
+    # Past the first TAIL_FROM places a place must come closer to the best: the tail is where
+    # weak places would pad the block.
+    above = [it for i, it in enumerate(above) if i < TAIL_FROM or it.score >= tail_cut * best]
     kept = above[:max_items]
     kept_paths = {it.path for it in kept}
     # The best place of each name the prose mentions (up to 3) survives the cut.

@@ -13,7 +13,7 @@ from .model import Anchor, AnchorOrigin, Finding, RetrievalResult, StrategyRun
 from .navigator.operations import build_navigator
 from .plan import plan_strategies, rank_facts
 from .rank import rank
-from .weights import RELATIVE_CUT
+from .weights import RELATIVE_CUT, TAIL_CUT
 from .render import render_block
 from .scan import Scanner, begin_scan
 from .scan.rescan import Rescan
@@ -53,7 +53,8 @@ def run_retrieval(
     when that began, so that the time budget covers it too); `without` names strategies to
     switch off; `scanner`, `servers` and `clock` are the seams (the content scan's back end,
     the language servers to ask, the time source of the budget); `relative_cut` is for the
-    weight fitter (benchmarks/fit_weights.py: 0 keeps every scored file). Never raises for bad input:
+    weight fitter (benchmarks/fit_weights.py: 0 keeps every scored file, past the tail too). Never
+    raises for bad input:
     what it could not do is in `bounds_reached` and `notes`.
     """
     t0 = clock() if started is None else started
@@ -117,7 +118,7 @@ def run_retrieval(
     )
     reader = Reader(tree, budgets, bounds)
     ev = Evidence(
-        plan, paths, PathIndex(paths), shared, reader, navigator, rescan, budgets, bounds, tree.size
+        plan, paths, PathIndex.of(paths), shared, reader, navigator, rescan, budgets, bounds, tree.size
     )
     t = lap("scan", t)
 
@@ -136,7 +137,8 @@ def run_retrieval(
             reach(bounds, _SERVER_BOUNDS[skip.reason])
     t = lap("strategies", t)
 
-    ranking = rank(findings, rank_facts(plan), budgets.block_items, explain, relative_cut)
+    tail_cut = TAIL_CUT if relative_cut > 0 else 0.0
+    ranking = rank(findings, rank_facts(plan), budgets.block_items, explain, relative_cut, tail_cut)
     if ranking.over_items:
         reach(bounds, "block_items")
     items = [

@@ -17,6 +17,8 @@ __all__ = [
     "DEMOTE_PROSE",
     "DEMOTE_GENERATED",
     "RELATIVE_CUT",
+    "TAIL_FROM",
+    "TAIL_CUT",
     "REPEAT_DECAY",
     "PER_NAME_EXCEPTIONS",
     "SAMPLE_ONLY",
@@ -24,6 +26,7 @@ __all__ = [
     "USES_MAX_FILES",
     "USES_MAX_EXPONENT",
     "SPECIFICITY_SLOPE",
+    "TITLE_SHARE",
     "ITEM_LINES",
     "BLOCK_LINES",
     "SCORE_DIGITS",
@@ -62,6 +65,13 @@ class R:
     #: 49.9 and recall 89.2 / 89.7 / 90.4 (docs/benchmark.md).
     FULLTEXT = 0.8
 
+
+#: fulltext's specificity: (1 − TITLE_SHARE) × its BM25 over the best file's + TITLE_SHARE × the
+#: share of the title's idf weight the file holds. Chosen offline on the development split,
+#: direct track (the findings of every task re-ranked, benchmarks/fit_weights.py dump): 0 (BM25
+#: alone) Python Acc@1 / Acc@5 48.9 / 73.7 %, 0.5 49.4 / 75.2 %, 0.7 49.6 / 75.7 %; a separate
+#: title finding beside fulltext's (the same words counted twice) 51.1 / 75.4 %.
+TITLE_SHARE = 0.5
 
 #: BM25's term-frequency saturation and length normalization (the usual values, kept).
 BM25_K1 = 1.2
@@ -103,6 +113,12 @@ SCORE_DIGITS = 6
 REPEAT_DECAY = 0.5
 
 RELATIVE_CUT = 0.30  # items below this fraction of the best are dropped (at most Budgets.block_items kept)
+#: Past the first TAIL_FROM items, an item must score at least TAIL_CUT of the best. Chosen
+#: offline from the ranked scores of the development split's direct run (/work/runs/final,
+#: 627 tasks): recall 81.2 → 80.9 %, 11.8 → 10.8 items a block (about 8 % fewer tokens); 0.6
+#: cost 0.9 points of recall (C 82.1 → 75.0), a tail from 10 kept more items for the same recall.
+TAIL_FROM = 8
+TAIL_CUT = 0.5
 PER_NAME_EXCEPTIONS = 3  # best place of each prose name kept despite the cut, up to this many
 
 #: Uses of a name are findings only when the name is used in at most this many files, or in

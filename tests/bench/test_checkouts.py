@@ -50,7 +50,7 @@ def test_evicts_least_recently_used_beyond_the_cap(tmp_path: Path, mirror: dict)
     cache.path(str(mirror["git_dir"]), first)
     cache.path(str(mirror["git_dir"]), second)
     assert not (root / first).exists() and not (root / f"{first}.json").exists()
-    assert (root / second).exists()
+    assert sorted(p.name for p in root.iterdir()) == [second, f"{second}.json"]  # nothing half removed
     assert json.loads((root / f"{second}.json").read_text())["bytes"] > 0
 
 

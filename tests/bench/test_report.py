@@ -78,3 +78,18 @@ def test_a_run_where_no_task_can_run_fails_with_a_clear_message(tmp_path, task_f
     err = capsys.readouterr().err
     assert "error: no task can run of the 6 in" in err and "no mirror: 4" in err and "--mirrors" in err
     assert not (tmp_path / "out" / "report.html").exists()
+
+
+def test_tasks_are_grouped_by_how_many_files_their_fix_touches(tmp_path, task_file, mirror):
+    summary = _summary(tmp_path, task_file, mirror)
+    by_count = summary["groups"]["gold files"]
+    assert {k: v["direct"]["methods"]["adaptive"]["tasks"] for k, v in by_count.items()} == {
+        "one gold file": 2,  # shop-1, shop-3
+        "several gold files": 1,  # shop-2
+    }
+    # The per-language table over one-file fixes leaves shop-2 out.
+    assert (
+        summary["groups"]["language, one gold file"]["python"]["direct"]["methods"]["adaptive"]["tasks"] == 2
+    )
+    md = (tmp_path / "out" / "summary.md").read_text()
+    assert "Direct track: per language, tasks whose fix is one file" in md

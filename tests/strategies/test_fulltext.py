@@ -1,6 +1,7 @@
 """fulltext and its fusion with the anchored strategies, on small repositories the tests build."""
 
 from boundedcode import MemoryTree, retrieve
+from boundedcode.strategies import fulltext
 from boundedcode.strategies.fulltext import bm25_scores
 
 
@@ -72,7 +73,7 @@ def test_bm25_saturates_repetition_and_normalizes_length():
 
 _DENSEST_IN_A_FRESH_PROCESS = """
 import random
-from boundedcode.strategies.fulltext import _densest_line
+from boundedcode.strategies.fulltext import densest_line
 names = ["access", "acl", "block", "blocked", "blocking", "client", "command", "count", "data",
          "element", "key", "order", "time"]
 weight = {n: 0.1 * (i + 1) / 3 for i, n in enumerate(names)}
@@ -82,7 +83,7 @@ for number in range(1, 40):
     tokens = names[:]
     shuffle(tokens)
     lines[number] = tuple(tokens)
-print(_densest_line(lines, weight))
+print(densest_line(lines, weight))
 """
 
 
@@ -104,3 +105,27 @@ def test_lines_holding_the_same_terms_tie_whatever_the_hash_seed():
         for seed in range(4)
     }
     assert answers == {"1"}
+
+
+def test_the_file_holding_the_whole_title_outranks_one_repeating_the_body_s_words(monkeypatch):
+    files = {
+        **FILLER,
+        # Every word of the title once.
+        "pkg/variable.py": "def assign(values):\n    # coercing the assigned values of a table cell\n"
+        "    return values\n",
+        # The body's words twice, one word of the title.
+        "pkg/output.py": "def render(table):\n"
+        + "    # render the table row by row, render each cell of the table\n" * 2
+        + "    assigned = table\n",
+    }
+    message = (
+        "Assigned values keep coercing\nWhen I print a table, each row and each cell is rendered twice.\n"
+    )
+    result = run(files, message, explain=True)
+    assert [it.path for it in result.items[:2]] == ["pkg/variable.py", "pkg/output.py"]
+    # Its specificity: half its BM25 share, half the share of the title's words it holds (all).
+    (words,) = [c for c in result.items[0].explain.contributions if c.strategy == "fulltext"]
+    assert 0.5 < words.specificity < 1.0
+    # The BM25 alone puts the body's words first.
+    monkeypatch.setattr(fulltext, "TITLE_SHARE", 0.0)
+    assert run(files, message).items[0].path == "pkg/output.py"

@@ -324,7 +324,7 @@ def test_python_package_reexports_and_all():
         "src/shop/models/cart.py": "__all__ = ['Cart']\n\nclass Cart:\n    pass\n\nclass Hidden:\n    pass\n",
     }
     assert top(run(files, "`shop.Order` totals are wrong")) == ["src/shop/models/base.py"]
-    cart = run(files, "from shop.models import Cart\n\nCart loses items")
+    cart = run(files, "Cart loses items\n\nfrom shop.models import Cart\n")
     assert found(cart, "src/shop/models/cart.py")
     assert top(cart) == ["src/shop/models/cart.py"]
     # `__all__` limits what `import *` passes on.

@@ -149,3 +149,20 @@ def test_a_message_that_only_describes_is_matched_against_file_text_too():
     named = run(files, "`apply` in src/engine.py rounds the percentage twice")
     # What the message names is the place shown, not where its words are densest.
     assert named.items[0].reason != result.items[0].reason and named.items[0].strategies[0] != "fulltext"
+
+
+def test_a_rule_s_snake_case_name_finds_the_file_spelled_in_camel_case():
+    files = {
+        "src/Fixer/PhpTag/BlankLineAfterOpeningTagFixer.php": "<?php\nfinal class BlankLineAfterOpeningTagFixer {}\n",
+        "src/Fixer/PhpTag/BlankLineAfterOpeningTagger.php": "<?php\nfinal class BlankLineAfterOpeningTagger {}\n",
+        "src/RuleSet/Sets/PSR12Set.php": "<?php\nreturn ['blank_line_after_opening_tag' => true];\n",
+        "tests/Fixer/PhpTag/BlankLineAfterOpeningTagFixerTest.php": "<?php\nclass T {}\n",
+        **{f"src/Fixer/F{i}.php": f"<?php\nclass F{i} {{}}\n" for i in range(8)},
+    }
+    result = run(files, "`blank_line_after_opening_tag` does nothing since 3.64", explain=True)
+    top = result.items[0]
+    assert top.path == "src/Fixer/PhpTag/BlankLineAfterOpeningTagFixer.php"
+    assert top.reason == "file named after blank_line_after_opening_tag"
+    # One word more is a suffix only at a word's start (Tag|ger is no word), and tests are not it.
+    named = [it.path for it in result.items if "paths" in it.strategies]
+    assert named == ["src/Fixer/PhpTag/BlankLineAfterOpeningTagFixer.php"]

@@ -249,6 +249,13 @@ class CheckoutCache:
             path = os.path.join(self.root, commit)
             if path == keep or commit in self._pinned:
                 continue
-            self._remove_file(path + META_SUFFIX)  # the marker first: a half-removed tree is never used
-            shutil.rmtree(path, ignore_errors=True)
+            # The marker first, then the tree out of its name in one rename: a tree half removed
+            # (an interrupted run, a concurrent one) is never found under its commit again.
+            self._remove_file(path + META_SUFFIX)
+            doomed = os.path.join(self.root, f"{TEMP_PREFIX}evicted-{commit}-{os.getpid()}")
+            try:
+                os.rename(path, doomed)
+            except OSError:
+                doomed = path
+            shutil.rmtree(doomed, ignore_errors=True)
             total -= size

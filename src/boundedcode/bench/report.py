@@ -11,14 +11,32 @@ import json
 import math
 import os
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .metrics import METRICS, aggregate
 
 __all__ = ["build_summary", "write_reports", "markdown", "report_html", "Table"]
 
 OVERALL = "overall"
-DIMENSIONS = ((OVERALL, None), ("language", "language"), ("dataset", "dataset"), ("kind", "kind"))
+
+
+def _gold_files(record: Mapping) -> str:
+    # A task whose fix touches several files can never count for Acc@1 (every gold file within
+    # the first one), and SWE-bench Lite keeps only one-file fixes: the two are told apart.
+    return "one gold file" if len(record["gold"]) == 1 else "several gold files"
+
+
+#: The groups of every table: each dimension's value of a record (no function: every record; a
+#: value None: the record is in no group of that dimension).
+DIMENSIONS: tuple[tuple[str, Callable[[Mapping], str | None] | None], ...] = (
+    (OVERALL, None),
+    ("language", lambda r: r["language"]),
+    ("dataset", lambda r: r["dataset"]),
+    ("kind", lambda r: r["kind"]),
+    ("gold files", _gold_files),
+    # Per language over one-file fixes alone: the figures comparable with SWE-bench Lite's.
+    ("language, one gold file", lambda r: r["language"] if len(r["gold"]) == 1 else None),
+)
 #: The columns of the side-by-side tables (the JSON has every metric).
 TABLE_METRICS = (
     ("recall", "recall"),
@@ -164,11 +182,11 @@ def build_summary(
     meta: Mapping[str, Any],
 ) -> dict:
     groups: dict[str, dict] = {}
-    for dim, fieldname in DIMENSIONS:
-        values = sorted({r[fieldname] for r in records}) if fieldname else [OVERALL]
+    for dim, value_of in DIMENSIONS:
+        values = sorted({v for r in records if (v := value_of(r)) is not None}) if value_of else [OVERALL]
         groups[dim] = {}
         for value in values:
-            chosen = [r for r in records if fieldname is None or r[fieldname] == value]
+            chosen = [r for r in records if value_of is None or value_of(r) == value]
             per_track = {}
             for track in tracks:
                 by_method = {
@@ -359,6 +377,19 @@ def tables(summary: Mapping) -> list[Table]:
     for track in summary["tracks"]:
         out.append(_side_by_side(summary, ("dataset",), track, f"{track.capitalize()} track: per dataset"))
         out.append(_side_by_side(summary, ("kind",), track, f"{track.capitalize()} track: per message kind"))
+        out.append(
+            _side_by_side(
+                summary, ("gold files",), track, f"{track.capitalize()} track: per number of gold files"
+            )
+        )
+        out.append(
+            _side_by_side(
+                summary,
+                ("language, one gold file",),
+                track,
+                f"{track.capitalize()} track: per language, tasks whose fix is one file",
+            )
+        )
         out.append(_all_figures(summary, track))
         out.append(_strategy_table(summary, track))
     return out

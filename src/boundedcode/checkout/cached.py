@@ -2,22 +2,31 @@
 
 `CachedWorkTree` is a `WorkTree` whose directory listings, git index, file
 contents and per-file facts stay in memory between retrievals. Nothing is
-written to disk. Each `files()` call (once per retrieval: the walk) checks what
-it keeps against the file system before anything is used:
+written to disk. Each `files()` call (once per retrieval: the walk) makes sure
+that nothing kept is used after the file system changed it, in one of two ways:
 
-- a directory's entries are reused while its `lstat` (inode, mtime, ctime) is
-  unchanged: adding, removing, renaming or replacing an entry (a file by a
-  symlink) changes them; when every directory the last walk entered, the git
-  index and every ignore file it read are unchanged, the last walk's listing is
-  the answer (the walk is a function of exactly those);
-- the git index is parsed again when its `lstat` changed;
-- every listed file is `lstat`ed; its contents and facts are dropped unless
-  inode, size, mtime and ctime are what they were when it was read.
+- **Told** (`checkout.watch`, Linux): every directory the walk entered is
+  watched; the queued changes are applied first (a changed file's contents
+  are dropped, a directory whose entries changed is listed again, the last
+  walk's listing is walked again when an entry or a `.gitignore` changed), so
+  a query where nothing changed costs no `stat` at all. What the kernel
+  cannot tell (the git index and info/exclude, which lie outside the walk; a
+  directory on another device; a file whose inode watch was refused) is checked by
+  `lstat` as below, on every query. A file with several hard links is watched by
+  its inode as well.
+- **Checked** (no watcher, or after it gave up): a directory's entries are
+  reused while its `lstat` (inode, mtime, ctime) is unchanged: adding,
+  removing, renaming or replacing an entry (a file by a symlink) changes
+  them; when every directory the last walk entered, the git index and every
+  ignore file it read are unchanged, the last walk's listing is the answer
+  (the walk is a function of exactly those); every kept file is `lstat`ed
+  and its contents dropped unless inode, size, mtime and ctime are what they
+  were when it was read.
 
-A timestamp is only as fine as the file system's clock tick, so a file or a
-directory whose mtime is within RACY_NS of the moment it was read (two edits in
-one tick look alike) is read again on the next query until it is older, as git
-treats "racily clean" index entries. The cache keeps at most `max_bytes` of
+A timestamp is only as fine as the file system's clock tick, so a checked file
+or directory whose mtime is within RACY_NS of the moment it was read (two edits
+in one tick look alike) is read again on the next query until it is older, as
+git treats "racily clean" index entries. The cache keeps at most `max_bytes` of
 contents; past it files are read from disk on every use, so answers never
 depend on what fits.
 """
@@ -27,13 +36,16 @@ from __future__ import annotations
 import os
 import stat
 import time
+import weakref
 from dataclasses import dataclass
 from typing import Callable
 
 from . import gitmeta
+from . import watch as _watch
 from .confined import FileRead, NOT_READABLE, read_under, too_large
 from .policy import confine
 from .tree import FileEntry, WorkTree
+from .watch import Watcher
 
 __all__ = ["CachedWorkTree", "RACY_NS", "DEFAULT_MAX_BYTES"]
 
@@ -42,17 +54,20 @@ RACY_NS = 2_000_000_000
 #: Contents kept per checkout (the facts derived from them take about as much again).
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
 
+_Key = tuple[int, int, int, int]
 
-def _key(st: os.stat_result) -> tuple[int, int, int, int]:
+
+def _key(st: os.stat_result) -> _Key:
     return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
 @dataclass
 class _Held:
-    key: tuple[int, int, int, int]
+    key: _Key
     data: bytes
-    racy: bool  # read again on the next query
+    racy: bool  # checked: read again on the next query
     checked: int  # the walk that last found it unchanged
+    told: bool  # a change to it would be told (its directory watched, one link)
 
 
 class CachedWorkTree(WorkTree):
@@ -65,21 +80,83 @@ class CachedWorkTree(WorkTree):
         max_bytes: int = DEFAULT_MAX_BYTES,
         clock_ns: Callable[[], int] = time.time_ns,
         on_drop: Callable[[str, _Held], None] | None = None,
+        watch: bool = True,
     ):
         super().__init__(root)
         self.max_bytes, self._clock_ns = max_bytes, clock_ns
-        self._dirs: dict[str, tuple[tuple[int, int, int, int], bool, list[os.DirEntry[str]]]] = {}
-        self._index: tuple[tuple[int, int, int, int], bool, list[str] | None] | None = None
+        self._dirs: dict[str, tuple[_Key, bool, list[os.DirEntry[str]]]] = {}
+        self._index: tuple[_Key, bool, list[str] | None] | None = None
         self.held: dict[str, _Held] = {}
         self.bytes_held = 0
+        #: Bumped whenever a file's kept contents come or go: a kept fact of the files is current
+        #: while it is unchanged.
+        self.version = 0
         self._walks = 0  # files() calls: a file checked in the current one is not checked again
-        # The last walk's listing, and what it depended on: path -> lstat key of every directory
-        # it entered, of every .gitignore in them, of the index and of info/exclude.
+        # The last walk's listing, and what it depended on that is checked rather than told: path
+        # -> lstat key (every directory it entered, every .gitignore in them, the index and
+        # info/exclude; with a watcher, only those no watch covers).
         self._listing: list[FileEntry] | None = None
-        self._listing_from: dict[str, tuple[int, int, int, int] | None] = {}
+        self._listing_from: dict[str, _Key | None] = {}
         self._entered: list[str] = []  # the directories the current walk entered
+        self._untold: set[str] = set()  # kept files a watcher would not tell of: checked each walk
+        self._check_all = False  # the watcher lost changes (a queue overflow): check once
+        self._watcher = Watcher.open(self.fs_root) if watch else None
+        # The watcher's descriptor goes with the tree, however it goes (an engine evicting it).
+        self._close = weakref.finalize(self, self._watcher.close) if self._watcher else None
         #: Told of every file whose contents are dropped (changed, gone), before they go.
         self.on_drop = on_drop
+
+    @property
+    def watched(self) -> bool:
+        """Whether changes are told by the kernel (else every query checks by `lstat`)."""
+        return self._watcher is not None
+
+    def _stop_watching(self) -> None:
+        # Everything kept carries its lstat key: from here on it is checked instead.
+        if self._close is not None:
+            self._close()
+        self._watcher = None
+        self._listing = None
+
+    # -- the watcher's changes -----------------------------------------------------------------
+
+    def _apply_changes(self) -> None:
+        watcher = self._watcher
+        if watcher is None:
+            return
+        try:
+            changes = list(watcher.changes())
+        except OSError:
+            self._stop_watching()
+            return
+        for directory, name, mask in changes:
+            if (directory, name, mask) == _watch.OVERFLOW:
+                self._dirs.clear()  # every directory listed again, every kept file checked
+                self._listing, self._check_all = None, True
+            elif not name:
+                if mask & _watch.SELF_CHANGED:
+                    self._forget_below(directory)
+            else:
+                path = os.path.join(directory, name)
+                rel = os.path.relpath(path, self.fs_root)
+                self._drop(rel)
+                if mask & _watch.ENTRIES_CHANGED or name == ".gitignore":
+                    self._dirs.pop(directory, None)
+                    self._listing = None
+                if mask & _watch.IS_DIR:
+                    self._forget_below(path)
+
+    def _forget_below(self, directory: str) -> None:
+        """A directory went, moved or came: nothing kept at or below it is used again."""
+        below = directory + os.sep
+        for d in [d for d in self._dirs if d == directory or d.startswith(below)]:
+            del self._dirs[d]
+        if self._watcher is not None:
+            self._watcher.forget_below(directory)
+        prefix = "" if directory == self.fs_root else os.path.relpath(directory, self.fs_root) + "/"
+        for rel in [p for p in self.held if p.startswith(prefix)]:
+            self._drop(rel)
+        self._listing = None
 
     # -- the walk's seams ----------------------------------------------------------------------
 
@@ -88,7 +165,14 @@ class CachedWorkTree(WorkTree):
 
     def _entries(self, dir_abs: str) -> list[os.DirEntry[str]]:
         try:
+            st = None
+            watcher = self._watcher
+            if watcher is not None and watcher.watching(dir_abs) and dir_abs in self._dirs:
+                self._entered.append(dir_abs)
+                return self._dirs[dir_abs][2]  # told: unchanged since it was listed
             st = os.lstat(dir_abs)
+            if watcher is not None and st.st_dev == watcher.device and not watcher.add(dir_abs):
+                self._stop_watching()  # the kernel refuses more watches: checked from here on
         except OSError:
             self._dirs.pop(dir_abs, None)
             raise
@@ -101,18 +185,20 @@ class CachedWorkTree(WorkTree):
         self._dirs[dir_abs] = (_key(st), self._racy(st, now), entries)
         return entries
 
-    def _depends(self) -> dict[str, tuple[int, int, int, int] | None]:
-        """What the walk just done read: every directory entered, each `.gitignore` in them,
-        the index and info/exclude, by lstat key (None: absent, or too recent to trust)."""
+    def _depends(self) -> dict[str, _Key | None]:
+        """What the walk just done read and no watch covers: every directory entered, each
+        `.gitignore` in them, the index and info/exclude, by lstat key (None: absent, or too
+        recent to trust)."""
         now = self._clock_ns()
-        paths = list(self._entered)
-        paths += [e.path for d in self._entered for e in self._dirs[d][2] if e.name == ".gitignore"]
+        watcher = self._watcher
+        entered = [d for d in self._entered if watcher is None or not watcher.watching(d)]
+        paths = entered + [e.path for d in entered for e in self._dirs[d][2] if e.name == ".gitignore"]
         if self._git_dir:
             paths += [
                 os.path.join(self._git_dir, "index"),
                 os.path.join(gitmeta.common_dir(self._git_dir), "info", "exclude"),
             ]
-        out: dict[str, tuple[int, int, int, int] | None] = {}
+        out: dict[str, _Key | None] = {}
         for path in paths:
             try:
                 st = os.lstat(path)
@@ -149,8 +235,10 @@ class CachedWorkTree(WorkTree):
         return names
 
     def files(self) -> list[FileEntry]:
-        """The walk, from validated listings; then every kept file is checked against its `lstat`."""
+        """The walk, from kept listings the changes told or the checks found current; then the
+        kept files no watcher covers are checked against their `lstat`."""
         self._walks += 1
+        self._apply_changes()
         if self._unchanged_listing():
             assert self._listing is not None
             listed = self._listing
@@ -158,22 +246,31 @@ class CachedWorkTree(WorkTree):
             self._entered = []
             listed = super().files()
             self._listing, self._listing_from = listed, self._depends()
-        seen = {f.path for f in listed}
-        for path in [p for p in self.held if p not in seen]:
-            self._drop(path)
-        for entry in listed:
-            held = self.held.get(entry.path)
+            seen = {f.path for f in listed}
+            for path in [p for p in self.held if p not in seen]:
+                self._drop(path)
+        if self._watcher is None or self._check_all:
+            suspects: list[str] = list(self.held)
+        else:
+            suspects = sorted(self._untold)
+        self._check_all = False
+        # One tight loop (every kept file, on every query, when nothing is told).
+        root, lstat, walks, held_files = self.fs_root + os.sep, os.lstat, self._walks, self.held
+        for path in suspects:
+            held = held_files.get(path)
             if held is None:
                 continue
             try:
-                st = os.lstat(os.path.join(self.fs_root, entry.path))
+                st = lstat(root + path)
             except OSError:
-                self._drop(entry.path)
+                self._drop(path)
                 continue
-            if held.racy or _key(st) != held.key or not stat.S_ISREG(st.st_mode):
-                self._drop(entry.path)
+            if held.racy or (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns) != held.key:
+                self._drop(path)
+            elif not stat.S_ISREG(st.st_mode):
+                self._drop(path)
             else:
-                held.checked = self._walks
+                held.checked = walks
         return listed
 
     def _head_info(self) -> tuple[str | None, str | None]:
@@ -183,26 +280,55 @@ class CachedWorkTree(WorkTree):
     # -- reads ---------------------------------------------------------------------------------
 
     def _drop(self, path: str) -> None:
-        held = self.held.pop(path)
+        held = self.held.pop(path, None)
+        if held is None:
+            return
         self.bytes_held -= len(held.data)
+        self.version += 1
+        self._untold.discard(path)
+        if self._watcher is not None and held.told:
+            self._watcher.forget_file(os.path.join(self.fs_root, path))
         if self.on_drop is not None:
             self.on_drop(path, held)
+
+    def _current(self, rel: str, held: _Held) -> bool:
+        """Checks a kept file against its lstat; drops it (False) when it changed or went."""
+        try:
+            st = os.lstat(os.path.join(self.fs_root, rel))
+        except OSError:
+            st = None
+        if st is None or held.racy or _key(st) != held.key or not stat.S_ISREG(st.st_mode):
+            self._drop(rel)
+            return False
+        return True
+
+    def _trusted(self, rel: str, held: _Held, walked: bool) -> bool:
+        """Whether a kept file may be used now: told of (no change since, the queue just read),
+        checked in this walk (`walked`: the caller reads right after it), or checked now."""
+        if held.told and not walked:
+            self._apply_changes()  # a read outside a walk: what changed since it
+            if rel not in self.held:
+                return False
+        if held.told and self._watcher is not None and not self._check_all:
+            return True
+        if walked and held.checked == self._walks:
+            return True
+        if self._current(rel, held):
+            held.checked = self._walks
+            return True
+        return False
 
     def held_file(self, path: str, limit: int, *, walked: bool = False) -> tuple[FileRead, _Held | None]:
         """A file's contents, from memory when kept and unchanged, else read and kept.
 
-        Every read checks the file's `lstat` first, except with `walked`: the caller (the
-        scan, right after the walk) knows the walk just checked every listed file."""
+        A kept file is used when no change to it was told, or when its `lstat` is unchanged
+        (with `walked`, the caller, the scan right after the walk, knows the walk just checked
+        it)."""
         rel = confine(path)
         if rel is None:
             return FileRead(None, NOT_READABLE), None
         held = self.held.get(rel)
-        if (
-            held is not None
-            and not (walked and held.checked == self._walks)
-            and not self._unchanged(rel, held)
-        ):
-            self._drop(rel)
+        if held is not None and not self._trusted(rel, held, walked):
             held = None
         if held is not None:
             if len(held.data) > limit:
@@ -223,20 +349,17 @@ class CachedWorkTree(WorkTree):
             return read, None
         if _key(after) != _key(before):  # changed while it was read: serve it, keep nothing
             return read, None
-        held = self.held[rel] = _Held(_key(after), read.data, self._racy(after, now), self._walks)
+        watcher = self._watcher
+        told = watcher is not None and watcher.watching(os.path.dirname(full))
+        if told and after.st_nlink > 1:
+            assert watcher is not None
+            told = watcher.add_file(full)
+        held = self.held[rel] = _Held(_key(after), read.data, self._racy(after, now), self._walks, told)
         self.bytes_held += len(read.data)
+        self.version += 1
+        if not told:
+            self._untold.add(rel)
         return read, held
-
-    def _unchanged(self, rel: str, held: _Held) -> bool:
-        """A read outside the walk (before it, or of a file it did not list) checks the file itself."""
-        try:
-            st = os.lstat(os.path.join(self.fs_root, rel))
-        except OSError:
-            return False
-        if held.racy or _key(st) != held.key or not stat.S_ISREG(st.st_mode):
-            return False
-        held.checked = self._walks
-        return True
 
     def read_file(self, path: str, limit: int) -> FileRead:
         return self.held_file(path, limit)[0]

@@ -6,7 +6,8 @@ within the retrieval's deadline and string budget; every bound it reaches is
 reported with the retrieval's. Needles an earlier scan searched are answered
 from it, and the navigator's definition patterns read the same answers
 (`occurrences`), so no name is scanned twice. The lines of a few files' terms
-(`term_lines`) are asked of ripgrep on disk, found in the contents otherwise.
+(`term_lines`) are asked of ripgrep on a cold tree on disk, found in the contents
+otherwise (a warm scanner's are in memory).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from ..checkout.tree import Tree
 from .base import Hit, Needle, Scanner, ScanError, ScanResult, TermMatcher
 from .ripgrep import RipgrepScanner
 from .shared import scan
-from .warm import WarmScanner
 
 __all__ = ["Rescan"]
 
@@ -72,7 +72,8 @@ class Rescan:
         terms = TermMatcher([Needle(t, word=False, term=True) for t in tokens])
         if not terms or not paths:
             return {}
-        on_disk = self._tree.fs_root and (self._scanner is None or isinstance(self._scanner, WarmScanner))
+        # A warm scanner's contents are in memory: splitting a few files beats starting ripgrep.
+        on_disk = self._tree.fs_root and self._scanner is None
         rg = RipgrepScanner() if on_disk else None
         if rg is not None and rg.available():
             try:

@@ -3,32 +3,44 @@
 Each kept file's fact is the count of every `identifier_tokens` token its
 identifiers hold, gathered into one index (token → file → count) that changes
 with the files: a file the cached tree drops leaves it, a file read again
-enters it. A term's counts are then a lookup. A word or literal needle is
-searched only in the files that hold every token of its complete identifiers
-(for a literal, the identifiers inside it; a needle with none is searched in
-every file), line by line exactly as the in-process back end does, so the
-answer is the cold scan's. Files the cache could not keep (over its memory
-cap) are searched from disk, as by `MemoryScanner`.
+enters it. A term's counts are then a lookup. A word or literal needle's lines
+are found once, in the files that hold every token of its complete identifiers
+(for a literal, the identifiers inside it; a needle with none: every file), and
+kept across queries: a file read again is searched for every kept needle, a
+dropped one leaves them. A query composes each file's hits from its needles'
+lines as ripgrep's `--max-count` would (the first lines any needle matches),
+classifying them exactly as the in-process back end does, so the answer is the
+cold scan's. Files the cache could not keep (over its memory cap) are searched
+from disk, as by `MemoryScanner`. Nothing is a function of the whole tree on a
+query where nothing changed: the hold loop is skipped, the walk told nothing.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections import Counter
-from typing import Sequence
+from collections import Counter, OrderedDict
+from typing import Callable, Iterable, Sequence
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..seeds.terms import identifier_tokens
-from .base import Needle, ScanResult, TermMatcher, record_terms
-from .memory import MemoryScanner, scan_contents, scan_lines
+from .base import OMITTED, Needle, ScanResult, TermMatcher, classifier, line_text, record
+from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex"]
 
 _IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
+#: Matching lines kept across queries (each needle's, per file; about 200 bytes each, so
+#: some 50 MB at most): the least recently asked needle goes first.
+LINES_KEPT = 250_000
+#: Files one query may read again while keeping every needle's lines up to date (each is
+#: searched for every kept needle); past it the kept lines start afresh.
+LINES_UPDATES = 64
+#: Files searched for one needle between two looks at the clock.
+DEADLINE_EVERY = 256
 _RUN = re.compile(r"[A-Za-z0-9_]+")
 
 
@@ -68,6 +80,86 @@ class TokenIndex:
                     del self.files[token]
 
 
+_Line = tuple[int, str, bool]  # line number, text (as line_text), whether the classifier finds the needle
+_WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _alone(needles: Sequence[Needle]) -> bool:
+    """Whether, in a file where one needle's expression alone matches, the classifier can find
+    no other needle on an uncut line: true unless a needle is folded (Unicode case folding finds
+    what ASCII does not), a word begins or ends with a non-word character (the classifier's
+    boundaries differ from ripgrep's there) or a literal holds the replacement character."""
+    for n in needles:
+        if n.fold or (n.word and not (n.text[:1] in _WORD_CHARS and n.text[-1:] in _WORD_CHARS)):
+            return False
+        if not n.word and "\ufffd" in n.text:
+            return False
+    return True
+
+
+_WHOLE_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
+
+
+def _exact(needles: Sequence[Needle]) -> bool:
+    """`_alone`, and every word one identifier: then whatever the other needles, a line holds
+    exactly the needles whose own expressions match it and whose classification finds them
+    there (the classifier's alternation can match a word only as a whole run of word
+    characters, which no other word can share)."""
+    return _alone(needles) and all(_WHOLE_IDENTIFIER.fullmatch(n.text) for n in needles if n.word)
+
+
+_WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _identifier_lines(data: bytes, word: bytes, most: int) -> list[tuple[int, str]]:
+    """`matching_lines` for one identifier (letters, digits, underscores): ripgrep's `\\bword\\b`
+    holds at an occurrence exactly when the bytes on either side are not word bytes, so the
+    occurrences are taken in order and checked there, and the search stops at the `most`-th line."""
+    out: list[tuple[int, str]] = []
+    size, width = len(data), len(word)
+    line, counted = 1, 0
+    at = data.find(word)
+    while at >= 0:
+        after = at + width
+        if (at == 0 or data[at - 1] not in _WORD_BYTES) and (after >= size or data[after] not in _WORD_BYTES):
+            start = data.rfind(b"\n", 0, at) + 1
+            end = data.find(b"\n", after)
+            if end < 0:
+                end = size
+            line += data.count(b"\n", counted, start)
+            counted = start
+            out.append((line, line_text(data[start:end])))
+            if len(out) >= most or end >= size:
+                break
+            at = data.find(word, end + 1)
+        else:
+            at = data.find(word, at + 1)
+    return out
+
+
+_LinesOf = Callable[[bytes], "list[_Line] | None"]
+
+
+def _lines_of(needle: Needle, most: int) -> _LinesOf:
+    """The first `most` lines of one file's contents `needle` matches (as ripgrep's expression
+    for it alone), each with whether the classifier finds it there; None for none."""
+    probe = needle.text.encode()
+    probes, folded = ([], [probe.lower()]) if needle.fold else ([probe], [])
+    rx, holds = python_pattern([needle]), classifier([needle])
+    identifier = needle.word and not needle.fold and _IDENTIFIER.fullmatch(probe) is not None
+
+    def lines_of(data: bytes) -> list[_Line] | None:
+        if not (probe.lower() in data.lower() if needle.fold else probe in data) or is_binary(data):
+            return None
+        if identifier:
+            lines = _identifier_lines(data, probe, most)
+        else:
+            lines = matching_lines(data, probes, folded, rx, most)
+        return [(no, text, bool(holds(text))) for no, text in lines] or None
+
+    return lines_of
+
+
 def _needle_tokens(needle: Needle) -> list[str] | None:
     """Tokens every file holding `needle` holds; None when they tell nothing (search everywhere)."""
     if needle.fold:
@@ -85,7 +177,16 @@ class WarmScanner:
     def __init__(self, tree: CachedWorkTree):
         self.tree = tree
         self.index = TokenIndex()
-        tree.on_drop = lambda path, held: self.index.remove(path)
+        # (tree version, file limit), the paths, and their (files, bytes, bounds reached)
+        self._last_hold: tuple[tuple[int, int], list[str], tuple[int, int, list[str]]] | None = None
+        # Each needle's lines per file (and how to find them in a file read again), kept across
+        # queries: they follow every file that comes, changes or goes.
+        self._lines_kept: OrderedDict[tuple[Needle, int], tuple[_LinesOf, dict[str, list[_Line]]]] = (
+            OrderedDict()
+        )
+        self._lines_held = 0
+        self._added = 0  # files indexed by the current hold (past LINES_UPDATES: start afresh)
+        tree.on_drop = lambda path, held: self._dropped(path)
 
     def scan(
         self,
@@ -109,7 +210,7 @@ class WarmScanner:
             return result
         plain = [n for n in needles if not n.term]
         if plain:
-            self._lines(result, paths, plain, budgets)
+            self._lines(result, paths, plain, budgets, deadline)
         if terms:
             self._terms(result, counted, terms, budgets)
         if cold:
@@ -124,50 +225,164 @@ class WarmScanner:
         self, paths: Sequence[str], budgets: Budgets, deadline: float, result: ScanResult
     ) -> dict[str, bytes]:
         """Validate, read where changed and index every one of `paths` the cache keeps; the
-        contents of those it cannot keep (over its cap) are returned, to be searched as read."""
+        contents of those it cannot keep (over its cap) are returned, to be searched as read.
+
+        Incremental: a file still indexed is current (the walk just validated it, and a file the
+        tree drops leaves the index), so only files that came or changed are read; when the
+        same paths are asked again and no file came or went (the tree's `version`), the last
+        answer's counts are the answer."""
+        limit = budgets.file_bytes
+        last = self._last_hold
+        if last is not None and last[0] == (self.tree.version, limit) and last[1] == paths:
+            files, size, bounds = last[2]
+            result.files_scanned += files
+            result.bytes_scanned += size
+            for bound in bounds:
+                reach(result.bounds_reached, bound)
+            return {}
         cold: dict[str, bytes] = {}
+        files = size = self._added = 0
+        over = False  # a file over the one-file budget
+        indexed = self.index.indexed
         for path in paths:
-            if time.monotonic() > deadline:
-                reach(result.bounds_reached, "time_s")
-                return cold
-            read, held = self.tree.held_file(path, budgets.file_bytes, walked=True)
-            if read.data is None:
-                if read.refused == too_large(budgets.file_bytes):
-                    reach(result.bounds_reached, "file_bytes")
-                continue
-            result.files_scanned += 1
-            result.bytes_scanned += len(read.data)
-            if held is None:
-                cold[path] = read.data
-            elif path not in self.index.indexed:
-                self.index.add(path, read.data)
+            data = indexed.get(path)
+            if data is None or len(data) > limit:
+                if time.monotonic() > deadline:
+                    reach(result.bounds_reached, "time_s")
+                    self._last_hold = None
+                    return cold
+                read, held = self.tree.held_file(path, limit, walked=True)
+                data = read.data
+                if data is None:
+                    if read.refused == too_large(limit):
+                        reach(result.bounds_reached, "file_bytes")
+                        over = True
+                    continue
+                if held is None:
+                    cold[path] = data
+                elif path not in indexed:
+                    self._indexed(path, data)
+            files += 1
+            size += len(data)
+        result.files_scanned += files
+        result.bytes_scanned += size
+        bounds = ["file_bytes"] if over else []
+        # Files over the cap are read again on every query: no shortcut while there are any.
+        self._last_hold = None if cold else ((self.tree.version, limit), list(paths), (files, size, bounds))
         return cold
 
-    def _lines(self, result: ScanResult, paths: Sequence[str], plain: list[Needle], budgets: Budgets) -> None:
-        everywhere = False
-        candidates: set[str] = set()
+    def _lines(
+        self, result: ScanResult, paths: Sequence[str], plain: list[Needle], budgets: Budgets, deadline: float
+    ) -> None:
+        """The lines of every word and literal, composed per file from each needle's own lines:
+        the lines any of them matches are the union of each one's, so the first `most` of the
+        union (ripgrep's `--max-count` over every needle) are among each one's first `most`."""
+        most = budgets.occurrences_per_string_file + 1
+        wanted = frozenset(paths)
+        per_file: dict[str, list[tuple[Needle, list[_Line]]]] = {}
         for needle in plain:
-            tokens = _needle_tokens(needle)
-            if tokens is None:
-                everywhere = True
+            kept = self._needle_lines(needle, most, deadline)
+            if kept is None:  # the time budget: the lines found so far are the answer
+                reach(result.bounds_reached, "time_s")
                 break
+            for path, lines in kept.items():
+                if path in wanted:
+                    per_file.setdefault(path, []).append((needle, lines))
+        classify = classifier(plain)
+        alone, exact = _alone(plain), _exact(plain)
+        for path in sorted(per_file):
+            found = per_file[path]
+            if exact or (alone and len(found) == 1):
+                # A line holds the needles whose own lines it is in and whose classification
+                # found them there: no other needle can be found on it (`_alone`, `_exact`).
+                merged: dict[int, tuple[str, list[Needle]]] = {}
+                for needle, lines in found:
+                    for no, text, holds in lines:
+                        entry = merged.get(no)
+                        if entry is None:
+                            entry = merged[no] = (text, [])
+                        if holds:
+                            entry[1].append(needle)
+                for no in sorted(merged)[:most]:
+                    text, needles = merged[no]
+                    if text.endswith(OMITTED):  # a cut line: the cut may make another needle
+                        needles = classify(text)
+                    if needles:
+                        record(result, needles, path, no, text, budgets)
+                continue
+            plain_lines = sorted({no: text for _, lines in found for no, text, _ in lines}.items())
+            for no, text in plain_lines[:most]:
+                needles = classify(text)
+                if needles:
+                    record(result, needles, path, no, text, budgets)
+
+    def _needle_lines(self, needle: Needle, most: int, deadline: float) -> dict[str, list[_Line]] | None:
+        """path -> the first `most` lines `needle` matches there (as ripgrep's expression for it
+        alone), each with whether the classifier finds it there, over the indexed files that
+        hold its tokens; kept across queries (a file that comes, changes or goes updates it).
+        None when the deadline passed first."""
+        kept_lines = self._lines_kept.get((needle, most))
+        if kept_lines is not None:
+            self._lines_kept.move_to_end((needle, most))
+            return kept_lines[1]
+        tokens = _needle_tokens(needle)
+        if tokens is None:
+            candidates: Iterable[str] = self.index.indexed
+        else:
             holding = [self.index.files.get(t, {}) for t in tokens]
             smallest = min(holding, key=len)
-            candidates.update(p for p in smallest if all(p in h for h in holding))
-        search = scan_lines(plain)
-        for path in paths if everywhere else sorted(candidates.intersection(paths)):
-            data = self.index.indexed.get(path)
-            if data is not None and not is_binary(data):
-                search(result, path, data, budgets)
+            candidates = [p for p in smallest if all(p in h for h in holding)]
+        lines_of = _lines_of(needle, most)
+        kept: dict[str, list[_Line]] = {}
+        for i, path in enumerate(candidates):
+            if not i % DEADLINE_EVERY and time.monotonic() > deadline:
+                return None  # nothing kept: a later query searches the needle whole
+            lines = lines_of(self.index.indexed[path])
+            if lines:
+                kept[path] = lines
+                self._lines_held += len(lines)
+        self._lines_kept[(needle, most)] = (lines_of, kept)
+        while self._lines_held > LINES_KEPT and len(self._lines_kept) > 1:
+            _, (_, gone) = self._lines_kept.popitem(last=False)
+            self._lines_held -= sum(len(lines) for lines in gone.values())
+        return kept
+
+    def _indexed(self, path: str, data: bytes) -> None:
+        """A file read (new, or changed): into the index and every needle's kept lines."""
+        self.index.add(path, data)
+        if not self._lines_kept:
+            return
+        self._added += 1
+        if self._added > LINES_UPDATES:  # many files at once (a branch switch): start afresh
+            self._lines_kept.clear()
+            self._lines_held = 0
+            return
+        for lines_of, kept in self._lines_kept.values():
+            lines = lines_of(data)
+            if lines:
+                kept[path] = lines
+                self._lines_held += len(lines)
+
+    def _dropped(self, path: str) -> None:
+        """A file the tree dropped (changed, gone): out of the index and every needle's lines."""
+        self.index.remove(path)
+        for _, kept in self._lines_kept.values():
+            lines = kept.pop(path, None)
+            if lines:
+                self._lines_held -= len(lines)
 
     def _terms(
         self, result: ScanResult, counted: Sequence[str], terms: TermMatcher, budgets: Budgets
     ) -> None:
+        """Each term's counts over the files named for terms, a token at a time (what
+        `record_terms` would give file by file: each count within the per-term-and-file budget)."""
         wanted = frozenset(counted)
-        per_file: dict[str, dict[str, int]] = {}
+        cap = budgets.occurrences_per_string_file
         for token in sorted(terms.tokens):
-            for path, times in self.index.files.get(token, {}).items():
-                if path in wanted:
-                    per_file.setdefault(path, {})[token] = times
-        for path in sorted(per_file):
-            record_terms(result, path, per_file[path], budgets)
+            counts = {p: times for p, times in self.index.files.get(token, {}).items() if p in wanted}
+            if not counts:
+                continue
+            if any(times > cap for times in counts.values()):
+                reach(result.bounds_reached, "occurrences_per_string_file")
+                counts = {p: min(times, cap) for p, times in counts.items()}
+            result.terms.setdefault(token, {}).update(counts)

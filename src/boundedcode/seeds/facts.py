@@ -46,6 +46,8 @@ class MessageFacts:
     words: tuple[str, ...]  # lower-case prose words, identifiers split
     #: The full-text terms of the whole message, code samples included (seeds.terms).
     terms: tuple[QueryTerm, ...] = ()
+    #: The terms of its title (the prose's first line), in order: the title strategy's.
+    title_terms: tuple[str, ...] = ()
 
 
 def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
@@ -60,4 +62,5 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
         or any(a.kind == AnchorKind.CONFIG_KEY for a in anchors),
         words=tuple(words(prose)),
         terms=tuple(query_terms(message)),
+        title_terms=tuple(t.token for t in query_terms(first)),
     )

@@ -66,8 +66,9 @@ STOPWORDS = frozenset(
     note notes noted fine fix fixed fixes fixing call called calls help helps helped start started
     stop stopped end ended open opened close closed able unable allow allowed allows
     instead rather also just only even still yet already again any anyone anybody everyone
-    thanks thank hello hi regards cheers sure okay ok yes no not can't don't doesn't didn't isn't
-    wasn't aren't won't wouldn't shouldn't couldn't i'm i've it's that's there's
+    thanks thank hello hi regards cheers sure okay ok yes no not
+    doesn didn isn wasn aren won wouldn shouldn couldn haven hasn hadn weren
+    thus hence therefore etc describe described expected screenshot
     self def import class var const function public private protected static void int string print
     new elif else end begin type object list dict str bool float char long byte auto
     http https www com org github html
@@ -133,11 +134,16 @@ class QueryTerm:
         return self.token.startswith(WHOLE)
 
 
+#: A link's host and path are the web's words (github, gist, colab), not the code's: a link to a
+#: file of the repository is the paths strategy's.
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.I)
+
+
 def query_terms(text: str) -> list[QueryTerm]:
-    """The message's terms, most repeated first, then in order of first appearance."""
+    """The message's terms (links left out), most repeated first, then in order of first appearance."""
     counts: Counter[str] = Counter()
     first: dict[str, int] = {}
-    for identifier in _IDENTIFIER.findall(text):
+    for identifier in _IDENTIFIER.findall(_URL.sub(" ", text)):
         for token in identifier_tokens(identifier):
             if token.lstrip(WHOLE) in STOPWORDS:
                 continue

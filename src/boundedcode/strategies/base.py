@@ -15,6 +15,7 @@ that no strategy imports another.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
@@ -59,6 +60,32 @@ class Plan:
         return [a for a in self.anchors if a.kind in kinds]
 
 
+#: A name shorter than this, squashed, names no file by its spelling (`get`, `run`).
+MIN_NAMED_AFTER_CHARS = 8
+#: The one word a file's name may add after the name it spells (Fixer, Handler, Test).
+MAX_NAMED_AFTER_SUFFIX = 12
+
+
+_SEPARATORS = str.maketrans("", "", "_-. $@+~")
+
+
+def _squash(name: str) -> str:
+    """Lower case without separators; anything else but letters and digits stays, so never matches."""
+    return name.lower().translate(_SEPARATORS)
+
+
+def _at_word(stem: str, letters: int) -> bool:
+    """Whether `stem`'s `letters`-th letter or digit starts a new word (a capital or a separator
+    before it): BlankLineAfterOpeningTag|Fixer, not OpeningTag|ger."""
+    seen = 0
+    for i, ch in enumerate(stem):
+        if ch.isalnum():
+            if seen == letters:
+                return ch.isupper() or (i > 0 and not stem[i - 1].isalnum())
+            seen += 1
+    return False
+
+
 class PathIndex:
     """Walked paths by file name, for suffix resolution (traces print other machines' paths)."""
 
@@ -67,11 +94,48 @@ class PathIndex:
         self.set = frozenset(paths)
         self._by_name: dict[str, list[str]] = defaultdict(list)
         self._by_stem: dict[str, list[str]] | None = None
+        self._squashed: dict[str, list[str]] | None = None  # squashed stem -> file names
+        self._squashed_text = ""
         for p in paths:
             self._by_name[p.rsplit("/", 1)[-1]].append(p)
 
+    _last: PathIndex | None = None
+
+    @classmethod
+    def of(cls, paths: Sequence[str]) -> PathIndex:
+        """The index of `paths`, the last one built again when the paths are the same (a warm
+        host's listing, unchanged between queries: building it is a pass over every path)."""
+        last = cls._last
+        if last is None or last.paths != paths:
+            last = cls._last = cls(list(paths))
+        return last
+
     def by_name(self, name: str) -> list[str]:
         return self._by_name.get(name, [])
+
+    def named_after(self, names: Sequence[str]) -> dict[str, list[str]]:
+        """The files whose name, without extension, spells each of `names` case and separators
+        aside, alone or followed by one more word (`blank_line_after_opening_tag` names
+        BlankLineAfterOpeningTagFixer.php and blank-line-after-opening-tag.js)."""
+        squashed = {_squash(n): n for n in names if len(_squash(n)) >= MIN_NAMED_AFTER_CHARS}
+        if not squashed:
+            return {}
+        if self._squashed is None:
+            # Every file name's stem squashed, one a line: one regular expression scans them all.
+            self._squashed = defaultdict(list)
+            for file_name in self._by_name:
+                if "\n" not in file_name:
+                    self._squashed[_squash(file_name.split(".", 1)[0])].append(file_name)
+            self._squashed_text = "\n".join(self._squashed)
+        alternatives = "|".join(sorted(map(re.escape, squashed), key=lambda k: (-len(k), k)))
+        pattern = re.compile(rf"^({alternatives})([a-z]{{0,{MAX_NAMED_AFTER_SUFFIX}}})$", re.M)
+        out: dict[str, list[str]] = defaultdict(list)
+        for m in pattern.finditer(self._squashed_text):
+            for file_name in self._squashed[m.group()]:
+                if m.group(2) and not _at_word(file_name.split(".", 1)[0], m.end(1) - m.start()):
+                    continue
+                out[squashed[m.group(1)]].extend(self._by_name[file_name])
+        return {n: sorted(ps) for n, ps in out.items()}
 
     def by_stem(self, stem: str) -> list[str]:
         """Paths whose file name without extensions is `stem` (case-insensitive)."""

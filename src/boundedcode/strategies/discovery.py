@@ -10,6 +10,7 @@ once for a path and once for a text, never twice for the same text.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -43,6 +44,19 @@ description steps reproduce output input result results support supported defaul
 _SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
 
+@functools.lru_cache(maxsize=1 << 15)
+def _directory_tokens(directory: str) -> tuple[str, ...]:
+    return tuple(map(str.lower, _SPLIT.findall(directory)))
+
+
+@functools.lru_cache(maxsize=1 << 17)  # every listed path on every query (a warm host)
+def _path_tokens(path: str) -> tuple[str, ...]:
+    # No token spans a `/`: a path's are its directory's, split once for all the files in it
+    # (a cold retrieval asks about every listed path once), and its name's.
+    directory, _, name = path.rpartition("/")
+    return _directory_tokens(directory) + tuple(map(str.lower, _SPLIT.findall(name)))
+
+
 #: Seed rank of path words: after every name.
 RANK_PATH_WORDS = 9
 
@@ -65,20 +79,9 @@ class DiscoveryStrategy:
         # Path tokens are matched against the spellings of each message stem (discount,
         # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
         spelled = {v: w for w in counts for v in spellings(w)}
-
-        def words_in(text: str) -> set[str]:
-            return {spelled[t] for t in map(str.lower, _SPLIT.findall(text)) if t in spelled}
-
-        # No word spans a `/`, so a path's words are its directory's and its name's: each
-        # directory is split once, not once per file in it.
-        per_dir: dict[str, set[str]] = {}
         per_path = {}
         for p in ev.paths:
-            directory, _, name = p.rpartition("/")
-            in_dir = per_dir.get(directory)
-            if in_dir is None:
-                in_dir = per_dir[directory] = words_in(directory)
-            found = in_dir | words_in(name)
+            found = {spelled[t] for t in _path_tokens(p) if t in spelled}
             if found:
                 per_path[p] = found
         df: Counter = Counter()

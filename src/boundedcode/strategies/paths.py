@@ -1,4 +1,5 @@
-"""paths: a file or directory the message names, resolved by path suffix.
+"""paths: a file or directory the message names, resolved by path suffix; a file a title word
+or a name of several words spells.
 
 A bare name shared by several files (Cargo.toml in a workspace) counts for
 less, and so does a file a code sample includes or imports.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from ..lang.languages import is_test_path
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
+from ..seeds.terms import identifier_tokens
 from ..weights import R, SHARED_PATH, specificity
 from .base import Evidence, Plan
 
@@ -27,34 +29,46 @@ class PathsStrategy:
         named = plan.of_kind(AnchorKind.PATH)
         if named:
             return f"{len(named)} path(s) named"
-        return "title words" if plan.of_kind(AnchorKind.WORD) else None
+        if plan.of_kind(AnchorKind.WORD) or plan.of_kind(AnchorKind.NAME):
+            return "title words, names"
+        return None
+
+    def _named(self, anchor: Anchor, paths: list[str], reliability: float, reason: str) -> list[Finding]:
+        """The files of `paths` an anchor names, unless tests or more than MAX_STEM_FILES."""
+        files = [p for p in paths if not is_test_path(p)]
+        if not 0 < len(files) <= MAX_STEM_FILES:
+            return []
+        spec = specificity(len(files))
+        return [Finding(p, None, self.id, anchor, reliability, reason, specificity=spec) for p in files]
 
     def _title_stems(self, ev: Evidence) -> list[Finding]:
         """A title word that is a file's name without extension names that file (`stackplot …`)."""
         out: list[Finding] = []
         for a in ev.of_kind(AnchorKind.WORD):
-            files = [p for p in ev.index.by_stem(a.text) if not is_test_path(p)]
-            files += [p for p in ev.index.by_stem("_" + a.text) if not is_test_path(p)]
-            if 0 < len(files) <= MAX_STEM_FILES:
-                for p in files:
-                    out.append(
-                        Finding(
-                            p,
-                            None,
-                            self.id,
-                            a,
-                            R.PATH_WORD,
-                            f"file named {a.text}",
-                            specificity=specificity(len(files)),
-                        )
-                    )
+            paths = ev.index.by_stem(a.text) + ev.index.by_stem("_" + a.text)
+            out += self._named(a, paths, R.PATH_WORD, f"file named {a.text}")
+        return out
+
+    def _named_after(self, ev: Evidence) -> list[Finding]:
+        """A snake- or kebab-case name of three words or more that a file's name spells names that
+        file: a rule, a check or a command kept one per file, whose users write its name in the
+        other convention (`blank_line_after_opening_tag` → BlankLineAfterOpeningTagFixer.php). A
+        CamelCase name is left to symbols, which finds where it is defined."""
+        names = {
+            a.text: a
+            for a in ev.of_kind(AnchorKind.NAME)
+            if ("_" in a.text.strip("_") or "-" in a.text) and len(identifier_tokens(a.text)) > 3
+        }
+        out: list[Finding] = []
+        for name, paths in ev.index.named_after(sorted(names)).items():
+            out += self._named(names[name], paths, R.IMPL_BY_NAMING, f"file named after {name}")
         return out
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return []
 
     def find(self, ev: Evidence) -> list[Finding]:
-        out = self._title_stems(ev)
+        out = self._title_stems(ev) + self._named_after(ev)
         for a in ev.of_kind(AnchorKind.PATH):
             origin = SHARED_PATH if a.origin == AnchorOrigin.CODE else 1.0
             if a.text.endswith("/"):

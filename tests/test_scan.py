@@ -1,10 +1,12 @@
 import time
 
+import pytest
+
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree, WorkTree
 from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
-from boundedcode.scan.base import TermMatcher, classifier
+from boundedcode.scan.base import MAX_LINE_CHARS, OMITTED, TermMatcher, classifier
 
 from .conftest import write_tree
 
@@ -180,6 +182,21 @@ def test_the_in_process_scan_answers_as_ripgrep_does(tmp_path, parts):
     rg = scan(WorkTree(str(root)), ["x.py"], needles, budgets, FAR, RipgrepScanner())
     mem = scan(MemoryTree({"x.py": text}), ["x.py"], needles, budgets, FAR, MemoryScanner())
     assert {n: dict(f) for n, f in mem.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "", "\r"])
+def test_a_line_is_cut_where_ripgrep_cuts_it_its_terminator_counted(tmp_path, ending):
+    """ripgrep's column budget counts a line's `\r` and `\n`: 399 characters and `\r\n` are
+    cut, 400 with no terminator are not."""
+    needles = [Needle("post", True)]
+    for n in range(MAX_LINE_CHARS - 2, MAX_LINE_CHARS + 2):
+        text = "post " + "x" * (n - 5) + ending
+        root = write_tree(tmp_path / f"t{n}", {"x.py": text})
+        rg = scan(WorkTree(str(root)), ["x.py"], needles, DEFAULT_BUDGETS, FAR, RipgrepScanner())
+        mem = scan(MemoryTree({"x.py": text}), ["x.py"], needles, DEFAULT_BUDGETS, FAR, MemoryScanner())
+        assert mem.hits == rg.hits, (n, ending)
+        cut = n + len(ending) > MAX_LINE_CHARS
+        assert rg.hits[needles[0]]["x.py"][0].text.endswith(OMITTED) == cut, (n, ending)
 
 
 def test_the_lines_of_a_few_files_terms_are_ripgrep_s_and_the_contents_alike(tmp_path):

@@ -46,14 +46,16 @@ MAX_LINE_CHARS = 400
 OMITTED = " [... omitted end of long line]"
 
 
-def line_text(raw: bytes) -> str:
-    """One line's bytes (without its `\n`) as ripgrep prints it with `--crlf` and the column
-    budget, decoded: a line over MAX_LINE_CHARS bytes becomes its first MAX_LINE_CHARS
+def line_text(raw: bytes, terminated: bool) -> str:
+    """One line's bytes (without its `\n`; `terminated`: it had one) as ripgrep prints it with
+    `--crlf` and the column budget, decoded: a line whose bytes, its `\r` and `\n` counted, are
+    over MAX_LINE_CHARS (ripgrep counts its terminator) becomes its first MAX_LINE_CHARS
     characters and OMITTED. Every back end classifies and keeps exactly this text."""
+    over = len(raw) + terminated > MAX_LINE_CHARS
     if raw.endswith(b"\r"):
         raw = raw[:-1]
     text = raw.decode("utf-8", "replace")
-    if len(raw) > MAX_LINE_CHARS:
+    if over:
         text = text[:MAX_LINE_CHARS] + OMITTED
     return text.rstrip("\r")
 

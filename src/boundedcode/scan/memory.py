@@ -123,7 +123,7 @@ def matching_lines(
         end = data.find(b"\n", start)
         raw = data[start : end if end >= 0 else len(data)]
         if rx.search(raw.removesuffix(b"\r")):
-            out.append((line, line_text(raw)))
+            out.append((line, line_text(raw, end >= 0)))
             if len(out) >= most:
                 break
     return out

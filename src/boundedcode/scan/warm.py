@@ -124,11 +124,12 @@ def _identifier_lines(data: bytes, word: bytes, most: int) -> list[tuple[int, st
         if (at == 0 or data[at - 1] not in _WORD_BYTES) and (after >= size or data[after] not in _WORD_BYTES):
             start = data.rfind(b"\n", 0, at) + 1
             end = data.find(b"\n", after)
-            if end < 0:
+            terminated = end >= 0
+            if not terminated:
                 end = size
             line += data.count(b"\n", counted, start)
             counted = start
-            out.append((line, line_text(data[start:end])))
+            out.append((line, line_text(data[start:end], terminated)))
             if len(out) >= most or end >= size:
                 break
             at = data.find(word, end + 1)

@@ -46,7 +46,7 @@ class MessageFacts:
     words: tuple[str, ...]  # lower-case prose words, identifiers split
     #: The full-text terms of the whole message, code samples included (seeds.terms).
     terms: tuple[QueryTerm, ...] = ()
-    #: The terms of its title (the prose's first line), in order: the title strategy's.
+    #: The terms of its title (the prose's first line), in order: fulltext's title share.
     title_terms: tuple[str, ...] = ()
 
 

@@ -133,7 +133,11 @@ def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
 
     separate = all(_WORD_CHARS.fullmatch(w) for w in words)
     word_rx, fold_rx = (None if separate else alternation(words)), alternation(folded, re.I)
-    searches = [(w, n, re.compile(rf"(?<![\w$]){re.escape(w)}(?![\w$])").search) for w, n in words.items()]
+    searches = (
+        [(w, n, re.compile(rf"(?<![\w$]){re.escape(w)}(?![\w$])").search) for w, n in words.items()]
+        if separate
+        else []
+    )
 
     def classify(line: str) -> list[Needle]:
         if word_rx:

@@ -117,7 +117,7 @@ class PathIndex:
         """The files whose name, without extension, spells each of `names` case and separators
         aside, alone or followed by one more word (`blank_line_after_opening_tag` names
         BlankLineAfterOpeningTagFixer.php and blank-line-after-opening-tag.js)."""
-        squashed = {_squash(n): n for n in names if len(_squash(n)) >= MIN_NAMED_AFTER_CHARS}
+        squashed = {k: n for n in names if len(k := _squash(n)) >= MIN_NAMED_AFTER_CHARS}
         if not squashed:
             return {}
         if self._squashed is None:

@@ -1,4 +1,4 @@
-from boundedcode.seeds import message_anchors, split_segments
+from boundedcode.seeds import message_anchors, message_facts, split_segments
 
 
 def kinds(message):
@@ -81,3 +81,18 @@ def test_segments_split_fences_prompts_and_indented_code():
 
 def test_apostrophes_do_not_make_quotes():
     assert [a for a in message_anchors("I've seen it, it's the user's fault.") if a.kind == "quote"] == []
+
+
+def test_a_message_is_about_tests_when_it_asks_for_work_on_them():
+    def about(message):
+        return message_facts(message, []).about_tests
+
+    assert about("Add a regression test for Ledger.post overdrafts")
+    assert about("test_checkout is flaky on CI")
+    assert about("Please fix the unit tests under tests/payments")
+    # A failing test, the test framework's own name, a file named test.php: the fix is in the code.
+    assert not about("URLValidator tests failing on Python 3.9.5: the tests expect a ValidationError")
+    assert not about(
+        "pytest's caplog fixture doesn't restore the log level after a test; a test run shows it"
+    )
+    assert not about("`php-cs-fixer fix test.php --rules=@PSR12` breaks the test file's strings")

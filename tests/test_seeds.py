@@ -96,3 +96,18 @@ def test_a_message_is_about_tests_when_it_asks_for_work_on_them():
         "pytest's caplog fixture doesn't restore the log level after a test; a test run shows it"
     )
     assert not about("`php-cs-fixer fix test.php --rules=@PSR12` breaks the test file's strings")
+
+
+def test_a_link_to_a_file_on_a_forge_names_the_checkouts_path_and_line():
+    found = [
+        (a.kind, a.text, a.line)
+        for a in message_anchors(
+            "The new [run._query_cpu()](https://github.com/acme/lint/blob/main/lint/run.py#L34) returns 0; "
+            "see also https://gitlab.example.org/team/app/-/blob/4f2a9c1/src/app/cli.rb, "
+            "https://github.com/acme/lint/issues/12 and https://github.com/acme/lint/blob/main/docs/logo.png"
+        )
+        if a.kind == "path"
+    ]
+    assert ("path", "lint/run.py", 34) in found
+    assert ("path", "src/app/cli.rb", None) in found
+    assert [t for _, t, _ in found if "issues" in t or t.endswith(".png")] == []

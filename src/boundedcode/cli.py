@@ -12,7 +12,6 @@ import importlib
 import io
 import os
 import sys
-import traceback
 from typing import Any, Callable, Sequence
 
 from . import __version__
@@ -353,6 +352,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_FOUND
     except Exception:  # a bug: its traceback, and the error status rather than Python's 1 ("none")
+        import traceback
+
         traceback.print_exc()
         return EXIT_ERROR
 

@@ -3,11 +3,12 @@
     .venv/bin/python benchmarks/startup.py --bin before=/work/main/.venv/bin --bin after=.venv/bin \
         [--repo examples/shop] [--task-repo CHECKOUT=MESSAGE_FILE ...] [--runs 10]
 
-For each round, and for each `--bin` in turn (so that the load moves both alike), it runs:
+For each round, and for each `--bin` in turn, the first one alternating (so that the load and\nthe page cache favour neither), it runs:
 `python -X importtime -c "import boundedcode.cli"` and the same for `boundedcode.api` (what a
 retrieval imports; the cumulative figure of that module), `bcode --version`, and
 `bcode retrieve --json` on each repository (the message on standard input), timing each
-process's wall clock. It prints the median of each over the rounds. Every process gets its
+process's wall clock. It prints the median of each over the rounds (with two trees, also the
+median of the second's time over the first's, round by round). Every process gets its
 own bytecode cache (PYTHONPYCACHEPREFIX per bin, warmed by a first untimed round), so neither
 tree pays for compiling its sources. Nothing is asserted: the machines are shared and noisy.
 """
@@ -64,7 +65,7 @@ def main() -> None:
     rows: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory() as cache:
         for round_ in range(args.runs + 1):
-            for label, bindir in bins:
+            for label, bindir in bins if round_ % 2 else bins[::-1]:  # who goes first alternates
                 env, python, bcode = _env(label, cache), f"{bindir}/python", f"{bindir}/bcode"
                 figures = {
                     "import boundedcode.cli": _imported_ms(python, "boundedcode.cli", env),
@@ -78,10 +79,15 @@ def main() -> None:
                     for what, ms in figures.items():
                         rows.setdefault((what, label), []).append(ms)
     labels = [label for label, _ in bins]
-    print(f"| median of {args.runs} | " + " | ".join(labels) + " |")
-    print("| --- |" + " --- |" * len(labels))
+    # With two trees, the median of each round's ratio too: the pair ran under the same load.
+    paired = len(labels) == 2
+    print(f"| median of {args.runs} | " + " | ".join(labels) + (" | ratio, per round |" if paired else " |"))
+    print("| --- |" + " --- |" * (len(labels) + paired))
     for what in dict.fromkeys(w for w, _ in rows):
         cells = [f"{statistics.median(rows[(what, label)]):.0f} ms" for label in labels]
+        if paired:
+            first, second = (rows[(what, label)] for label in labels)
+            cells.append(f"{statistics.median(b / a for a, b in zip(first, second)):.2f}")
         print(f"| {what} | " + " | ".join(cells) + " |")
 
 

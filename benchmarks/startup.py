@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/startup.py --bin before=/work/main/.venv/bin --bin after=.venv/bin \
         [--repo examples/shop] [--task-repo CHECKOUT=MESSAGE_FILE ...] [--runs 10]
 
-For each round, and for each `--bin` in turn, the first one alternating (so that the load and\nthe page cache favour neither), it runs:
+For each round, and for each `--bin` in turn, the first one alternating (so that the load and
+the page cache favour neither), it runs:
 `python -X importtime -c "import boundedcode.cli"` and the same for `boundedcode.api` (what a
 retrieval imports; the cumulative figure of that module), `bcode --version`, and
 `bcode retrieve --json` on each repository (the message on standard input), timing each

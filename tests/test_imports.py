@@ -29,6 +29,19 @@ def test_the_cli_alone_does_not_load_the_engine() -> None:
     assert not any(m.startswith("boundedcode.strategies") for m in loaded)
 
 
+def test_the_version_alone_loads_no_command() -> None:
+    loaded = loaded_after(
+        "import contextlib, io\n"
+        "from boundedcode.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    main(['--version'])\n"
+        "assert out.getvalue().startswith('bcode '), out.getvalue()"
+    )
+    for command in ("mcp", "bench", "source_context", "navigator"):
+        assert f"boundedcode.{command}.command" not in loaded, command
+    assert "boundedcode.api" not in loaded
+
+
 def test_a_retrieval_does_not_load_what_only_other_commands_or_languages_use() -> None:
     loaded = loaded_after(
         "from boundedcode import MemoryTree, retrieve\n"

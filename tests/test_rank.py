@@ -174,3 +174,15 @@ def test_one_text_seeding_two_anchors_counts_once_in_a_file():
     init = next(it for it in items if it.path == "a/__init__.py")
     assert [c.repeat for c in init.explain.contributions] == [1.0, 0.0]
     assert "× 0 (the same name already counted)" in "\n".join(explain_lines(init.explain))
+
+
+def test_a_samples_import_and_the_module_it_names_are_one_name():
+    # `from a.db import models` seeds the import `a.db` and the module `a.db`.
+    (it,) = rank(
+        [
+            f("a/db/__init__.py", "a.db", strategy="reexports", rel=0.6, kind="import"),
+            f("a/db/__init__.py", "a.db", strategy="modules", rel=0.85, spec=0.7, kind="module"),
+        ],
+        RankFacts(),
+    ).items
+    assert it.score == pytest.approx(0.6)

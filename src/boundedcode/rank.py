@@ -92,8 +92,9 @@ def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
 PATH_WORD_KINDS = frozenset({AnchorKind.WORD, AnchorKind.PATH_WORDS})
 
 
-#: Anchors that name code by its text: two of them spelled alike are one name.
-SPELLED_KINDS = frozenset({AnchorKind.NAME, AnchorKind.MEMBER, AnchorKind.MODULE})
+#: Anchors that name code by its text: two of them spelled alike are one name (a sample's
+#: `from a.b import c` seeds the import `a.b` and the module `a.b`).
+SPELLED_KINDS = frozenset({AnchorKind.NAME, AnchorKind.MEMBER, AnchorKind.MODULE, AnchorKind.IMPORT})
 
 
 def _counted(best_per_anchor: list[Finding], order: dict[str, int]) -> list[tuple[Finding, float]]:

@@ -1,3 +1,6 @@
+import select
+import subprocess
+import sys
 import time
 
 import pytest
@@ -7,6 +10,7 @@ from hypothesis import strategies as st
 from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree, WorkTree
 from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
 from boundedcode.scan.base import MAX_LINE_CHARS, OMITTED, TermMatcher, classifier
+from boundedcode.scan.ripgrep import _drain
 
 from .conftest import write_tree
 
@@ -324,3 +328,22 @@ def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factor
         found = scan(tree, paths, needles, budgets, FAR, warm)
         assert {n: dict(f) for n, f in found.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}
         assert found.terms == rg.terms and found.bounds_reached == rg.bounds_reached
+
+
+def _child(code):
+    return subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
+    )
+
+
+def test_a_search_process_is_read_to_its_end_or_killed_at_the_deadline_with_its_output_kept():
+    done = _child("import sys; sys.stdout.write('a' * 200_000); sys.stderr.write('warned')")
+    out, err, killed = _drain(done, time.monotonic() + 30)
+    assert (len(out), err, killed, done.returncode) == (200_000, b"warned", False, 0)
+    assert done.stdout.closed and done.stderr.closed
+
+    stuck = _child("import sys, time; sys.stdout.write('partial'); sys.stdout.flush(); time.sleep(60)")
+    select.select([stuck.stdout], [], [], 60)  # it has printed (nothing read yet)
+    out, err, killed = _drain(stuck, time.monotonic() + 0.2)
+    assert (out, killed) == (b"partial", True)
+    assert stuck.returncode is not None and stuck.returncode < 0  # killed, and waited for

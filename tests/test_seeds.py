@@ -111,3 +111,5 @@ def test_a_link_to_a_file_on_a_forge_names_the_checkouts_path_and_line():
     assert ("path", "lint/run.py", 34) in found
     assert ("path", "src/app/cli.rb", None) in found
     assert [t for _, t, _ in found if "issues" in t or t.endswith(".png")] == []
+    bare = [(a.text, a.line) for a in message_anchors("(see compiler.py#L428-L433)") if a.kind == "path"]
+    assert bare == [("compiler.py", 428)]

@@ -226,7 +226,10 @@ _ERROR_LINE = re.compile(
 )
 _IDENT = r"[A-Za-z_$][\w$]*"
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\\|#)[A-Za-z_$][\w$]*)*(?:\(\)?)?")
-_PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]*[A-Za-z0-9_-]\.[A-Za-z][\w]{0,9})(?::(\d+))?(?![\w/])")
+#: A file's path, its line after `:` or as a forge writes it (`compiler.py#L428-L433`).
+_PATH = re.compile(
+    r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]*[A-Za-z0-9_-]\.[A-Za-z][\w]{0,9})(?::(\d+)|#L(\d+)(?:-L?\d+)?)?(?![\w/])"
+)
 #: A link to a file of a repository on a forge (GitHub's and Gitea's `/blob/REF/`, GitLab's
 #: `/-/blob/REF/`), its line from `#L12`: the path is the checkout's own.
 _FORGE_FILE = re.compile(r"https?://[\w.-]+/(?:[\w.-]+/)+?(?:-/)?blob/[^/\s]+/([^\s#?)\]>\"'`]+)(?:#L(\d+))?")
@@ -479,7 +482,7 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
                 and not re.match(r"^\d", path)
                 and "://" not in part[max(0, m.start() - 3) : m.start() + 3]
             ):
-                line = int(m.group(2)) if m.group(2) else None
+                line = int(m.group(2) or m.group(3)) if m.group(2) or m.group(3) else None
                 col.add(Anchor(AnchorKind.PATH, path, origin, RANK_PATH, line=line))
         for m in _DIR_PATH.finditer(part):
             path = m.group(1)

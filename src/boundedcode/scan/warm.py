@@ -1,11 +1,12 @@
 """The warm back end: the scan over contents a long-lived process keeps (`checkout.cached`).
 
-Each kept file's fact is the count of every `identifier_tokens` token its
-identifiers hold, gathered into one index (token → file → count) that changes
-with the files: a file the cached tree drops leaves it, a file read again
-enters it. A term's counts are then a lookup. A word or literal needle's lines
-are found once, in the files that hold every token of its complete identifiers
-(for a literal, the identifiers inside it; a needle with none: every file), and
+Each kept file's facts are its identifiers and the count of every
+`identifier_tokens` token they hold, gathered into one index (identifier →
+files holding it, token → file → count) that changes with the files: a file
+the cached tree drops leaves it, a file read again enters it. A term's counts
+are then a lookup. A word or literal needle's lines are found once, in the
+files that hold every one of its whole identifiers (for a literal, the ones
+inside it; a needle with none: every file), and
 kept across queries: a file read again is searched for every kept needle, a
 dropped one leaves them. A query composes each file's hits from its needles'
 lines as ripgrep's `--max-count` would (the first lines any needle matches),
@@ -44,19 +45,18 @@ DEADLINE_EVERY = 256
 _RUN = re.compile(r"[A-Za-z0-9_]+")
 
 
-def _tokens(data: bytes) -> Counter[str]:
-    counts: Counter[str] = Counter()
-    for identifier, times in Counter(_IDENTIFIER.findall(data)).items():
-        for token in identifier_tokens(identifier.decode("ascii")):
-            counts[token] += times
-    return counts
+def _identifiers(data: bytes) -> Counter[str]:
+    return Counter(identifier.decode("ascii") for identifier in _IDENTIFIER.findall(data))
 
 
 class TokenIndex:
-    """token → file → how often the file's identifiers hold it, over the files a tree keeps."""
+    """Over the files a tree keeps: token → file → how often the file's identifiers hold it
+    (the terms' counts), and identifier → the files holding it whole (where a needle can be)."""
 
     def __init__(self) -> None:
         self.files: dict[str, dict[str, int]] = {}
+        # A list, not a set: some 8 bytes a file (Django: 822,000 pairs over 113,000 identifiers).
+        self.holding: dict[str, list[str]] = {}
         self.indexed: dict[str, bytes] = {}  # path -> the contents indexed (to take them out)
 
     def add(self, path: str, data: bytes) -> None:
@@ -65,19 +65,40 @@ class TokenIndex:
         self.indexed[path] = data
         if is_binary(data):
             return
-        for token, times in _tokens(data).items():
+        counts: Counter[str] = Counter()
+        holding = self.holding
+        for identifier, times in _identifiers(data).items():
+            holding.setdefault(identifier, []).append(path)
+            for token in identifier_tokens(identifier):
+                counts[token] += times
+        for token, times in counts.items():
             self.files.setdefault(token, {})[path] = times
 
     def remove(self, path: str) -> None:
         data = self.indexed.pop(path, None)
         if data is None or is_binary(data):
             return
-        for token in _tokens(data):
+        tokens: set[str] = set()
+        for identifier in _identifiers(data):
+            paths = self.holding.get(identifier)
+            if paths is not None:
+                paths.remove(path)
+                if not paths:
+                    del self.holding[identifier]
+            tokens.update(identifier_tokens(identifier))
+        for token in tokens:
             files = self.files.get(token)
             if files is not None:
                 files.pop(path, None)
                 if not files:
                     del self.files[token]
+
+    def candidates(self, identifiers: Sequence[str]) -> list[str]:
+        """The indexed files holding every one of `identifiers` whole."""
+        holding = [self.holding.get(i, []) for i in dict.fromkeys(identifiers)]
+        smallest = min(holding, key=len)
+        others = [frozenset(h) for h in holding if h is not smallest]
+        return [p for p in smallest if all(p in h for h in others)]
 
 
 _Line = tuple[int, str, bool]  # line number, text (as line_text), whether the classifier finds the needle
@@ -161,15 +182,17 @@ def _lines_of(needle: Needle, most: int) -> _LinesOf:
     return lines_of
 
 
-def _needle_tokens(needle: Needle) -> list[str] | None:
-    """Tokens every file holding `needle` holds; None when they tell nothing (search everywhere)."""
+def _needle_identifiers(needle: Needle) -> list[str] | None:
+    """Identifiers every file holding `needle` holds whole (as maximal runs of word bytes); None
+    when they tell nothing (search everywhere). A word's runs are all whole: `\\b` at its ends
+    stops a run there, and inside it the needle's own other bytes do. A literal's first and
+    last runs may be parts of longer identifiers."""
     if needle.fold:
         return None
     runs = [(m.start(), m.end(), m.group()) for m in _RUN.finditer(needle.text)]
-    if not needle.word:  # a literal's first and last identifiers may be parts of longer ones
+    if not needle.word:
         runs = [r for r in runs if r[0] > 0 and r[1] < len(needle.text)]
-    tokens = [t for _, _, run in runs for t in identifier_tokens(run)]
-    return tokens or None
+    return [run for _, _, run in runs] or None
 
 
 class WarmScanner:
@@ -326,13 +349,10 @@ class WarmScanner:
         if kept_lines is not None:
             self._lines_kept.move_to_end((needle, most))
             return kept_lines[1]
-        tokens = _needle_tokens(needle)
-        if tokens is None:
-            candidates: Iterable[str] = self.index.indexed
-        else:
-            holding = [self.index.files.get(t, {}) for t in tokens]
-            smallest = min(holding, key=len)
-            candidates = [p for p in smallest if all(p in h for h in holding)]
+        identifiers = _needle_identifiers(needle)
+        candidates: Iterable[str] = (
+            self.index.indexed if identifiers is None else self.index.candidates(identifiers)
+        )
         lines_of = _lines_of(needle, most)
         kept: dict[str, list[_Line]] = {}
         for i, path in enumerate(candidates):

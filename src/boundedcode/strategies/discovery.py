@@ -14,6 +14,7 @@ import functools
 import math
 import re
 from collections import Counter
+from typing import Sequence
 
 from ..lang.languages import is_prose_path, is_test_path
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
@@ -57,6 +58,15 @@ def _path_tokens(path: str) -> tuple[str, ...]:
     return _directory_tokens(directory) + tuple(map(str.lower, _SPLIT.findall(name)))
 
 
+def _paths_by_token(paths: Sequence[str]) -> dict[str, list[str]]:
+    """Each path token → the paths holding it, in path order (once per listing: `PathIndex.fact`)."""
+    out: dict[str, list[str]] = {}
+    for p in paths:
+        for t in dict.fromkeys(_path_tokens(p)):
+            out.setdefault(t, []).append(p)
+    return out
+
+
 #: Seed rank of path words: after every name.
 RANK_PATH_WORDS = 9
 
@@ -79,11 +89,11 @@ class DiscoveryStrategy:
         # Path tokens are matched against the spellings of each message stem (discount,
         # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
         spelled = {v: w for w in counts for v in spellings(w)}
-        per_path = {}
-        for p in ev.paths:
-            found = {spelled[t] for t in _path_tokens(p) if t in spelled}
-            if found:
-                per_path[p] = found
+        by_token = ev.index.fact("discovery.paths_by_token", _paths_by_token)
+        per_path: dict[str, set[str]] = {}
+        for token, word in spelled.items():
+            for p in by_token.get(token, ()):
+                per_path.setdefault(p, set()).add(word)
         df: Counter = Counter()
         for ws in per_path.values():
             df.update(ws & counts.keys())

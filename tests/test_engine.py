@@ -348,3 +348,33 @@ def test_a_listing_fact_is_built_once_per_listing():
     assert PathIndex.of(["a.py", "b.py"]).fact("n", count) == 2
     assert PathIndex.of(["a.py"]).fact("n", count) == 1
     assert built == [2, 1]
+
+
+def test_a_file_s_line_index_gives_the_lines_its_contents_give_and_keeps_to_its_cap():
+    from boundedcode.scan.warm import TokenIndex, _identifier_lines
+
+    data = (
+        b"parse(x)\r\n"
+        b"  y = parse_date(parse)  # parse\n"
+        b"\n"
+        b"$parse = \xc3\xa9parse + " + b"z" * 420 + b" parse\n"
+        b"unparse(parse2)\n"
+        b"last parse"
+    )
+    index = TokenIndex()
+    index.add("a.py", data)
+    for word in (b"parse", b"parse_date", b"z" * 420, b"last", b"missing", b"y"):
+        for most in (1, 2, 401):
+            assert index.identifier_lines("a.py", data, word, most) == _identifier_lines(data, word, most)
+    assert [no for no, _ in index.identifier_lines("a.py", data, b"parse", 401)] == [1, 2, 4, 6]
+    held = index.line_bytes
+    assert held > 0
+    index.add("a.py", data.replace(b"last", b"first"))  # changed: indexed again, the old lines gone
+    assert index.line_bytes == held
+    assert index.identifier_lines("a.py", data, b"last", 401) == []
+    index.remove("a.py")
+    assert index.line_bytes == 0 and not index.lines
+    small = TokenIndex(line_index_bytes=16)  # past its cap a file is searched in its contents
+    small.add("a.py", data)
+    assert not small.lines
+    assert small.identifier_lines("a.py", data, b"parse", 401) == _identifier_lines(data, b"parse", 401)

@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import re
 import time
+from array import array
+from bisect import bisect_left
 from collections import Counter, OrderedDict
+from itertools import accumulate
 from typing import Callable, Iterable, Sequence
 
 from ..checkout.budgets import Budgets, reach
@@ -42,6 +45,11 @@ LINES_KEPT = 250_000
 LINES_UPDATES = 64
 #: Files searched for one needle between two looks at the clock.
 DEADLINE_EVERY = 256
+#: Memory for the files' line indexes (each identifier's lines: 8 bytes an identifier and line,
+#: 4 a line; Django's 5,849 files take about 30 MB); a file past it is searched in its contents.
+LINE_INDEX_BYTES = 256 * 1024 * 1024
+_LINE_BITS = 32  # a line index entry: the identifier's number above these bits, the line below
+_LINE_MASK = (1 << _LINE_BITS) - 1
 _RUN = re.compile(r"[A-Za-z0-9_]+")
 
 
@@ -51,13 +59,19 @@ def _identifiers(data: bytes) -> Counter[str]:
 
 class TokenIndex:
     """Over the files a tree keeps: token → file → how often the file's identifiers hold it
-    (the terms' counts), and identifier → the files holding it whole (where a needle can be)."""
+    (the terms' counts), identifier → the files holding it whole (where a needle can be), and
+    per file the lines each identifier is on (what a needle's lines are, found without a search)."""
 
-    def __init__(self) -> None:
+    def __init__(self, line_index_bytes: int = LINE_INDEX_BYTES) -> None:
         self.files: dict[str, dict[str, int]] = {}
         # A list, not a set: some 8 bytes a file (Django: 822,000 pairs over 113,000 identifiers).
         self.holding: dict[str, list[str]] = {}
         self.indexed: dict[str, bytes] = {}  # path -> the contents indexed (to take them out)
+        # path -> (each identifier's number << _LINE_BITS | a line it is on, sorted; each line's
+        # first byte): compact arrays, not objects per line.
+        self.lines: dict[str, tuple[array[int], array[int]]] = {}
+        self.line_index_bytes, self.line_bytes = line_index_bytes, 0
+        self._numbers: dict[bytes, int] = {}  # identifier -> its number (kept: numbers are never reused)
 
     def add(self, path: str, data: bytes) -> None:
         if path in self.indexed:
@@ -65,19 +79,40 @@ class TokenIndex:
         self.indexed[path] = data
         if is_binary(data):
             return
+        raw = data.split(b"\n")
+        found = [_IDENTIFIER.findall(line) for line in raw]
+        identifiers = Counter(_IDENTIFIER.findall(data))  # no identifier spans a line: the lines' together
         counts: Counter[str] = Counter()
         holding = self.holding
-        for identifier, times in _identifiers(data).items():
-            holding.setdefault(identifier, []).append(path)
-            for token in identifier_tokens(identifier):
+        for identifier, times in identifiers.items():
+            name = identifier.decode("ascii")
+            holding.setdefault(name, []).append(path)
+            for token in identifier_tokens(name):
                 counts[token] += times
         for token, times in counts.items():
             self.files.setdefault(token, {})[path] = times
+        size = 8 * sum(map(len, found)) + 4 * len(raw)  # at most: each identifier once a line
+        if self.line_bytes + size > self.line_index_bytes:
+            return
+        numbers = self._numbers
+        for identifier in identifiers:
+            if identifier not in numbers:
+                numbers[identifier] = len(numbers)
+        entries = array(
+            "Q",
+            sorted({numbers[i] << _LINE_BITS | no for no, on_line in enumerate(found, 1) for i in on_line}),
+        )
+        starts = array("I", accumulate((len(line) + 1 for line in raw[:-1]), initial=0))
+        self.lines[path] = (entries, starts)
+        self.line_bytes += 8 * len(entries) + 4 * len(starts)
 
     def remove(self, path: str) -> None:
         data = self.indexed.pop(path, None)
         if data is None or is_binary(data):
             return
+        kept = self.lines.pop(path, None)
+        if kept is not None:
+            self.line_bytes -= 8 * len(kept[0]) + 4 * len(kept[1])
         tokens: set[str] = set()
         for identifier in _identifiers(data):
             paths = self.holding.get(identifier)
@@ -92,6 +127,28 @@ class TokenIndex:
                 files.pop(path, None)
                 if not files:
                     del self.files[token]
+
+    def identifier_lines(self, path: str, data: bytes, identifier: bytes, most: int) -> list[tuple[int, str]]:
+        """The first `most` lines of `data` (the file's indexed contents) holding `identifier` whole,
+        as `_identifier_lines` finds them, from the file's line index when it has one."""
+        kept = self.lines.get(path)
+        if kept is None:
+            return _identifier_lines(data, identifier, most)
+        number = self._numbers.get(identifier)
+        if number is None:
+            return []
+        entries, starts = kept
+        first = bisect_left(entries, number << _LINE_BITS)
+        last = min(bisect_left(entries, (number + 1) << _LINE_BITS, first), first + most)
+        out = []
+        lines = len(starts)
+        for k in range(first, last):
+            no = entries[k] & _LINE_MASK
+            if no < lines:
+                out.append((no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
+            else:
+                out.append((no, line_text(data[starts[no - 1] :], False)))
+        return out
 
     def candidates(self, identifiers: Sequence[str]) -> list[str]:
         """The indexed files holding every one of `identifiers` whole."""
@@ -159,25 +216,32 @@ def _identifier_lines(data: bytes, word: bytes, most: int) -> list[tuple[int, st
     return out
 
 
-_LinesOf = Callable[[bytes], "list[_Line] | None"]
+_LinesOf = Callable[[str, bytes], "list[_Line] | None"]
 
 
-def _lines_of(needle: Needle, most: int) -> _LinesOf:
-    """The first `most` lines of one file's contents `needle` matches (as ripgrep's expression
-    for it alone), each with whether the classifier finds it there; None for none."""
+def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
+    """The first `most` lines of one indexed file's contents `needle` matches (as ripgrep's
+    expression for it alone), each with whether the classifier finds it there; None for none."""
     probe = needle.text.encode()
     probes, folded = ([], [probe.lower()]) if needle.fold else ([probe], [])
-    rx, holds = python_pattern([needle]), classifier([needle])
+    rx, classify = python_pattern([needle]), classifier([needle])
     identifier = needle.word and not needle.fold and _IDENTIFIER.fullmatch(probe) is not None
 
-    def lines_of(data: bytes) -> list[_Line] | None:
+    def holds(text: str) -> bool:
+        # An identifier on an ASCII line without `$`, not cut: the classifier's boundaries
+        # (`[\w$]`) are ripgrep's there, so it finds the needle wherever ripgrep matched it.
+        if identifier and text.isascii() and "$" not in text and not text.endswith(OMITTED):
+            return True
+        return bool(classify(text))
+
+    def lines_of(path: str, data: bytes) -> list[_Line] | None:
         if not (probe.lower() in data.lower() if needle.fold else probe in data) or is_binary(data):
             return None
         if identifier:
-            lines = _identifier_lines(data, probe, most)
+            lines = index.identifier_lines(path, data, probe, most)
         else:
             lines = matching_lines(data, probes, folded, rx, most)
-        return [(no, text, bool(holds(text))) for no, text in lines] or None
+        return [(no, text, holds(text)) for no, text in lines] or None
 
     return lines_of
 
@@ -353,12 +417,12 @@ class WarmScanner:
         candidates: Iterable[str] = (
             self.index.indexed if identifiers is None else self.index.candidates(identifiers)
         )
-        lines_of = _lines_of(needle, most)
+        lines_of = _lines_of(needle, most, self.index)
         kept: dict[str, list[_Line]] = {}
         for i, path in enumerate(candidates):
             if not i % DEADLINE_EVERY and time.monotonic() > deadline:
                 return None  # nothing kept: a later query searches the needle whole
-            lines = lines_of(self.index.indexed[path])
+            lines = lines_of(path, self.index.indexed[path])
             if lines:
                 kept[path] = lines
                 self._lines_held += len(lines)
@@ -379,7 +443,7 @@ class WarmScanner:
             self._lines_held = 0
             return
         for lines_of, kept in self._lines_kept.values():
-            lines = lines_of(data)
+            lines = lines_of(path, data)
             if lines:
                 kept[path] = lines
                 self._lines_held += len(lines)

@@ -378,3 +378,28 @@ def test_a_file_s_line_index_gives_the_lines_its_contents_give_and_keeps_to_its_
     small.add("a.py", data)
     assert not small.lines
     assert small.identifier_lines("a.py", data, b"parse", 401) == _identifier_lines(data, b"parse", 401)
+
+
+def test_a_file_s_term_lines_from_its_line_index_are_the_ones_its_contents_give():
+    from boundedcode.scan import Needle
+    from boundedcode.scan.base import TermMatcher
+    from boundedcode.scan.warm import TokenIndex
+
+    data = (
+        b"def parse_durations(value):  # parse\r\n"
+        b"    return Duration(value)\n"
+        b"information = forms  # no term: parts of longer words\n"
+        b"PARSE_DURATION = parseDuration(x) + parse_duration(y)\n"
+        b"last_duration"
+    )
+    index = TokenIndex()
+    index.add("a.py", data)
+    for tokens in (["parse", "duration"], ["form"], ["=parse_duration", "value"], ["missing"]):
+        terms = TermMatcher([Needle(t, word=False, term=True) for t in tokens])
+        holding = index.with_tokens(terms.tokens)
+        assert index.term_lines("a.py", data, terms, holding) == terms.lines(data)
+    terms = TermMatcher([Needle("duration", word=False, term=True)])
+    assert list(index.term_lines("a.py", data, terms, index.with_tokens(terms.tokens))) == [1, 2, 4, 5]
+    # Contents other than those indexed (read again since): not answered from the index.
+    assert index.term_lines("a.py", bytes(bytearray(data)), terms, frozenset()) is None
+    assert index.term_lines("b.py", data, terms, frozenset()) is None

@@ -69,9 +69,10 @@ class TokenIndex:
         self.indexed: dict[str, bytes] = {}  # path -> the contents indexed (to take them out)
         # path -> (each identifier's number << _LINE_BITS | a line it is on, sorted; each line's
         # first byte): compact arrays, not objects per line.
-        self.lines: dict[str, tuple[array[int], array[int]]] = {}
+        self.lines: dict[str, tuple[array[int], array[int], array[int]]] = {}  # and its identifiers' numbers
         self.line_index_bytes, self.line_bytes = line_index_bytes, 0
         self._numbers: dict[bytes, int] = {}  # identifier -> its number (kept: numbers are never reused)
+        self._with_token: dict[str, list[int]] = {}  # token -> the numbers of the identifiers holding it
 
     def add(self, path: str, data: bytes) -> None:
         if path in self.indexed:
@@ -97,14 +98,17 @@ class TokenIndex:
         numbers = self._numbers
         for identifier in identifiers:
             if identifier not in numbers:
-                numbers[identifier] = len(numbers)
+                number = numbers[identifier] = len(numbers)
+                for token in dict.fromkeys(identifier_tokens(identifier.decode("ascii"))):
+                    self._with_token.setdefault(token, []).append(number)
         entries = array(
             "Q",
             sorted({numbers[i] << _LINE_BITS | no for no, on_line in enumerate(found, 1) for i in on_line}),
         )
         starts = array("I", accumulate((len(line) + 1 for line in raw[:-1]), initial=0))
-        self.lines[path] = (entries, starts)
-        self.line_bytes += 8 * len(entries) + 4 * len(starts)
+        held = array("I", sorted(numbers[i] for i in identifiers))
+        self.lines[path] = (entries, starts, held)
+        self.line_bytes += 8 * len(entries) + 4 * len(starts) + 4 * len(held)
 
     def remove(self, path: str) -> None:
         data = self.indexed.pop(path, None)
@@ -112,7 +116,7 @@ class TokenIndex:
             return
         kept = self.lines.pop(path, None)
         if kept is not None:
-            self.line_bytes -= 8 * len(kept[0]) + 4 * len(kept[1])
+            self.line_bytes -= 8 * len(kept[0]) + 4 * len(kept[1]) + 4 * len(kept[2])
         tokens: set[str] = set()
         for identifier in _identifiers(data):
             paths = self.holding.get(identifier)
@@ -137,7 +141,7 @@ class TokenIndex:
         number = self._numbers.get(identifier)
         if number is None:
             return []
-        entries, starts = kept
+        entries, starts, _ = kept
         first = bisect_left(entries, number << _LINE_BITS)
         last = min(bisect_left(entries, (number + 1) << _LINE_BITS, first), first + most)
         out = []
@@ -148,6 +152,36 @@ class TokenIndex:
                 out.append((no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
             else:
                 out.append((no, line_text(data[starts[no - 1] :], False)))
+        return out
+
+    def with_tokens(self, tokens: Iterable[str]) -> frozenset[int]:
+        """The numbers of the identifiers whose `identifier_tokens` hold one of `tokens` (every
+        identifier `TermMatcher.count` finds a term in: its spellings all stem to the term)."""
+        return frozenset(n for t in tokens for n in self._with_token.get(t, ()))
+
+    def term_lines(
+        self, path: str, data: bytes, terms: TermMatcher, holding: frozenset[int]
+    ) -> dict[int, tuple[str, ...]] | None:
+        """`terms.lines(data)` from the file's line index (`holding`: `with_tokens` of the terms):
+        only the lines an identifier holding a term is on are split; None when `data` is not
+        what the index holds for `path` (the caller splits it)."""
+        kept = self.lines.get(path)
+        if kept is None or self.indexed.get(path) is not data:
+            return None
+        entries, starts, held = kept
+        lines: set[int] = set()
+        for number in held:
+            if number in holding:
+                first = bisect_left(entries, number << _LINE_BITS)
+                last = bisect_left(entries, (number + 1) << _LINE_BITS, first)
+                lines.update(entries[k] & _LINE_MASK for k in range(first, last))
+        out: dict[int, tuple[str, ...]] = {}
+        count, total = terms.count, len(starts)
+        for no in sorted(lines):
+            raw = data[starts[no - 1] : starts[no] - 1] if no < total else data[starts[no - 1] :]
+            found = tuple(t for identifier in _IDENTIFIER.findall(raw) for t in count(identifier))
+            if found:
+                out[no] = found
         return out
 
     def candidates(self, identifiers: Sequence[str]) -> list[str]:
@@ -455,6 +489,12 @@ class WarmScanner:
             lines = kept.pop(path, None)
             if lines:
                 self._lines_held -= len(lines)
+
+    def term_lines(self, terms: TermMatcher) -> Callable[[str, bytes], dict[int, tuple[str, ...]] | None]:
+        """`terms.lines` of a file's contents from the index (`TokenIndex.term_lines`); None
+        for contents it does not hold (the caller splits them)."""
+        holding = self.index.with_tokens(terms.tokens)
+        return lambda path, data: self.index.term_lines(path, data, terms, holding)
 
     def _terms(
         self, result: ScanResult, counted: Sequence[str], terms: TermMatcher, budgets: Budgets

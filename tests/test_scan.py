@@ -275,6 +275,8 @@ _WARM_NEEDLES = [
     [Needle("post", True), Needle("post", True, fold=True), Needle("x$", True), Needle("b c", False)],
     # A word that is not one identifier: the classifier's alternation takes `a.b` and not its `b`.
     [Needle("a.b", True), Needle("b", True), Needle("post", True)],
+    # Identifiers alone, sharing lines (`x` of `x$` matched by ripgrep, not by the classifier).
+    [Needle("post", True), Needle("Post", True), Needle("x", True), Needle("c", True)],
 ]
 
 
@@ -324,3 +326,6 @@ def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factor
         found = scan(tree, paths, needles, budgets, FAR, warm)
         assert {n: dict(f) for n, f in found.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}
         assert found.terms == rg.terms and found.bounds_reached == rg.bounds_reached
+        # In the order the in-process scan records them: needle by needle, file by file.
+        memory = scan(tree, paths, needles, budgets, FAR, MemoryScanner())
+        assert [(n, list(f)) for n, f in found.hits.items()] == [(n, list(f)) for n, f in memory.hits.items()]

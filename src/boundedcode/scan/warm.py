@@ -31,7 +31,7 @@ from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..seeds.terms import identifier_tokens
-from .base import OMITTED, Needle, ScanResult, TermMatcher, classifier, line_text, record
+from .base import OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
 from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex"]
@@ -412,25 +412,61 @@ class WarmScanner:
                     per_file.setdefault(path, []).append((needle, lines))
         classify = classifier(plain)
         alone, exact = _alone(plain), _exact(plain)
+        budget = budgets.occurrences_per_string_file
+        number = {n: at for at, n in enumerate(plain)}
+        distinct = len(number) == len(plain)  # (a needle asked twice is recorded twice, below)
         for path in sorted(per_file):
             found = per_file[path]
+            if (
+                distinct
+                and (exact or (alone and len(found) == 1))
+                and sum(len(lines) for _, lines in found) <= most
+                and not any(text.endswith(OMITTED) for _, lines in found for _, text, _ in lines)
+            ):
+                # Every needle's lines within `most`, none cut: each needle's hits are its own
+                # lines the classification found it on, added in the order of their first line
+                # (what `record` would add one line at a time, as below).
+                firsts = []
+                for at, (needle, lines) in enumerate(found):
+                    hits = [Hit(no, text) for no, text, holds in lines if holds]
+                    if hits:
+                        firsts.append((hits[0].line, at, needle, hits))
+                for _, _, needle, hits in sorted(firsts, key=lambda f: f[:2]):
+                    if len(hits) > budget:
+                        del hits[budget:]
+                        reach(result.bounds_reached, "occurrences_per_string_file")
+                    result.hits.setdefault(needle, {})[path] = hits
+                continue
             if exact or (alone and len(found) == 1):
                 # A line holds the needles whose own lines it is in and whose classification
                 # found them there: no other needle can be found on it (`_alone`, `_exact`).
-                merged: dict[int, tuple[str, list[Needle]]] = {}
+                # Needles by their place in `plain` here (hashing a Needle is a Python call).
+                merged: dict[int, tuple[str, list[int]]] = {}
                 for needle, lines in found:
+                    at = number[needle]
                     for no, text, holds in lines:
                         entry = merged.get(no)
                         if entry is None:
                             entry = merged[no] = (text, [])
                         if holds:
-                            entry[1].append(needle)
+                            entry[1].append(at)
+                per_needle: dict[int, list[Hit]] = {}  # in the order `record` would add them
                 for no in sorted(merged)[:most]:
-                    text, needles = merged[no]
+                    text, ats = merged[no]
                     if text.endswith(OMITTED):  # a cut line: the cut may make another needle
-                        needles = classify(text)
-                    if needles:
-                        record(result, needles, path, no, text, budgets)
+                        ats = [number[n] for n in classify(text)]
+                    if ats:
+                        hit = Hit(no, text)
+                        for at in ats:
+                            hits = per_needle.get(at)
+                            if hits is None:
+                                hits = per_needle[at] = []
+                            if len(hits) < budget:
+                                hits.append(hit)
+                            else:
+                                reach(result.bounds_reached, "occurrences_per_string_file")
+                for at, hits in per_needle.items():
+                    result.hits.setdefault(plain[at], {})[path] = hits
                 continue
             plain_lines = sorted({no: text for _, lines in found for no, text, _ in lines}.items())
             for no, text in plain_lines[:most]:

@@ -90,10 +90,13 @@ class DiscoveryStrategy:
         # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
         spelled = {v: w for w in counts for v in spellings(w)}
         by_token = ev.index.fact("discovery.paths_by_token", _paths_by_token)
-        per_path: dict[str, set[str]] = {}
-        for token, word in spelled.items():
-            for p in by_token.get(token, ()):
-                per_path.setdefault(p, set()).add(word)
+        # Only the paths holding a spelling are looked at, in listing order as before (the sets
+        # below are built, and their words summed, exactly as over every path).
+        holding = {p for t in spelled if t in by_token for p in by_token[t]}
+        per_path = {}
+        for p in ev.paths:
+            if p in holding:
+                per_path[p] = {spelled[t] for t in _path_tokens(p) if t in spelled}
         df: Counter = Counter()
         for ws in per_path.values():
             df.update(ws & counts.keys())

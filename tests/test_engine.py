@@ -257,7 +257,7 @@ def _fresh_index(scanner):
 
 
 def _as_sets(index) -> tuple[dict, dict]:
-    return {i: sorted(ps) for i, ps in index.holding.items()}, index.files
+    return {i: sorted(index.files_holding(i)) for i in index.identifiers}, index.files
 
 
 @both
@@ -270,27 +270,27 @@ def test_the_kept_index_follows_a_changed_an_added_and_a_removed_file(tmp_path, 
     engine.prepare(str(root))
     same(engine, root)
     scanner = engine.checkout(str(root))[1]
-    assert sorted(scanner.index.holding["reconcile_ledger"]) == ["app/ledger.py", "app/report.py"]
-    assert scanner.index.candidates(["reconcile_ledger"]) == scanner.index.holding["reconcile_ledger"]
-    assert "app/util.py" not in scanner.index.holding.get("balance", [])
+    assert sorted(scanner.index.files_holding("reconcile_ledger")) == ["app/ledger.py", "app/report.py"]
+    assert scanner.index.candidates(["reconcile_ledger"]) == scanner.index.files_holding("reconcile_ledger")
+    assert "app/util.py" not in scanner.index.files_holding("balance")
 
     (root / "app/util.py").write_text("def helper(balance):\n    return reconcile_ledger(balance)\n")
     same(engine, root)
-    assert "app/util.py" in scanner.index.holding["balance"]
-    assert "app/util.py" in scanner.index.holding["reconcile_ledger"]
+    assert "app/util.py" in scanner.index.files_holding("balance")
+    assert "app/util.py" in scanner.index.files_holding("reconcile_ledger")
     assert _as_sets(scanner.index) == _as_sets(_fresh_index(scanner))
 
     write_tree(root, {"app/audit.py": "def audit_ledger():\n    raise OverdraftError\n"})
     same(engine, root)
-    assert scanner.index.holding["audit_ledger"] == ["app/audit.py"]
+    assert scanner.index.files_holding("audit_ledger") == ["app/audit.py"]
     assert scanner.index.files["audit"] == {"app/audit.py": 1}
 
     os.remove(root / "app/report.py")
     os.remove(root / "app/audit.py")
     same(engine, root)
-    assert sorted(scanner.index.holding["reconcile_ledger"]) == ["app/ledger.py", "app/util.py"]
-    assert "audit_ledger" not in scanner.index.holding and "audit" not in scanner.index.files
-    assert not any("app/report.py" in ps for ps in scanner.index.holding.values())
+    assert sorted(scanner.index.files_holding("reconcile_ledger")) == ["app/ledger.py", "app/util.py"]
+    assert "audit_ledger" not in scanner.index.identifiers and "audit" not in scanner.index.files
+    assert not any("app/report.py" in scanner.index.files_holding(i) for i in scanner.index.identifiers)
     assert not any("app/report.py" in fs for fs in scanner.index.files.values())
     assert _as_sets(scanner.index) == _as_sets(_fresh_index(scanner))
 

@@ -57,6 +57,49 @@ def _identifiers(data: bytes) -> Counter[str]:
     return Counter(identifier.decode("ascii") for identifier in _IDENTIFIER.findall(data))
 
 
+class _Postings:
+    """key → numbers, each key's as one `bytes` (nothing for the garbage collector to walk: a
+    full collection over lists of the kept numbers took some 300 ms on Django, during queries);
+    what came since the last `seal` is staged in lists, so a file's numbers are not appended
+    one copy at a time."""
+
+    def __init__(self) -> None:
+        self._sealed: dict[str, bytes] = {}
+        self._staged: dict[str, list[int]] = {}
+
+    def add(self, key: str, number: int) -> None:
+        staged = self._staged.get(key)
+        if staged is None:
+            staged = self._staged[key] = []
+        staged.append(number)
+
+    def seal(self) -> None:
+        sealed = self._sealed
+        for key, numbers in self._staged.items():
+            sealed[key] = sealed.get(key, b"") + array("I", numbers).tobytes()
+        self._staged.clear()
+
+    def get(self, key: str) -> array[int]:
+        """The numbers of `key`, in the order they came (an empty array for none)."""
+        if self._staged:
+            self.seal()
+        return array("I", self._sealed.get(key, b""))
+
+    def remove(self, key: str, number: int) -> None:
+        numbers = self.get(key)
+        if number in numbers:
+            numbers.remove(number)
+            if numbers:
+                self._sealed[key] = numbers.tobytes()
+            else:
+                del self._sealed[key]
+
+    def keys(self) -> Iterable[str]:
+        if self._staged:
+            self.seal()
+        return self._sealed.keys()
+
+
 class TokenIndex:
     """Over the files a tree keeps: token → file → how often the file's identifiers hold it
     (the terms' counts), identifier → the files holding it whole (where a needle can be), and
@@ -64,15 +107,19 @@ class TokenIndex:
 
     def __init__(self, line_index_bytes: int = LINE_INDEX_BYTES) -> None:
         self.files: dict[str, dict[str, int]] = {}
-        # A list, not a set: some 8 bytes a file (Django: 822,000 pairs over 113,000 identifiers).
-        self.holding: dict[str, list[str]] = {}
+        # Numbers in arrays, not lists of objects: 4 bytes a file (Django: 822,000 pairs over
+        # 113,000 identifiers), and nothing the garbage collector walks (a full collection over
+        # lists of the kept objects took some 300 ms, during queries).
+        self._holding = _Postings()  # identifier -> the numbers of the files holding it
+        self._path_numbers: dict[str, int] = {}
+        self._paths: list[str] = []  # a file's number -> its path (a number is kept for the path)
         self.indexed: dict[str, bytes] = {}  # path -> the contents indexed (to take them out)
         # path -> (each identifier's number << _LINE_BITS | a line it is on, sorted; each line's
         # first byte): compact arrays, not objects per line.
         self.lines: dict[str, tuple[array[int], array[int], array[int]]] = {}  # and its identifiers' numbers
         self.line_index_bytes, self.line_bytes = line_index_bytes, 0
         self._numbers: dict[bytes, int] = {}  # identifier -> its number (kept: numbers are never reused)
-        self._with_token: dict[str, list[int]] = {}  # token -> the numbers of the identifiers holding it
+        self._with_token = _Postings()  # token -> the numbers of the identifiers holding it
 
     def add(self, path: str, data: bytes) -> None:
         if path in self.indexed:
@@ -84,10 +131,10 @@ class TokenIndex:
         found = [_IDENTIFIER.findall(line) for line in raw]
         identifiers = Counter(_IDENTIFIER.findall(data))  # no identifier spans a line: the lines' together
         counts: Counter[str] = Counter()
-        holding = self.holding
+        holding, at = self._holding, self._path_number(path)
         for identifier, times in identifiers.items():
             name = identifier.decode("ascii")
-            holding.setdefault(name, []).append(path)
+            holding.add(name, at)
             for token in identifier_tokens(name):
                 counts[token] += times
         for token, times in counts.items():
@@ -100,7 +147,7 @@ class TokenIndex:
             if identifier not in numbers:
                 number = numbers[identifier] = len(numbers)
                 for token in dict.fromkeys(identifier_tokens(identifier.decode("ascii"))):
-                    self._with_token.setdefault(token, []).append(number)
+                    self._with_token.add(token, number)
         entries = array(
             "Q",
             sorted({numbers[i] << _LINE_BITS | no for no, on_line in enumerate(found, 1) for i in on_line}),
@@ -118,12 +165,9 @@ class TokenIndex:
         if kept is not None:
             self.line_bytes -= 8 * len(kept[0]) + 4 * len(kept[1]) + 4 * len(kept[2])
         tokens: set[str] = set()
+        at = self._path_numbers[path]
         for identifier in _identifiers(data):
-            paths = self.holding.get(identifier)
-            if paths is not None:
-                paths.remove(path)
-                if not paths:
-                    del self.holding[identifier]
+            self._holding.remove(identifier, at)
             tokens.update(identifier_tokens(identifier))
         for token in tokens:
             files = self.files.get(token)
@@ -157,7 +201,7 @@ class TokenIndex:
     def with_tokens(self, tokens: Iterable[str]) -> frozenset[int]:
         """The numbers of the identifiers whose `identifier_tokens` hold one of `tokens` (every
         identifier `TermMatcher.count` finds a term in: its spellings all stem to the term)."""
-        return frozenset(n for t in tokens for n in self._with_token.get(t, ()))
+        return frozenset(n for t in tokens for n in self._with_token.get(t))
 
     def term_lines(
         self, path: str, data: bytes, terms: TermMatcher, holding: frozenset[int]
@@ -184,12 +228,32 @@ class TokenIndex:
                 out[no] = found
         return out
 
+    def seal(self) -> None:
+        """The numbers staged since the last call packed (a hold's end: prepare, a query's reads)."""
+        self._holding.seal()
+        self._with_token.seal()
+
+    def _path_number(self, path: str) -> int:
+        number = self._path_numbers.get(path)
+        if number is None:
+            number = self._path_numbers[path] = len(self._paths)
+            self._paths.append(path)
+        return number
+
+    @property
+    def identifiers(self) -> Iterable[str]:
+        return self._holding.keys()
+
+    def files_holding(self, identifier: str) -> list[str]:
+        """The indexed files holding `identifier` whole, in the order they were indexed."""
+        return [self._paths[at] for at in self._holding.get(identifier)]
+
     def candidates(self, identifiers: Sequence[str]) -> list[str]:
         """The indexed files holding every one of `identifiers` whole."""
-        holding = [self.holding.get(i, []) for i in dict.fromkeys(identifiers)]
+        holding = [self._holding.get(i) for i in dict.fromkeys(identifiers)]
         smallest = min(holding, key=len)
         others = [frozenset(h) for h in holding if h is not smallest]
-        return [p for p in smallest if all(p in h for h in others)]
+        return [self._paths[at] for at in smallest if all(at in h for h in others)]
 
 
 _Line = tuple[int, str, bool]  # line number, text (as line_text), whether the classifier finds the needle
@@ -388,6 +452,7 @@ class WarmScanner:
             size += len(data)
         result.files_scanned += files
         result.bytes_scanned += size
+        self.index.seal()
         bounds = ["file_bytes"] if over else []
         # Files over the cap are read again on every query: no shortcut while there are any.
         self._last_hold = None if cold else ((self.tree.version, limit), list(paths), (files, size, bounds))

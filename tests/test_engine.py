@@ -403,3 +403,15 @@ def test_a_file_s_term_lines_from_its_line_index_are_the_ones_its_contents_give(
     # Contents other than those indexed (read again since): not answered from the index.
     assert index.term_lines("a.py", bytes(bytearray(data)), terms, frozenset()) is None
     assert index.term_lines("b.py", data, terms, frozenset()) is None
+
+
+def test_a_prepared_engine_s_kept_facts_are_out_of_the_collector_s_sight(tmp_path):
+    import gc
+
+    root = write_tree(tmp_path / "r", FILES)
+    engine = Engine()
+    engine.prepare(str(root))
+    index = engine.checkout(str(root))[1].index
+    tracked = {id(o) for o in gc.get_objects()}  # frozen objects are in no generation
+    assert gc.get_freeze_count() > 0 and id(index.lines) not in tracked
+    same(engine, root)  # and answers as before

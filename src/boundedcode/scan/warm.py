@@ -50,6 +50,8 @@ DEADLINE_EVERY = 256
 LINE_INDEX_BYTES = 256 * 1024 * 1024
 _LINE_BITS = 32  # a line index entry: the identifier's number above these bits, the line below
 _LINE_MASK = (1 << _LINE_BITS) - 1
+#: Numbers staged in lists before they are packed (some 40 bytes each while staged, 4 after).
+STAGED_NUMBERS = 500_000
 _RUN = re.compile(r"[A-Za-z0-9_]+")
 
 
@@ -66,18 +68,23 @@ class _Postings:
     def __init__(self) -> None:
         self._sealed: dict[str, bytes] = {}
         self._staged: dict[str, list[int]] = {}
+        self._waiting = 0  # numbers staged
 
     def add(self, key: str, number: int) -> None:
         staged = self._staged.get(key)
         if staged is None:
             staged = self._staged[key] = []
         staged.append(number)
+        self._waiting += 1
+        if self._waiting > STAGED_NUMBERS:
+            self.seal()
 
     def seal(self) -> None:
         sealed = self._sealed
         for key, numbers in self._staged.items():
             sealed[key] = sealed.get(key, b"") + array("I", numbers).tobytes()
         self._staged.clear()
+        self._waiting = 0
 
     def get(self, key: str) -> array[int]:
         """The numbers of `key`, in the order they came (an empty array for none)."""

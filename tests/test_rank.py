@@ -146,3 +146,43 @@ def test_equal_scores_keep_the_innermost_frame_first():
         "a/outer.py", 5, "stack_trace", Anchor("frame", "/x/a/outer.py", line=5, weight=2.0), 0.95, "r"
     )
     assert [it.path for it in rank(findings, RankFacts()).items] == ["z/inner.py", "a/outer.py"]
+
+
+def test_one_text_seeding_two_anchors_counts_once_in_a_file():
+    # `a.get_backend()` seeds a module and a member: two strategies find the one definition.
+    items = rank(
+        [
+            f("a/__init__.py", "a.get_backend", strategy="reexports", rel=0.85, kind="module"),
+            Finding(
+                "a/__init__.py",
+                1,
+                "symbols",
+                Anchor("member", "get_backend", qualifier="a"),
+                0.8,
+                "defines",
+                specificity=0.8,
+            ),
+            f("a/axes.py", "hexbin", rel=0.8),
+            f("a/axes.py", "message words", strategy="fulltext", rel=0.8, kind="fulltext"),
+        ],
+        RankFacts(),
+        explain=True,
+    ).items
+    scores = {it.path: it.score for it in items}
+    assert scores["a/__init__.py"] == pytest.approx(0.85)  # not 1 − 0.15 × 0.36
+    assert [it.path for it in items] == ["a/axes.py", "a/__init__.py"]
+    init = next(it for it in items if it.path == "a/__init__.py")
+    assert [c.repeat for c in init.explain.contributions] == [1.0, 0.0]
+    assert "× 0 (the same name already counted)" in "\n".join(explain_lines(init.explain))
+
+
+def test_a_samples_import_and_the_module_it_names_are_one_name():
+    # `from a.db import models` seeds the import `a.db` and the module `a.db`.
+    (it,) = rank(
+        [
+            f("a/db/__init__.py", "a.db", strategy="reexports", rel=0.6, kind="import"),
+            f("a/db/__init__.py", "a.db", strategy="modules", rel=0.85, spec=0.7, kind="module"),
+        ],
+        RankFacts(),
+    ).items
+    assert it.score == pytest.approx(0.6)

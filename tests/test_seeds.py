@@ -1,4 +1,4 @@
-from boundedcode.seeds import message_anchors, split_segments
+from boundedcode.seeds import message_anchors, message_facts, split_segments
 
 
 def kinds(message):
@@ -81,3 +81,33 @@ def test_segments_split_fences_prompts_and_indented_code():
 
 def test_apostrophes_do_not_make_quotes():
     assert [a for a in message_anchors("I've seen it, it's the user's fault.") if a.kind == "quote"] == []
+
+
+def test_a_message_is_about_tests_when_it_asks_for_work_on_them():
+    def about(message):
+        return message_facts(message, []).about_tests
+
+    assert about("Add a regression test for Ledger.post overdrafts")
+    assert about("test_checkout is flaky on CI")
+    assert about("Please fix the unit tests under tests/payments")
+    # A failing test, the test framework's own name, a file named test.php: the fix is in the code.
+    assert not about("URLValidator tests failing on Python 3.9.5: the tests expect a ValidationError")
+    assert not about(
+        "pytest's caplog fixture doesn't restore the log level after a test; a test run shows it"
+    )
+    assert not about("`php-cs-fixer fix test.php --rules=@PSR12` breaks the test file's strings")
+
+
+def test_a_link_to_a_file_on_a_forge_names_the_checkouts_path_and_line():
+    found = [
+        (a.kind, a.text, a.line)
+        for a in message_anchors(
+            "The new [run._query_cpu()](https://github.com/acme/lint/blob/main/lint/run.py#L34) returns 0; "
+            "see also https://gitlab.example.org/team/app/-/blob/4f2a9c1/src/app/cli.rb, "
+            "https://github.com/acme/lint/issues/12 and https://github.com/acme/lint/blob/main/docs/logo.png"
+        )
+        if a.kind == "path"
+    ]
+    assert ("path", "lint/run.py", 34) in found
+    assert ("path", "src/app/cli.rb", None) in found
+    assert [t for _, t, _ in found if "issues" in t or t.endswith(".png")] == []

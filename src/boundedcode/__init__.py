@@ -3,12 +3,23 @@
 >>> from boundedcode import retrieve
 >>> result = retrieve("KeyError in Ledger.post", repo=".")
 >>> print(result.block)
+
+The names below are loaded on first use (PEP 562), so that `bcode --version` and a command
+that needs only part of the package do not import the whole retrieval engine.
 """
 
-from .api import find_implementations, find_references, find_symbol, retrieve, retry_pack
-from .checkout import Budgets, GitTree, MemoryTree, Tree, WorkTree
-from .errors import BoundedCodeError, ConfigError, RepositoryError, UsageError
-from .model import Anchor, Finding, Item, RetrievalResult, StrategyRun
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .api import find_implementations, find_references, find_symbol, retrieve, retry_pack
+    from .checkout import Budgets, GitTree, MemoryTree, Tree, WorkTree
+    from .errors import BoundedCodeError, ConfigError, RepositoryError, UsageError
+    from .model import Anchor, Finding, Item, RetrievalResult, StrategyRun
 
 __all__ = [
     "retrieve",
@@ -32,3 +43,38 @@ __all__ = [
     "RepositoryError",
 ]
 __version__ = "0.1.0"
+
+#: The module each public name is defined in.
+_HOMES = {
+    **dict.fromkeys(
+        ("retrieve", "retry_pack", "find_symbol", "find_references", "find_implementations"), ".api"
+    ),
+    **dict.fromkeys(("Budgets", "Tree", "WorkTree", "GitTree", "MemoryTree"), ".checkout"),
+    **dict.fromkeys(("BoundedCodeError", "UsageError", "ConfigError", "RepositoryError"), ".errors"),
+    **dict.fromkeys(("Anchor", "Finding", "Item", "RetrievalResult", "StrategyRun"), ".model"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value  # once found, an ordinary module attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+class _Package(types.ModuleType):
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Importing a submodule records it on its package: `retrieve` and `retry_pack` name both
+        # a submodule and a public function, and the package's name stays the function.
+        if name in _HOMES and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Callable, Collection, Sequence
 
 from .basic import run_basic
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets
@@ -15,10 +15,12 @@ from .model import RetrievalResult
 from .navigator import Answer, navigate
 from .render import smallest_block_tokens
 from .retrieve import run_retrieval
-from .retry_pack import RetryPack, build_retry_pack
 from .scan import Scanner
 from .seeds.evidence import evidence_anchors, evidence_bounds
 from .strategies import by_id
+
+if TYPE_CHECKING:
+    from .retry_pack import RetryPack
 
 #: Every strategy id, for validating `without`.
 STRATEGY_IDS = tuple(sorted(by_id()))
@@ -161,6 +163,8 @@ def retry_pack(output: str, repos: Sequence[str], *, budgets: Budgets | None = N
     The lines around every location the output points at (frames, compiler and test-runner
     locations, the code failing tests exercise), per repository, within the block budget.
     """
+    from .retry_pack import build_retry_pack  # bounded mode's own modules, not a retrieval's
+
     trees = []
     for repo in repos:
         if not os.path.isdir(repo):

@@ -12,7 +12,6 @@ import importlib
 import io
 import os
 import sys
-import traceback
 from typing import Any, Callable, Sequence
 
 from . import __version__
@@ -326,8 +325,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="backslashreplace")
     words = sys.argv[1:] if argv is None else list(argv)
-    # The first word not an option names the command (bcode's own options take no value).
-    parser = build_parser(next((w for w in words if not w.startswith("-")), None))
+    # The first word not an option names the command (bcode's own options take no value);
+    # `--version` alone needs no command's module ("" lists every command by name only).
+    command = next((w for w in words if not w.startswith("-")), None)
+    parser = build_parser("" if words == ["--version"] else command)
     args, extra = parser.parse_known_args(words)
     if extra and not getattr(args, "takes_any", False):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -353,6 +354,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_FOUND
     except Exception:  # a bug: its traceback, and the error status rather than Python's 1 ("none")
+        import traceback
+
         traceback.print_exc()
         return EXIT_ERROR
 

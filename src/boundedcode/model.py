@@ -76,7 +76,12 @@ class Anchor:
     @property
     def key(self) -> str:
         """Identity for "each anchor counted once" in ranking."""
-        return f"{self.kind.value}:{self.qualifier + '.' if self.qualifier else ''}{self.text}"
+        return f"{self.kind.value}:{self.spelled}"
+
+    @property
+    def spelled(self) -> str:
+        """The text it stands for, whatever its kind: `a.b` seeds a module and a member alike."""
+        return f"{self.qualifier + '.' if self.qualifier else ''}{self.text}"
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,8 @@ class Contribution:
     specificity: float
     reason: str
     # 1 for its strategy's strongest finding in the file, then REPEAT_DECAY, its square…;
-    # 0 for a path word another strategy already counted for this file.
+    # 0 for a path word another strategy already counted for this file, or a text another
+    # anchor of it spelled (a module and a member both `a.b`).
     repeat: float = 1.0
 
     @property

@@ -92,10 +92,20 @@ def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
 PATH_WORD_KINDS = frozenset({AnchorKind.WORD, AnchorKind.PATH_WORDS})
 
 
+#: Anchors that name code by its text: two of them spelled alike are one name (a sample's
+#: `from a.b import c` seeds the import `a.b` and the module `a.b`).
+SPELLED_KINDS = frozenset({AnchorKind.NAME, AnchorKind.MEMBER, AnchorKind.MODULE, AnchorKind.IMPORT})
+
+
 def _counted(best_per_anchor: list[Finding], order: dict[str, int]) -> list[tuple[Finding, float]]:
-    """Each anchor's best finding with the factor it counts with (its repeat), strongest first."""
+    """Each anchor's best finding with the factor it counts with (its repeat), strongest first.
+
+    One text counts once in a file: `a.get_backend` seeds a module and a member, and the
+    definition they both find is one fact, not two strategies agreeing.
+    """
     out = []
     seen: dict[str, int] = defaultdict(int)  # strategy -> findings already counted
+    spelled: set[str] = set()
     path_word = False
     for f in sorted(best_per_anchor, key=lambda f: _order(f, order)):
         if f.anchor.kind in PATH_WORD_KINDS:
@@ -103,6 +113,11 @@ def _counted(best_per_anchor: list[Finding], order: dict[str, int]) -> list[tupl
                 out.append((f, 0.0))
                 continue
             path_word = True
+        elif f.anchor.kind in SPELLED_KINDS:
+            if f.anchor.spelled in spelled:
+                out.append((f, 0.0))
+                continue
+            spelled.add(f.anchor.spelled)
         out.append((f, REPEAT_DECAY ** seen[f.strategy]))
         seen[f.strategy] += 1
     return out

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from collections.abc import Callable
 
+from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines
 from .frames import is_frame_line
 
@@ -102,13 +103,13 @@ _HOST_SUFFIXES = frozenset(
         "svc",
     }
 )
-_EXTENSION = re.compile(r"\.([A-Za-z][\w+-]{0,11})$")
-_SEVERITY = re.compile(
+_EXTENSION = LazyPattern(r"\.([A-Za-z][\w+-]{0,11})$")
+_SEVERITY = LazyPattern(
     r"^(?P<sev>fatal error|error|warning|note|info|remark|hint|help)(?:\[[\w-]{1,40}\])?: (?P<msg>.{0,4000})$"
 )
-_PROJECT_SUFFIX = re.compile(r" \[[^\[\]]{1,1000}\.(?:vcxproj|csproj|fsproj|vbproj|proj|sln)\]$")
+_PROJECT_SUFFIX = LazyPattern(r" \[[^\[\]]{1,1000}\.(?:vcxproj|csproj|fsproj|vbproj|proj|sln)\]$")
 
-_DIGIT = re.compile(r"\d")
+_DIGIT = LazyPattern(r"\d")
 _PATH = r"(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^\s:]{0,1000}?)"
 
 
@@ -146,7 +147,7 @@ def _with_severity(path: str, line: str, col: str | None, rest: str, default_too
 
 
 # tsc --pretty 'src/x.ts:12:5 - error TS2322: …' and pyright '  /src/x.py:12:5 - error: …'.
-_DASHED = re.compile(
+_DASHED = LazyPattern(
     r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}) - (?P<sev>error|warning|information|info|hint)(?: (?P<code>TS\d{1,6}))?: (?P<msg>.{0,4000})$"
 )
 
@@ -159,10 +160,10 @@ def _dashed(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # tsc, MSVC, csc and others 'src/x.ts(12,5): error TS2322: …', 'x.cpp(12): error C2065: …';
 # MSBuild appends the project ' [C:\src\shop.vcxproj]'.
-_PAREN = re.compile(
+_PAREN = LazyPattern(
     r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s(:#][^(:]{0,1000}?)\((?P<line>\d{1,9})(?:,(?P<col>\d{1,9}))?(?:,\d{1,9},\d{1,9})?\) ?: (?P<rest>\S.{0,4000})$"
 )
-_PAREN_SEVERITY = re.compile(
+_PAREN_SEVERITY = LazyPattern(
     r"^(?P<sev>fatal error|error|warning|note|info|message)(?: (?P<code>[A-Z]{1,6}\d{1,6}))?: (?P<msg>.{0,4000})$"
 )
 
@@ -182,7 +183,7 @@ def _paren(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # maven-compiler-plugin '[ERROR] /src/main/java/com/acme/Cart.java:[12,5] cannot find symbol'.
-_MAVEN = re.compile(
+_MAVEN = LazyPattern(
     r"^\[(?P<sev>ERROR|WARNING)\] " + _PATH + r":\[(?P<line>\d{1,9}),(?P<col>\d{1,9})\] (?P<msg>.{0,4000})$"
 )
 
@@ -193,7 +194,7 @@ def _maven(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # Kotlin through Gradle: 'e: file:///src/Orders.kt:4:21 msg' (1.8+), 'e: /src/Orders.kt: (5, 12): msg'.
-_KOTLIN = re.compile(
+_KOTLIN = LazyPattern(
     r"^(?P<sev>[ew]): (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9}):?|: \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):) (?P<msg>.{0,4000})$"
 )
 
@@ -207,15 +208,15 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 # spans 'file:12:5-20: …' and 'file:(12,5)-(14,20): …', and
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space).
-_COLON = re.compile(
+_COLON = LazyPattern(
     r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4})?"
     + _PATH
     + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)): (?P<rest>\S.{0,4000})$"
 )
-_RUBOCOP = re.compile(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
-_PYLINT = re.compile(r"^(?P<letter>[CRWEFI])\d{4}: ")
-_RUFF = re.compile(r"^[A-Z]{1,4}\d{1,5}\b")
-_PHPSTAN_RAW = re.compile(
+_RUBOCOP = LazyPattern(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
+_PYLINT = LazyPattern(r"^(?P<letter>[CRWEFI])\d{4}: ")
+_RUFF = LazyPattern(r"^[A-Z]{1,4}\d{1,5}\b")
+_PHPSTAN_RAW = LazyPattern(
     r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:]{1,1000}?\.php):(?P<line>\d{1,9}):(?P<msg>\S.{0,4000})$"
 )
 
@@ -244,7 +245,7 @@ def _phpstan_raw(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # eslint's stylish rows under their file: '  3:7  error  Missing semicolon  semi'.
-_ESLINT_ROW = re.compile(
+_ESLINT_ROW = LazyPattern(
     r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>error|warning)\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$"
 )
 
@@ -257,7 +258,7 @@ def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # PHPStan's table rows under their 'Line   src/Cart.php' header: '  12     Method … returns string.'.
-_PHPSTAN_ROW = re.compile(r"^\s{1,4}(?P<line>\d{1,9})\s{2,40}(?P<msg>\S.{0,4000})$")
+_PHPSTAN_ROW = LazyPattern(r"^\s{1,4}(?P<line>\d{1,9})\s{2,40}(?P<msg>\S.{0,4000})$")
 
 
 def _phpstan_row(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -267,7 +268,7 @@ def _phpstan_row(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # rustc (and ruff's full format) print the location under the message: ' --> src/main.rs:8:24'.
-_ARROW = re.compile(r"^\s{0,12}--> (?P<path>\S.{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$")
+_ARROW = LazyPattern(r"^\s{0,12}--> (?P<path>\S.{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$")
 
 
 def _arrow(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -278,7 +279,7 @@ def _arrow(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # 'file: line N[, col M], message' (jshint), 'file: line N: message' (bash, sh) and Perl-like
 # 'message at file line N.' is read by the frames parser.
-_FILE_LINE = re.compile(
+_FILE_LINE = LazyPattern(
     r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?): line (?P<line>\d{1,9})(?:, col(?:umn)? (?P<col>\d{1,9}))?[,:] (?P<msg>\S.{0,4000})$"
 )
 
@@ -289,7 +290,7 @@ def _file_line(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # puppet-lint --with-filename 'manifests/init.pp - WARNING: double quoted string … on line 3'.
-_PUPPET = re.compile(
+_PUPPET = LazyPattern(
     r"^(?P<path>\S{1,1000}\.pp) - (?P<sev>WARNING|ERROR): (?P<msg>.{1,4000}?) on line (?P<line>\d{1,9})(?: \(check: [\w-]{1,100}\))?$"
 )
 
@@ -299,7 +300,7 @@ def _puppet(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # haml-lint 'app/views/cart.html.haml:12 [W] LineLength: Line is too long. [92/80]'.
-_HAML = re.compile(r"^(?P<path>\S{1,1000}?):(?P<line>\d{1,9}) \[(?P<sev>[WE])\] (?P<msg>\S.{0,4000})$")
+_HAML = LazyPattern(r"^(?P<path>\S{1,1000}?):(?P<line>\d{1,9}) \[(?P<sev>[WE])\] (?P<msg>\S.{0,4000})$")
 
 
 def _haml(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -307,7 +308,7 @@ def _haml(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # scalastyle 'error file=/src/main/scala/Cart.scala message=Magic Number line=12 column=5'.
-_SCALASTYLE = re.compile(
+_SCALASTYLE = LazyPattern(
     r"^(?P<sev>error|warning|info) file=(?P<path>\S{1,1000}) message=(?P<msg>.{1,4000}?) line=(?P<line>\d{1,9})(?: column=(?P<col>\d{1,9}))?$"
 )
 
@@ -319,23 +320,23 @@ def _scalastyle(m: re.Match[str], state: _State) -> Diagnostic | None:
 # Rows under a file header (the grouping linters): stylelint's '  3:3  ✖  Unexpected …  rule',
 # csslint's '2: warning at line 3, col 3' (its message on the next line), reek's
 # '  [7, 12]:DuplicateMethodCall: …' and shellcheck's '  ^-- SC2086 (info): …' under 'In x.sh line 4:'.
-_STYLELINT_ROW = re.compile(
+_STYLELINT_ROW = LazyPattern(
     r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>[✖⚠×‼])\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$"
 )
-_CSSLINT_ROW = re.compile(
+_CSSLINT_ROW = LazyPattern(
     r"^\d{1,6}: (?P<sev>warning|error) at line (?P<line>\d{1,9}), col (?P<col>\d{1,9})$"
 )
-_REEK_ROW = re.compile(r"^\s{1,8}\[(?P<lines>\d{1,9}(?:, \d{1,9}){0,50})\]:(?P<msg>\S.{0,4000})$")
-_SHELLCHECK_ROW = re.compile(
+_REEK_ROW = LazyPattern(r"^\s{1,8}\[(?P<lines>\d{1,9}(?:, \d{1,9}){0,50})\]:(?P<msg>\S.{0,4000})$")
+_SHELLCHECK_ROW = LazyPattern(
     r"^\s{0,400}\^[-^]{0,400} (?P<code>SC\d{4}) \((?P<sev>\w{1,20})\): (?P<msg>.{1,4000})$"
 )
 
 
 # sqlfluff's rows under '== [models/orders.sql] FAIL': 'L:   2 | P:  12 | LT01 | Expected …'.
-_SQLFLUFF_ROW = re.compile(
+_SQLFLUFF_ROW = LazyPattern(
     r"^L:\s{0,8}(?P<line>\d{1,9}) \| P:\s{0,8}(?P<col>\d{1,9}) \| (?P<code>\w{1,20}) \| (?P<msg>.{0,4000})$"
 )
-_SQLFLUFF_HEADER = re.compile(r"^== \[(?P<path>[^\[\]]{1,1000})\] (?:FAIL|PASS)$")
+_SQLFLUFF_HEADER = LazyPattern(r"^== \[(?P<path>[^\[\]]{1,1000})\] (?:FAIL|PASS)$")
 
 
 def _sqlfluff(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -378,7 +379,7 @@ def _shellcheck(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # The location alone on its line, the message on the lines below (gfortran 'cart.f90:12:5:',
 # go test's '    cart_test.go:15: ' before testify's block, ExUnit's '     test/cart_test.exs:4').
-_BARE_LOCATION = re.compile(r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:?$")
+_BARE_LOCATION = LazyPattern(r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:?$")
 
 
 def _bare_location(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -389,7 +390,7 @@ def _bare_location(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # A severity before the location: Bazel's 'ERROR: /src/BUILD:12:5: …', Checkstyle's
 # '[WARN] /src/Cart.java:12:5: … [Rule]', 'warning: src/a.c:3: …'.
-_SEVERITY_FIRST = re.compile(
+_SEVERITY_FIRST = LazyPattern(
     r"^(?:\[(?P<sev1>ERROR|WARN|WARNING|INFO|error|warning)\]|(?P<sev2>ERROR|WARNING|WARN|Error|Warning|error|warning):)\s{1,8}"
     + _PATH
     + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:? (?P<msg>\S.{0,4000})$"
@@ -403,7 +404,7 @@ def _severity_first(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # A rule code right after the location, no colon: markdownlint 'README.md:3:81 MD013/line-length …',
 # hadolint 'Dockerfile:3 DL3008 warning: …', dialyzer 'lib/cart.ex:12:no_return Function …'.
-_CODED = re.compile(
+_CODED = LazyPattern(
     r"^"
     + _PATH
     + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: (?P<code>[A-Z]{1,8}\d{1,6}(?:/[\w-]{1,100})?)|:(?P<word>[a-z][a-z_]{2,40})) (?P<msg>\S.{0,4000})$"
@@ -415,8 +416,8 @@ def _coded(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # GitHub Actions annotations '::error file=src/a.py,line=12,col=5::message' (any key order).
-_ANNOTATION = re.compile(r"^::(?P<sev>error|warning|notice)(?P<props> [^:]{1,2000})?::(?P<msg>.{0,4000})$")
-_ANNOTATION_PROP = re.compile(
+_ANNOTATION = LazyPattern(r"^::(?P<sev>error|warning|notice)(?P<props> [^:]{1,2000})?::(?P<msg>.{0,4000})$")
+_ANNOTATION_PROP = LazyPattern(
     r"(?:^ |,)(?P<key>file|line|col|endLine|endColumn|title)=(?P<value>[^,]{0,1000})"
 )
 
@@ -434,22 +435,22 @@ def _annotation(m: re.Match[str], state: _State) -> Diagnostic | None:
 # 'Diff in /src/main.rs at line 12:'),
 # old cppcheck's '[cart.c:12]: (error) …', Nim's 'cart.nim(12, 5) Error: …', OCaml's
 # 'File "cart.ml", line 12, characters 5-10:'.
-_LABELLED = re.compile(
+_LABELLED = LazyPattern(
     r"^\s{0,16}(?:Location|location|Source|source|File|file): "
     + _PATH
     + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
 )
-_AT_END = re.compile(
+_AT_END = LazyPattern(
     r"^\s{0,16}(?P<msg>\S.{0,2000}?) at " + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
 )
-_ON_LINE = re.compile(
+_ON_LINE = LazyPattern(
     r"^\s{0,16}(?:on (?P<path>\S{1,1000}) line (?P<line>\d{1,9})(?:, in .{0,1000})?|Diff in (?P<path2>\S{1,1000}?)(?: at line |:)(?P<line2>\d{1,9})):$"
 )
-_BRACKETED = re.compile(r"^\[" + _PATH + r":(?P<line>\d{1,9})\]: \((?P<sev>\w{1,20})\) (?P<msg>.{1,4000})$")
-_NIM = re.compile(
+_BRACKETED = LazyPattern(r"^\[" + _PATH + r":(?P<line>\d{1,9})\]: \((?P<sev>\w{1,20})\) (?P<msg>.{1,4000})$")
+_NIM = LazyPattern(
     r"^(?P<path>[^\s(][^(]{0,1000}?\.nims?)\((?P<line>\d{1,9}), (?P<col>\d{1,9})\) (?P<sev>Error|Warning|Hint): (?P<msg>.{0,4000})$"
 )
-_OCAML = re.compile(
+_OCAML = LazyPattern(
     r'^File "(?P<path>[^"]{1,1000})", lines? (?P<line>\d{1,9})(?:-\d{1,9})?, characters (?P<col>\d{1,9})-\d{1,9}:$'
 )
 
@@ -463,7 +464,7 @@ def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(path, line, groups.get("col"), groups.get("msg") or "", severity, "generic")
 
 
-_ONE_LINE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (
+_ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (
     (_ARROW, _arrow),  # rustc, ruff --output-format=full
     (_ESLINT_ROW, _eslint),  # eslint (stylish)
     (_STYLELINT_ROW, _stylelint),  # stylelint (string)
@@ -495,12 +496,12 @@ _ONE_LINE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], _State], Diagno
 )
 
 # Lines that set the state the multi-line formats read.
-_RUST_HEADER = re.compile(r"^(?P<sev>error|warning|note|help)(?:\[[\w-]{1,20}\])?: (?P<msg>.{1,4000})$")
-_RUFF_HEADER = re.compile(r"^(?P<msg>[A-Z]{1,4}\d{1,5} .{1,4000})$")
-_BARE_PATH = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}\.[A-Za-z][\w+-]{0,11})$")
-_PHPSTAN_HEADER = re.compile(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
-_REEK_HEADER = re.compile(r"^(?P<path>\S{1,1000}) -- \d{1,9} warnings?(?: \([^()]{0,200}\))?:$")
-_SHELLCHECK_HEADER = re.compile(r"^In (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9}):$")
+_RUST_HEADER = LazyPattern(r"^(?P<sev>error|warning|note|help)(?:\[[\w-]{1,20}\])?: (?P<msg>.{1,4000})$")
+_RUFF_HEADER = LazyPattern(r"^(?P<msg>[A-Z]{1,4}\d{1,5} .{1,4000})$")
+_BARE_PATH = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}\.[A-Za-z][\w+-]{0,11})$")
+_PHPSTAN_HEADER = LazyPattern(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
+_REEK_HEADER = LazyPattern(r"^(?P<path>\S{1,1000}) -- \d{1,9} warnings?(?: \([^()]{0,200}\))?:$")
+_SHELLCHECK_HEADER = LazyPattern(r"^In (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9}):$")
 
 
 def _update_state(line: str, state: _State) -> None:

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from collections.abc import Callable
 
+from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines, native_language, strip_params, symbol
 
 __all__ = ["Frame", "parse_frames", "is_frame_line", "exception_lines"]
@@ -57,7 +58,7 @@ class _Context:
 class _Format:
     family: str  # frames of one family form one trace
     hints: tuple[str, ...]  # one of these substrings is in every matching line
-    pattern: re.Pattern[str]
+    pattern: LazyPattern
     build: Callable[[re.Match[str], _Context], _Hit | None]  # None: not this format after all
     max_gap: int = 0  # other lines allowed between two frames of one trace
     after: str = ""  # match only the text after the last occurrence of this
@@ -85,7 +86,7 @@ def _placeholder(language: str, number: int | None = None, callee: str | None = 
 # --- Python -------------------------------------------------------------------------------
 
 # CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups).
-_PY_FILE = re.compile(
+_PY_FILE = LazyPattern(
     r'^[ \t|+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$'
 )
 
@@ -99,10 +100,10 @@ def _python(m: re.Match[str], ctx: _Context) -> _Hit:
 # pytest: '--tb=short' entries 'tests/test_cart.py:12: in test_total', and the long format's
 # closing 'shop/cart.py:9: LookupError' (its function is the `def` printed above it); Cython
 # modules print '.pyx' and '.pxi' files.
-_PYTEST = re.compile(
+_PYTEST = LazyPattern(
     r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.(?:py|pyx|pxi)):(?P<line>\d{1,9}):(?: in (?P<func>\S{1,300})| [A-Z][\w.]{0,200})?$"
 )
-_DEF = re.compile(r"^\s{0,16}(?:async\s{1,4})?def (\w{1,300})\(")
+_DEF = LazyPattern(r"^\s{0,16}(?:async\s{1,4})?def (\w{1,300})\(")
 
 
 def _pytest(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -114,15 +115,15 @@ def _pytest(m: re.Match[str], ctx: _Context) -> _Hit:
 # Go panics and goroutine dumps: a function line, then '\t/src/shop/cart/cart.go:8 +0x1d', with
 # 'fp=0x… sp=0x… pc=0x…' under GOTRACEBACK=system and assembly files (runtime/asm_amd64.s);
 # testify's '\tError Trace:\t/src/shop/cart/cart_test.go:12' lists its callers on the rows below.
-_GO_FILE = re.compile(
+_GO_FILE = LazyPattern(
     r"^\s{1,40}(?:Error Trace:\s{1,16})?(?P<path>\S[^\t]{0,1000}?\.(?:go|s)):(?P<line>\d{1,9})(?: \+0x[0-9a-f]{1,16})?(?: (?:fp|sp|pc|lr)=0x[0-9a-f]{1,16}){0,4}$"
 )
 # The one-line 'main.reorder (/src/shop/cmd/shop/main.go:11)' some tools and agents print.
-_GO_CALL = re.compile(
+_GO_CALL = LazyPattern(
     r"^\s{0,16}(?P<func>[\w.\-/~%*()\[\]{}$]{1,500}) \((?P<path>[^()\s][^()]{0,1000}?\.go):(?P<line>\d{1,9})\)$"
 )
-_GO_FUNC = re.compile(r"[\w.\-/~%*()\[\]{}$]{1,500}")
-_GO_CREATED = re.compile(r" in goroutine \d{1,12}$")
+_GO_FUNC = LazyPattern(r"[\w.\-/~%*()\[\]{}$]{1,500}")
+_GO_CREATED = LazyPattern(r" in goroutine \d{1,12}$")
 
 
 def _go(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -142,22 +143,22 @@ def _go_call(m: re.Match[str], ctx: _Context) -> _Hit:
 # '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file; Hermes writes
 # '(address at /app/index.bundle:1:9876)'. An `eval at` chain names the eval site inside:
 # 'at eval (eval at applyRule (/app/lib/pricing.js:2:10), <anonymous>:1:30)'.
-_V8_CALL = re.compile(
+_V8_CALL = LazyPattern(
     r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6})\)$"
 )
-_V8_BARE = re.compile(
+_V8_BARE = LazyPattern(
     r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
 )
-_V8_EVAL = re.compile(
+_V8_EVAL = LazyPattern(
     r"^\s{0,40}at (?:async )?(?P<outer>[^()]{1,500}) \(eval at (?P<func>[^()]{1,500}) \((?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)"
 )
-_V8_DECORATION = re.compile(r"^(?:async |new )|\s\[as [^\]]{1,200}\]$")
+_V8_DECORATION = LazyPattern(r"^(?:async |new )|\s\[as [^\]]{1,200}\]$")
 # node --test (TAP): the test's "location: '/app/test/cart.test.js:5:1'" and its stack rows printed
 # without 'at': '    TestContext.<anonymous> (/app/test/cart.test.js:6:10)'.
-_TAP_LOCATION = re.compile(
+_TAP_LOCATION = LazyPattern(
     r"^\s{1,16}location: '(?P<path>[^']{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})'$"
 )
-_TAP_STACK = re.compile(
+_TAP_STACK = LazyPattern(
     r"^\s{2,40}(?P<func>[^()\s][^()]{0,500}?) \((?P<path>(?:/|[A-Za-z]:[\\/]|file:|node:)[^()]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)$"
 )
 
@@ -167,7 +168,7 @@ def _tap_location(m: re.Match[str], ctx: _Context) -> _Hit:
 
 
 # React Native's component stack under a red box: '    in CartRow (at Cart.js:12)'.
-_RN_COMPONENT = re.compile(
+_RN_COMPONENT = LazyPattern(
     r"^\s{0,40}in (?P<func>[\w.$]{1,300}) \(at (?P<path>[^()\s]{1,1000}):(?P<line>\d{1,9})\)$"
 )
 
@@ -183,7 +184,7 @@ def _v8(m: re.Match[str], ctx: _Context) -> _Hit | None:
 
 # Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14',
 # and without a column 'total@http://host/app.js:12'.
-_AT_SIGN = re.compile(
+_AT_SIGN = LazyPattern(
     r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s][^@]{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
 )
 
@@ -195,7 +196,7 @@ def _at_sign(m: re.Match[str], ctx: _Context) -> _Hit | None:
 
 
 # Opera (Presto) 'Line 12 of linked script http://host/js/cart.js', '… of inline#1 script in URL'.
-_OPERA = re.compile(
+_OPERA = LazyPattern(
     r"^\s{0,16}Line (?P<line>\d{1,9}) of (?:linked|inline#\d{1,6}|eval) script (?:in )?(?P<path>\S{1,2000}?)(?:: In function (?P<func>[\w$.]{1,300}))?$"
 )
 
@@ -211,10 +212,10 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # logcat's prefix may stand before the 'at' ('E AndroidRuntime: \tat …'). Frames printed without
 # 'at' (a StackTraceElement printed as is, JRuby's Java frames, coroutine dumps) need a qualified
 # name and a JVM source file.
-_JVM = re.compile(
+_JVM = LazyPattern(
     r"^(?:[^\t]{1,200}?: )?\s{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
-_JVM_BARE = re.compile(
+_JVM_BARE = LazyPattern(
     r"^\s{0,40}(?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40})\((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
 
@@ -229,7 +230,7 @@ def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
 # JRuby's own backtrace rows, the method right-aligned before ' at ': '        total at
 # /home/dev/shop/lib/cart.rb:7', '         each at org/jruby/RubyArray.java:1987',
 # '       <main> at uri:classloader:/bin/run.rb:4'.
-_JRUBY = re.compile(
+_JRUBY = LazyPattern(
     r"^\s{0,40}(?P<func>[^\s:]{1,300}) at (?P<path>[^\s]{1,1000}?\.(?:rb|java)):(?P<line>\d{1,9})$"
 )
 
@@ -241,17 +242,17 @@ def _jruby(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- C# -----------------------------------------------------------------------------------
 
 # .NET 'at Shop.Cart.Total(Int32 index) in C:\src\Shop\Cart.cs:line 12' (English runtimes only).
-_DOTNET = re.compile(
+_DOTNET = LazyPattern(
     r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000})\([^()]{0,1000}\)(?: in (?P<path>.{1,1000}?):line (?P<line>\d{1,9}))?$"
 )
 # Mono 'at Shop.Cart.Total (System.Int32 index) [0x00008] in /src/Shop/Cart.cs:12'.
-_MONO = re.compile(
+_MONO = LazyPattern(
     r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000}?) \([^()]{0,1000}\)(?: \[0x[0-9a-f]{1,16}\])? in (?P<path>.{1,1000}?):(?P<line>\d{1,9})$"
 )
 
 
 # Unity 'Shop.Cart.Total () (at Assets/Scripts/Cart.cs:12)' and 'Cart:Total() (at Assets/Cart.cs:12)'.
-_UNITY = re.compile(
+_UNITY = LazyPattern(
     r"^\s{0,40}(?P<func>[^()\s][^()]{0,1000}?) ?\([^()]{0,1000}\) \(at (?P<path>[^()]{1,1000}?):(?P<line>\d{1,9})\)$"
 )
 
@@ -267,11 +268,13 @@ def _csharp(m: re.Match[str], ctx: _Context) -> _Hit:
 # rustc panics "thread 'main' panicked at src/main.rs:5:13:" (1.73+), and before that
 # "panicked at 'msg', src/main.rs:5:13" whose message may span lines up to "', src/x.rs:L:C"
 # (matched against the text after the last "panicked at " or "', ").
-_RUST_PANIC = re.compile(r"(?P<path>[^\s'][^\s']{0,1000}?\.rs):(?P<line>\d{1,9}):(?P<col>\d{1,9}):?$")
+_RUST_PANIC = LazyPattern(r"(?P<path>[^\s'][^\s']{0,1000}?\.rs):(?P<line>\d{1,9}):(?P<col>\d{1,9}):?$")
 # RUST_BACKTRACE frames: '   3: shop::cart::total' then '             at ./src/cart.rs:2:17'.
-_RUST_AT = re.compile(r"^\s{0,40}at (?P<path>[^()\s][^()]{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$")
-_RUST_FUNC = re.compile(r"^\s{0,12}(?P<n>\d{1,5}): (?P<func>\S.{0,1000})$")
-_RUST_HASH = re.compile(r"::h[0-9a-f]{16}$")
+_RUST_AT = LazyPattern(
+    r"^\s{0,40}at (?P<path>[^()\s][^()]{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
+_RUST_FUNC = LazyPattern(r"^\s{0,12}(?P<n>\d{1,5}): (?P<func>\S.{0,1000})$")
+_RUST_HASH = LazyPattern(r"::h[0-9a-f]{16}$")
 
 
 def _rust_panic(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -288,19 +291,19 @@ def _rust_at(m: re.Match[str], ctx: _Context) -> _Hit | None:
 # --- C, C++ and other native code ---------------------------------------------------------
 
 # gdb 'bt': '#3  0x000055555555519b in Cart::total (this=0x7ffe…, scale=2) at crash.cpp:5'.
-_GDB = re.compile(
+_GDB = LazyPattern(
     r"^#(?P<n>\d{1,5})\s{1,4}(?:0x[0-9a-f]{1,16} in )?(?P<func>[^\s(][^(]{0,1000}?) \(.{0,2000}\)(?: at (?P<path>\S{1,1000}):(?P<line>\d{1,9})| from \S{1,1000})?$"
 )
 # AddressSanitizer, UBSan, MSan '#0 0x4011d6 in total /src/cart.c:7:5', ThreadSanitizer
 # '#0 bump /src/race.c:6 (tsan+0x11d0)'; frames only in a binary print '(module+0x10c0)'.
-_SANITIZER = re.compile(
+_SANITIZER = LazyPattern(
     r"^\s{0,16}#(?P<n>\d{1,5}) (?:0x[0-9a-f]{1,16} in )?(?P<func>\S.{0,1000}?) (?P<path>[^\s()]{1,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: \([^()]{0,500}\))?$"
 )
-_SANITIZER_MODULE = re.compile(
+_SANITIZER_MODULE = LazyPattern(
     r"^\s{0,16}#(?P<n>\d{1,5}) 0x[0-9a-f]{1,16} .{0,2000}\(\S{1,1000}\+0x[0-9a-f]{1,16}\)"
 )
 # UBSan 'src/overflow.c:4:18: runtime error: signed integer overflow: …'.
-_UBSAN = re.compile(
+_UBSAN = LazyPattern(
     r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}): runtime error: "
 )
 
@@ -321,20 +324,20 @@ def _ubsan(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # PHP traces '#0 /srv/app/src/Cart.php(17): Shop\Cart->total()', '#2 {main}', and PHPUnit's bare
 # '/srv/app/tests/CartTest.php:18' lines.
-_PHP_FRAME = re.compile(
+_PHP_FRAME = LazyPattern(
     r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\): (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$"
 )
-_PHP_BARE = re.compile(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
+_PHP_BARE = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
 # PHP errors '… in /srv/app/src/Cart.php on line 9', 'Uncaught X: msg in /srv/app/src/Cart.php:9'
 # and a chained exception's 'Next X: msg in /srv/app/src/Cart.php:16':
 # the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
-_PHP_ON_LINE = re.compile(r"(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})$")
-_PHP_UNCAUGHT = re.compile(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
+_PHP_ON_LINE = LazyPattern(r"(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})$")
+_PHP_UNCAUGHT = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
 
 
 # PHP 7's debug_print_backtrace '#0  total() called at [/srv/app/src/Cart.php:17]' (the function
 # is the one the line is in) and the 'fn() called at /srv/app/src/Cart.php (17)' form.
-_PHP_CALLED_AT = re.compile(
+_PHP_CALLED_AT = LazyPattern(
     r"^\s{0,8}(?:#(?P<n>\d{1,5})\s{1,4})?(?P<func>[^\s#][^()]{0,1000}?)\(.{0,2000}?\) called at (?:\[(?P<path>[^\[\]]{1,1000}?):(?P<line>\d{1,9})\]|(?P<path2>\S.{0,1000}?) \((?P<line2>\d{1,9})\))$"
 )
 
@@ -364,10 +367,10 @@ def _php_bare(m: re.Match[str], ctx: _Context) -> _Hit:
 # die, warn, croak and compile errors 'no rate at lib/Shop/Cart.pm line 8.' (matched on the text
 # after the last ' at '), then Carp's rows '\tShop::Cart::rate(ARRAY(0x…)) called at
 # lib/Shop/Cart.pm line 14', each naming the function it calls (as PHP's do).
-_PERL_AT = re.compile(
+_PERL_AT = LazyPattern(
     r"^(?P<path>[^\s]{1,1000}?) line (?P<line>\d{1,9})(?:, <[^<>]{1,200}> (?:line|chunk) \d{1,9}|, near .{0,500})?\.?$"
 )
-_PERL_CALLED = re.compile(
+_PERL_CALLED = LazyPattern(
     r"^\s{1,16}(?P<func>[\w:]{1,500}(?:->\w{1,300})?)(?:\(.{0,2000}\))? called at (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9})$"
 )
 
@@ -386,10 +389,10 @@ def _perl_called(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # 'lua5.4: cart.lua:4: attempt to index a nil value', then under 'stack traceback:' the rows
 # '\tcart.lua:4: in function 'Cart.total'', '… in local 'reorder'', '… in main chunk'.
-_LUA_ERROR = re.compile(
+_LUA_ERROR = LazyPattern(
     r"^(?:lua(?:\d(?:\.\d)?|jit)?: )(?P<path>[^\s:][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): "
 )
-_LUA_ROW = re.compile(
+_LUA_ROW = LazyPattern(
     r"^\s{1,16}(?P<path>[^\s:\[][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): in (?:(?:function|local|method|field|upvalue|global) [<'](?P<func>[^'>]{1,300})[>']|main chunk|\?)"
 )
 
@@ -398,13 +401,13 @@ def _lua(m: re.Match[str], ctx: _Context) -> _Hit:
     function = m.groupdict().get("func")
     if function and ":" in function:  # 'function <cart.lua:3>': a place, not a name
         function = None
-    return _location(m, "lua", function, starts=m.re is _LUA_ERROR)
+    return _location(m, "lua", function, starts=m.re is _LUA_ERROR.compiled)
 
 
 # --- Erlang -------------------------------------------------------------------------------
 
 # escript and the shell: '  in function  cart:total/1 (cart.erl, line 4)', '  in call from …'.
-_ERLANG = re.compile(
+_ERLANG = LazyPattern(
     r"^\s{0,8}in (?:function|call from)\s{1,4}(?P<func>[\w:'/@.$-]{1,500}) \((?P<path>[^,()]{1,1000}), line (?P<line>\d{1,9})\)$"
 )
 
@@ -417,7 +420,7 @@ def _erlang(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # Ruby "lib/cart.rb:11:in `tax'" (3.3 and before) or "lib/cart.rb:11:in 'Cart#tax'" (3.4), after
 # 'from ', RSpec's '# ', or Ruby 2.5-2.7's numbered '2: from ' (then printed outermost first).
-_RUBY = re.compile(
+_RUBY = LazyPattern(
     r"^\s{0,40}(?:# |from |(?P<n>\d{1,5}): from )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):in [`'](?P<func>[^`']{1,500})'"
 )
 
@@ -432,19 +435,19 @@ def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- Swift --------------------------------------------------------------------------------
 
 # Swift 5.9+ backtracer '1 [ra] 0x000055d5a2dc9c99 Cart.total() + 121 in shop at /src/Cart.swift:12:18'.
-_SWIFT = re.compile(
+_SWIFT = LazyPattern(
     r"^(?P<n>\d{1,5})\s{1,8}(?:\[[a-z]{1,10}\] {1,4}){0,4}0x[0-9a-f]{1,16} (?P<func>.{1,1000}?)(?: \+ \d{1,9})? in \S{1,300}(?: at (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?)?)?$"
 )
 # macOS crash reports '1   Shop   0x104f2b3a0 Cart.total() + 192 (Cart.swift:12)'.
-_CRASH_REPORT = re.compile(
+_CRASH_REPORT = LazyPattern(
     r"^(?P<n>\d{1,5})\s{1,8}\S{1,300}\s{1,60}0x[0-9a-f]{1,16} (?P<func>.{1,1000}?) \+ \d{1,9}(?: \((?P<path>[^()]{1,1000}):(?P<line>\d{1,9})\))?$"
 )
 # fatalError/precondition: 'Shop/Cart.swift:21: Fatal error: …' and the older
 # 'Fatal error: …: file Shop/Orders.swift, line 9'.
-_SWIFT_FATAL = re.compile(
+_SWIFT_FATAL = LazyPattern(
     r"^(?P<path>\S{1,1000}?\.swift):(?P<line>\d{1,9}): (?:Fatal error|Precondition failed|Assertion failed)"
 )
-_SWIFT_FATAL_OLD = re.compile(r"(?P<path>\S.{0,1000}), line (?P<line>\d{1,9})$")  # the tail after ': file '
+_SWIFT_FATAL_OLD = LazyPattern(r"(?P<path>\S.{0,1000}), line (?P<line>\d{1,9})$")  # the tail after ': file '
 _SWIFT_FATALS = ("Fatal error", "Precondition failed", "Assertion failed")
 
 
@@ -463,10 +466,10 @@ def _swift_fatal(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # Dart VM '#1      Cart.total (package:shop/src/cart.dart:12:18)' and package:test's terse
 # 'test/cart_test.dart 7:5   main.<fn>.<fn>'.
-_DART = re.compile(
+_DART = LazyPattern(
     r"^#(?P<n>\d{1,5})\s{1,12}(?P<func>[^\s(][^()]{0,500}?) \((?P<path>[^()\s]{1,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\)$"
 )
-_DART_TERSE = re.compile(
+_DART_TERSE = LazyPattern(
     r"^\s{0,8}(?P<path>[^\s]{1,1000}?\.dart) (?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\s{1,80}(?P<func>\S.{0,500})$"
 )
 
@@ -480,10 +483,10 @@ def _dart(m: re.Match[str], ctx: _Context) -> _Hit | None:
 # --- Elixir -------------------------------------------------------------------------------
 
 # Elixir '(shop 0.1.0) lib/cart.ex:2: Shop.Cart.total/1' and ExUnit's 'test/cart_test.exs:5: (test)'.
-_ELIXIR = re.compile(
+_ELIXIR = LazyPattern(
     r"^\s{0,16}(?:\([\w.-]{1,100} [\w.+-]{1,50}\) (?P<path>[^\s:][^:]{0,1000}?)|(?P<exs>[^\s:(][^:]{0,1000}?\.exs?)):(?P<line>\d{1,9}): (?P<func>\S.{0,500})$"
 )
-_ARITY = re.compile(r"/\d{1,3}$")
+_ARITY = LazyPattern(r"/\d{1,3}$")
 
 
 def _elixir(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -540,13 +543,13 @@ _FORMATS: tuple[_Format, ...] = (
 )
 
 # One C-level search that every frame line passes: most lines of a log are skipped here.
-_CANDIDATE = re.compile("|".join(sorted({re.escape(h) for f in _FORMATS for h in f.hints})))
+_CANDIDATE = LazyPattern("|".join(sorted({re.escape(h) for f in _FORMATS for h in f.hints})))
 _MAX_GAP = {
     family: max(f.max_gap for f in _FORMATS if f.family == family) for family in {f.family for f in _FORMATS}
 }
 
 # Lines that open a new trace whatever follows.
-_TRACE_START = re.compile(
+_TRACE_START = LazyPattern(
     r"^[\s|+]{0,40}(?:Traceback \(most recent call last\)|Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
     r"|The above exception was the direct cause|During handling of the above exception"
     r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|--- End of inner exception"
@@ -666,10 +669,10 @@ def parse_frames(text: str) -> list[Frame]:
 
 # The line that ends a Python traceback names the exception, whatever its class is called
 # ('ImproperlyConfigured: …', 'django.core.exceptions.FieldError: …'), inside a group's '| '.
-_PY_EXCEPTION = re.compile(
+_PY_EXCEPTION = LazyPattern(
     r"^[ |+]{0,40}(?P<cls>[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20}): (?P<msg>\S.{0,2000})$"
 )
-_PY_BODY = re.compile(r"^[|+]?\s{1,40}\S|^\s{0,40}\| {1,40}")
+_PY_BODY = LazyPattern(r"^[|+]?\s{1,40}\S|^\s{0,40}\| {1,40}")
 
 
 def exception_lines(text: str) -> list[str]:

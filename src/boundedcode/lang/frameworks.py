@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lazyre import LazyPattern
 from .routes import HTTP_METHODS, METHOD_PREFIX, SCHEME_HOST, Route, parse_route
 
 __all__ = ["Registration", "registrations", "BARE_DECORATOR", "DATA_LANGUAGES"]
@@ -40,33 +41,33 @@ DATA_LANGUAGES = frozenset(
     }
 )
 
-_STRING = re.compile(r"""(["'`])((?:\\.|(?!\1).){0,300}?)\1""")
+_STRING = LazyPattern(r"""(["'`])((?:\\.|(?!\1).){0,300}?)\1""")
 # What precedes a route string in a call, decorator, annotation or attribute:
 # `r.Get(`, `@app.get(`, `#[get(`, `[HttpGet(`, `@GetMapping(value = {`, `Route::get(`.
-_CALL_HEAD = re.compile(
+_CALL_HEAD = LazyPattern(
     r"(?P<mark>@|\#\[|\[)?\s*(?:(?P<recv>[\w$]+)(?:\(\))?\s*(?:\.|::|->)\s*)?(?P<verb>[A-Za-z_]\w*)!?"
     r"\s*\(\s*(?:\{\s*)?(?:(?:value|path|url|uri|rule|template)\s*[=:]\s*)?(?:\{\s*)?[rRbBuU]?$"
 )
 # Ruby and Sinatra route files: `get "orders/:id", to: ...`, `scope "/api" do`.
-_BARE_HEAD = re.compile(
+_BARE_HEAD = LazyPattern(
     r"^\s*(?P<verb>get|post|put|patch|delete|match|root|scope|namespace|mount)"
     r"\s*\(?\s*$"
 )
 # Keyword arguments that set a router's prefix: Flask's Blueprint, FastAPI's APIRouter.
-_PREFIX_KEYWORD = re.compile(r"\b(?:url_prefix|prefix)\s*=\s*[rRbBuU]?$")
-_RAILS_RESOURCES = re.compile(r"^\s*resources?\s+:(\w+)")
+_PREFIX_KEYWORD = LazyPattern(r"\b(?:url_prefix|prefix)\s*=\s*[rRbBuU]?$")
+_RAILS_RESOURCES = LazyPattern(r"^\s*resources?\s+:(\w+)")
 # YAML route files: Symfony `path: /orders/{id}`, serverless `- http: GET orders/{id}`.
-_YAML_ROUTE = re.compile(r"""^\s*(?:-\s+)?(?:path|Path|route|uri)\s*:\s*["']?([^\s"'#]+)""")
-_YAML_HTTP = re.compile(
+_YAML_ROUTE = LazyPattern(r"""^\s*(?:-\s+)?(?:path|Path|route|uri)\s*:\s*["']?([^\s"'#]+)""")
+_YAML_HTTP = LazyPattern(
     r"""^\s*(?:-\s+)?http\s*:\s*["']?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ANY)\s+([^\s"'#]+)""", re.I
 )
 # Method-less decorators of a handler under a controller prefix: `@Get()`, `@GetMapping`, `[HttpGet]`.
-BARE_DECORATOR = re.compile(
+BARE_DECORATOR = LazyPattern(
     r"^\s*(?:@|\[)(?:Http)?(Get|Post|Put|Patch|Delete|Head|Options)(?:Mapping)?"
     r"(?:\(\s*\))?\s*\]?\s*$"
 )
 
-_HTTP_VERB = re.compile(r"^(?:http|map|do)?(get|post|put|patch|delete|head|options)(?:mapping)?$", re.I)
+_HTTP_VERB = LazyPattern(r"^(?:http|map|do)?(get|post|put|patch|delete|head|options)(?:mapping)?$", re.I)
 # Calls that register a route for any method, or a handler whose methods come as arguments.
 _ANY_VERBS = frozenset(
     {
@@ -135,13 +136,13 @@ _CLIENTS = frozenset(
     }
 )
 # After the route string, a handler follows: another argument that is not options, or a block.
-_HANDLER_AFTER = re.compile(r"""^\s*(?:,\s*(?!\{|[\w$]+\s*=(?![=>]))|\)\s*(?:\{|do\b|->|=>)|=>|do\b)""")
-_INLINE_HANDLER = re.compile(r"\bfunc\s*\(|=>|\bfunction\b|\blambda\b|\|\s*\w*\s*\||\bdo\b")
-_HANDLER_ARG = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*")
-_RAILS_TO = re.compile(r"""(?:\bto:\s*|=>\s*)["']([\w/]+#\w+)["']""")
-_LARAVEL_ACTION = re.compile(r"""\[\s*\\?([\w\\]+)::class\s*,\s*["'](\w+)["']\s*\]""")
+_HANDLER_AFTER = LazyPattern(r"""^\s*(?:,\s*(?!\{|[\w$]+\s*=(?![=>]))|\)\s*(?:\{|do\b|->|=>)|=>|do\b)""")
+_INLINE_HANDLER = LazyPattern(r"\bfunc\s*\(|=>|\bfunction\b|\blambda\b|\|\s*\w*\s*\||\bdo\b")
+_HANDLER_ARG = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*")
+_RAILS_TO = LazyPattern(r"""(?:\bto:\s*|=>\s*)["']([\w/]+#\w+)["']""")
+_LARAVEL_ACTION = LazyPattern(r"""\[\s*\\?([\w\\]+)::class\s*,\s*["'](\w+)["']\s*\]""")
 # axum `get(get_order)`, actix `web::get().to(get_order)`: the handler of one method.
-_METHOD_HANDLER = re.compile(
+_METHOD_HANDLER = LazyPattern(
     r"\b(get|post|put|patch|delete|head|options)\s*\(\s*(?:\)\s*\.to\s*\(\s*)?"
     r"([A-Za-z_][\w:.]*)\s*\)"
 )
@@ -166,8 +167,8 @@ _NOT_HANDLER = frozenset(
         "e",
     }
 )
-_METHOD_LIST = re.compile(r"""\bmethods?\s*[=:]\s*[\[{(]?\s*((?:["']?[A-Za-z]+["']?\s*,?\s*)+)""")
-_METHOD_ARGS = re.compile(
+_METHOD_LIST = LazyPattern(r"""\bmethods?\s*[=:]\s*[\[{(]?\s*((?:["']?[A-Za-z]+["']?\s*,?\s*)+)""")
+_METHOD_ARGS = LazyPattern(
     r"RequestMethod\.([A-Z]+)|\.Methods\(([^)]*)\)|\bvia:\s*\[?:?([\w:, ]+)|"
     r"(?<!\w)(?:web::)?(get|post|put|patch|delete|head|options)\s*\("
 )

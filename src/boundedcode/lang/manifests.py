@@ -15,11 +15,9 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-import tomllib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-import json5
 
 __all__ = [
     "Crate",
@@ -93,6 +91,8 @@ class Crate:
 
 def cargo_crate(path: str, data: bytes) -> Crate | None:
     """The crate a Cargo.toml declares; None for a workspace-only manifest or a broken one."""
+    import tomllib  # its parser only when a Cargo.toml is read (most retrievals read none)
+
     doc = _parsed(data, tomllib.loads)
     package = doc.get("package") if isinstance(doc, dict) else None
     if not isinstance(package, dict) or not isinstance(package.get("name"), str):
@@ -245,6 +245,8 @@ def is_tsconfig(name: str) -> bool:
 
 def path_aliases(path: str, data: bytes) -> PathAliases | None:
     """A tsconfig's `baseUrl` and `paths`; None when it has neither or does not parse."""
+    import json5  # likewise, only when a tsconfig is read
+
     doc = _parsed(data, json5.loads)
     options = doc.get("compilerOptions") if isinstance(doc, dict) else None
     if not isinstance(options, dict):

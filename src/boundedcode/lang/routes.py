@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lazyre import LazyPattern
+
 __all__ = [
     "HTTP_METHODS",
     "PARAM",
@@ -32,16 +34,16 @@ HTTP_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 # Sentinels for a parameter segment and a trailing wildcard (no path segment holds a NUL).
 PARAM = "\0param"
 REST = "\0rest"
-_REST_SEGMENT = re.compile(
+_REST_SEGMENT = LazyPattern(
     r"\*\*?\w*|\{\*\w*\}|\{\w+\.\.\.\}|<path:\w+>|\(\.\*\)|\.\*|:\w+\*|"
     r"\{\+\w+\}|\{\w+=\*\*\}|\*\{\w+\}"
 )
-PARAM_CHARS = re.compile(r"[{}<>:*$()\[\]%+\\|]")
-METHOD_PREFIX = re.compile(r"^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+", re.I)
-SCHEME_HOST = re.compile(r"^[a-z][\w+.-]*://[^/]*", re.I)
-QUERY_STRING = re.compile(r"\?[\w.\[\]-]+=.*$")
+PARAM_CHARS = LazyPattern(r"[{}<>:*$()\[\]%+\\|]")
+METHOD_PREFIX = LazyPattern(r"^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+", re.I)
+SCHEME_HOST = LazyPattern(r"^[a-z][\w+.-]*://[^/]*", re.I)
+QUERY_STRING = LazyPattern(r"\?[\w.\[\]-]+=.*$")
 #: A gRPC method as a path: `/pkg.Service/Method`.
-GRPC_PATH = re.compile(r"^/(?:[A-Za-z_][\w]*\.)*([A-Z]\w*)/([A-Z]\w*)$")
+GRPC_PATH = LazyPattern(r"^/(?:[A-Za-z_][\w]*\.)*([A-Z]\w*)/([A-Z]\w*)$")
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from collections.abc import Callable
 
+from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines
 
 __all__ = ["TestId", "parse_test_ids"]
@@ -40,8 +41,8 @@ class _State:
 
 
 # go test: '--- FAIL: TestTotal/empty (0.00s)', then the package 'FAIL\texample.com/shop/cart\t0.005s'.
-_GO_TEST = re.compile(r"^\s{0,40}--- FAIL: (?P<id>\S{1,1000}) \([\d.]{1,20}s\)$")
-_GO_PACKAGE = re.compile(r"^FAIL\s(?P<pkg>\S{1,1000})\s(?:[\d.]{1,20}s|\[[\w ]{1,40}\])$")
+_GO_TEST = LazyPattern(r"^\s{0,40}--- FAIL: (?P<id>\S{1,1000}) \([\d.]{1,20}s\)$")
+_GO_PACKAGE = LazyPattern(r"^FAIL\s(?P<pkg>\S{1,1000})\s(?:[\d.]{1,20}s|\[[\w ]{1,40}\])$")
 
 
 def _go_test(m: re.Match[str], state: _State) -> None:
@@ -61,10 +62,10 @@ def _go_package(m: re.Match[str], state: _State) -> None:
 # pytest: 'FAILED tests/test_cart.py::TestCart::test_total - AssertionError…' (summary, also after
 # xdist's '[gw0] [ 50%] '), and 'tests/test_cart.py::test_pair[1-2] FAILED   [ 60%]' (-v); ERROR alike.
 _PYTEST_ID = r"(?P<id>[^\s\[]{1,1000}?::[^\s\[]{1,1000}(?:\[.{0,500}?\])?)"
-_PYTEST_SUMMARY = re.compile(
+_PYTEST_SUMMARY = LazyPattern(
     r"^(?:\[gw\d{1,4}\] \[\s{0,3}\d{1,3}%\] )?(?:FAILED|ERROR) " + _PYTEST_ID + r"(?: - .{0,4000})?$"
 )
-_PYTEST_VERBOSE = re.compile(r"^" + _PYTEST_ID + r" (?:FAILED|ERROR)(?:\s{1,80}\[\s{0,3}\d{1,3}%\])?$")
+_PYTEST_VERBOSE = LazyPattern(r"^" + _PYTEST_ID + r" (?:FAILED|ERROR)(?:\s{1,80}\[\s{0,3}\d{1,3}%\])?$")
 
 
 def _pytest(m: re.Match[str], state: _State) -> None:
@@ -76,7 +77,9 @@ def _pytest(m: re.Match[str], state: _State) -> None:
 
 # unittest: 'FAIL: test_total (shop.tests.test_cart.CartTest.test_total)' (3.11+), and before 3.11
 # 'ERROR: test_total (shop.tests.test_cart.CartTest)'.
-_UNITTEST = re.compile(r"^(?:FAIL|ERROR|UNEXPECTED SUCCESS): (?P<name>\w{1,300}) \((?P<qual>[\w.]{1,1000})\)")
+_UNITTEST = LazyPattern(
+    r"^(?:FAIL|ERROR|UNEXPECTED SUCCESS): (?P<name>\w{1,300}) \((?P<qual>[\w.]{1,1000})\)"
+)
 
 
 def _unittest(m: re.Match[str], state: _State) -> None:
@@ -87,10 +90,10 @@ def _unittest(m: re.Match[str], state: _State) -> None:
 
 # cargo test: 'test cart::tests::total ... FAILED', '---- cart::tests::total stdout ----', quiet
 # mode's 'cart::tests::total --- FAILED', and doc tests 'src/lib.rs - Cart::total (line 12)'.
-_CARGO = re.compile(
+_CARGO = LazyPattern(
     r"^(?:test (?P<a>\S.{0,1000}?) \.\.\. FAILED|---- (?P<b>\S.{0,1000}?) stdout ----|(?P<c>[\w:]{1,1000}) --- FAILED)$"
 )
-_DOCTEST = re.compile(r"^(?P<file>\S{1,1000}\.rs) - (?P<item>.{1,1000}?)(?: \(line \d{1,9}\))?$")
+_DOCTEST = LazyPattern(r"^(?P<file>\S{1,1000}\.rs) - (?P<item>.{1,1000}?)(?: \(line \d{1,9}\))?$")
 
 
 def _cargo(m: re.Match[str], state: _State) -> None:
@@ -102,7 +105,7 @@ def _cargo(m: re.Match[str], state: _State) -> None:
 
 
 # PHPUnit: '1) Tests\Unit\CartTest::testTotal', maybe followed by ' with data set "one" (1)'.
-_PHPUNIT = re.compile(
+_PHPUNIT = LazyPattern(
     r"^\d{1,6}\) (?P<suite>[\w\\]{1,500})::(?P<name>\w{1,300})(?: with data set .{1,500})?$"
 )
 
@@ -116,16 +119,16 @@ def _phpunit(m: re.Match[str], state: _State) -> None:
 # <<< FAILURE!' (JUnit 4), '[ERROR] testTotal  Time…' or 'testTotal()' (JUnit 5, class from the line
 # before), '[ERROR] com.acme.CartTest.testTotal -- Time…' (3.x), and the summary
 # '[ERROR]   CartTest.testTotal:8 expected:<3> but was:<4>'.
-_SUREFIRE_CLASS = re.compile(
+_SUREFIRE_CLASS = LazyPattern(
     r"Tests run: \d{1,9}, .{0,300}<<< (?:FAILURE|ERROR)! --? in (?P<cls>[\w$.]{1,1000})$"
 )
-_SUREFIRE_TEST = re.compile(
+_SUREFIRE_TEST = LazyPattern(
     r"^\[ERROR\] (?P<id>\S.{0,1000}?)(?: --|\s{1,4}) ?Time elapsed: .{0,200}<<< (?:FAILURE|ERROR)!$"
 )
-_SUREFIRE_SUMMARY = re.compile(
+_SUREFIRE_SUMMARY = LazyPattern(
     r"^\[ERROR\]\s{1,8}(?P<suite>(?:[\w$]{1,200}\.){0,30}[A-Z][\w$]{0,200})\.(?P<name>[\w$]{1,300})(?:\([^()]{0,200}\))?(?:\[\d{1,6}\])?(?::\d{1,9}|(?= |$))"
 )
-_JUNIT4_ID = re.compile(r"^(?P<name>[^()\s]{1,300})\((?P<cls>[\w$.]{1,1000})\)$")
+_JUNIT4_ID = LazyPattern(r"^(?P<name>[^()\s]{1,300})\((?P<cls>[\w$.]{1,1000})\)$")
 
 
 def _surefire_class(m: re.Match[str], state: _State) -> None:
@@ -151,10 +154,10 @@ def _surefire_summary(m: re.Match[str], state: _State) -> None:
 
 # Jest: 'FAIL src/cart.test.ts (5 ms)' names the file, '● Cart › totals are summed' a test in it;
 # Vitest prints ' FAIL  src/cart.test.ts > Cart > totals are summed'.
-_JEST_FILE = re.compile(
+_JEST_FILE = LazyPattern(
     r"^\s{0,8}FAIL\s{1,4}(?P<file>[^\s(>][^\s]{0,1000}?\.\w{1,10})(?: > (?P<title>.{1,2000}?))?(?:\s{1,4}\([\d.]{1,12} ?m?s\))?$"
 )
-_JEST_TEST = re.compile(r"^\s{0,8}● (?P<title>\S.{0,2000})$")
+_JEST_TEST = LazyPattern(r"^\s{0,8}● (?P<title>\S.{0,2000})$")
 _JEST_NOT_A_TEST = "Test suite failed to run"
 
 
@@ -177,7 +180,7 @@ def _jest_test(m: re.Match[str], state: _State) -> None:
 
 
 # Gradle: 'com.acme.OrdersTest > total FAILED' (also for a nested class or a display name).
-_GRADLE = re.compile(r"^\s{0,8}(?P<suite>[\w$.]{1,1000}) > (?P<name>\S.{0,1000}?) FAILED$")
+_GRADLE = LazyPattern(r"^\s{0,8}(?P<suite>[\w$.]{1,1000}) > (?P<name>\S.{0,1000}?) FAILED$")
 
 
 def _gradle(m: re.Match[str], state: _State) -> None:
@@ -185,7 +188,7 @@ def _gradle(m: re.Match[str], state: _State) -> None:
 
 
 # googletest: '[  FAILED  ] ServerTest.GetMethodEmbeddedNUL (0 ms)', parameterized 'Suite/P.Name/0'.
-_GTEST = re.compile(
+_GTEST = LazyPattern(
     r"^\[  FAILED  \] (?P<suite>[\w/]{1,500})\.(?P<name>[\w/]{1,500})(?:, where .{0,1000}| \(\d{1,9} ms\))?$"
 )
 
@@ -195,7 +198,7 @@ def _gtest(m: re.Match[str], state: _State) -> None:
 
 
 # CTest's summary: '  1 - approvaltests (Failed)', '  3 - cli_smoke (Timeout)'.
-_CTEST = re.compile(
+_CTEST = LazyPattern(
     r"^\s{0,12}\d{1,6} - (?P<name>\S{1,1000}) \((?:Failed|Timeout|SEGFAULT|Not Run|Subprocess aborted|Exception|OTHER_FAULT|Child aborted)\)$"
 )
 
@@ -205,7 +208,7 @@ def _ctest(m: re.Match[str], state: _State) -> None:
 
 
 # The Redis (Tcl) test suite: '[err]: XTRIM with MINID option in tests/unit/type/stream.tcl'.
-_REDIS = re.compile(r"^\[err\]: (?P<name>\S.{0,2000}?)(?: in (?P<file>\S{1,1000}\.tcl))?$")
+_REDIS = LazyPattern(r"^\[err\]: (?P<name>\S.{0,2000}?)(?: in (?P<file>\S{1,1000}\.tcl))?$")
 
 
 def _redis(m: re.Match[str], state: _State) -> None:
@@ -215,10 +218,10 @@ def _redis(m: re.Match[str], state: _State) -> None:
 
 # RSpec's rerun list 'rspec ./spec/cart_spec.rb:4 # Cart sums prices' (or '…_spec.rb[1:1:2] # …'),
 # its failure list '  1) Cart sums prices' (under 'Failures:'), and Cucumber's 'cucumber features/x.feature:30 # Scenario: …'.
-_RSPEC_RERUN = re.compile(
+_RSPEC_RERUN = LazyPattern(
     r"^(?P<tool>rspec|cucumber) (?P<file>\S{1,1000}?\.(?:rb|feature))(?::\d{1,9}|\[[\d:]{1,100}\]) # (?P<name>\S.{0,2000})$"
 )
-_RSPEC_LIST = re.compile(r"^\s{2,8}\d{1,6}\) (?P<name>(?!Failure:$|Error:$)\S.{0,2000})$")
+_RSPEC_LIST = LazyPattern(r"^\s{2,8}\d{1,6}\) (?P<name>(?!Failure:$|Error:$)\S.{0,2000})$")
 
 
 def _rspec_rerun(m: re.Match[str], state: _State) -> None:
@@ -231,7 +234,7 @@ def _rspec_list(m: re.Match[str], state: _State) -> None:
 
 
 # minitest: 'TestCart#test_total [test/test_cart.rb:6]:' under '  1) Failure:' ('  2) Error:').
-_MINITEST = re.compile(
+_MINITEST = LazyPattern(
     r"^(?P<suite>[A-Z][\w:]{0,500})#(?P<name>test[^\s\[]{0,300}(?: (?!\[).{0,1000}?)?)(?: \[(?P<file>[^\[\]\s]{1,1000}?):\d{1,9}\])?:$"
 )
 
@@ -242,11 +245,11 @@ def _minitest(m: re.Match[str], state: _State) -> None:
 
 
 # Any other runner's 'FAILED <id>' line (pytest's hold '::' and are read above).
-_GENERIC = re.compile(
+_GENERIC = LazyPattern(
     r"^\s{0,8}FAILED\s{1,4}(?P<id>[^\s(:\-][^\s]{0,1000}(?: > [^>]{1,1000}?)*)(?:\s.{0,2000})?$"
 )
-_GENERIC_SEPARATOR = re.compile(r"[.#]|::")
-_FILE_ID = re.compile(
+_GENERIC_SEPARATOR = LazyPattern(r"[.#]|::")
+_FILE_ID = LazyPattern(
     r"[/\\]|\.(?:py|js|jsx|mjs|cjs|ts|tsx|go|rb|lua|php|java|kt|scala|rs|c|cc|cpp|cs|swift|dart|exs?|sh|t)$"
 )
 
@@ -266,7 +269,7 @@ def _generic(m: re.Match[str], state: _State) -> None:
 
 
 _Builder = Callable[[re.Match[str], _State], None]
-_FORMATS: tuple[tuple[str, re.Pattern[str], _Builder], ...] = (
+_FORMATS: tuple[tuple[str, LazyPattern, _Builder], ...] = (
     ("--- FAIL", _GO_TEST, _go_test),  # go test
     ("FAIL", _GO_PACKAGE, _go_package),  # go test
     ("::", _PYTEST_SUMMARY, _pytest),  # pytest
@@ -289,7 +292,7 @@ _FORMATS: tuple[tuple[str, re.Pattern[str], _Builder], ...] = (
     ("●", _JEST_TEST, _jest_test),  # Jest
     ("FAILED", _GENERIC, _generic),  # any runner
 )
-_CANDIDATE = re.compile(
+_CANDIDATE = LazyPattern(
     r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - "
 )
 

@@ -1,28 +1,38 @@
 """Definitions, references and implementations of a name: language servers where they serve the
-file's language, definition patterns everywhere else (spec, "Language servers and other providers")."""
+file's language, definition patterns everywhere else (spec, "Language servers and other providers").
 
-from .base import (
-    IMPLEMENTATION,
-    PATTERNS,
-    REFERENCE,
-    Location,
-    LookupTimeout,
-    Navigator,
-    NavigatorError,
-    NotSupported,
-    Probed,
-    ProtocolError,
-    ServerDown,
-    ServerFailed,
-    ServerMissing,
-)
-from .composite import OPERATIONS, Answer, Composite, Skip
-from .lsp import LspClient
-from .lsp_navigator import LspNavigator
-from .operations import build_navigator, navigate
-from .patterns import PatternNavigator
-from .servers import AUTO, ENV_VAR, SERVERS, ServerSpec
-from .session import POOL, LspSession, SessionPool
+The names are loaded on first use (PEP 562): a retrieval needs the Composite and the
+patterns, not the language servers' client, sessions and protocol.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .base import (
+        IMPLEMENTATION,
+        PATTERNS,
+        REFERENCE,
+        Location,
+        LookupTimeout,
+        Navigator,
+        NavigatorError,
+        NotSupported,
+        Probed,
+        ProtocolError,
+        ServerDown,
+        ServerFailed,
+        ServerMissing,
+    )
+    from .composite import OPERATIONS, Answer, Composite, Skip
+    from .lsp import LspClient
+    from .lsp_navigator import LspNavigator
+    from .operations import build_navigator, navigate
+    from .patterns import PatternNavigator
+    from .servers import AUTO, ENV_VAR, SERVERS, ServerSpec
+    from .session import POOL, LspSession, SessionPool
 
 __all__ = [
     "Location",
@@ -55,3 +65,45 @@ __all__ = [
     "build_navigator",
     "navigate",
 ]
+
+#: The module each public name is defined in.
+_HOMES = {
+    **dict.fromkeys(
+        (
+            "IMPLEMENTATION",
+            "PATTERNS",
+            "REFERENCE",
+            "Location",
+            "LookupTimeout",
+            "Navigator",
+            "NavigatorError",
+            "NotSupported",
+            "Probed",
+            "ProtocolError",
+            "ServerDown",
+            "ServerFailed",
+            "ServerMissing",
+        ),
+        ".base",
+    ),
+    **dict.fromkeys(("OPERATIONS", "Answer", "Composite", "Skip"), ".composite"),
+    **dict.fromkeys(("LspClient",), ".lsp"),
+    **dict.fromkeys(("LspNavigator",), ".lsp_navigator"),
+    **dict.fromkeys(("build_navigator", "navigate"), ".operations"),
+    **dict.fromkeys(("PatternNavigator",), ".patterns"),
+    **dict.fromkeys(("AUTO", "ENV_VAR", "SERVERS", "ServerSpec"), ".servers"),
+    **dict.fromkeys(("POOL", "LspSession", "SessionPool"), ".session"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import threading
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
 from ..checkout.policy import confine
@@ -23,10 +23,12 @@ from ..lang.languages import language_of
 from ..scan import Hit, Scanner
 from .base import Location
 from .composite import Answer, Composite
-from .lsp_navigator import LspNavigator
 from .patterns import PatternNavigator
 from .servers import ENV_VAR, enabled_servers
-from .session import POOL, STARTUP_TIMEOUT_S, SessionPool
+
+if TYPE_CHECKING:
+    from .base import Navigator
+    from .session import SessionPool
 
 __all__ = ["build_navigator", "navigate", "split_name", "ENABLE_HINT"]
 
@@ -100,25 +102,40 @@ def build_navigator(
     servers: Iterable[str] | None = None,
     budgets: Budgets = DEFAULT_BUDGETS,
     scanner: Scanner | None = None,
-    pool: SessionPool = POOL,
+    pool: SessionPool | None = None,
     occurrences: Callable[[str], dict[str, list[Hit]]] | None = None,
 ) -> Composite:
     """A Composite over the enabled servers (`servers` None: the environment variable) and patterns.
 
     One per retrieval or operation: its lookup budget is spent as it answers. `occurrences`
     is what a retrieval's scans found (see `PatternNavigator`); without it names are scanned
-    as they are asked for.
+    as they are asked for. `pool` None: the process's sessions (`session.POOL`).
     """
     patterns = PatternNavigator(tree, paths, budgets=budgets, scanner=scanner, occurrences=occurrences)
-    navigators = [
-        LspNavigator(spec, binary, tree, patterns, pool=pool, timeout=budgets.lsp_timeout_s)
-        for spec, binary in enabled_servers(servers)
-    ]
+    enabled = enabled_servers(servers)
+    navigators: list[Navigator] = []
+    if enabled:  # the client, its sessions and the protocol are imported only when a server is enabled
+        from .lsp_navigator import LspNavigator
+        from .session import POOL
+
+        navigators = [
+            LspNavigator(
+                spec,
+                binary,
+                tree,
+                patterns,
+                pool=POOL if pool is None else pool,
+                timeout=budgets.lsp_timeout_s,
+            )
+            for spec, binary in enabled
+        ]
     return Composite(navigators, patterns, budgets=budgets)
 
 
 def _warm(composite: Composite, name: str, path: str | None, timeout: float) -> None:
     """Start, in parallel, the servers of the languages this question touches."""
+    from .lsp_navigator import LspNavigator
+
     languages = {lang for p in composite.fallback.occurrences(name) if (lang := language_of(p))}
     if path is not None and (lang := language_of(path)) is not None:
         languages.add(lang)
@@ -144,13 +161,14 @@ def navigate(
     budgets: Budgets | None = None,
     tree: Tree | None = None,
     scanner: Scanner | None = None,
-    startup_timeout: float = STARTUP_TIMEOUT_S,
-    pool: SessionPool = POOL,
+    startup_timeout: float | None = None,
+    pool: SessionPool | None = None,
 ) -> Answer:
     """Answer one question about `name` in `repo`; bad arguments raise UsageError.
 
     A qualified name (`Ledger.post`, `Ledger::post`, `shop.Ledger.post`) asks about the
-    member; its definitions are narrowed to those its qualifier names (`_narrow`)."""
+    member; its definitions are narrowed to those its qualifier names (`_narrow`).
+    `startup_timeout` None: `session.STARTUP_TIMEOUT_S`; `pool` None: `session.POOL`."""
     if not _NAME.match(name):
         raise UsageError(
             f"{name!r} is not a name: give an identifier such as post or Ledger, or a qualified "
@@ -173,6 +191,10 @@ def navigate(
     composite = build_navigator(
         tree, listing.paths, servers=servers, budgets=budgets, scanner=scanner, pool=pool
     )
+    if startup_timeout is None:
+        from .session import STARTUP_TIMEOUT_S
+
+        startup_timeout = STARTUP_TIMEOUT_S
     _warm(composite, member, path, startup_timeout)
     answer = composite.answer(operation, member, path=path, line=line)
     if scope:

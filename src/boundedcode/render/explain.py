@@ -12,12 +12,14 @@ from .text import printable
 __all__ = ["explain_lines", "explain_text"]
 
 
-def _repeat(factor: float) -> str:
-    """The repeat factor, when it is not 1: a strategy's later finding, or a path word counted."""
+def _repeat(factor: float, anchor: str) -> str:
+    """The repeat factor, when it is not 1: a strategy's later finding, or a path word or a name
+    already counted."""
     if factor == 1.0:
         return ""
     if factor == 0.0:
-        return " × 0 (a path word already counted)"
+        counted = "a path word" if anchor.startswith(("word:", "path_words:")) else "the same name"
+        return f" × 0 ({counted} already counted)"
     return f" × repeat {factor:g}"
 
 
@@ -25,7 +27,7 @@ def explain_lines(explanation: Explanation) -> list[str]:
     """One line per contribution, then the combination, any demotion and the score."""
     lines = [
         f"{c.strategy} {printable(c.anchor)}: reliability {c.reliability:.2f} × specificity "
-        f"{c.specificity:.2f}{_repeat(c.repeat)} = {c.weight:.3f} ({printable(c.reason)})"
+        f"{c.specificity:.2f}{_repeat(c.repeat, c.anchor)} = {c.weight:.3f} ({printable(c.reason)})"
         for c in explanation.contributions
     ]
     lines.append(f"combined 1 − Π(1 − w) = {explanation.combined:.3f}")

@@ -15,15 +15,17 @@ from ..model import Anchor, AnchorKind
 from .message import split_segments, words
 from .terms import QueryTerm, query_terms
 
-__all__ = ["MessageFacts", "message_facts", "ABOUT_TESTS_MENTIONS"]
+__all__ = ["MessageFacts", "message_facts"]
 
+#: Prose that asks for work on the tests themselves: adding or fixing one, a flaky one, their
+#: coverage. A report that a test fails, or one that names the test framework it is about, is
+#: not: its fix is in the code the test runs.
 _ABOUT_TESTS = re.compile(
-    r"\b(tests?|testing|test suite|test case|pytest|unittest|jest|junit|"
-    r"rspec|phpunit|flaky)\b",
+    r"\b(?:(?:add|write|fix|update|rewrite|improve|remove|skip|missing)\s+"
+    r"(?:(?:a|an|the|some|these|those|our|unit|regression|integration|more|new)\s+)*"
+    r"(?:tests?|test cases?|specs?)\b(?!\.\w)|flaky|tests? coverage)",
     re.I,
 )
-#: The prose mentions tests at least this often before test files stop being demoted.
-ABOUT_TESTS_MENTIONS = 3
 _QUESTION = re.compile(
     r"^\s*(how|why|what|where|which|is there|are there|can i|can we|"
     r"does|do i|should)\b",
@@ -55,7 +57,7 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
     prose = split_segments(message).prose
     first = prose.strip().splitlines()[0] if prose.strip() else ""
     return MessageFacts(
-        about_tests=len(_ABOUT_TESTS.findall(prose)) >= ABOUT_TESTS_MENTIONS,
+        about_tests=bool(_ABOUT_TESTS.search(prose)),
         is_question=first.rstrip().endswith("?") or bool(_QUESTION.match(first)),
         # Environment variables are configuration keys too (seeds give SHOP_RATE_LIMIT as one).
         about_config=bool(_ABOUT_CONFIG.search(prose))

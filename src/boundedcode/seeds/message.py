@@ -227,6 +227,9 @@ _ERROR_LINE = re.compile(
 _IDENT = r"[A-Za-z_$][\w$]*"
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\\|#)[A-Za-z_$][\w$]*)*(?:\(\)?)?")
 _PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]*[A-Za-z0-9_-]\.[A-Za-z][\w]{0,9})(?::(\d+))?(?![\w/])")
+#: A link to a file of a repository on a forge (GitHub's and Gitea's `/blob/REF/`, GitLab's
+#: `/-/blob/REF/`), its line from `#L12`: the path is the checkout's own.
+_FORGE_FILE = re.compile(r"https?://[\w.-]+/(?:[\w.-]+/)+?(?:-/)?blob/[^/\s]+/([^\s#?)\]>\"'`]+)(?:#L(\d+))?")
 _DIR_PATH = re.compile(r"(?<![\w/.:-])((?:[\w.-]+/){1,12}[\w.-]+/?)(?![\w/])")
 _CONFIG_KEY = re.compile(r"^[a-z][a-z0-9_]*(?:[.-][a-z][a-z0-9_]*)+$")
 _ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
@@ -463,6 +466,11 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
 
     for origin, part in ((AnchorOrigin.PROSE, seg.prose), (AnchorOrigin.CODE, seg.code)):
         origin = origin_override or origin
+        for m in _FORGE_FILE.finditer(part):
+            path = m.group(1).rstrip(".,:;")
+            if path.rsplit(".", 1)[-1].lower() in SOURCE_EXTENSIONS:
+                line = int(m.group(2)) if m.group(2) else None
+                col.add(Anchor(AnchorKind.PATH, path, origin, RANK_PATH, line=line))
         for m in _PATH.finditer(part):
             path = m.group(1).lstrip("./")
             ext = path.rsplit(".", 1)[-1].lower()

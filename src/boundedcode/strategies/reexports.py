@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ..lang.definitions import definition_kind
-from ..lang.exports import EsResolver, Files, PyResolver, Resolved, RustResolver
+from ..lang.exports.model import Files, Resolved
 from ..lang.exports.namespaces import (
     PACKAGE_LANGUAGES,
     CppScopes,
@@ -55,6 +55,11 @@ from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R, SAMPLE_ONLY, specificity
 from .base import Evidence, Plan, is_identifier
+
+if TYPE_CHECKING:
+    from ..lang.exports.ecmascript import EsResolver
+    from ..lang.exports.python import PyResolver
+    from ..lang.exports.rust import RustResolver
 
 __all__ = ["ReexportsStrategy"]
 
@@ -149,6 +154,8 @@ class _Context:
     @property
     def rust(self) -> RustResolver:
         if self._rust is None:
+            from ..lang.exports.rust import RustResolver  # each language's resolver when first asked
+
             crates: dict[str, str] = {}
             for crate in self.manifests.crates():
                 root = next((r for r in crate.roots if r in self.ev.index.set), None)
@@ -160,12 +167,16 @@ class _Context:
     @property
     def es(self) -> EsResolver:
         if self._es is None:
+            from ..lang.exports.ecmascript import EsResolver
+
             self._es = EsResolver(self.files, self.manifests.packages(), self.manifests.aliases())
         return self._es
 
     @property
     def py(self) -> PyResolver:
         if self._py is None:
+            from ..lang.exports.python import PyResolver
+
             self._py = PyResolver(self.files, self._locate)
         return self._py
 

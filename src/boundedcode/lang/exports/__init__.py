@@ -10,13 +10,22 @@ the few files its chain names.
     ecmascript.py   `export … from`, barrels, specifiers: relative, tsconfig aliases, packages
     python.py       `from .x import Y` and `__all__` in packages
     namespaces.py   C++ namespace blocks and `using namespace`; Go, Java and Kotlin package clauses
+
+A language's module is loaded when its names are first used (PEP 562): a Python checkout's
+retrieval never imports the Rust or ECMAScript resolvers.
 """
 
-from .ecmascript import EsResolver
-from .model import Files, Hop, Resolved
-from .namespaces import cpp_scopes, package_clause, qualified_names
-from .python import PyResolver
-from .rust import RustResolver
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .ecmascript import EsResolver
+    from .model import Files, Hop, Resolved
+    from .namespaces import cpp_scopes, package_clause, qualified_names
+    from .python import PyResolver
+    from .rust import RustResolver
 
 __all__ = [
     "Files",
@@ -29,3 +38,29 @@ __all__ = [
     "qualified_names",
     "package_clause",
 ]
+
+#: The module each public name is defined in.
+_HOMES = {
+    "EsResolver": ".ecmascript",
+    "Files": ".model",
+    "Hop": ".model",
+    "Resolved": ".model",
+    "cpp_scopes": ".namespaces",
+    "package_clause": ".namespaces",
+    "qualified_names": ".namespaces",
+    "PyResolver": ".python",
+    "RustResolver": ".rust",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

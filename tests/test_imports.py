@@ -1,0 +1,80 @@
+"""A command imports what it uses when it uses it: a fresh `bcode` process pays only for that.
+
+Each check runs in a fresh interpreter (this test process has imported everything already).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from boundedcode.navigator.servers import ENV_VAR
+
+
+def loaded_after(code: str) -> set[str]:
+    """The modules a fresh interpreter holds after running `code`."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    env = {k: v for k, v in os.environ.items() if k != ENV_VAR}  # no language server enabled
+    run = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True, env=env)
+    out = run.stdout
+    return set(json.loads(out.splitlines()[-1]))
+
+
+def test_the_cli_alone_does_not_load_the_engine() -> None:
+    loaded = loaded_after("import boundedcode.cli")
+    assert "boundedcode.api" not in loaded
+    assert "boundedcode.retrieve" not in loaded
+    assert not any(m.startswith("boundedcode.strategies") for m in loaded)
+
+
+def test_the_version_alone_loads_no_command() -> None:
+    loaded = loaded_after(
+        "import contextlib, io\n"
+        "from boundedcode.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    main(['--version'])\n"
+        "assert out.getvalue().startswith('bcode '), out.getvalue()"
+    )
+    for command in ("mcp", "bench", "source_context", "navigator"):
+        assert f"boundedcode.{command}.command" not in loaded, command
+    assert "boundedcode.api" not in loaded
+
+
+def test_a_retrieval_does_not_load_what_only_other_commands_or_languages_use() -> None:
+    loaded = loaded_after(
+        "from boundedcode import MemoryTree, retrieve\n"
+        "tree = MemoryTree({'shop/cart.py': b'def total():\\n    raise KeyError\\n'})\n"
+        "assert retrieve('KeyError in `total`', '.', tree=tree).items"
+    )
+    for module in (
+        "boundedcode.navigator.lsp",  # no language server is enabled
+        "boundedcode.navigator.lsp_navigator",
+        "boundedcode.navigator.session",
+        "boundedcode.lang.exports.rust",  # no Rust or ECMAScript file is resolved
+        "boundedcode.lang.exports.ecmascript",
+        "boundedcode.retry_pack",  # bounded mode's
+        "boundedcode.mcp.server",
+        "boundedcode.source_context",
+        "boundedcode.bench",
+        "tomllib",  # no manifest is parsed
+        "json5",
+        "urllib.parse",
+        "pathlib",
+        "yaml",
+        "pygit2",
+    ):
+        assert module not in loaded, module
+
+
+def test_the_public_names_are_the_functions_whatever_was_imported_first() -> None:
+    """`retrieve` and `retry_pack` also name submodules; loading those must not replace the functions."""
+    code = (
+        "import boundedcode.cli, boundedcode.api, boundedcode.retrieve, boundedcode.retry_pack\n"
+        "import boundedcode, types\n"
+        "from boundedcode import retrieve, retry_pack\n"
+        "assert retrieve is boundedcode.api.retrieve and retry_pack is boundedcode.api.retry_pack\n"
+        "assert not isinstance(boundedcode.retrieve, types.ModuleType)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -326,6 +326,8 @@ def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factor
         found = scan(tree, paths, needles, budgets, FAR, warm)
         assert {n: dict(f) for n, f in found.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}
         assert found.terms == rg.terms and found.bounds_reached == rg.bounds_reached
-        # In the order the in-process scan records them: needle by needle, file by file.
+        # Each needle's files and hits in the order the in-process scan records them.
         memory = scan(tree, paths, needles, budgets, FAR, MemoryScanner())
-        assert [(n, list(f)) for n, f in found.hits.items()] == [(n, list(f)) for n, f in memory.hits.items()]
+        assert {n: list(f.items()) for n, f in found.hits.items()} == {
+            n: list(f.items()) for n, f in memory.hits.items()
+        }

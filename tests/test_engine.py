@@ -244,3 +244,174 @@ def test_a_lost_queue_checks_everything_once(tmp_path):
         f.write(b"def reconcile_ledger():")  # in place, same size
     tree._watcher.changes = lambda: iter([watching.OVERFLOW])  # what the kernel said is lost
     assert "app/util.py" in same(engine, root)
+
+
+def _fresh_index(scanner):
+    """The index built anew from what the scanner's tree keeps now (what following changes must give)."""
+    from boundedcode.scan.warm import TokenIndex
+
+    fresh = TokenIndex()
+    for path, data in sorted(scanner.index.indexed.items()):
+        fresh.add(path, data)
+    return fresh
+
+
+def _as_sets(index) -> tuple[dict, dict]:
+    return {i: sorted(index.files_holding(i)) for i in index.identifiers}, index.files
+
+
+@both
+def test_the_kept_index_follows_a_changed_an_added_and_a_removed_file(tmp_path, watch):
+    # Identifier → files and token → file → count: after each change, exactly what indexing the
+    # current files anew gives, and a needle's files are the files holding it whole.
+    root = write_tree(tmp_path / "r", FILES)
+    engine = Engine(watch=watch)
+    _ahead(engine, root)
+    engine.prepare(str(root))
+    same(engine, root)
+    scanner = engine.checkout(str(root))[1]
+    assert sorted(scanner.index.files_holding("reconcile_ledger")) == ["app/ledger.py", "app/report.py"]
+    assert scanner.index.candidates(["reconcile_ledger"]) == scanner.index.files_holding("reconcile_ledger")
+    assert "app/util.py" not in scanner.index.files_holding("balance")
+
+    (root / "app/util.py").write_text("def helper(balance):\n    return reconcile_ledger(balance)\n")
+    same(engine, root)
+    assert "app/util.py" in scanner.index.files_holding("balance")
+    assert "app/util.py" in scanner.index.files_holding("reconcile_ledger")
+    assert _as_sets(scanner.index) == _as_sets(_fresh_index(scanner))
+
+    write_tree(root, {"app/audit.py": "def audit_ledger():\n    raise OverdraftError\n"})
+    same(engine, root)
+    assert scanner.index.files_holding("audit_ledger") == ["app/audit.py"]
+    assert scanner.index.files["audit"] == {"app/audit.py": 1}
+
+    os.remove(root / "app/report.py")
+    os.remove(root / "app/audit.py")
+    same(engine, root)
+    assert sorted(scanner.index.files_holding("reconcile_ledger")) == ["app/ledger.py", "app/util.py"]
+    assert "audit_ledger" not in scanner.index.identifiers and "audit" not in scanner.index.files
+    assert not any("app/report.py" in scanner.index.files_holding(i) for i in scanner.index.identifiers)
+    assert not any("app/report.py" in fs for fs in scanner.index.files.values())
+    assert _as_sets(scanner.index) == _as_sets(_fresh_index(scanner))
+
+
+def test_a_needle_is_searched_only_in_the_files_holding_its_whole_identifiers():
+    from boundedcode.scan import Needle
+    from boundedcode.scan.warm import TokenIndex, _needle_identifiers
+
+    index = TokenIndex()
+    index.add("a.py", b"x = parse_date(s)\nparse(s)\n")
+    index.add("b.py", b"date = parse(d)  # parse_dates\n")
+    index.add("c.bin", b"\0parse\0")
+    # A word's every run is whole; a literal's first and last may continue in the file.
+    assert _needle_identifiers(Needle("parse", word=True)) == ["parse"]
+    assert _needle_identifiers(Needle("self.parse(", word=False)) == ["parse"]
+    assert _needle_identifiers(Needle("parse_dat", word=False)) is None
+    assert _needle_identifiers(Needle("parse", word=True, fold=True)) is None
+    assert index.candidates(["parse"]) == ["a.py", "b.py"]
+    assert index.candidates(["parse_date"]) == ["a.py"]
+    assert index.candidates(["parse", "date"]) == ["b.py"]
+    assert index.candidates(["missing"]) == []
+
+
+@both
+def test_a_walk_of_a_kept_listing_answers_as_a_fresh_walk_and_gives_each_caller_a_copy(tmp_path, watch):
+    from boundedcode.checkout import DEFAULT_BUDGETS, Budgets, walk
+    from boundedcode.checkout.cached import CachedWorkTree
+
+    root = write_tree(tmp_path / "r", {**FILES, ".env": "SECRET=1\n", "big.py": "x = 1\n"})
+    tree = CachedWorkTree(str(root), clock_ns=lambda: time.time_ns() + 10**12, watch=watch)
+    first = walk(tree, DEFAULT_BUDGETS)
+    first.files.clear()  # a caller's copy: the next walk is not changed by it
+    first.refused.clear()
+    second = walk(tree, DEFAULT_BUDGETS)
+    assert second.paths == [f.path for f in walk(WorkTree(str(root)), DEFAULT_BUDGETS).files]
+    assert second.refused == {"secret path": 1}
+    fewer = walk(tree, Budgets(files_listed=2))  # other budgets: judged again
+    assert len(fewer.paths) == 2 and fewer.bounds_reached == ["files_listed"]
+    assert len(walk(tree, DEFAULT_BUDGETS).paths) == 4
+    write_tree(root, {"app/new.py": "Y = 2\n"})
+    assert "app/new.py" in walk(tree, DEFAULT_BUDGETS).paths
+
+
+def test_a_listing_fact_is_built_once_per_listing():
+    from boundedcode.strategies import PathIndex
+
+    built: list[int] = []
+
+    def count(paths):
+        built.append(len(paths))
+        return len(paths)
+
+    index = PathIndex.of(["a.py", "b.py"])
+    assert index.fact("n", count) == 2 and index.fact("n", count) == 2
+    assert PathIndex.of(["a.py", "b.py"]).fact("n", count) == 2
+    assert PathIndex.of(["a.py"]).fact("n", count) == 1
+    assert built == [2, 1]
+
+
+def test_a_file_s_line_index_gives_the_lines_its_contents_give_and_keeps_to_its_cap():
+    from boundedcode.scan.warm import TokenIndex, _identifier_lines
+
+    data = (
+        b"parse(x)\r\n"
+        b"  y = parse_date(parse)  # parse\n"
+        b"\n"
+        b"$parse = \xc3\xa9parse + " + b"z" * 420 + b" parse\n"
+        b"unparse(parse2)\n"
+        b"last parse"
+    )
+    index = TokenIndex()
+    index.add("a.py", data)
+    for word in (b"parse", b"parse_date", b"z" * 420, b"last", b"missing", b"y"):
+        for most in (1, 2, 401):
+            assert index.identifier_lines("a.py", data, word, most) == _identifier_lines(data, word, most)
+    assert [no for no, _ in index.identifier_lines("a.py", data, b"parse", 401)] == [1, 2, 4, 6]
+    held = index.line_bytes
+    assert held > 0
+    index.add("a.py", data.replace(b"last", b"first"))  # changed: indexed again, the old lines gone
+    assert index.line_bytes == held
+    assert index.identifier_lines("a.py", data, b"last", 401) == []
+    index.remove("a.py")
+    assert index.line_bytes == 0 and not index.lines
+    small = TokenIndex(line_index_bytes=16)  # past its cap a file is searched in its contents
+    small.add("a.py", data)
+    assert not small.lines
+    assert small.identifier_lines("a.py", data, b"parse", 401) == _identifier_lines(data, b"parse", 401)
+
+
+def test_a_file_s_term_lines_from_its_line_index_are_the_ones_its_contents_give():
+    from boundedcode.scan import Needle
+    from boundedcode.scan.base import TermMatcher
+    from boundedcode.scan.warm import TokenIndex
+
+    data = (
+        b"def parse_durations(value):  # parse\r\n"
+        b"    return Duration(value)\n"
+        b"information = forms  # no term: parts of longer words\n"
+        b"PARSE_DURATION = parseDuration(x) + parse_duration(y)\n"
+        b"last_duration"
+    )
+    index = TokenIndex()
+    index.add("a.py", data)
+    for tokens in (["parse", "duration"], ["form"], ["=parse_duration", "value"], ["missing"]):
+        terms = TermMatcher([Needle(t, word=False, term=True) for t in tokens])
+        holding = index.with_tokens(terms.tokens)
+        assert index.term_lines("a.py", data, terms, holding) == terms.lines(data)
+    terms = TermMatcher([Needle("duration", word=False, term=True)])
+    assert list(index.term_lines("a.py", data, terms, index.with_tokens(terms.tokens))) == [1, 2, 4, 5]
+    # Contents other than those indexed (read again since): not answered from the index.
+    assert index.term_lines("a.py", bytes(bytearray(data)), terms, frozenset()) is None
+    assert index.term_lines("b.py", data, terms, frozenset()) is None
+
+
+def test_a_prepared_engine_s_kept_facts_are_out_of_the_collector_s_sight(tmp_path):
+    import gc
+
+    root = write_tree(tmp_path / "r", FILES)
+    engine = Engine()
+    engine.prepare(str(root))
+    index = engine.checkout(str(root))[1].index
+    tracked = {id(o) for o in gc.get_objects()}  # frozen objects are in no generation
+    assert gc.get_freeze_count() > 0 and id(index.lines) not in tracked
+    same(engine, root)  # and answers as before

@@ -279,6 +279,8 @@ _WARM_NEEDLES = [
     [Needle("post", True), Needle("post", True, fold=True), Needle("x$", True), Needle("b c", False)],
     # A word that is not one identifier: the classifier's alternation takes `a.b` and not its `b`.
     [Needle("a.b", True), Needle("b", True), Needle("post", True)],
+    # Identifiers alone, sharing lines (`x` of `x$` matched by ripgrep, not by the classifier).
+    [Needle("post", True), Needle("Post", True), Needle("x", True), Needle("c", True)],
 ]
 
 
@@ -328,6 +330,11 @@ def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factor
         found = scan(tree, paths, needles, budgets, FAR, warm)
         assert {n: dict(f) for n, f in found.hits.items()} == {n: dict(f) for n, f in rg.hits.items()}
         assert found.terms == rg.terms and found.bounds_reached == rg.bounds_reached
+        # Each needle's files and hits in the order the in-process scan records them.
+        memory = scan(tree, paths, needles, budgets, FAR, MemoryScanner())
+        assert {n: list(f.items()) for n, f in found.hits.items()} == {
+            n: list(f.items()) for n, f in memory.hits.items()
+        }
 
 
 def _child(code):

@@ -11,6 +11,7 @@ changed. Nothing is written to disk. At most MAX_CHECKOUTS checkouts are kept
 
 from __future__ import annotations
 
+import gc
 import os
 from collections import OrderedDict
 from typing import Any
@@ -63,9 +64,15 @@ class Engine:
 
     def prepare(self, repo: str = ".", budgets: Budgets = DEFAULT_BUDGETS) -> int:
         """Read and index the checkout's walked files now, with no deadline (a host's start: the
-        first retrieval would otherwise spend its time budget on it); the files kept."""
+        first retrieval would otherwise spend its time budget on it); the files kept.
+
+        Then every object the process holds is moved out of the cyclic garbage collector's
+        sight (`gc.freeze`): a full collection walks all the kept facts (Django: 100–400 ms,
+        several times in 20 queries) and finds nothing to free in them. Objects made later are
+        collected as usual; a host that wants its own frozen ones back calls `gc.unfreeze`."""
         tree, scanner = self.checkout(repo)
         scanner.hold(walk(tree, budgets).paths, budgets, float("inf"), ScanResult())
+        gc.freeze()
         return len(scanner.index.indexed)
 
     def bytes_held(self) -> int:

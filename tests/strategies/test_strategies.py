@@ -166,3 +166,34 @@ def test_a_rule_s_snake_case_name_finds_the_file_spelled_in_camel_case():
     # One word more is a suffix only at a word's start (Tag|ger is no word), and tests are not it.
     named = [it.path for it in result.items if "paths" in it.strategies]
     assert named == ["src/Fixer/PhpTag/BlankLineAfterOpeningTagFixer.php"]
+
+
+_DISCOVERY_IN_A_FRESH_PROCESS = """
+from boundedcode import MemoryTree, retrieve
+words = ("access billing cache client invoice ledger order refund tax audit batch coupon "
+         "credit debit export import journal payment report stock").split()
+files = {"/".join(words[i::3]) + f"/m{i}.py": "x = 1\\n" for i in range(len(words))}
+files.update({f"other/{w}/{v}.py": "y = 2\\n" for w in words for v in words[:3]})
+message = "Totals are wrong\\n" + " ".join(w for i, w in enumerate(words) for _ in range(1 + i % 4))
+result = retrieve(message, tree=MemoryTree(files), without=["fulltext"], explain=True)
+print([(it.path, [c.specificity.hex() for c in it.explain.contributions]) for it in result.items])
+"""
+
+
+def test_discovery_s_path_scores_are_the_same_bits_whatever_the_hash_seed():
+    """A path's words are summed in a fixed order (a sum over a set followed the seed's order)."""
+    import os
+    import subprocess
+    import sys
+
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", _DISCOVERY_IN_A_FRESH_PROCESS],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(6)
+    }
+    assert len(answers) == 1

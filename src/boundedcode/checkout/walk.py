@@ -23,9 +23,21 @@ class Listing:
         return [f.path for f in self.files]
 
 
+# The last walk: the tree's listing it judged (the very list: a kept tree, `CachedWorkTree`, gives
+# the same one while nothing changed), the budgets it kept to, and its answer.
+_last: tuple[list[FileEntry], int, int, Listing] | None = None
+
+
 def walk(tree: Tree, budgets: Budgets) -> Listing:
+    global _last
+    entries = tree.files()
+    last = _last
+    if last is not None and last[0] is entries and last[1:3] == (budgets.file_bytes, budgets.files_listed):
+        kept = last[3]  # the policy is a function of the paths alone: the same entries, the same answer
+        return Listing(list(kept.files), Counter(kept.refused), list(kept.bounds_reached))
     listing = Listing(files=[])
-    for entry in tree.files():
+    _last = None
+    for entry in entries:
         reason = refusal(entry.path)
         if reason is not None:
             listing.refused[reason] += 1
@@ -37,4 +49,6 @@ def walk(tree: Tree, budgets: Budgets) -> Listing:
             listing.bounds_reached.append("files_listed")
             break
         listing.files.append(entry)
+    kept = Listing(list(listing.files), Counter(listing.refused), list(listing.bounds_reached))
+    _last = (entries, budgets.file_bytes, budgets.files_listed, kept)
     return listing

@@ -268,6 +268,7 @@ def _extension(name: str) -> str:
     return name.rpartition(".")[2] if "." in name.lstrip(".") else ""
 
 
+@functools.lru_cache(maxsize=1 << 17)  # every walked file, on every query (a warm host)
 def language_of(path: str) -> str | None:
     """The language id of `path` from its file name or extension, else None."""
     name = path.rpartition("/")[2]
@@ -285,6 +286,7 @@ def _in_dirs(directory: str, names: frozenset[str]) -> bool:
     return any(d.lower() in names for d in directory.split("/")) if directory else False
 
 
+@functools.lru_cache(maxsize=1 << 17)  # every walked file, on every query (a warm host)
 def is_test_path(path: str) -> bool:
     """Whether `path` is a test, a test helper or test data by its ecosystem's convention."""
     directory, _, name = path.rpartition("/")
@@ -302,6 +304,7 @@ def code_dirs(path: str) -> list[str]:
     return [d for d in path.split("/")[:-1] if d.lower() not in TEST_DIRS]
 
 
+@functools.lru_cache(maxsize=1 << 17)  # every walked file, on every query (a warm host)
 def is_prose_path(path: str) -> bool:
     """Whether `path` is documentation prose: a text/markup file or anything under docs/."""
     directory, _, name = path.rpartition("/")

@@ -80,10 +80,15 @@ class Rescan:
                 return rg.term_lines(self._tree, paths, terms, self._budgets, self._deadline, self._bounds)
             except ScanError:
                 pass  # answered from the contents below, as by any other back end
+        # A warm scanner splits only the lines its index puts a term on.
+        indexed = getattr(self._scanner, "term_lines", None)
+        from_index = indexed(terms) if indexed is not None else None
         out = {}
         for path in paths:
             data = read(path)
-            found = terms.lines(data) if data is not None else None
+            found = None if data is None or from_index is None else from_index(path, data)
+            if found is None and data is not None:
+                found = terms.lines(data)
             if found:  # as ripgrep: a file without a term is not named
                 out[path] = found
         return out

@@ -1,11 +1,12 @@
 """The warm back end: the scan over contents a long-lived process keeps (`checkout.cached`).
 
-Each kept file's fact is the count of every `identifier_tokens` token its
-identifiers hold, gathered into one index (token → file → count) that changes
-with the files: a file the cached tree drops leaves it, a file read again
-enters it. A term's counts are then a lookup. A word or literal needle's lines
-are found once, in the files that hold every token of its complete identifiers
-(for a literal, the identifiers inside it; a needle with none: every file), and
+Each kept file's facts are its identifiers and the count of every
+`identifier_tokens` token they hold, gathered into one index (identifier →
+files holding it, token → file → count) that changes with the files: a file
+the cached tree drops leaves it, a file read again enters it. A term's counts
+are then a lookup. A word or literal needle's lines are found once, in the
+files that hold every one of its whole identifiers (for a literal, the ones
+inside it; a needle with none: every file), and
 kept across queries: a file read again is searched for every kept needle, a
 dropped one leaves them. A query composes each file's hits from its needles'
 lines as ripgrep's `--max-count` would (the first lines any needle matches),
@@ -19,7 +20,10 @@ from __future__ import annotations
 
 import re
 import time
+from array import array
+from bisect import bisect_left
 from collections import Counter, OrderedDict
+from itertools import accumulate
 from typing import Callable, Iterable, Sequence
 
 from ..checkout.budgets import Budgets, reach
@@ -27,7 +31,7 @@ from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..seeds.terms import identifier_tokens
-from .base import OMITTED, Needle, ScanResult, TermMatcher, classifier, line_text, record
+from .base import OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
 from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex"]
@@ -41,23 +45,88 @@ LINES_KEPT = 250_000
 LINES_UPDATES = 64
 #: Files searched for one needle between two looks at the clock.
 DEADLINE_EVERY = 256
+#: Memory for the files' line indexes (each identifier's lines: 8 bytes an identifier and line,
+#: 4 a line; Django's 5,849 files take about 30 MB); a file past it is searched in its contents.
+LINE_INDEX_BYTES = 256 * 1024 * 1024
+_LINE_BITS = 32  # a line index entry: the identifier's number above these bits, the line below
+_LINE_MASK = (1 << _LINE_BITS) - 1
+#: Numbers staged in lists before they are packed (some 40 bytes each while staged, 4 after).
+STAGED_NUMBERS = 500_000
 _RUN = re.compile(r"[A-Za-z0-9_]+")
 
 
-def _tokens(data: bytes) -> Counter[str]:
-    counts: Counter[str] = Counter()
-    for identifier, times in Counter(_IDENTIFIER.findall(data)).items():
-        for token in identifier_tokens(identifier.decode("ascii")):
-            counts[token] += times
-    return counts
+def _identifiers(data: bytes) -> Counter[str]:
+    return Counter(identifier.decode("ascii") for identifier in _IDENTIFIER.findall(data))
+
+
+class _Postings:
+    """key → numbers, each key's as one `bytes` (nothing for the garbage collector to walk: a
+    full collection over lists of the kept numbers took some 300 ms on Django, during queries);
+    what came since the last `seal` is staged in lists, so a file's numbers are not appended
+    one copy at a time."""
+
+    def __init__(self) -> None:
+        self._sealed: dict[str, bytes] = {}
+        self._staged: dict[str, list[int]] = {}
+        self._waiting = 0  # numbers staged
+
+    def add(self, key: str, number: int) -> None:
+        staged = self._staged.get(key)
+        if staged is None:
+            staged = self._staged[key] = []
+        staged.append(number)
+        self._waiting += 1
+        if self._waiting > STAGED_NUMBERS:
+            self.seal()
+
+    def seal(self) -> None:
+        sealed = self._sealed
+        for key, numbers in self._staged.items():
+            sealed[key] = sealed.get(key, b"") + array("I", numbers).tobytes()
+        self._staged.clear()
+        self._waiting = 0
+
+    def get(self, key: str) -> array[int]:
+        """The numbers of `key`, in the order they came (an empty array for none)."""
+        if self._staged:
+            self.seal()
+        return array("I", self._sealed.get(key, b""))
+
+    def remove(self, key: str, number: int) -> None:
+        numbers = self.get(key)
+        if number in numbers:
+            numbers.remove(number)
+            if numbers:
+                self._sealed[key] = numbers.tobytes()
+            else:
+                del self._sealed[key]
+
+    def keys(self) -> Iterable[str]:
+        if self._staged:
+            self.seal()
+        return self._sealed.keys()
 
 
 class TokenIndex:
-    """token → file → how often the file's identifiers hold it, over the files a tree keeps."""
+    """Over the files a tree keeps: token → file → how often the file's identifiers hold it
+    (the terms' counts), identifier → the files holding it whole (where a needle can be), and
+    per file the lines each identifier is on (what a needle's lines are, found without a search)."""
 
-    def __init__(self) -> None:
+    def __init__(self, line_index_bytes: int = LINE_INDEX_BYTES) -> None:
         self.files: dict[str, dict[str, int]] = {}
+        # Numbers in arrays, not lists of objects: 4 bytes a file (Django: 822,000 pairs over
+        # 113,000 identifiers), and nothing the garbage collector walks (a full collection over
+        # lists of the kept objects took some 300 ms, during queries).
+        self._holding = _Postings()  # identifier -> the numbers of the files holding it
+        self._path_numbers: dict[str, int] = {}
+        self._paths: list[str] = []  # a file's number -> its path (a number is kept for the path)
         self.indexed: dict[str, bytes] = {}  # path -> the contents indexed (to take them out)
+        # path -> (each identifier's number << _LINE_BITS | a line it is on, sorted; each line's
+        # first byte): compact arrays, not objects per line.
+        self.lines: dict[str, tuple[array[int], array[int], array[int]]] = {}  # and its identifiers' numbers
+        self.line_index_bytes, self.line_bytes = line_index_bytes, 0
+        self._numbers: dict[bytes, int] = {}  # identifier -> its number (kept: numbers are never reused)
+        self._with_token = _Postings()  # token -> the numbers of the identifiers holding it
 
     def add(self, path: str, data: bytes) -> None:
         if path in self.indexed:
@@ -65,19 +134,133 @@ class TokenIndex:
         self.indexed[path] = data
         if is_binary(data):
             return
-        for token, times in _tokens(data).items():
+        raw = data.split(b"\n")
+        found = [_IDENTIFIER.findall(line) for line in raw]
+        identifiers = Counter(_IDENTIFIER.findall(data))  # no identifier spans a line: the lines' together
+        counts: Counter[str] = Counter()
+        holding, at = self._holding, self._path_number(path)
+        for identifier, times in identifiers.items():
+            name = identifier.decode("ascii")
+            holding.add(name, at)
+            for token in identifier_tokens(name):
+                counts[token] += times
+        for token, times in counts.items():
             self.files.setdefault(token, {})[path] = times
+        size = 8 * sum(map(len, found)) + 4 * len(raw)  # at most: each identifier once a line
+        if self.line_bytes + size > self.line_index_bytes:
+            return
+        numbers = self._numbers
+        for identifier in identifiers:
+            if identifier not in numbers:
+                number = numbers[identifier] = len(numbers)
+                for token in dict.fromkeys(identifier_tokens(identifier.decode("ascii"))):
+                    self._with_token.add(token, number)
+        entries = array(
+            "Q",
+            sorted({numbers[i] << _LINE_BITS | no for no, on_line in enumerate(found, 1) for i in on_line}),
+        )
+        starts = array("I", accumulate((len(line) + 1 for line in raw[:-1]), initial=0))
+        held = array("I", sorted(numbers[i] for i in identifiers))
+        self.lines[path] = (entries, starts, held)
+        self.line_bytes += 8 * len(entries) + 4 * len(starts) + 4 * len(held)
 
     def remove(self, path: str) -> None:
         data = self.indexed.pop(path, None)
         if data is None or is_binary(data):
             return
-        for token in _tokens(data):
+        kept = self.lines.pop(path, None)
+        if kept is not None:
+            self.line_bytes -= 8 * len(kept[0]) + 4 * len(kept[1]) + 4 * len(kept[2])
+        tokens: set[str] = set()
+        at = self._path_numbers[path]
+        for identifier in _identifiers(data):
+            self._holding.remove(identifier, at)
+            tokens.update(identifier_tokens(identifier))
+        for token in tokens:
             files = self.files.get(token)
             if files is not None:
                 files.pop(path, None)
                 if not files:
                     del self.files[token]
+
+    def identifier_lines(self, path: str, data: bytes, identifier: bytes, most: int) -> list[tuple[int, str]]:
+        """The first `most` lines of `data` (the file's indexed contents) holding `identifier` whole,
+        as `_identifier_lines` finds them, from the file's line index when it has one."""
+        kept = self.lines.get(path)
+        if kept is None:
+            return _identifier_lines(data, identifier, most)
+        number = self._numbers.get(identifier)
+        if number is None:
+            return []
+        entries, starts, _ = kept
+        first = bisect_left(entries, number << _LINE_BITS)
+        last = min(bisect_left(entries, (number + 1) << _LINE_BITS, first), first + most)
+        out = []
+        lines = len(starts)
+        for k in range(first, last):
+            no = entries[k] & _LINE_MASK
+            if no < lines:
+                out.append((no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
+            else:
+                out.append((no, line_text(data[starts[no - 1] :], False)))
+        return out
+
+    def with_tokens(self, tokens: Iterable[str]) -> frozenset[int]:
+        """The numbers of the identifiers whose `identifier_tokens` hold one of `tokens` (every
+        identifier `TermMatcher.count` finds a term in: its spellings all stem to the term)."""
+        return frozenset(n for t in tokens for n in self._with_token.get(t))
+
+    def term_lines(
+        self, path: str, data: bytes, terms: TermMatcher, holding: frozenset[int]
+    ) -> dict[int, tuple[str, ...]] | None:
+        """`terms.lines(data)` from the file's line index (`holding`: `with_tokens` of the terms):
+        only the lines an identifier holding a term is on are split; None when `data` is not
+        what the index holds for `path` (the caller splits it)."""
+        kept = self.lines.get(path)
+        if kept is None or self.indexed.get(path) is not data:
+            return None
+        entries, starts, held = kept
+        lines: set[int] = set()
+        for number in held:
+            if number in holding:
+                first = bisect_left(entries, number << _LINE_BITS)
+                last = bisect_left(entries, (number + 1) << _LINE_BITS, first)
+                lines.update(entries[k] & _LINE_MASK for k in range(first, last))
+        out: dict[int, tuple[str, ...]] = {}
+        count, total = terms.count, len(starts)
+        for no in sorted(lines):
+            raw = data[starts[no - 1] : starts[no] - 1] if no < total else data[starts[no - 1] :]
+            found = tuple(t for identifier in _IDENTIFIER.findall(raw) for t in count(identifier))
+            if found:
+                out[no] = found
+        return out
+
+    def seal(self) -> None:
+        """The numbers staged since the last call packed (a hold's end: prepare, a query's reads)."""
+        self._holding.seal()
+        self._with_token.seal()
+
+    def _path_number(self, path: str) -> int:
+        number = self._path_numbers.get(path)
+        if number is None:
+            number = self._path_numbers[path] = len(self._paths)
+            self._paths.append(path)
+        return number
+
+    @property
+    def identifiers(self) -> Iterable[str]:
+        return self._holding.keys()
+
+    def files_holding(self, identifier: str) -> list[str]:
+        """The indexed files holding `identifier` whole, in the order they were indexed."""
+        return [self._paths[at] for at in self._holding.get(identifier)]
+
+    def candidates(self, identifiers: Sequence[str]) -> list[str]:
+        """The indexed files holding every one of `identifiers` whole."""
+        holding = [self._holding.get(i) for i in dict.fromkeys(identifiers)]
+        smallest = min(holding, key=len)
+        others = [frozenset(h) for h in holding if h is not smallest]
+        return [self._paths[at] for at in smallest if all(at in h for h in others)]
 
 
 _Line = tuple[int, str, bool]  # line number, text (as line_text), whether the classifier finds the needle
@@ -138,38 +321,47 @@ def _identifier_lines(data: bytes, word: bytes, most: int) -> list[tuple[int, st
     return out
 
 
-_LinesOf = Callable[[bytes], "list[_Line] | None"]
+_LinesOf = Callable[[str, bytes], "list[_Line] | None"]
 
 
-def _lines_of(needle: Needle, most: int) -> _LinesOf:
-    """The first `most` lines of one file's contents `needle` matches (as ripgrep's expression
-    for it alone), each with whether the classifier finds it there; None for none."""
+def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
+    """The first `most` lines of one indexed file's contents `needle` matches (as ripgrep's
+    expression for it alone), each with whether the classifier finds it there; None for none."""
     probe = needle.text.encode()
     probes, folded = ([], [probe.lower()]) if needle.fold else ([probe], [])
-    rx, holds = python_pattern([needle]), classifier([needle])
+    rx, classify = python_pattern([needle]), classifier([needle])
     identifier = needle.word and not needle.fold and _IDENTIFIER.fullmatch(probe) is not None
 
-    def lines_of(data: bytes) -> list[_Line] | None:
+    def holds(text: str) -> bool:
+        # An identifier on an ASCII line without `$`, not cut: the classifier's boundaries
+        # (`[\w$]`) are ripgrep's there, so it finds the needle wherever ripgrep matched it.
+        if identifier and text.isascii() and "$" not in text and not text.endswith(OMITTED):
+            return True
+        return bool(classify(text))
+
+    def lines_of(path: str, data: bytes) -> list[_Line] | None:
         if not (probe.lower() in data.lower() if needle.fold else probe in data) or is_binary(data):
             return None
         if identifier:
-            lines = _identifier_lines(data, probe, most)
+            lines = index.identifier_lines(path, data, probe, most)
         else:
             lines = matching_lines(data, probes, folded, rx, most)
-        return [(no, text, bool(holds(text))) for no, text in lines] or None
+        return [(no, text, holds(text)) for no, text in lines] or None
 
     return lines_of
 
 
-def _needle_tokens(needle: Needle) -> list[str] | None:
-    """Tokens every file holding `needle` holds; None when they tell nothing (search everywhere)."""
+def _needle_identifiers(needle: Needle) -> list[str] | None:
+    """Identifiers every file holding `needle` holds whole (as maximal runs of word bytes); None
+    when they tell nothing (search everywhere). A word's runs are all whole: `\\b` at its ends
+    stops a run there, and inside it the needle's own other bytes do. A literal's first and
+    last runs may be parts of longer identifiers."""
     if needle.fold:
         return None
     runs = [(m.start(), m.end(), m.group()) for m in _RUN.finditer(needle.text)]
-    if not needle.word:  # a literal's first and last identifiers may be parts of longer ones
+    if not needle.word:
         runs = [r for r in runs if r[0] > 0 and r[1] < len(needle.text)]
-    tokens = [t for _, _, run in runs for t in identifier_tokens(run)]
-    return tokens or None
+    return [run for _, _, run in runs] or None
 
 
 class WarmScanner:
@@ -267,6 +459,7 @@ class WarmScanner:
             size += len(data)
         result.files_scanned += files
         result.bytes_scanned += size
+        self.index.seal()
         bounds = ["file_bytes"] if over else []
         # Files over the cap are read again on every query: no shortcut while there are any.
         self._last_hold = None if cold else ((self.tree.version, limit), list(paths), (files, size, bounds))
@@ -291,25 +484,61 @@ class WarmScanner:
                     per_file.setdefault(path, []).append((needle, lines))
         classify = classifier(plain)
         alone, exact = _alone(plain), _exact(plain)
+        budget = budgets.occurrences_per_string_file
+        number = {n: at for at, n in enumerate(plain)}
+        distinct = len(number) == len(plain)  # (a needle asked twice is recorded twice, below)
         for path in sorted(per_file):
             found = per_file[path]
+            if (
+                distinct
+                and (exact or (alone and len(found) == 1))
+                and sum(len(lines) for _, lines in found) <= most
+                and not any(text.endswith(OMITTED) for _, lines in found for _, text, _ in lines)
+            ):
+                # Every needle's lines within `most`, none cut: each needle's hits are its own
+                # lines the classification found it on, added in the order of their first line
+                # (what `record` would add one line at a time, as below).
+                firsts = []
+                for at, (needle, lines) in enumerate(found):
+                    hits = [Hit(no, text) for no, text, holds in lines if holds]
+                    if hits:
+                        firsts.append((hits[0].line, at, needle, hits))
+                for _, _, needle, hits in sorted(firsts, key=lambda f: f[:2]):
+                    if len(hits) > budget:
+                        del hits[budget:]
+                        reach(result.bounds_reached, "occurrences_per_string_file")
+                    result.hits.setdefault(needle, {})[path] = hits
+                continue
             if exact or (alone and len(found) == 1):
                 # A line holds the needles whose own lines it is in and whose classification
                 # found them there: no other needle can be found on it (`_alone`, `_exact`).
-                merged: dict[int, tuple[str, list[Needle]]] = {}
+                # Needles by their place in `plain` here (hashing a Needle is a Python call).
+                merged: dict[int, tuple[str, list[int]]] = {}
                 for needle, lines in found:
+                    at = number[needle]
                     for no, text, holds in lines:
                         entry = merged.get(no)
                         if entry is None:
                             entry = merged[no] = (text, [])
                         if holds:
-                            entry[1].append(needle)
+                            entry[1].append(at)
+                per_needle: dict[int, list[Hit]] = {}  # in the order `record` would add them
                 for no in sorted(merged)[:most]:
-                    text, needles = merged[no]
+                    text, ats = merged[no]
                     if text.endswith(OMITTED):  # a cut line: the cut may make another needle
-                        needles = classify(text)
-                    if needles:
-                        record(result, needles, path, no, text, budgets)
+                        ats = [number[n] for n in classify(text)]
+                    if ats:
+                        hit = Hit(no, text)
+                        for at in ats:
+                            hits = per_needle.get(at)
+                            if hits is None:
+                                hits = per_needle[at] = []
+                            if len(hits) < budget:
+                                hits.append(hit)
+                            else:
+                                reach(result.bounds_reached, "occurrences_per_string_file")
+                for at, hits in per_needle.items():
+                    result.hits.setdefault(plain[at], {})[path] = hits
                 continue
             plain_lines = sorted({no: text for _, lines in found for no, text, _ in lines}.items())
             for no, text in plain_lines[:most]:
@@ -326,19 +555,16 @@ class WarmScanner:
         if kept_lines is not None:
             self._lines_kept.move_to_end((needle, most))
             return kept_lines[1]
-        tokens = _needle_tokens(needle)
-        if tokens is None:
-            candidates: Iterable[str] = self.index.indexed
-        else:
-            holding = [self.index.files.get(t, {}) for t in tokens]
-            smallest = min(holding, key=len)
-            candidates = [p for p in smallest if all(p in h for h in holding)]
-        lines_of = _lines_of(needle, most)
+        identifiers = _needle_identifiers(needle)
+        candidates: Iterable[str] = (
+            self.index.indexed if identifiers is None else self.index.candidates(identifiers)
+        )
+        lines_of = _lines_of(needle, most, self.index)
         kept: dict[str, list[_Line]] = {}
         for i, path in enumerate(candidates):
             if not i % DEADLINE_EVERY and time.monotonic() > deadline:
                 return None  # nothing kept: a later query searches the needle whole
-            lines = lines_of(self.index.indexed[path])
+            lines = lines_of(path, self.index.indexed[path])
             if lines:
                 kept[path] = lines
                 self._lines_held += len(lines)
@@ -359,7 +585,7 @@ class WarmScanner:
             self._lines_held = 0
             return
         for lines_of, kept in self._lines_kept.values():
-            lines = lines_of(data)
+            lines = lines_of(path, data)
             if lines:
                 kept[path] = lines
                 self._lines_held += len(lines)
@@ -371,6 +597,12 @@ class WarmScanner:
             lines = kept.pop(path, None)
             if lines:
                 self._lines_held -= len(lines)
+
+    def term_lines(self, terms: TermMatcher) -> Callable[[str, bytes], dict[int, tuple[str, ...]] | None]:
+        """`terms.lines` of a file's contents from the index (`TokenIndex.term_lines`); None
+        for contents it does not hold (the caller splits them)."""
+        holding = self.index.with_tokens(terms.tokens)
+        return lambda path, data: self.index.term_lines(path, data, terms, holding)
 
     def _terms(
         self, result: ScanResult, counted: Sequence[str], terms: TermMatcher, budgets: Budgets

@@ -98,8 +98,17 @@ class PathIndex:
         self._squashed_text = ""
         for p in paths:
             self._by_name[p.rsplit("/", 1)[-1]].append(p)
+        self._facts: dict[str, Any] = {}
 
     _last: PathIndex | None = None
+
+    def fact(self, key: str, build: Callable[[Sequence[str]], Any]) -> Any:
+        """A fact of the listing (`build` of the paths), built once for it: a warm host asks again
+        on every query while the listing is unchanged (`of`). `key` names it, one per caller."""
+        found = self._facts.get(key)
+        if found is None:
+            found = self._facts[key] = build(self.paths)
+        return found
 
     @classmethod
     def of(cls, paths: Sequence[str]) -> PathIndex:

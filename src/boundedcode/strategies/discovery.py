@@ -14,6 +14,7 @@ import functools
 import math
 import re
 from collections import Counter
+from typing import Sequence
 
 from ..lang.languages import is_prose_path, is_test_path
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
@@ -57,6 +58,15 @@ def _path_tokens(path: str) -> tuple[str, ...]:
     return _directory_tokens(directory) + tuple(map(str.lower, _SPLIT.findall(name)))
 
 
+def _paths_by_token(paths: Sequence[str]) -> dict[str, list[str]]:
+    """Each path token → the paths holding it, in path order (once per listing: `PathIndex.fact`)."""
+    out: dict[str, list[str]] = {}
+    for p in paths:
+        for t in dict.fromkeys(_path_tokens(p)):
+            out.setdefault(t, []).append(p)
+    return out
+
+
 #: Seed rank of path words: after every name.
 RANK_PATH_WORDS = 9
 
@@ -79,11 +89,14 @@ class DiscoveryStrategy:
         # Path tokens are matched against the spellings of each message stem (discount,
         # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
         spelled = {v: w for w in counts for v in spellings(w)}
+        by_token = ev.index.fact("discovery.paths_by_token", _paths_by_token)
+        # Only the paths holding a spelling are looked at, in listing order as before (the sets
+        # below are built, and their words summed, exactly as over every path).
+        holding = {p for t in spelled if t in by_token for p in by_token[t]}
         per_path = {}
         for p in ev.paths:
-            found = {spelled[t] for t in _path_tokens(p) if t in spelled}
-            if found:
-                per_path[p] = found
+            if p in holding:
+                per_path[p] = {spelled[t] for t in _path_tokens(p) if t in spelled}
         df: Counter = Counter()
         for ws in per_path.values():
             df.update(ws & counts.keys())
@@ -94,7 +107,8 @@ class DiscoveryStrategy:
             common = per_path[p] & idf.keys()
             if is_prose_path(p) or not common:
                 continue
-            s = sum(idf[w] * (1.0 + math.log(counts[w])) for w in common)
+            # In a fixed order: a set's order follows the hash seed, and a float sum its order.
+            s = sum(idf[w] * (1.0 + math.log(counts[w])) for w in sorted(common))
             if s > 0:  # a word in every path has no weight
                 scored.append((-s, p, sorted(common)))
         scored.sort()

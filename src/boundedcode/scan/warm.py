@@ -530,11 +530,11 @@ class WarmScanner:
                     if ats:
                         hit = Hit(no, text)
                         for at in ats:
-                            hits = per_needle.get(at)
-                            if hits is None:
-                                hits = per_needle[at] = []
-                            if len(hits) < budget:
-                                hits.append(hit)
+                            needle_hits = per_needle.get(at)
+                            if needle_hits is None:
+                                needle_hits = per_needle[at] = []
+                            if len(needle_hits) < budget:
+                                needle_hits.append(hit)
                             else:
                                 reach(result.bounds_reached, "occurrences_per_string_file")
                 for at, hits in per_needle.items():

@@ -121,7 +121,8 @@ RELATIVE_CUT = 0.30  # items below this fraction of the best are dropped (at mos
 #: cost 0.9 points of recall (C 82.1 → 75.0), a tail from 10 kept more items for the same recall.
 #: Raised to 0.55 from the next run's ranked scores (/work/runs/s20-b, 9dda25a): median block
 #: about 304 → 283 tokens (re-rendered on 80 tasks: 305 → 276), recall 79.7 → 79.5 %, Python
-#: recall 89.4 → 88.8 % and Acc@10 82.3 → 81.8 %; 0.52 saved about half as much.
+#: recall 89.4 → 88.8 % and Acc@10 82.3 → 81.8 %; 0.52 saved about half as much. The run
+#: with it (/work/runs/s20-both): median 304 → 288 tokens, docs/benchmark.md "Third pass".
 TAIL_FROM = 8
 TAIL_CUT = 0.55
 PER_NAME_EXCEPTIONS = 3  # best place of each prose name kept despite the cut, up to this many

@@ -1,7 +1,7 @@
 """The warm engine on one large tree: latency per query and resident memory, cold alongside.
 
     .venv/bin/python benchmarks/warm_engine.py --repo DIR --tasks TASKS.jsonl \
-        [--limit 40] [--max-mb 512] [--no-cold] [--no-watch] [--time-s 3]
+        [--limit 40] [--max-mb 512] [--no-cold] [--no-watch] [--no-freeze] [--time-s 3]
 
 One `Engine` prepares DIR (every walked file read and indexed, timed), then answers
 --limit messages taken evenly over the task file (any task's message: the tree need
@@ -46,6 +46,7 @@ def main() -> None:
     ap.add_argument("--max-mb", type=int, default=None, help="the engine's cap on contents held")
     ap.add_argument("--no-cold", action="store_true")
     ap.add_argument("--no-watch", action="store_true", help="check changes by lstat, never told")
+    ap.add_argument("--no-freeze", action="store_true", help="prepare without gc.freeze (a host's choice)")
     ap.add_argument("--time-s", type=float, default=None, help="the time budget of every retrieval")
     args = ap.parse_args()
     with open(args.tasks, encoding="utf-8") as f:
@@ -58,7 +59,8 @@ def main() -> None:
     engine = Engine(max_bytes, watch=False) if args.no_watch else Engine(max_bytes)
     budgets = DEFAULT_BUDGETS if args.time_s is None else Budgets(time_s=args.time_s)
     start = time.perf_counter()
-    held = engine.prepare(args.repo)
+    # (freeze= only when asked for, as watch=: the script also measures engines from before it)
+    held = engine.prepare(args.repo) if args.no_freeze else engine.prepare(args.repo, freeze=True)
     print(
         f"prepare: {time.perf_counter() - start:.1f} s, {held} files held, "
         f"{engine.bytes_held() / 2**20:.0f} MB of contents (cap {engine.max_bytes / 2**20:.0f} MB); "

@@ -405,13 +405,19 @@ def test_a_file_s_term_lines_from_its_line_index_are_the_ones_its_contents_give(
     assert index.term_lines("b.py", data, terms, frozenset()) is None
 
 
-def test_a_prepared_engine_s_kept_facts_are_out_of_the_collector_s_sight(tmp_path):
+def test_a_prepared_engine_s_kept_facts_are_out_of_the_collector_s_sight_when_the_host_asks(tmp_path):
     import gc
 
     root = write_tree(tmp_path / "r", FILES)
     engine = Engine()
+    frozen = gc.get_freeze_count()
     engine.prepare(str(root))
-    index = engine.checkout(str(root))[1].index
-    tracked = {id(o) for o in gc.get_objects()}  # frozen objects are in no generation
-    assert gc.get_freeze_count() > 0 and id(index.lines) not in tracked
-    same(engine, root)  # and answers as before
+    assert gc.get_freeze_count() == frozen  # process-wide: never by default
+    try:
+        engine.prepare(str(root), freeze=True)
+        index = engine.checkout(str(root))[1].index
+        tracked = {id(o) for o in gc.get_objects()}  # frozen objects are in no generation
+        assert gc.get_freeze_count() > frozen and id(index.lines) not in tracked
+        same(engine, root)  # and answers as before
+    finally:
+        gc.unfreeze()

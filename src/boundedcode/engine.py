@@ -62,17 +62,19 @@ class Engine:
         tree, scanner = self.checkout(repo)
         return retrieve(message, repo, tree=tree, scanner=scanner, **options)
 
-    def prepare(self, repo: str = ".", budgets: Budgets = DEFAULT_BUDGETS) -> int:
+    def prepare(self, repo: str = ".", budgets: Budgets = DEFAULT_BUDGETS, *, freeze: bool = False) -> int:
         """Read and index the checkout's walked files now, with no deadline (a host's start: the
         first retrieval would otherwise spend its time budget on it); the files kept.
 
-        Then every object the process holds is moved out of the cyclic garbage collector's
-        sight (`gc.freeze`): a full collection walks all the kept facts (Django: 100–400 ms,
-        several times in 20 queries) and finds nothing to free in them. Objects made later are
-        collected as usual; a host that wants its own frozen ones back calls `gc.unfreeze`."""
+        `freeze`, for a host that keeps this engine for its life: then every object the process
+        holds is moved out of the cyclic garbage collector's sight (`gc.freeze`): a full
+        collection walks all the kept facts (Django: 100–400 ms, several times in 20 queries)
+        and finds nothing to free in them. Process-wide, so never by default: a frozen cycle is
+        not freed until `gc.unfreeze` (a host making engine after engine would keep them all)."""
         tree, scanner = self.checkout(repo)
         scanner.hold(walk(tree, budgets).paths, budgets, float("inf"), ScanResult())
-        gc.freeze()
+        if freeze:
+            gc.freeze()
         return len(scanner.index.indexed)
 
     def bytes_held(self) -> int:

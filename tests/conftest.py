@@ -23,6 +23,22 @@ def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:
     return root
 
 
+def under_hash_seeds(code: str, seeds: int) -> set[str]:
+    """What `python -c code` prints in a fresh process under each of `seeds` string hash seeds."""
+    import sys
+
+    return {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for seed in range(seeds)
+    }
+
+
 #: Fixed identity and dates, and no user or system git configuration: same commits on every machine.
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "t",

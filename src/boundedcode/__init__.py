@@ -10,10 +10,11 @@ that needs only part of the package do not import the whole retrieval engine.
 
 from __future__ import annotations
 
-import importlib
 import sys
 import types
 from typing import TYPE_CHECKING, Any
+
+from ._lazy import lazy_names
 
 if TYPE_CHECKING:
     from .api import find_implementations, find_references, find_symbol, retrieve, retry_pack
@@ -55,17 +56,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home, __name__), name)
-    globals()[name] = value  # once found, an ordinary module attribute
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)
 
 
 class _Package(types.ModuleType):

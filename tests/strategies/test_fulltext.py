@@ -4,6 +4,8 @@ from boundedcode import MemoryTree, retrieve
 from boundedcode.strategies import fulltext
 from boundedcode.strategies.fulltext import bm25_scores
 
+from ..conftest import under_hash_seeds
+
 
 def run(files, message, **kw):
     return retrieve(message, tree=MemoryTree(files), **kw)
@@ -90,20 +92,7 @@ print(densest_line(lines, weight))
 def test_lines_holding_the_same_terms_tie_whatever_the_hash_seed():
     """Lines holding the same terms in another order weigh the same: the first wins, in every
     process (a sum over a set followed the string hash seed in its last bit)."""
-    import os
-    import subprocess
-    import sys
-
-    answers = {
-        subprocess.run(
-            [sys.executable, "-c", _DENSEST_IN_A_FRESH_PROCESS],
-            env={**os.environ, "PYTHONHASHSEED": str(seed)},
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-        for seed in range(4)
-    }
+    answers = under_hash_seeds(_DENSEST_IN_A_FRESH_PROCESS, 4)
     assert answers == {"1"}
 
 

@@ -2,6 +2,8 @@
 
 from boundedcode import MemoryTree, retrieve
 
+from ..conftest import under_hash_seeds
+
 
 def run(files, message, **kw):
     return retrieve(message, tree=MemoryTree(files), **kw)
@@ -182,18 +184,5 @@ print([(it.path, [c.specificity.hex() for c in it.explain.contributions]) for it
 
 def test_discovery_s_path_scores_are_the_same_bits_whatever_the_hash_seed():
     """A path's words are summed in a fixed order (a sum over a set followed the seed's order)."""
-    import os
-    import subprocess
-    import sys
-
-    answers = {
-        subprocess.run(
-            [sys.executable, "-c", _DISCOVERY_IN_A_FRESH_PROCESS],
-            env={**os.environ, "PYTHONHASHSEED": str(seed)},
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        for seed in range(6)
-    }
+    answers = under_hash_seeds(_DISCOVERY_IN_A_FRESH_PROCESS, 6)
     assert len(answers) == 1

@@ -107,10 +107,10 @@ class DiscoveryStrategy:
             common = per_path[p] & idf.keys()
             if is_prose_path(p) or not common:
                 continue
-            # In a fixed order: a set's order follows the hash seed, and a float sum its order.
-            s = sum(idf[w] * (1.0 + math.log(counts[w])) for w in sorted(common))
+            words = sorted(common)  # a fixed order: a set's follows the hash seed, a float sum its order
+            s = sum(idf[w] * (1.0 + math.log(counts[w])) for w in words)
             if s > 0:  # a word in every path has no weight
-                scored.append((-s, p, sorted(common)))
+                scored.append((-s, p, words))
         scored.sort()
         out: list[Finding] = []
         if not scored:

@@ -147,8 +147,13 @@ def rank(
         by_file[f.path][f.anchor.key].append(f)
 
     order = {key: i for i, key in enumerate(facts.anchor_order)}
-    scored: list[tuple[float, str, Item]] = []
+    scored: list[tuple[float, str]] = []
     ties: dict[str, tuple] = {}
+    # What a file's item is made of: made into one only for the files kept (a message naming a
+    # common module finds thousands).
+    parts: dict[
+        str, tuple[list[tuple[Finding, float]], float, float, str | None, Finding, list[Finding]]
+    ] = {}
     for path, per_anchor in by_file.items():
         best_per_anchor = [_best(fs, order) for fs in per_anchor.values()]
         counted = _counted(best_per_anchor, order)
@@ -168,12 +173,21 @@ def rank(
         every = [
             f for fs in per_anchor.values() for f in fs if f.strategy not in WORD_STRATEGIES or not named
         ]
+        parts[path] = (counted, combined, factor, why, top, every)
+        scored.append((score, path))
+        # Between scores equal to SCORE_DIGITS (a combined score saturates near 1), the evidence
+        # decides: the shallower best frame, then the stronger findings one by one.
+        depth = top.anchor.weight if top.anchor.kind == "frame" else 0.0
+        ties[path] = (depth, tuple(sorted((-f.weight for f in every))))
+
+    def item(score: float, path: str) -> Item:
+        counted, combined, factor, why, top, every = parts[path]
+        per_anchor = by_file[path]
         lines = _lines([top, *every], order) if top.line is not None else ()
         # The strategy of the place shown first, then the others that agree.
         strategies = (top.strategy,) + tuple(
             sorted({f.strategy for fs in per_anchor.values() for f in fs} - {top.strategy})
         )
-
         explanation = None
         if explain:
             explanation = Explanation(
@@ -191,7 +205,7 @@ def rank(
                 demoted_as=why,
                 score=score,
             )
-        item = Item(
+        return Item(
             path=path,
             line=top.line,
             symbol=top.symbol,
@@ -202,36 +216,32 @@ def rank(
             explain=explanation,
             lines=lines,
         )
-        scored.append((score, path, item))
-        # Between scores equal to SCORE_DIGITS (a combined score saturates near 1), the evidence
-        # decides: the shallower best frame, then the stronger findings one by one.
-        depth = top.anchor.weight if top.anchor.kind == "frame" else 0.0
-        ties[path] = (depth, tuple(sorted((-f.weight for f in every))))
 
     scored.sort(key=lambda t: (-round(t[0], SCORE_DIGITS), ties[t[1]], t[1]))
     if not scored:
         return Ranking([], False)
     best = scored[0][0]
-    above = [it for s, _, it in scored if s >= relative_cut * best]
+    above = [(s, path) for s, path in scored if s >= relative_cut * best]
     # Past the first TAIL_FROM places a place must come closer to the best: the tail is where
     # weak places would pad the block.
-    above = [it for i, it in enumerate(above) if i < TAIL_FROM or it.score >= tail_cut * best]
+    above = [(s, path) for i, (s, path) in enumerate(above) if i < TAIL_FROM or s >= tail_cut * best]
     kept = above[:max_items]
-    kept_paths = {it.path for it in kept}
+    kept_paths = {path for _, path in kept}
     # The best place of each name the prose mentions (up to 3) survives the cut.
-    extra: list[Item] = []
+    extra: list[tuple[float, str]] = []
     for key in facts.prose_names:
         if len(extra) >= PER_NAME_EXCEPTIONS:
             break
-        if any(key in it.anchors for it in kept):
+        if any(key in by_file[path] for _, path in kept):
             continue
-        for _, path, it in scored:
-            if key in it.anchors and path not in kept_paths:
-                extra.append(it)
+        for s, path in scored:
+            if key in by_file[path] and path not in kept_paths:
+                extra.append((s, path))
                 kept_paths.add(path)
                 break
     if extra:
         room = max_items - len(extra)
         kept = kept[:room] + extra
-        kept.sort(key=lambda it: (-round(it.score, SCORE_DIGITS), ties[it.path], it.path))
-    return Ranking(kept, len(above) + len(extra) > max_items)
+        kept.sort(key=lambda t: (-round(t[0], SCORE_DIGITS), ties[t[1]], t[1]))
+    items = [item(s, path) for s, path in kept]
+    return Ranking(items, len(above) + len(extra) > max_items)

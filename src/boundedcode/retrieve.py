@@ -103,8 +103,17 @@ def run_retrieval(
     paths = listing.paths
     t = lap("walk", t)
 
-    # Terms are counted only where fulltext scores them: the rest of the tree is not asked.
-    documents = [p for p in paths if is_document(p, plan.facts.about_tests)] if planned.counts_terms else []
+    # Terms are counted only where fulltext scores them: the rest of the tree is not asked (a
+    # fact of the listing: a warm host asks it again on every query).
+    index = PathIndex.of(paths)
+    about_tests = plan.facts.about_tests
+    documents = (
+        index.fact(
+            f"documents, tests {about_tests}", lambda ps: [p for p in ps if is_document(p, about_tests)]
+        )
+        if planned.counts_terms
+        else []
+    )
     shared = finish_scan(paths, documents)
     for bound in shared.bounds_reached:
         reach(bounds, bound)
@@ -117,9 +126,7 @@ def run_retrieval(
         tree, paths, servers=tuple(servers), budgets=budgets, scanner=scanner, occurrences=rescan.occurrences
     )
     reader = Reader(tree, budgets, bounds)
-    ev = Evidence(
-        plan, paths, PathIndex.of(paths), shared, reader, navigator, rescan, budgets, bounds, tree.size
-    )
+    ev = Evidence(plan, paths, index, shared, reader, navigator, rescan, budgets, bounds, tree.size)
     t = lap("scan", t)
 
     findings: list[Finding] = []

@@ -248,7 +248,7 @@ class TermMatcher:
         return counts
 
     def lines(self, data: bytes) -> dict[int, tuple[str, ...]]:
-        """The query's tokens per line (1-based) of one file's contents, for the few files whose
+        """The query's tokens on each line (1-based; each once, sorted) of one file's contents, for the few files whose
         densest line is wanted: the same identifiers `in_text` counts, line by line. Only the
         lines holding a spelling of a term (in any ASCII case) are split into identifiers: no
         other line can hold a term."""
@@ -272,9 +272,9 @@ class TermMatcher:
                 line_end = len(data)
             counted_to = line_end
             line = data[line_start:line_end]
-            found = tuple(t for ident in _IDENTIFIER.findall(line) for t in self.count(ident))
+            found = {t for ident in _IDENTIFIER.findall(line) for t in self.count(ident)}
             if found:
-                out[number] = found
+                out[number] = tuple(sorted(found))
         return out
 
 

@@ -341,14 +341,14 @@ class RipgrepScanner:
         out: dict[str, dict[int, tuple[str, ...]]] = {}
         for block in b"\n\n".join(self._output(procs, result, deadline)).split(b"\n\n"):
             path_b, sep, body = block.partition(b"\0")
-            per_line: dict[bytes, list[str]] = {}
+            per_line: dict[bytes, set[str]] = {}
             for number, match in _NUMBERED.findall(body):
                 found = terms.count(match)
                 if found:
-                    per_line.setdefault(number, []).extend(found)
+                    per_line.setdefault(number, set()).update(found)
             if sep and per_line:
                 path = path_b.decode("utf-8", "surrogateescape")
-                out[path] = {int(n): tuple(tokens) for n, tokens in per_line.items()}
+                out[path] = {int(n): tuple(sorted(tokens)) for n, tokens in per_line.items()}
         return out
 
     def start_walking(

@@ -126,6 +126,7 @@ class TokenIndex:
         self.lines: dict[str, tuple[array[int], array[int], array[int]]] = {}  # and its identifiers' numbers
         self.line_index_bytes, self.line_bytes = line_index_bytes, 0
         self._numbers: dict[bytes, int] = {}  # identifier -> its number (kept: numbers are never reused)
+        self._names: list[bytes] = []  # an identifier's number -> the identifier
         self._with_token = _Postings()  # token -> the numbers of the identifiers holding it
 
     def add(self, path: str, data: bytes) -> None:
@@ -153,6 +154,7 @@ class TokenIndex:
         for identifier in identifiers:
             if identifier not in numbers:
                 number = numbers[identifier] = len(numbers)
+                self._names.append(identifier)
                 for token in dict.fromkeys(identifier_tokens(identifier.decode("ascii"))):
                     self._with_token.add(token, number)
         entries = array(
@@ -214,26 +216,27 @@ class TokenIndex:
         self, path: str, data: bytes, terms: TermMatcher, holding: frozenset[int]
     ) -> dict[int, tuple[str, ...]] | None:
         """`terms.lines(data)` from the file's line index (`holding`: `with_tokens` of the terms):
-        only the lines an identifier holding a term is on are split; None when `data` is not
-        what the index holds for `path` (the caller splits it)."""
+        each identifier holding a term puts its terms on the lines it is on, no line is split;
+        None when `data` is not what the index holds for `path` (the caller splits it)."""
         kept = self.lines.get(path)
         if kept is None or self.indexed.get(path) is not data:
             return None
-        entries, starts, held = kept
-        lines: set[int] = set()
-        for number in held:
-            if number in holding:
-                first = bisect_left(entries, number << _LINE_BITS)
-                last = bisect_left(entries, (number + 1) << _LINE_BITS, first)
-                lines.update(entries[k] & _LINE_MASK for k in range(first, last))
-        out: dict[int, tuple[str, ...]] = {}
-        count, total = terms.count, len(starts)
-        for no in sorted(lines):
-            raw = data[starts[no - 1] : starts[no] - 1] if no < total else data[starts[no - 1] :]
-            found = tuple(t for identifier in _IDENTIFIER.findall(raw) for t in count(identifier))
-            if found:
-                out[no] = found
-        return out
+        entries, _, held = kept
+        per_line: dict[int, set[str]] = {}
+        count, names = terms.count, self._names
+        for number in holding.intersection(held):
+            found = count(names[number])
+            if not found:
+                continue
+            first = bisect_left(entries, number << _LINE_BITS)
+            for k in range(first, bisect_left(entries, (number + 1) << _LINE_BITS, first)):
+                no = entries[k] & _LINE_MASK
+                on_line = per_line.get(no)
+                if on_line is None:
+                    per_line[no] = set(found)
+                else:
+                    on_line.update(found)
+        return {no: tuple(sorted(per_line[no])) for no in sorted(per_line)}
 
     def seal(self) -> None:
         """The numbers staged since the last call packed (a hold's end: prepare, a query's reads)."""
@@ -321,7 +324,23 @@ def _identifier_lines(data: bytes, word: bytes, most: int) -> list[tuple[int, st
     return out
 
 
-_LinesOf = Callable[[str, bytes], "list[_Line] | None"]
+class _Found:
+    """One needle's first lines in one kept file, and what every query composes from them
+    (made once when the lines are found: a `Hit` is a frozen dataclass, slow to make)."""
+
+    __slots__ = ("lines", "hits", "cut")
+
+    def __init__(self, lines: list[_Line]):
+        self.lines = lines
+        self.hits = tuple([Hit(no, text) for no, text, holds in lines if holds])  # where it is classified
+        self.cut = False  # a line cut at MAX_LINE_CHARS
+        for _, text, _ in lines:
+            if text.endswith(OMITTED):
+                self.cut = True
+                break
+
+
+_LinesOf = Callable[[str, bytes], "_Found | None"]
 
 
 def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
@@ -339,14 +358,14 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
             return True
         return bool(classify(text))
 
-    def lines_of(path: str, data: bytes) -> list[_Line] | None:
+    def lines_of(path: str, data: bytes) -> _Found | None:
         if not (probe.lower() in data.lower() if needle.fold else probe in data) or is_binary(data):
             return None
         if identifier:
             lines = index.identifier_lines(path, data, probe, most)
         else:
             lines = matching_lines(data, probes, folded, rx, most)
-        return [(no, text, holds(text)) for no, text in lines] or None
+        return _Found([(no, text, holds(text)) for no, text in lines]) if lines else None
 
     return lines_of
 
@@ -374,9 +393,7 @@ class WarmScanner:
         self._last_hold: tuple[tuple[int, int], list[str], tuple[int, int, list[str]]] | None = None
         # Each needle's lines per file (and how to find them in a file read again), kept across
         # queries: they follow every file that comes, changes or goes.
-        self._lines_kept: OrderedDict[tuple[Needle, int], tuple[_LinesOf, dict[str, list[_Line]]]] = (
-            OrderedDict()
-        )
+        self._lines_kept: OrderedDict[tuple[Needle, int], tuple[_LinesOf, dict[str, _Found]]] = OrderedDict()
         self._lines_held = 0
         self._added = 0  # files indexed by the current hold (past LINES_UPDATES: start afresh)
         tree.on_drop = lambda path, held: self._dropped(path)
@@ -473,15 +490,15 @@ class WarmScanner:
         union (ripgrep's `--max-count` over every needle) are among each one's first `most`."""
         most = budgets.occurrences_per_string_file + 1
         wanted = frozenset(paths)
-        per_file: dict[str, list[tuple[Needle, list[_Line]]]] = {}
+        per_file: dict[str, list[tuple[Needle, _Found]]] = {}
         for needle in plain:
             kept = self._needle_lines(needle, most, deadline)
             if kept is None:  # the time budget: the lines found so far are the answer
                 reach(result.bounds_reached, "time_s")
                 break
-            for path, lines in kept.items():
+            for path, needle_found in kept.items():
                 if path in wanted:
-                    per_file.setdefault(path, []).append((needle, lines))
+                    per_file.setdefault(path, []).append((needle, needle_found))
         classify = classifier(plain)
         alone, exact = _alone(plain), _exact(plain)
         budget = budgets.occurrences_per_string_file
@@ -492,31 +509,30 @@ class WarmScanner:
             if (
                 distinct
                 and (exact or (alone and len(found) == 1))
-                and sum(len(lines) for _, lines in found) <= most
-                and not any(text.endswith(OMITTED) for _, lines in found for _, text, _ in lines)
+                and (len(found[0][1].lines) if len(found) == 1 else sum(len(f.lines) for _, f in found))
+                <= most
+                and not any([f.cut for _, f in found])
             ):
                 # Every needle's lines within `most`, none cut: each needle's hits are its own
                 # lines the classification found it on, added in the order of their first line
                 # (what `record` would add one line at a time, as below).
-                firsts = []
-                for at, (needle, lines) in enumerate(found):
-                    hits = [Hit(no, text) for no, text, holds in lines if holds]
-                    if hits:
-                        firsts.append((hits[0].line, at, needle, hits))
-                for _, _, needle, hits in sorted(firsts, key=lambda f: f[:2]):
-                    if len(hits) > budget:
-                        del hits[budget:]
+                firsts = [
+                    (f.hits[0].line, at, needle, f.hits) for at, (needle, f) in enumerate(found) if f.hits
+                ]
+                for _, _, needle, kept_hits in sorted(firsts, key=lambda f: f[:2]):
+                    if len(kept_hits) > budget:
+                        kept_hits = kept_hits[:budget]
                         reach(result.bounds_reached, "occurrences_per_string_file")
-                    result.hits.setdefault(needle, {})[path] = hits
+                    result.hits.setdefault(needle, {})[path] = list(kept_hits)
                 continue
             if exact or (alone and len(found) == 1):
                 # A line holds the needles whose own lines it is in and whose classification
                 # found them there: no other needle can be found on it (`_alone`, `_exact`).
                 # Needles by their place in `plain` here (hashing a Needle is a Python call).
                 merged: dict[int, tuple[str, list[int]]] = {}
-                for needle, lines in found:
+                for needle, f in found:
                     at = number[needle]
-                    for no, text, holds in lines:
+                    for no, text, holds in f.lines:
                         entry = merged.get(no)
                         if entry is None:
                             entry = merged[no] = (text, [])
@@ -540,13 +556,13 @@ class WarmScanner:
                 for at, hits in per_needle.items():
                     result.hits.setdefault(plain[at], {})[path] = hits
                 continue
-            plain_lines = sorted({no: text for _, lines in found for no, text, _ in lines}.items())
+            plain_lines = sorted({no: text for _, f in found for no, text, _ in f.lines}.items())
             for no, text in plain_lines[:most]:
                 needles = classify(text)
                 if needles:
                     record(result, needles, path, no, text, budgets)
 
-    def _needle_lines(self, needle: Needle, most: int, deadline: float) -> dict[str, list[_Line]] | None:
+    def _needle_lines(self, needle: Needle, most: int, deadline: float) -> dict[str, _Found] | None:
         """path -> the first `most` lines `needle` matches there (as ripgrep's expression for it
         alone), each with whether the classifier finds it there, over the indexed files that
         hold its tokens; kept across queries (a file that comes, changes or goes updates it).
@@ -560,18 +576,18 @@ class WarmScanner:
             self.index.indexed if identifiers is None else self.index.candidates(identifiers)
         )
         lines_of = _lines_of(needle, most, self.index)
-        kept: dict[str, list[_Line]] = {}
+        kept: dict[str, _Found] = {}
         for i, path in enumerate(candidates):
             if not i % DEADLINE_EVERY and time.monotonic() > deadline:
                 return None  # nothing kept: a later query searches the needle whole
-            lines = lines_of(path, self.index.indexed[path])
-            if lines:
-                kept[path] = lines
-                self._lines_held += len(lines)
+            found = lines_of(path, self.index.indexed[path])
+            if found:
+                kept[path] = found
+                self._lines_held += len(found.lines)
         self._lines_kept[(needle, most)] = (lines_of, kept)
         while self._lines_held > LINES_KEPT and len(self._lines_kept) > 1:
             _, (_, gone) = self._lines_kept.popitem(last=False)
-            self._lines_held -= sum(len(lines) for lines in gone.values())
+            self._lines_held -= sum(len(found.lines) for found in gone.values())
         return kept
 
     def _indexed(self, path: str, data: bytes) -> None:
@@ -585,18 +601,18 @@ class WarmScanner:
             self._lines_held = 0
             return
         for lines_of, kept in self._lines_kept.values():
-            lines = lines_of(path, data)
-            if lines:
-                kept[path] = lines
-                self._lines_held += len(lines)
+            found = lines_of(path, data)
+            if found:
+                kept[path] = found
+                self._lines_held += len(found.lines)
 
     def _dropped(self, path: str) -> None:
         """A file the tree dropped (changed, gone): out of the index and every needle's lines."""
         self.index.remove(path)
         for _, kept in self._lines_kept.values():
-            lines = kept.pop(path, None)
-            if lines:
-                self._lines_held -= len(lines)
+            found = kept.pop(path, None)
+            if found:
+                self._lines_held -= len(found.lines)
 
     def term_lines(self, terms: TermMatcher) -> Callable[[str, bytes], dict[int, tuple[str, ...]] | None]:
         """`terms.lines` of a file's contents from the index (`TokenIndex.term_lines`); None

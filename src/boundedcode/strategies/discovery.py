@@ -11,6 +11,7 @@ once for a path and once for a text, never twice for the same text.
 from __future__ import annotations
 
 import functools
+import heapq
 import math
 import re
 from collections import Counter
@@ -90,33 +91,36 @@ class DiscoveryStrategy:
         # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
         spelled = {v: w for w in counts for v in spellings(w)}
         by_token = ev.index.fact("discovery.paths_by_token", _paths_by_token)
-        # Only the paths holding a spelling are looked at, in listing order as before (the sets
-        # below are built, and their words summed, exactly as over every path).
-        holding = {p for t in spelled if t in by_token for p in by_token[t]}
-        per_path = {}
-        for p in ev.paths:
-            if p in holding:
-                per_path[p] = {spelled[t] for t in _path_tokens(p) if t in spelled}
+        per_path: dict[str, set[str]] = {}  # each path holding a spelling: the stems it holds
+        for t, w in spelled.items():
+            for p in by_token.get(t, ()):
+                held = per_path.get(p)
+                if held is None:
+                    per_path[p] = {w}
+                else:
+                    held.add(w)
         df: Counter = Counter()
         for ws in per_path.values():
-            df.update(ws & counts.keys())
+            df.update(ws)
         n = max(1, len(ev.paths))  # idf over every listed path, not only the probed ones
         idf = {w: math.log(n / df[w]) for w in df}
+        # Many paths hold the same words (a package's name): each set of words is weighed once,
+        # summed in a fixed order (a set's follows the hash seed, a float sum its order).
+        weight_of: dict[tuple[str, ...], float] = {}
         scored = []
-        for p in sorted(per_path):
-            common = per_path[p] & idf.keys()
-            if is_prose_path(p) or not common:
-                continue
-            words = sorted(common)  # a fixed order: a set's follows the hash seed, a float sum its order
-            s = sum(idf[w] * (1.0 + math.log(counts[w])) for w in words)
-            if s > 0:  # a word in every path has no weight
+        for p, ws in per_path.items():
+            words = tuple(sorted(ws))
+            s = weight_of.get(words)
+            if s is None:
+                s = weight_of[words] = sum(idf[w] * (1.0 + math.log(counts[w])) for w in words)
+            if s > 0 and not is_prose_path(p):  # a word in every path has no weight
                 scored.append((-s, p, words))
-        scored.sort()
+        best = heapq.nsmallest(MAX_FILES * 2, scored)
         out: list[Finding] = []
-        if not scored:
+        if not best:
             return out
-        top = -scored[0][0]
-        for neg, p, words in scored[: MAX_FILES * 2]:
+        top = -best[0][0]
+        for neg, p, words in best:
             if len(out) >= MAX_FILES:
                 break
             if is_test_path(p):

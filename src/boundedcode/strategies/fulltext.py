@@ -125,12 +125,12 @@ def idf_weights(
 
 
 def densest_line(lines: dict[int, tuple[str, ...]] | None, weight: dict[str, float]) -> int | None:
-    """The line holding the most term weight (each term once a line), searched again in this file."""
+    """The line holding the most term weight (`lines`: each line's terms, each once and sorted:
+    summed in that fixed order, the last bit of a sum that ties two lines is the same in every
+    process), searched again in this file."""
     if lines is None:
         return None
-    # Summed in a fixed order: over a set, the order (and so the last bit of a float sum that ties
-    # two lines) followed the process's string hash seed.
-    per_line = {ln: sum(weight.get(t, 0.0) for t in sorted(set(tokens))) for ln, tokens in lines.items()}
+    per_line = {ln: sum(weight.get(t, 0.0) for t in tokens) for ln, tokens in lines.items()}
     return min(per_line, key=lambda ln: (-per_line[ln], ln)) if per_line else None
 
 

@@ -421,3 +421,75 @@ def test_a_prepared_engine_s_kept_facts_are_out_of_the_collector_s_sight_when_th
         same(engine, root)  # and answers as before
     finally:
         gc.unfreeze()
+
+
+def _many_files(tmp_path, count: int = 24):
+    files = dict(FILES)
+    files.update(
+        {
+            f"app/part_{i}.py": f"def part_{i}(entries):\n    return reconcile_ledger(entries)\n"
+            for i in range(count)
+        }
+    )
+    return write_tree(tmp_path / "r", files)
+
+
+def test_an_engine_behind_its_files_answers_cold_and_reads_them_only_when_warmed(tmp_path):
+    root = _many_files(tmp_path)
+    engine = Engine(background=False)
+    tree, scanner = engine.checkout(str(root))
+    scanner.read_per_query = 3  # 27 files to read: more than a query reads itself
+    same(engine, root)
+    assert scanner.was_behind and not scanner.index.indexed  # answered from the files on disk
+    engine.warm(str(root)).join()
+    assert len(scanner.index.indexed) == len(FILES) + 24
+    same(engine, root)
+    assert not scanner.was_behind
+    # A few files changed since: the query reads them itself.
+    (root / "app/part_1.py").write_text("def part_1():\n    raise OverdraftError\n")
+    same(engine, root)
+    assert not scanner.was_behind
+
+
+def test_a_background_engine_warms_the_checkout_a_query_found_behind(tmp_path):
+    root = _many_files(tmp_path)
+    engine = Engine()
+    tree, scanner = engine.checkout(str(root))
+    scanner.read_per_query = 3
+    same(engine, root)
+    assert scanner.was_behind
+    engine.warm(str(root)).join()  # the warmer the query started (one per checkout)
+    assert len(engine._warmers) == 1
+    assert len(scanner.index.indexed) == len(FILES) + 24
+    same(engine, root)
+    assert not scanner.was_behind
+
+
+def test_queries_while_the_checkout_is_warmed_answer_as_cold(tmp_path, monkeypatch):
+    import boundedcode.engine as engine_module
+
+    monkeypatch.setattr(engine_module, "WARM_BATCH", 2)
+    root = _many_files(tmp_path)
+    engine = Engine(background=False)
+    tree, scanner = engine.checkout(str(root))
+    scanner.read_per_query = 3
+    warming = engine.warm(str(root))
+    answers = set()
+    while warming.is_alive() or not answers:
+        answers.add(same(engine, root))
+    warming.join()
+    answers.add(same(engine, root))
+    assert len(answers) == 1 and len(scanner.index.indexed) == len(FILES) + 24
+
+
+def test_a_warm_session_warms_its_checkout_and_answers_meanwhile(tmp_path):
+    from boundedcode.session import Session
+
+    root = _many_files(tmp_path)
+    with Session(None, str(root)) as session:
+        session._engine.checkout(str(root))[1].read_per_query = 3
+        session.warm()
+        turn = session.user_message(MESSAGE)
+        assert "app/ledger.py" in turn.block
+        session._engine.warm(str(root)).join()
+        assert "app/ledger.py" in session.user_message(MESSAGE).block

@@ -84,5 +84,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:  # unreadable, not writable: the session file cannot be kept
         raise UsageError(f"--session {args.session}: cannot open: {exc.strerror or exc}") from None
     with session:
+        # The checkout read into memory while the client starts (calls are answered meanwhile);
+        # this process is the server's alone, so the kept facts leave the collector's sight.
+        session.warm(freeze=True)
         anyio.run(serve_stdio, BcodeServer(session, profile=profile, context_dir=args.context))
     return EXIT_FOUND

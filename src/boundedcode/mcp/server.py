@@ -20,7 +20,6 @@ import json
 import os
 import re
 import sys
-import threading
 import traceback
 from dataclasses import dataclass
 from typing import IO, Any, Callable, TextIO, cast
@@ -112,7 +111,6 @@ class BcodeServer:
         self._handlers = handlers
         self.tools: tuple[ToolSpec, ...] = tuple(t for t in TOOLS if t.name in handlers)
         self._specs = {t.name: t for t in self.tools}
-        self._lock = threading.Lock()  # one session, one call at a time
 
     # -- the tools ------------------------------------------------------------------------
 
@@ -205,7 +203,7 @@ class BcodeServer:
             if arguments is not None and not isinstance(arguments, dict):
                 return Reply(f"{name}: the arguments must be an object", True)
             args = check_arguments(spec, _clean(arguments))
-            with self._lock:
+            with self.session.turn():  # one call at a time (and the session's warming waits)
                 reply = self._handlers[name](args)
         except BoundedCodeError as exc:
             return Reply(printable(f"{exc}"), True)

@@ -74,7 +74,9 @@ def scan(
     term_paths: Sequence[str] | None = None,
 ) -> ScanResult:
     """Answer every needle in one pass over `paths` (terms over `term_paths`, by default the same),
-    choosing ripgrep for trees on disk."""
+    choosing ripgrep for trees on disk (and for a warm scanner still behind the files)."""
+    if isinstance(scanner, WarmScanner) and tree is scanner.tree and scanner.behind(paths):
+        scanner = None
     if scanner is None:
         rg = RipgrepScanner()
         scanner = rg if (tree.fs_root and rg.available()) else MemoryScanner()

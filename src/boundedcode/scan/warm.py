@@ -43,6 +43,12 @@ LINES_KEPT = 250_000
 #: Files one query may read again while keeping every needle's lines up to date (each is
 #: searched for every kept needle); past it the kept lines start afresh.
 LINES_UPDATES = 64
+#: Files one query reads and indexes itself (an edit, a few new files). A query finding more
+#: still to read (a checkout not yet prepared, a branch switch) is answered by the cold scan of
+#: the tree on disk instead (`behind`): indexing runs at some 400 files a second, and a query
+#: doing it would spend its time budget there and answer nothing (Django, not prepared: three
+#: queries in a row came back empty after 3 s each).
+READ_PER_QUERY = 64
 #: Files searched for one needle between two looks at the clock.
 DEADLINE_EVERY = 256
 #: Memory for the files' line indexes (each identifier's lines: 8 bytes an identifier and line,
@@ -386,9 +392,11 @@ def _needle_identifiers(needle: Needle) -> list[str] | None:
 class WarmScanner:
     """The scan over a `CachedWorkTree`'s kept contents and token index."""
 
-    def __init__(self, tree: CachedWorkTree):
-        self.tree = tree
+    def __init__(self, tree: CachedWorkTree, read_per_query: int = READ_PER_QUERY):
+        self.tree, self.read_per_query = tree, read_per_query
         self.index = TokenIndex()
+        #: Whether the last `behind` found the walked files not yet read (a host may read them now).
+        self.was_behind = False
         # (tree version, file limit), the paths, and their (files, bytes, bounds reached)
         self._last_hold: tuple[tuple[int, int], list[str], tuple[int, int, list[str]]] | None = None
         # Each needle's lines per file (and how to find them in a file read again), kept across
@@ -397,6 +405,18 @@ class WarmScanner:
         self._lines_held = 0
         self._added = 0  # files indexed by the current hold (past LINES_UPDATES: start afresh)
         tree.on_drop = lambda path, held: self._dropped(path)
+
+    def behind(self, paths: Sequence[str]) -> bool:
+        """Whether more than `read_per_query` of `paths` are still to be read and indexed while
+        the cache has room for them (then the cold scan answers: `scan.shared`)."""
+        indexed, missing = self.index.indexed, 0
+        for path in paths:
+            if path not in indexed:
+                missing += 1
+                if missing > self.read_per_query:
+                    break
+        self.was_behind = missing > self.read_per_query and self.tree.bytes_held < self.tree.max_bytes
+        return self.was_behind
 
     def scan(
         self,

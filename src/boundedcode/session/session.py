@@ -12,11 +12,14 @@ so a reloaded session reports, skips and recalls exactly as the live one did.
 
 from __future__ import annotations
 
+import functools
 import os
+import threading
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar, cast
 
 from ..api import retrieve
 from ..checkout import DEFAULT_BUDGETS, Budgets, Tree, WorkTree, blob_id, confine, read_confined
@@ -45,6 +48,9 @@ from .records import (
 )
 from .staleness import Head, changed_files, checkout_note, file_notes
 from .store import SessionFile
+
+if TYPE_CHECKING:
+    from ..engine import Engine
 
 __all__ = [
     "Session",
@@ -142,6 +148,21 @@ def _describe(t: ToolResult) -> str:
     return t.kind
 
 
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _in_turn(method: _Method) -> _Method:
+    """A session method that uses the checkout's tree: within the session's turn (`Session.turn`:
+    a warm session's background reading of the same tree waits)."""
+
+    @functools.wraps(method)
+    def in_turn(self: Session, *args: Any, **kwargs: Any) -> Any:
+        with self.turn():
+            return method(self, *args, **kwargs)
+
+    return cast(_Method, in_turn)
+
+
 class Session:
     """One conversation over one checkout, kept in an append-only session file.
 
@@ -149,7 +170,9 @@ class Session:
     checkout as it is now (a fresh one per call, as the checkout moves under a
     long conversation); `clock` (seconds since the epoch) and `retriever` are
     the other seams tests inject. Without them (and unless `warm=False`) the
-    session keeps the checkout warm in memory (`engine.Engine`).
+    session keeps the checkout warm in memory (`engine.Engine`): read in a
+    background thread (`warm`, or once a message finds it unread), messages
+    answered from the files on disk meanwhile.
     """
 
     def __init__(
@@ -167,16 +190,17 @@ class Session:
         self.repo = repo
         self._tree_factory = tree_factory or (lambda: WorkTree(repo))
         self._clock, self._retriever, self._budgets = clock, retriever, budgets
+        self._engine: Engine | None = None
+        self._lock = threading.RLock()  # a session that is not warm: one use at a time
         if warm and tree_factory is None and retriever is retrieve:
             # A conversation is long-lived: the checkout's contents stay in memory, validated
             # on every message (engine.Engine), and answers are the cold ones.
             from ..engine import Engine
 
-            engine = Engine()
+            engine = self._engine = Engine()
             self._tree_factory = lambda: engine.checkout(repo)[0]
-            self._retriever = lambda text, where, **kw: retrieve(
-                text, where, scanner=engine.checkout(where)[1], **kw
-            )
+            # (the engine's own tree: the one `tree_factory` gives)
+            self._retriever = lambda text, where, tree=None, **kw: engine.retrieve(text, where, **kw)
         self.records: list[Record] = []
         #: The history as the conversation has it now: a compaction replaces its prefix.
         self.history: list[Record] = []
@@ -212,6 +236,18 @@ class Session:
 
     def close(self) -> None:
         self._file.close()
+
+    def turn(self) -> AbstractContextManager[Any]:
+        """Held around each use of the session by a host with threads (the MCP server's calls):
+        one at a time, and a warm session's background reading waits for them."""
+        return self._engine.turn() if self._engine is not None else self._lock
+
+    def warm(self, *, freeze: bool = False) -> None:
+        """Read the checkout into memory in the background now (a warm session; else nothing):
+        until it is read, messages are answered from the files on disk. `freeze`: for a host
+        process that keeps the session for its life (`engine.Engine.prepare`)."""
+        if self._engine is not None:
+            self._engine.warm(self.repo, self._budgets, freeze=freeze)
 
     def __enter__(self) -> Session:
         return self
@@ -254,6 +290,7 @@ class Session:
 
     # -- messages ---------------------------------------------------------------------------
 
+    @_in_turn
     def user_message(self, text: str, *, evidence: Sequence[str] = ()) -> Turn:
         """Check staleness, retrieve (with the previous turn's command output as evidence),
         and record the message with its retrieval's provenance."""
@@ -302,6 +339,7 @@ class Session:
         self._pending_notes, self._resumed = [], False  # told now: each note once
         return Turn(message.id, notes, block, already, result)
 
+    @_in_turn
     def staleness(
         self, tree: Tree | None = None, blobs: Callable[[str], str | None] | None = None
     ) -> Staleness:
@@ -344,6 +382,7 @@ class Session:
 
     # -- tool results -----------------------------------------------------------------------
 
+    @_in_turn
     def record_tool_result(
         self,
         call_id: str | None,
@@ -386,6 +425,7 @@ class Session:
         self._append(record)
         return record
 
+    @_in_turn
     def read(
         self,
         paths: Sequence[str],
@@ -490,6 +530,7 @@ class Session:
             lines.append(f"({len(ordered) - len(large)} smaller tool results too)")
         return "\n\n" + INDEX_HEADER + "\n" + "\n".join(lines)
 
+    @_in_turn
     def recall(self, query: str) -> Recall:
         """Bring back tool results (and archived messages) by call id, path or text.
 

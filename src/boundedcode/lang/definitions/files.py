@@ -17,9 +17,9 @@ def _sorted(found: list[Definition]) -> list[Definition]:
     return [unique[k] for k in sorted(unique)]
 
 
-# Callers ask for several places in the same file (one per hit); bytes cache their
-# hash, so a repeated lookup costs no second parse.
-@functools.lru_cache(maxsize=16)
+# Callers ask for several places in the same file (one per hit), and a warm host for the same
+# files on every query; bytes cache their hash, so a repeated lookup costs no second parse.
+@functools.lru_cache(maxsize=256)
 def _file_definitions(language: str, source: bytes) -> tuple[Definition, ...]:
     if language not in LINE_TABLES:  # every language with a grammar has line patterns too
         return ()

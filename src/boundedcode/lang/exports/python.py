@@ -9,6 +9,8 @@ name through what that module defines or imports.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
@@ -34,6 +36,9 @@ _EMPTY = PyModule({}, {}, (), None)
 _KINDS = {"class_definition": "class", "function_definition": "function"}
 
 
+# A warm host asks for the same files' modules on every query: contents kept unchanged are the
+# same bytes, whose hash is computed once.
+@functools.lru_cache(maxsize=256)
 def py_module(source: bytes) -> PyModule:
     """What one Python file binds at its top level (conditional imports included)."""
     root = parse("python", source)

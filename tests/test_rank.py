@@ -148,6 +148,33 @@ def test_equal_scores_keep_the_innermost_frame_first():
     assert [it.path for it in rank(findings, RankFacts()).items] == ["z/inner.py", "a/outer.py"]
 
 
+def test_a_frame_and_its_function_s_name_from_the_trace_count_once_in_a_file():
+    # The trace names `Registry.identify_format` (an outer frame, whose text also seeds the name)
+    # and `is_fits` (the innermost frame, where it raised): the outer file no longer counts the
+    # frame and the definition as two facts.
+    def frame(path, function, depth, spec):
+        a = Anchor("frame", "/site-packages/" + path, line=9, weight=float(depth), detail=function)
+        return Finding(path, 9, "stack_trace", a, 0.95, "stack frame", specificity=spec)
+
+    items = rank(
+        [
+            frame("io/registry.py", "Registry.identify_format", 1, 0.85),
+            f("io/registry.py", "identify_format", rel=0.8),
+            f("io/registry.py", "Registry.identify_format", rel=0.8, spec=0.6, kind="member"),
+            frame("io/connect.py", "is_fits", 0, 1.0),
+            f("io/connect.py", "is_fits", rel=0.8, spec=0.6),
+        ],
+        RankFacts(),
+        explain=True,
+    ).items
+    assert [it.path for it in items] == ["io/connect.py", "io/registry.py"]
+    registry = next(it for it in items if it.path == "io/registry.py")
+    assert registry.score == pytest.approx(0.95 * 0.85)  # the frame; its function's two names dropped
+    assert sorted(c.repeat for c in registry.explain.contributions) == [0.0, 0.0, 1.0]
+    connect = next(it for it in items if it.path == "io/connect.py")
+    assert connect.score == pytest.approx(0.95)
+
+
 def test_one_text_seeding_two_anchors_counts_once_in_a_file():
     # `a.get_backend()` seeds a module and a member: two strategies find the one definition.
     items = rank(

@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 from .checkout.budgets import DEFAULT_BUDGETS
 from .lang.languages import is_example_path, is_generated_path, is_prose_path, is_test_path
-from .model import AnchorKind, Contribution, Explanation, Finding, Item
+from .model import Anchor, AnchorKind, Contribution, Explanation, Finding, Item
 from .weights import (
     DEMOTE_EXAMPLE,
     DEMOTE_GENERATED,
@@ -97,11 +97,19 @@ PATH_WORD_KINDS = frozenset({AnchorKind.WORD, AnchorKind.PATH_WORDS})
 SPELLED_KINDS = frozenset({AnchorKind.NAME, AnchorKind.MEMBER, AnchorKind.MODULE, AnchorKind.IMPORT})
 
 
+def _frame_names(frame: Anchor) -> set[str]:
+    """The names a frame's function is spelled by in a message: each dotted tail of it
+    (`Registry.identify_format`, `identify_format`)."""
+    parts = (frame.detail or "").split(".")
+    return {".".join(parts[i:]) for i in range(len(parts)) if parts[i]}
+
+
 def _counted(best_per_anchor: list[Finding], order: dict[str, int]) -> list[tuple[Finding, float]]:
     """Each anchor's best finding with the factor it counts with (its repeat), strongest first.
 
     One text counts once in a file: `a.get_backend` seeds a module and a member, and the
-    definition they both find is one fact, not two strategies agreeing.
+    definition they both find is one fact, not two strategies agreeing; so is a frame's
+    function and the same name seeded from the trace's text.
     """
     out = []
     seen: dict[str, int] = defaultdict(int)  # strategy -> findings already counted
@@ -118,6 +126,12 @@ def _counted(best_per_anchor: list[Finding], order: dict[str, int]) -> list[tupl
                 out.append((f, 0.0))
                 continue
             spelled.add(f.anchor.spelled)
+        elif f.anchor.kind == AnchorKind.FRAME and f.anchor.detail:
+            names = _frame_names(f.anchor)
+            if names & spelled:
+                out.append((f, 0.0))
+                continue
+            spelled |= names
         out.append((f, REPEAT_DECAY ** seen[f.strategy]))
         seen[f.strategy] += 1
     return out

@@ -79,30 +79,19 @@ class Engine:
         `commit`, `tree` or `scanner` option reads elsewhere, cold."""
         if any(options.get(k) is not None for k in ("commit", "tree", "scanner")):
             return retrieve(message, repo, **options)
-        self._take_turn()
-        try:
+        with self.turn():
             tree, scanner = self.checkout(repo)
             scanner.was_behind = False
             result = retrieve(message, repo, tree=tree, scanner=scanner, **options)
             behind = scanner.was_behind and self._warmed.get(tree.fs_root) != tree.version
-        finally:
-            self._lock.release()
         if behind and self.background:
             self._start_warming(tree, scanner, options.get("budgets") or DEFAULT_BUDGETS)
         return result
 
     @contextmanager
     def turn(self) -> Iterator[None]:
-        """This engine to the caller alone (a host working on its trees between queries: a
-        warmer waits); queries inside it are answered as outside."""
-        self._take_turn()
-        try:
-            yield
-        finally:
-            self._lock.release()
-
-    def _take_turn(self) -> None:
-        """The lock, ahead of any warmer (a warmer waits while a query is waiting)."""
+        """This engine to the caller alone (a query; a host working on its trees between
+        queries), ahead of any warmer: a warmer waits while someone is waiting."""
         with self._state:
             self._waiting += 1
         try:
@@ -110,6 +99,10 @@ class Engine:
         finally:
             with self._state:
                 self._waiting -= 1
+        try:
+            yield
+        finally:
+            self._lock.release()
 
     def warm(
         self, repo: str = ".", budgets: Budgets = DEFAULT_BUDGETS, *, freeze: bool = False
@@ -166,12 +159,9 @@ class Engine:
         collection walks all the kept facts (Django: 100–400 ms, several times in 20 queries)
         and finds nothing to free in them. Process-wide, so never by default: a frozen cycle is
         not freed until `gc.unfreeze` (a host making engine after engine would keep them all)."""
-        self._take_turn()
-        try:
+        with self.turn():
             tree, scanner = self.checkout(repo)
             scanner.hold(walk(tree, budgets).paths, budgets, float("inf"), ScanResult())
-        finally:
-            self._lock.release()
         if freeze:
             gc.freeze()
         return len(scanner.index.indexed)

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree, WorkTree
 from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
-from boundedcode.scan.base import MAX_LINE_CHARS, OMITTED, TermMatcher, classifier
-from boundedcode.scan.ripgrep import _drain
+from boundedcode.scan.base import MAX_LINE_CHARS, OMITTED, ScanResult, TermMatcher, classifier
+from boundedcode.scan.ripgrep import _drain, _parse_identifiers, _parse_lines
 
 from .conftest import write_tree
 
@@ -356,3 +356,20 @@ def test_a_search_process_is_read_to_its_end_or_killed_at_the_deadline_with_its_
     out, err, killed = _drain(stuck, time.monotonic() + 0.2)
     assert (out, killed) == (b"partial", True)
     assert stuck.returncode is not None and stuck.returncode < 0  # killed, and waited for
+
+
+def test_ripgrep_s_output_is_parsed_only_until_the_deadline():
+    # A search killed at the deadline leaves output that took seconds to parse (a 29k-file tree:
+    # 141,000 lines), for strategies that no longer run: past the deadline it is left.
+    needle = Needle("balance", word=True)
+    lines = b"".join(b"a/f%d.py\x00%d:balance = 1\n" % (i % 7, i) for i in range(5000))
+    ids = b"".join(b"a/f%d.py\x00balance\nbalance_due\n\n" % i for i in range(5000))
+    terms = TermMatcher([Needle("balance", word=False, term=True)])
+    for deadline, found in ((float("inf"), True), (time.monotonic() - 1, False)):
+        hits, counts = ScanResult(), ScanResult()
+        _parse_lines(lines, classifier([needle]), hits, DEFAULT_BUDGETS, deadline)
+        _parse_identifiers(ids, terms, counts, DEFAULT_BUDGETS, deadline)
+        assert bool(hits.files_with(needle)) is found and bool(counts.terms) is found
+        assert ("time_s" in hits.bounds_reached) is not found and (
+            "time_s" in counts.bounds_reached
+        ) is not found

@@ -158,23 +158,33 @@ def _rg_binary() -> str | None:
     return local if os.access(local, os.X_OK) else shutil.which("rg")
 
 
+#: Records parsed between two looks at the clock (a killed search's output can take seconds).
+PARSE_EVERY = 2048
 #: One match of `term_lines`' output (`--heading`): its line number and the match.
 _NUMBERED = re.compile(rb"^([0-9]+):([^\n]*)", re.M)
 
 
 def _parse_lines(
-    out: bytes, classify: Callable[[str], list[Needle]], result: ScanResult, budgets: Budgets
+    out: bytes,
+    classify: Callable[[str], list[Needle]],
+    result: ScanResult,
+    budgets: Budgets,
+    deadline: float = float("inf"),
 ) -> None:
     """ripgrep's `path\0line:text` records into per-needle hits, as `record` keeps them.
 
     The hits are gathered under each needle's identity and merged once at the end: a
     needle's own hash is computed in Python, and a scan can return tens of thousands of
-    lines (sympy: 31,000, each once per needle it holds).
+    lines (sympy: 31,000, each once per needle it holds). Past the deadline the rest is left
+    (time_s): nothing after the scan would run on it.
     """
     cap = budgets.occurrences_per_string_file
     paths: dict[bytes, str] = {}
     gathered: dict[int, tuple[Needle, dict[str, list[Hit]]]] = {}
-    for raw in out.split(b"\n"):
+    for at, raw in enumerate(out.split(b"\n")):
+        if not at % PARSE_EVERY and time.monotonic() > deadline:
+            reach(result.bounds_reached, "time_s")
+            break
         path_b, sep, rest = raw.partition(b"\0")
         if not sep:
             continue
@@ -206,11 +216,16 @@ def _parse_lines(
             known[path] = hits
 
 
-def _parse_identifiers(out: bytes, terms: TermMatcher, result: ScanResult, budgets: Budgets) -> None:
+def _parse_identifiers(
+    out: bytes, terms: TermMatcher, result: ScanResult, budgets: Budgets, deadline: float = float("inf")
+) -> None:
     """ripgrep's `-o --heading` output without line numbers (`path\0` then one matched identifier
     a line, files apart by a blank line) into per-term counts: each distinct identifier of a
-    file is turned into tokens once, however often it occurs."""
-    for block in out.split(b"\n\n"):
+    file is turned into tokens once, however often it occurs (until the deadline, as above)."""
+    for at, block in enumerate(out.split(b"\n\n")):
+        if not at % PARSE_EVERY and time.monotonic() > deadline:
+            reach(result.bounds_reached, "time_s")
+            break
         path_b, sep, body = block.partition(b"\0")
         if not sep:
             continue
@@ -403,7 +418,7 @@ class RipgrepScanner:
     ) -> None:
         classify = classifier(needles)
         for out in self._output(procs, result, deadline):
-            _parse_lines(out, classify, result, budgets)
+            _parse_lines(out, classify, result, budgets, deadline)
 
     def _collect_terms(
         self,
@@ -414,7 +429,7 @@ class RipgrepScanner:
         deadline: float,
     ) -> None:
         for out in self._output(procs, result, deadline):
-            _parse_identifiers(out, terms, result, budgets)
+            _parse_identifiers(out, terms, result, budgets, deadline)
 
 
 def _within_size(tree: Tree, paths: Sequence[str], budgets: Budgets, result: ScanResult) -> Iterator[str]:

@@ -23,7 +23,7 @@ import time
 from array import array
 from bisect import bisect_left
 from collections import Counter, OrderedDict
-from itertools import accumulate
+from itertools import accumulate, chain
 from typing import Callable, Iterable, Sequence
 
 from ..checkout.budgets import Budgets, reach
@@ -75,6 +75,21 @@ class _Postings:
         self._sealed: dict[str, bytes] = {}
         self._staged: dict[str, list[int]] = {}
         self._waiting = 0  # numbers staged
+
+    def add_to_each(self, keys: Iterable[str], number: int) -> None:
+        """`add(key, number)` for each of `keys` (one call a file, not one a key: preparing a tree
+        makes a million of them)."""
+        staged_of, added = self._staged, 0
+        for key in keys:
+            staged = staged_of.get(key)
+            if staged is None:
+                staged_of[key] = [number]
+            else:
+                staged.append(number)
+            added += 1
+        self._waiting += added
+        if self._waiting > STAGED_NUMBERS:
+            self.seal()
 
     def add(self, key: str, number: int) -> None:
         staged = self._staged.get(key)
@@ -143,12 +158,11 @@ class TokenIndex:
             return
         raw = data.split(b"\n")
         found = [_IDENTIFIER.findall(line) for line in raw]
-        identifiers = Counter(_IDENTIFIER.findall(data))  # no identifier spans a line: the lines' together
+        identifiers = Counter(chain.from_iterable(found))  # no identifier spans a line
+        names = [identifier.decode("ascii") for identifier in identifiers]
+        self._holding.add_to_each(names, self._path_number(path))
         counts: Counter[str] = Counter()
-        holding, at = self._holding, self._path_number(path)
-        for identifier, times in identifiers.items():
-            name = identifier.decode("ascii")
-            holding.add(name, at)
+        for name, times in zip(names, identifiers.values()):
             for token in identifier_tokens(name):
                 counts[token] += times
         for token, times in counts.items():

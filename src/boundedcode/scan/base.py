@@ -251,8 +251,8 @@ class TermMatcher:
         return counts
 
     def lines(self, data: bytes) -> dict[int, tuple[str, ...]]:
-        """The query's tokens on each line (1-based; each once, sorted) of one file's contents, for the few files whose
-        densest line is wanted: the same identifiers `in_text` counts, line by line. Only the
+        """The query's tokens on each line (1-based; each once, sorted) of one file's contents,
+        for the few files whose densest line is wanted: the identifiers `in_text` counts. Only the
         lines holding a spelling of a term (in any ASCII case) are split into identifiers: no
         other line can hold a term."""
         lowered = data.lower()

@@ -77,8 +77,8 @@ class _Postings:
         self._waiting = 0  # numbers staged
 
     def add_to_each(self, keys: Iterable[str], number: int) -> None:
-        """`add(key, number)` for each of `keys` (one call a file, not one a key: preparing a tree
-        makes a million of them)."""
+        """`number` appended to each of `keys`' numbers (one call a file or identifier, not one a
+        key: preparing a tree adds a million)."""
         staged_of, added = self._staged, 0
         for key in keys:
             staged = staged_of.get(key)
@@ -88,15 +88,6 @@ class _Postings:
                 staged.append(number)
             added += 1
         self._waiting += added
-        if self._waiting > STAGED_NUMBERS:
-            self.seal()
-
-    def add(self, key: str, number: int) -> None:
-        staged = self._staged.get(key)
-        if staged is None:
-            staged = self._staged[key] = []
-        staged.append(number)
-        self._waiting += 1
         if self._waiting > STAGED_NUMBERS:
             self.seal()
 
@@ -175,8 +166,9 @@ class TokenIndex:
             if identifier not in numbers:
                 number = numbers[identifier] = len(numbers)
                 self._names.append(identifier)
-                for token in dict.fromkeys(identifier_tokens(identifier.decode("ascii"))):
-                    self._with_token.add(token, number)
+                self._with_token.add_to_each(
+                    dict.fromkeys(identifier_tokens(identifier.decode("ascii"))), number
+                )
         entries = array(
             "Q",
             sorted({numbers[i] << _LINE_BITS | no for no, on_line in enumerate(found, 1) for i in on_line}),
@@ -345,8 +337,8 @@ def _identifier_lines(data: bytes, word: bytes, most: int) -> list[tuple[int, st
 
 
 class _Found:
-    """One needle's first lines in one kept file, and what every query composes from them
-    (made once when the lines are found: a `Hit` is a frozen dataclass, slow to make)."""
+    """One needle's first lines in one kept file, and what every query composes from them (made
+    once when the lines are found, not on every query)."""
 
     __slots__ = ("lines", "hits", "cut")
 
@@ -543,9 +535,8 @@ class WarmScanner:
             if (
                 distinct
                 and (exact or (alone and len(found) == 1))
-                and (len(found[0][1].lines) if len(found) == 1 else sum(len(f.lines) for _, f in found))
-                <= most
-                and not any([f.cut for _, f in found])
+                and sum(len(f.lines) for _, f in found) <= most
+                and not any(f.cut for _, f in found)
             ):
                 # Every needle's lines within `most`, none cut: each needle's hits are its own
                 # lines the classification found it on, added in the order of their first line

@@ -16,8 +16,10 @@ import pytest
 
 from boundedcode import retrieve
 from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree
+from boundedcode.checkout.budgets import SCAN_SHARE
 from boundedcode.errors import RepositoryError
 from boundedcode.retrieve import run_retrieval
+from boundedcode.scan.memory import MemoryScanner
 from boundedcode.seeds.message import cap_message
 
 from .conftest import write_tree
@@ -70,6 +72,27 @@ def test_the_time_budget_covers_planning_and_the_strategies():
     assert "time_s" in result.bounds_reached and result.truncated
     skipped = [r for r in result.strategies if r.why == "time budget spent before it ran"]
     assert skipped  # strategies planned after the budget ran out say so instead of running
+
+
+class ScanToItsDeadline(MemoryScanner):
+    """An in-memory scan that takes all the time it is given: the clock stands at its deadline."""
+
+    def __init__(self, clock: Ticking) -> None:
+        self.clock, self.deadlines = clock, []
+
+    def scan(self, tree, paths, needles, budgets, deadline, term_paths=None):
+        self.deadlines.append(deadline)
+        self.clock.now = deadline
+        return super().scan(tree, paths, needles, budgets, deadline, term_paths=term_paths)
+
+
+def test_a_scan_that_takes_its_whole_share_leaves_the_strategies_the_rest():
+    clock = Ticking(0.0)
+    scanner = ScanToItsDeadline(clock)
+    result = run_retrieval("`reconcile_ledger` fails in ledger/post.py", TREE, clock=clock, scanner=scanner)
+    assert scanner.deadlines and set(scanner.deadlines) == {DEFAULT_BUDGETS.time_s * SCAN_SHARE}
+    assert all(r.why != "time budget spent before it ran" for r in result.strategies)
+    assert result.items and result.items[0].path == "ledger/post.py"
 
 
 def test_the_time_budget_covers_parsing_the_evidence():

@@ -6,7 +6,7 @@ import time
 from dataclasses import replace
 from typing import Callable, Collection, Sequence
 
-from .checkout.budgets import DEFAULT_BUDGETS, Budgets, reach
+from .checkout.budgets import DEFAULT_BUDGETS, SCAN_SHARE, Budgets, reach
 from .checkout.tree import Tree, blob_id
 from .checkout.walk import walk
 from .model import Anchor, AnchorOrigin, Finding, RetrievalResult, StrategyRun
@@ -92,7 +92,7 @@ def run_retrieval(
         reach(bounds, bound)
     if planned.too_long:
         reach(bounds, "needle_chars")
-    finish_scan = begin_scan(tree, planned.needles, budgets, deadline, scanner)
+    finish_scan = begin_scan(tree, planned.needles, budgets, t0 + budgets.time_s * SCAN_SHARE, scanner)
     t = lap("plan", t)
 
     listing = walk(tree, budgets)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree, WorkTree
 from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
 from boundedcode.scan.base import MAX_LINE_CHARS, OMITTED, ScanResult, TermMatcher, classifier
+from boundedcode.scan import ripgrep
 from boundedcode.scan.ripgrep import _drain, _parse_identifiers, _parse_lines
 
 from .conftest import write_tree
@@ -85,6 +86,34 @@ TERM_FILES = {
     "notes.txt": "nothing here\n",
 }
 TERMS = [Needle(t, word=False, term=True) for t in ("duration", "parse", "=parse_duration", "form")]
+
+
+def test_paths_past_one_command_line_are_searched_by_more_processes_alike(tmp_path, monkeypatch):
+    files = {f"pkg{i:02d}/m.py": f"def post(entry):\n    return posting_{i}(entry)\n" for i in range(30)}
+    root = write_tree(tmp_path, files)
+    paths = sorted(files)
+    needles = [Needle("post", True), Needle("entry", word=False, term=True)]
+    one = scan(WorkTree(str(root)), paths, needles, DEFAULT_BUDGETS, FAR, RipgrepScanner())
+    spawned = []
+    real = RipgrepScanner._spawn
+    monkeypatch.setattr(ripgrep, "arg_bytes", lambda: 40)  # two paths a command
+    monkeypatch.setattr(RipgrepScanner, "_spawn", staticmethod(lambda c, t: spawned.append(c) or real(c, t)))
+    many = scan(WorkTree(str(root)), paths, needles, DEFAULT_BUDGETS, FAR, RipgrepScanner())
+    assert len(spawned) >= 15
+    assert summary(many) == summary(one) and set(summary(one)["post"]) == set(paths)
+    assert many.terms == one.terms and len(one.terms["entry"]) == 30
+
+
+def test_a_command_line_carries_what_the_system_allows_within_the_cap(monkeypatch):
+    assert ripgrep.FALLBACK_ARG_BYTES <= ripgrep.arg_bytes() <= ripgrep.MAX_ARG_BYTES
+    monkeypatch.setattr(ripgrep.os, "sysconf", lambda name: 64 * 1024)  # an old system's ARG_MAX
+    assert ripgrep.arg_bytes() <= 32 * 1024
+
+    def unknown(name):
+        raise ValueError(name)
+
+    monkeypatch.setattr(ripgrep.os, "sysconf", unknown)
+    assert ripgrep.arg_bytes() == ripgrep.FALLBACK_ARG_BYTES
 
 
 def test_terms_count_identifier_parts_alike_in_both_back_ends(tmp_path):

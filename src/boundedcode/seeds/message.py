@@ -116,6 +116,16 @@ COMMON = frozenset(
         "try",
         "catch",
         "except",
+        "finally",
+        # Control flow reads as a call in prose ("to deal with(existing behavior)") and names
+        # nothing: `with` alone was a needle in most lines of a Java tree.
+        "with",
+        "while",
+        "switch",
+        "elif",
+        "typeof",
+        "instanceof",
+        "throws",
         "async",
         "await",
         "yield",

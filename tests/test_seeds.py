@@ -53,6 +53,12 @@ def test_placeholders_and_common_words_are_dropped():
     assert [k for k in found if k[0] != "word"] == []
 
 
+def test_a_keyword_read_as_a_call_in_prose_names_nothing():
+    found = kinds("Retry inside the LeaderClient, returned to the caller to deal with(existing behavior).")
+    names = [t for k, t, _, _ in found if k == "name"]
+    assert names == ["LeaderClient"]
+
+
 def test_title_words_name_components():
     found = kinds("stackplot should not change Axes cycler\nDetails `foo` follow")
     assert [t for k, t, _, _ in found if k == "word"] == ["stackplot", "change", "axes", "cycler"]

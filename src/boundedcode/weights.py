@@ -39,6 +39,10 @@ class R:
     STACK_FRAME = 0.95
     COMPILER_LOCATION = 0.9
     NAMED_PATH = 0.9
+    #: A path named with its line (a link to a line of the file, `models.py:421`): the reporter
+    #: points at code they read. 68 of the development split's 75 messages linking to a line of
+    #: a file (`…/blob/…/x.py#L58`) link to a file the fix changes.
+    NAMED_LINE = 0.95
     RAISED_MESSAGE = 0.85
     DEFINITION_LSP = 0.85
     DEFINITION = 0.8

@@ -25,6 +25,22 @@ def test_paths_resolve_by_suffix_and_shared_names_count_less():
     assert by_path["svc/a/Cargo.toml"] < by_path["svc/a/src/main.rs"]
 
 
+def test_a_path_named_with_its_line_outweighs_one_named_alone():
+    files = {"core/handlers/base.py": "def load():\n    pass\n", "core/exceptions.py": "class Bad(Exception):\n    pass\n"}
+    message = (
+        "Loading fails: see https://github.com/o/r/blob/3.1/core/handlers/base.py#L2 "
+        "and core/exceptions.py"
+    )
+    result = run(files, message, explain=True)
+    named = {
+        it.path: (it.line, c.reliability)
+        for it in result.items
+        for c in it.explain.contributions
+        if c.anchor.startswith("path:")
+    }
+    assert named == {"core/handlers/base.py": (2, 0.95), "core/exceptions.py": (None, 0.9)}
+
+
 def test_modules_take_the_longest_run_ending_a_module_path():
     files = {
         "django/db/models/__init__.py": "from .query import QuerySet\n",

@@ -94,6 +94,7 @@ class PathsStrategy:
             if not cands or (named_parts > 1 and matched < 2 and len(cands) > 1):
                 continue
             spec = specificity(len(cands)) * origin
+            reliability = R.NAMED_LINE if a.line is not None else R.NAMED_PATH
             for p in cands:
-                out.append(Finding(p, a.line, self.id, a, R.NAMED_PATH, f"path {a.text}", specificity=spec))
+                out.append(Finding(p, a.line, self.id, a, reliability, f"path {a.text}", specificity=spec))
         return out

@@ -2,6 +2,7 @@
 
     fit_weights.py dump --tasks FILE --mirrors DIR [--cache DIR] [--limit N] --out FEATURES.jsonl
     fit_weights.py fit FEATURES.jsonl [--rounds N]
+    fit_weights.py cv FEATURES.jsonl [--rounds N] [--seeds N]
 
 `dump` runs the engine on each task's issue text alone (the direct track) with no
 relative cut and a large item budget, and writes, per task, every scored file with
@@ -12,6 +13,9 @@ small grid) for the best mean of Acc@1, Acc@5 and recall within 12 files, every
 repository counting as much as its tasks; it prints the objective before and after,
 per language, and the multipliers. Nothing is loaded at run time: the chosen values
 go into weights.py as named constants, with this command and its figures.
+`cv` says whether a fit would carry to repositories it never saw: the repositories are
+split in two at random (per seed), each half is fitted and scored on the other, and the
+held-out half's Acc@1 / Acc@5 / recall are printed as shipped and as fitted there.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 import time
 from collections import Counter, defaultdict
@@ -157,14 +162,13 @@ def report(tasks: list[dict], scale: dict[str, float], label: str) -> None:
         print(f"  {g:12s} n={len(ms):4d}  Acc@1 {a1:5.1f}  Acc@5 {a5:5.1f}  recall@12 {r:5.1f}")
 
 
-def fit(args: argparse.Namespace) -> None:
-    tasks = [json.loads(line) for line in open(args.features, encoding="utf-8")]
+def _fitted(tasks: list[dict], rounds: int) -> dict[str, float]:
+    """The multipliers coordinate ascent over GRID finds for `tasks`."""
     kinds = Counter(_kind(c[0], c[1]) for t in tasks for f in t["files"] for c in f["contributions"])
     strategies = sorted(k for k, n in kinds.items() if n >= MIN_KIND_FINDINGS)
     scale = {s: 1.0 for s in strategies}
-    report(tasks, scale, "as shipped")
     best = objective(tasks, scale)
-    for _ in range(args.rounds):
+    for _ in range(rounds):
         changed = False
         for s in strategies:
             for v in GRID:
@@ -174,9 +178,37 @@ def fit(args: argparse.Namespace) -> None:
                     best, scale, changed = value, trial, True
         if not changed:
             break
+    return scale
+
+
+def fit(args: argparse.Namespace) -> None:
+    tasks = [json.loads(line) for line in open(args.features, encoding="utf-8")]
+    report(tasks, {}, "as shipped")
+    scale = _fitted(tasks, args.rounds)
     report(tasks, scale, "fitted")
     cuts(tasks, scale)
     print("multipliers:", json.dumps({s: v for s, v in scale.items() if v != 1.0}, sort_keys=True))
+
+
+def _overall(tasks: list[dict], scale: dict[str, float]) -> str:
+    ms = [_measures(t, _ranked(t, scale)) for t in tasks]
+    a1, a5, r = (sum(m[i] for m in ms) / len(ms) * 100 for i in range(3))
+    return f"Acc@1 {a1:5.1f}  Acc@5 {a5:5.1f}  recall@12 {r:5.1f}"
+
+
+def cv(args: argparse.Namespace) -> None:
+    tasks = [json.loads(line) for line in open(args.features, encoding="utf-8")]
+    repos = sorted({t["repo"] for t in tasks})
+    for seed in range(args.seeds):
+        half = set(random.Random(seed).sample(repos, len(repos) // 2))
+        for held_out in (half, set(repos) - half):
+            train = [t for t in tasks if t["repo"] not in held_out]
+            test = [t for t in tasks if t["repo"] in held_out]
+            scale = _fitted(train, args.rounds)
+            print(f"seed {seed}, {len(test)} held-out tasks in {len(held_out)} repositories:")
+            print(f"  as shipped  {_overall(test, {})}")
+            print(f"  fitted      {_overall(test, scale)}")
+            print("  multipliers:", json.dumps({s: v for s, v in scale.items() if v != 1.0}, sort_keys=True))
 
 
 def main() -> None:
@@ -195,8 +227,12 @@ def main() -> None:
     f = sub.add_parser("fit")
     f.add_argument("features")
     f.add_argument("--rounds", type=int, default=3)
+    c = sub.add_parser("cv")
+    c.add_argument("features")
+    c.add_argument("--rounds", type=int, default=3)
+    c.add_argument("--seeds", type=int, default=2)
     args = parser.parse_args()
-    dump(args) if args.command == "dump" else fit(args)
+    {"dump": dump, "fit": fit, "cv": cv}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -62,10 +62,14 @@ def test_demotions_for_tests_examples_and_prose():
             f("tests/test_cart.py", "b"),
             f("examples/demo.py", "c"),
             f("docs/guide.md", "d"),
+            f("web/static/jquery-3.5.1.js", "e"),
+            f("web/static/app-v2.js", "f"),
         ],
         RankFacts(),
     ).items
     scores = {it.path: it.score for it in items}
+    assert scores["web/static/jquery-3.5.1.js"] == pytest.approx(0.8 * 0.5)  # a vendored release
+    assert scores["web/static/app-v2.js"] == pytest.approx(0.8)  # a version of its own, not a release
     assert scores["src/cart.py"] == pytest.approx(0.8)
     assert scores["tests/test_cart.py"] == pytest.approx(0.8 * 0.6)
     assert scores["examples/demo.py"] == pytest.approx(0.8 * 0.7)

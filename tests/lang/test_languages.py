@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boundedcode.lang.languages import is_example_path, is_prose_path, is_test_path, language_of
+from boundedcode.lang.languages import is_example_path, is_prose_path, is_test_path, is_vendored_path, language_of
 
 
 @pytest.mark.parametrize(
@@ -137,6 +137,24 @@ def test_is_not_test_path(path: str) -> None:
 )
 def test_is_prose_path(path: str, prose: bool) -> None:
     assert is_prose_path(path) is prose
+
+
+@pytest.mark.parametrize(
+    ("path", "vendored"),
+    [
+        ("sphinx/themes/basic/static/jquery-3.5.1.js", True),
+        ("static/d3.v7.2.1.min.js", True),
+        ("vendor/underscore-1.13.1.js", True),
+        ("lib/bootstrap-4.0.0-beta2.css", True),
+        ("static/app-v2.js", False),
+        ("migrations/0002_auto_20200101_1200.py", False),
+        ("src/py3_compat.py", False),
+        ("src/http2.rs", False),
+        ("jquery.js", False),
+    ],
+)
+def test_is_vendored_path(path: str, vendored: bool) -> None:
+    assert is_vendored_path(path) is vendored
 
 
 @pytest.mark.parametrize(

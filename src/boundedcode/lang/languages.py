@@ -21,6 +21,7 @@ __all__ = [
     "is_document",
     "is_example_path",
     "is_generated_path",
+    "is_vendored_path",
     "TEST_DIRS",
     "TEST_FILES",
     "TEST_MIRRORS",
@@ -366,3 +367,13 @@ _GENERATED = re.compile(
 def is_generated_path(path: str) -> bool:
     """Whether `path` is generated or amalgamated from other sources (edit those instead)."""
     return bool(_GENERATED.search(path))
+
+
+#: A file named with a release of its own (`jquery-3.5.1.js`, `d3.v7.2.min.js`): another
+#: project's release copied in, never written here.
+_VENDORED_RELEASE = re.compile(r"[-_.@]v?\d+(?:\.\d+)+(?:[-.](?:min|slim|dev|alpha\d*|beta\d*|rc\d*))?\.\w+$")
+
+
+def is_vendored_path(path: str) -> bool:
+    """Whether `path`'s file name carries a release version: another project's file, vendored."""
+    return bool(_VENDORED_RELEASE.search(path.rsplit("/", 1)[-1]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-__all__ = ["Budgets", "DEFAULT_BUDGETS", "BOUNDS", "SCAN_SHARE", "reach"]
+__all__ = ["Budgets", "DEFAULT_BUDGETS", "BOUNDS", "reach"]
 
 
 @dataclass(frozen=True)
@@ -43,12 +43,6 @@ class Budgets:
 
 
 DEFAULT_BUDGETS = Budgets()
-
-#: The share of `time_s` the shared scan may take: the strategies turn what it found into places
-#: in the rest. A scan that took the whole budget left no time for any strategy, and a slow tree
-#: got an empty answer instead of the results so far (5 of 627 development tasks at the 3 s
-#: budget, each with a gold file first when given the time).
-SCAN_SHARE = 0.7
 
 #: The name of every bound: one per field of Budgets.
 BOUNDS = frozenset(f.name for f in fields(Budgets))

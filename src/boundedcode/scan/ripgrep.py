@@ -40,11 +40,11 @@ __all__ = ["RipgrepScanner", "PendingScan", "pattern", "ripgrep_excludes", "ripg
 
 #: Longest wait for ripgrep whatever the deadline (an unbounded one overflows the poll timeout).
 MAX_WAIT_S = 3600.0
-#: Bytes of paths on one ripgrep command line at most, and where the system's own limit is
-#: unknown (Windows' command line is 32,767 characters). ripgrep searches the files of one
+#: Bytes of paths on one ripgrep command line at most. ripgrep searches the files of one
 #: command in parallel; several processes only compete for the same cores: druid's 5,317
 #: documents in five processes of 96 KiB of paths took 915 ms for the terms, in one 566 ms.
 MAX_ARG_BYTES = 1024 * 1024
+#: The same where the system does not say its limit (Windows' command line: 32,767 characters).
 FALLBACK_ARG_BYTES = 24 * 1024
 #: What one path costs of the kernel's ARG_MAX besides its bytes: its NUL and its pointer.
 ARG_OVERHEAD = 1 + 8

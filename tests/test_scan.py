@@ -96,7 +96,7 @@ def test_paths_past_one_command_line_are_searched_by_more_processes_alike(tmp_pa
     one = scan(WorkTree(str(root)), paths, needles, DEFAULT_BUDGETS, FAR, RipgrepScanner())
     spawned = []
     real = RipgrepScanner._spawn
-    monkeypatch.setattr(ripgrep, "arg_bytes", lambda: 40)  # two paths a command
+    monkeypatch.setattr(ripgrep, "arg_bytes", lambda: 40)  # three paths a command
     monkeypatch.setattr(RipgrepScanner, "_spawn", staticmethod(lambda c, t: spawned.append(c) or real(c, t)))
     many = scan(WorkTree(str(root)), paths, needles, DEFAULT_BUDGETS, FAR, RipgrepScanner())
     assert len(spawned) >= 15

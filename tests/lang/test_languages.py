@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from boundedcode.lang.languages import is_example_path, is_prose_path, is_test_path, is_vendored_path, language_of
+from boundedcode.lang.languages import (
+    is_example_path,
+    is_prose_path,
+    is_test_path,
+    is_vendored_path,
+    language_of,
+)
 
 
 @pytest.mark.parametrize(

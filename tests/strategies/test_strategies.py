@@ -26,10 +26,12 @@ def test_paths_resolve_by_suffix_and_shared_names_count_less():
 
 
 def test_a_path_named_with_its_line_outweighs_one_named_alone():
-    files = {"core/handlers/base.py": "def load():\n    pass\n", "core/exceptions.py": "class Bad(Exception):\n    pass\n"}
+    files = {
+        "core/handlers/base.py": "def load():\n    pass\n",
+        "core/exceptions.py": "class Bad(Exception):\n    pass\n",
+    }
     message = (
-        "Loading fails: see https://github.com/o/r/blob/3.1/core/handlers/base.py#L2 "
-        "and core/exceptions.py"
+        "Loading fails: see https://github.com/o/r/blob/3.1/core/handlers/base.py#L2 and core/exceptions.py"
     )
     result = run(files, message, explain=True)
     named = {

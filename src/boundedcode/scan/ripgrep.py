@@ -193,7 +193,7 @@ def _parse_lines(
     The hits are gathered under each needle's identity and merged once at the end: a
     needle's own hash is computed in Python, and a scan can return tens of thousands of
     lines (sympy: 31,000, each once per needle it holds). Past the deadline the rest is left
-    (time_s): nothing after the scan would run on it.
+    (time_s): the strategies then run on what was parsed, and nothing more.
     """
     cap = budgets.occurrences_per_string_file
     paths: dict[bytes, str] = {}

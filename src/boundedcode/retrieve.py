@@ -21,6 +21,7 @@ from .seeds import message_anchors, message_facts
 from .lang._text import without_runtime_hints
 from .lang.languages import is_document
 from .seeds.evidence import trace_anchors
+from .seeds.markup import rendered
 from .seeds.message import cap_message
 from .strategies import REGISTRY, Evidence, PathIndex, Plan, Reader
 
@@ -74,15 +75,16 @@ def run_retrieval(
     message, cut = cap_message(message, budgets.message_chars)
     if cut:
         reach(bounds, "message_chars")
+    shown = rendered(message)  # the words a reader sees: markup names nothing
     anchors = (
         list(evidence_anchors)
         + trace_anchors(message, AnchorOrigin.PROSE)
-        + message_anchors(without_runtime_hints(message))
+        + message_anchors(without_runtime_hints(shown))
     )
     if len(anchors) > budgets.anchors:
         anchors = anchors[: budgets.anchors]  # evidence first, then the message in seed order
         reach(bounds, "anchors")
-    plan = Plan(tuple(anchors), message_facts(message, anchors), tree.repository())
+    plan = Plan(tuple(anchors), message_facts(shown, anchors), tree.repository())
     t = lap("anchors", t0)
 
     # Plan from the anchors alone, so the scan can start before the walk: they run at once.

@@ -123,11 +123,13 @@ class _Ripgrep:
         from ..plan import plan_strategies
         from ..seeds import message_anchors, message_facts
         from ..seeds.evidence import trace_anchors
+        from ..seeds.markup import rendered
         from ..seeds.terms import spellings
         from ..strategies import REGISTRY, Plan
 
-        anchors = trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(without_runtime_hints(message))
-        plan = Plan(tuple(anchors), message_facts(message, anchors), None)
+        shown = rendered(message)  # as run_retrieval reads it
+        anchors = trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(without_runtime_hints(shown))
+        plan = Plan(tuple(anchors), message_facts(shown, anchors), None)
         needles = plan_strategies(plan, REGISTRY, (), DEFAULT_BUDGETS).needles
         paths = walk(WorkTree(repo), DEFAULT_BUDGETS).paths  # not timed: ripgrep is handed the list
         documents = [p for p in paths if is_document(p, plan.facts.about_tests)]

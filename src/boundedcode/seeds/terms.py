@@ -19,6 +19,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from .markup import without_links
+
 __all__ = [
     "QueryTerm",
     "query_terms",
@@ -134,16 +136,11 @@ class QueryTerm:
         return self.token.startswith(WHOLE)
 
 
-#: A link's host and path are the web's words (github, gist, colab), not the code's: a link to a
-#: file of the repository is the paths strategy's.
-_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.I)
-
-
 def query_terms(text: str) -> list[QueryTerm]:
     """The message's terms (links left out), most repeated first, then in order of first appearance."""
     counts: Counter[str] = Counter()
     first: dict[str, int] = {}
-    for identifier in _IDENTIFIER.findall(_URL.sub(" ", text)):
+    for identifier in _IDENTIFIER.findall(without_links(text)):
         for token in identifier_tokens(identifier):
             if token.lstrip(WHOLE) in STOPWORDS:
                 continue

@@ -1,0 +1,72 @@
+"""A Markdown message as its reader sees it: the text the forge renders, less the markup.
+
+Issue text carries markup that names nothing in the code: a template's HTML
+comments (never shown), a pasted image (`![image](…)`: its alt text is the word
+image or a screenshot's file name), presentational tags (`<details>`,
+`<summary>`, `<br>`), the language of a fenced block (```python). Read as words,
+each was a needle: "python" in every file that mentions the language, "summary"
+in every file with a summary. Code is left as written: inside a fence or a
+backtick span `<br>` is a sample of HTML, and a fence keeps its marker so the
+seeds still tell samples from prose. Evidence (traces, tool output) is never
+passed through here.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["rendered", "without_links"]
+
+#: A link's host and path are the web's words (github, gist, colab), not the code's: a link to a
+#: file of the repository is the paths strategy's, which reads the message with its links.
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.I)
+#: A fence line: its marker, then an info string (the sample's language, attributes).
+_FENCE = re.compile(r"^(\s{0,3}(?:`{3,}|~{3,})).*$")
+_INLINE_CODE = re.compile(r"(`+[^`\n]*`+)")
+#: A comment the forge hides (one never closed is shown, so it is kept), or a code span, whichever
+#: starts first: `<!--` in a code span is text.
+_COMMENT = re.compile(r"(`+[^`\n]*`+)|<!--.*?-->", re.S)
+_IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)|<img\b[^>\n]*>", re.I)
+#: Tags a forge renders as layout, never the subject of a report outside a code span.
+_LAYOUT_TAG = re.compile(r"</?(?:details|summary|br|hr|sub|sup|kbd|p|b|i|em|strong)\b[^>\n]*>", re.I)
+
+
+def _shown(prose: str) -> str:
+    """Prose less its comments (each leaves its line breaks), images and layout tags; code spans
+    untouched."""
+    prose = _COMMENT.sub(lambda m: m.group(1) or "\n" * m.group().count("\n"), prose)
+    parts = _INLINE_CODE.split(prose)
+    for i in range(0, len(parts), 2):  # even parts lie outside code spans
+        parts[i] = _LAYOUT_TAG.sub(" ", _IMAGE.sub(" ", parts[i]))
+    return "".join(parts)
+
+
+def rendered(text: str) -> str:
+    """`text` as rendered: comments, images, layout tags and fence info strings out.
+
+    Every line stays a line (a comment leaves blank ones), so line-based seeds see the same
+    structure; a fenced sample is unchanged.
+    """
+    out: list[str] = []
+    prose: list[str] = []
+    in_fence = False
+    for line in text.split("\n"):
+        fence = _FENCE.match(line)
+        if fence:
+            if prose:
+                out.append(_shown("\n".join(prose)))
+                prose = []
+            in_fence = not in_fence
+            out.append(fence.group(1))
+        elif in_fence:
+            out.append(line)
+        else:
+            prose.append(line)
+    if prose:
+        out.append(_shown("\n".join(prose)))
+    return "\n".join(out)
+
+
+def without_links(text: str) -> str:
+    """`text` with each link a space: the words a message's reader reads, not its addresses."""
+    return _URL.sub(" ", text)

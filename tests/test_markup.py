@@ -1,0 +1,78 @@
+from boundedcode import MemoryTree, retrieve
+from boundedcode.seeds import message_facts
+from boundedcode.seeds.markup import rendered, without_links
+
+# An issue as a forge's template leaves it: the template's comments, a fenced sample with its
+# language, a pasted screenshot, a folded traceback.
+ISSUE = """\
+Invoice totals are rounded twice
+<!--
+Thanks for reporting a bug! Please fill in the summary, the steps and a screenshot image below.
+-->
+### Steps
+```python
+from shop.ledger import invoice_total
+invoice_total([1.005, 2.005])
+```
+![image](https://user-images.githubusercontent.com/1234/5678-abcd.png)
+<details><summary>Traceback</summary>
+
+```pytb
+Traceback (most recent call last):
+  File "demo.py", line 2, in <module>
+```
+</details>
+"""
+
+
+def test_template_comments_images_tags_and_fence_languages_are_not_words():
+    shown = rendered(ISSUE)
+    assert shown.count("\n") == ISSUE.count("\n")  # every line stays a line
+    assert "Thanks for reporting" not in shown and "<!--" not in shown
+    assert "![image]" not in shown and "user-images" not in shown
+    assert "<details>" not in shown and "<summary>" not in shown and "  Traceback \n" in shown
+    assert "```\nfrom shop.ledger import invoice_total\n" in shown  # the fence keeps its marker
+    tokens = {t.token for t in message_facts(shown, ()).terms}
+    assert {"invoice", "total", "rounded", "ledger"} <= tokens
+    assert not tokens & {"python", "pytb", "image", "summary", "detail", "screenshot", "thanks"}
+    # Read as it was written, the markup is words.
+    assert {"python", "image", "summary"} <= {t.token for t in message_facts(ISSUE, ()).terms}
+
+
+def test_code_is_left_as_written():
+    html = "The `<br>` tag is dropped:\n```html\n<p>a<br>b</p>\n<!-- kept -->\n```\n"
+    assert rendered(html) == "The `<br>` tag is dropped:\n```\n<p>a<br>b</p>\n<!-- kept -->\n```\n"
+    assert rendered("`<!-- -->` opens a comment") == "`<!-- -->` opens a comment"
+
+
+def test_a_comment_never_closed_is_shown():
+    # A forge hides the rest of the text only when the comment ends; an unclosed one is text.
+    assert rendered("a <!-- b\nc") == "a <!-- b\nc"
+    assert rendered("a <!-- b\nc --> d\ne") == "a \n d\ne"
+
+
+def test_links_leave_the_words_not_the_address():
+    assert without_links("see https://example.org/cache/x.png for it").split() == ["see", "for", "it"]
+
+
+def test_a_templated_issue_finds_the_code_not_the_files_that_say_the_template_words():
+    files = {
+        "shop/ledger.py": "def invoice_total(amounts):\n    return round(sum(round(a, 2) for a in amounts), 2)\n",
+        "shop/report.py": "def print_invoice(invoice):\n    return str(invoice)\n",
+        "shop/gallery.py": (
+            "# Python image summary: a screenshot per image, a summary per screenshot.\n"
+            "def image_summary(image, summary, screenshot):\n"
+            "    return (image, summary, screenshot)  # python, pytb, details\n"
+        ),
+    }
+    message = (
+        "Totals come out rounded twice\n"
+        "<!-- Please give a summary, a screenshot image and the python details. -->\n"
+        "```python\nledger_total = compute()\n```\n"
+        "![image](https://user-images.githubusercontent.com/1/screenshot-image.png)\n"
+        "<details><summary>Details</summary>\n\nthe ledger total is off\n</details>\n"
+    )
+    result = retrieve(message, tree=MemoryTree(files))
+    paths = [item.path for item in result.items]
+    assert paths[0] == "shop/ledger.py"
+    assert "shop/gallery.py" not in paths

@@ -23,6 +23,7 @@ __all__ = [
     "REPEAT_DECAY",
     "PER_NAME_EXCEPTIONS",
     "SAMPLE_ONLY",
+    "BODY_NAME",
     "SHARED_PATH",
     "USES_MAX_FILES",
     "USES_MAX_EXPONENT",
@@ -94,6 +95,12 @@ def specificity(matches: int) -> float:
 
 #: A name that appears only in a code sample counts for less.
 SAMPLE_ONLY = 0.6
+#: A name of the body when the title names another of the message's names (symbols; a stack
+#: frame's function is no body name): a title says what the report is about. On the 352
+#: development tasks whose title and body name different names (direct track, 60 s budget),
+#: against 1.0: ×0.9 / ×0.8 / ×0.6 gave Acc@1 50.9 → 50.9 / 51.4 / 51.1 %, Acc@5 71.6 → 72.2 /
+#: 72.7 / 72.2 %, recall 85.7 → 85.6 / 85.5 / 85.2 % (Python Acc@5 79.9 → 81.1 % at ×0.8).
+BODY_NAME = 0.8
 #: A path found in a code sample's include or import counts for less than one named in prose.
 SHARED_PATH = 0.6
 

@@ -83,6 +83,41 @@ def test_symbols_prefer_the_member_in_the_file_named_after_its_qualifier():
     assert result.items[0].score > result.items[1].score
 
 
+def test_the_name_in_the_title_outweighs_the_body_s_other_names_but_not_a_frame_s():
+    files = {
+        "core/management/__init__.py": "def call_command(name, **options):\n    return name\n",
+        "core/management/base.py": "class CommandError(Exception):\n    pass\n",
+    }
+    message = (
+        "call_command fails when an option is passed in kwargs\n"
+        "It raises `CommandError` although the option is given."
+    )
+    result = run(files, message, explain=True)
+    assert places(result)[0] == ("core/management/__init__.py", 1, "call_command")
+    weight = {it.path: it.explain.contributions[0].weight for it in result.items}
+    assert weight["core/management/base.py"] < weight["core/management/__init__.py"]
+    # Without a name in the title both definitions weigh the same.
+    untitled = run(
+        files, "An option passed in kwargs fails\nIt raises `CommandError` in `call_command`.", explain=True
+    )
+    assert len({it.explain.contributions[0].weight for it in untitled.items}) == 1
+    # A stack frame's function is not a body name: its definition keeps its weight.
+    traced = message + (
+        "\nTraceback (most recent call last):\n"
+        '  File "/venv/lib/core/management/base.py", line 2, in CommandError\n'
+        "    pass\n"
+        "CommandError: no option\n"
+    )
+    framed = run(files, traced, explain=True)
+    defined = {
+        it.path: c.specificity
+        for it in framed.items
+        for c in it.explain.contributions
+        if c.strategy == "symbols" and c.reason.startswith("defines")
+    }
+    assert defined["core/management/base.py"] == defined["core/management/__init__.py"]
+
+
 def test_uses_count_only_for_names_used_in_few_files():
     files = {"a/x.py": "import lib\nlib.rare_helper()\n", "b/y.py": "\nrare_helper()\n"}
     result = run(files, "`rare_helper` misbehaves")

@@ -26,6 +26,7 @@ _ABOUT_TESTS = re.compile(
     r"(?:tests?|test cases?|specs?)\b(?!\.\w)|flaky|tests? coverage)",
     re.I,
 )
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 _QUESTION = re.compile(
     r"^\s*(how|why|what|where|which|is there|are there|can i|can we|"
     r"does|do i|should)\b",
@@ -50,6 +51,8 @@ class MessageFacts:
     terms: tuple[QueryTerm, ...] = ()
     #: The terms of its title (the prose's first line), in order: fulltext's title share.
     title_terms: tuple[str, ...] = ()
+    #: The identifiers its title spells (`call_command`, `TemplateView`): the names it is about.
+    title_names: frozenset[str] = frozenset()
 
 
 def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
@@ -65,4 +68,5 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
         words=tuple(words(prose)),
         terms=tuple(query_terms(message)),
         title_terms=tuple(t.token for t in query_terms(first)),
+        title_names=frozenset(_IDENTIFIER.findall(first)),
     )

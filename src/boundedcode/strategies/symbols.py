@@ -5,7 +5,9 @@ language, and a language server where one serves the file's language (the
 server's line replaces the patterns' and weighs more). A member's definition
 in the file named after its qualifier, or in the file that defines the
 qualifier, comes first. Uses weigh little and count only for names used in at
-most USES_MAX_FILES files; names only in a code sample count for less.
+most USES_MAX_FILES files; names only in a code sample count for less, and
+so do the body's names when the title spells one of the message's names
+(BODY_NAME: the title says what the report is about).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..navigator.base import PATTERNS, Location
 from ..navigator.patterns import PatternNavigator
 from ..scan import Needle
-from ..weights import R, SAMPLE_ONLY, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
+from ..weights import BODY_NAME, R, SAMPLE_ONLY, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
 from .base import Evidence, Plan, is_identifier
 
 __all__ = ["SymbolsStrategy"]
@@ -90,6 +92,11 @@ class SymbolsStrategy:
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
         qualifiers = {a.qualifier for a in ev.of_kind(AnchorKind.MEMBER)}
+        # When the title names one of the message's names, the body's other names count less,
+        # but for a stack frame's function: a trace says where as the title does.
+        titled = ev.facts.title_names & {a.text for a in ev.of_kind(AnchorKind.NAME, AnchorKind.MEMBER)}
+        if titled:
+            titled |= {a.detail for a in ev.of_kind(AnchorKind.FRAME) if a.detail}
         definitions = _Definitions(ev.navigator.fallback)
         for a in ev.of_kind(AnchorKind.NAME, AnchorKind.MEMBER):
             if not is_identifier(a.text):
@@ -100,6 +107,8 @@ class SymbolsStrategy:
             origin = SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0
             if a.kind == AnchorKind.NAME and a.text in qualifiers:
                 origin *= QUALIFIER_NAME
+            if titled and a.text not in titled and a.origin != AnchorOrigin.EVIDENCE:
+                origin *= BODY_NAME
             defs: dict[str, tuple[int, str]] = {}  # the first definition line in each file
             for loc in definitions(a.text):
                 defs.setdefault(loc.path, (loc.line, loc.kind))

@@ -1,6 +1,8 @@
+from pathlib import Path
+
 from boundedcode import MemoryTree, retrieve
 from boundedcode.seeds import message_facts
-from boundedcode.seeds.markup import rendered, without_links
+from boundedcode.seeds.markup import rendered, without_links, without_version_reports
 
 # An issue as a forge's template leaves it: the template's comments, a fenced sample with its
 # language, a pasted screenshot, a folded traceback.
@@ -76,3 +78,35 @@ def test_a_templated_issue_finds_the_code_not_the_files_that_say_the_template_wo
     paths = [item.path for item in result.items]
     assert paths[0] == "shop/ledger.py"
     assert "shop/gallery.py" not in paths
+
+
+REPORTS = Path(__file__).parent / "fixtures" / "reports"
+
+
+def test_an_environment_report_is_no_words_and_a_version_in_a_sentence_stays():
+    for name in ("pip-list.txt", "pip-freeze.txt"):
+        report = (REPORTS / name).read_text()
+        message = f"Parsing fails on empty input\nSeen with:\n```\n{report}```\nSince click 8.5.1 it fails."
+        kept = without_version_reports(message)
+        assert kept.count("\n") == message.count("\n")
+        assert "anyio" not in kept and "cryptography" not in kept
+        assert "Parsing fails on empty input\nSeen with:\n```\n" in kept
+        assert kept.endswith("```\nSince click 8.5.1 it fails.")  # one version line is no report
+    two = "astropy 5.1\nnumpy 1.22.4\nstill fails"
+    assert without_version_reports(two) == two
+
+
+def test_a_pasted_environment_report_does_not_point_at_the_file_that_prints_versions():
+    files = {
+        "tool/parse.py": "def parse_config(text):\n    if not text:\n        raise ValueError('empty config')\n",
+        "tool/versions.py": (
+            "def show_versions():\n"
+            "    for name in ('anyio', 'attrs', 'bm25s', 'cattrs', 'cffi', 'click', 'cryptography',\n"
+            "                 'h11', 'httpcore2', 'httpx2', 'annotated_types', 'docstring_to_markdown'):\n"
+            "        print(name)\n"
+        ),
+    }
+    report = (REPORTS / "pip-list.txt").read_text()
+    message = f"parse_config raises on an empty config\n\n### Versions\n```\n{report}```\n"
+    result = retrieve(message, tree=MemoryTree(files))
+    assert [item.path for item in result.items] == ["tool/parse.py"]

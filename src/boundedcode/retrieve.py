@@ -21,7 +21,7 @@ from .seeds import message_anchors, message_facts
 from .lang._text import without_runtime_hints
 from .lang.languages import is_document
 from .seeds.evidence import trace_anchors
-from .seeds.markup import rendered
+from .seeds.markup import readable
 from .seeds.message import cap_message
 from .strategies import REGISTRY, Evidence, PathIndex, Plan, Reader
 
@@ -75,7 +75,7 @@ def run_retrieval(
     message, cut = cap_message(message, budgets.message_chars)
     if cut:
         reach(bounds, "message_chars")
-    shown = rendered(message)  # the words a reader sees: markup names nothing
+    shown = readable(message)  # the words a reader reads: markup and version reports name nothing
     anchors = (
         list(evidence_anchors)
         + trace_anchors(message, AnchorOrigin.PROSE)

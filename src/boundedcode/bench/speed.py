@@ -123,11 +123,11 @@ class _Ripgrep:
         from ..plan import plan_strategies
         from ..seeds import message_anchors, message_facts
         from ..seeds.evidence import trace_anchors
-        from ..seeds.markup import rendered
+        from ..seeds.markup import readable
         from ..seeds.terms import spellings
         from ..strategies import REGISTRY, Plan
 
-        shown = rendered(message)  # as run_retrieval reads it
+        shown = readable(message)  # as run_retrieval reads it
         anchors = trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(without_runtime_hints(shown))
         plan = Plan(tuple(anchors), message_facts(shown, anchors), None)
         needles = plan_strategies(plan, REGISTRY, (), DEFAULT_BUDGETS).needles

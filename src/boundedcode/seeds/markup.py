@@ -7,15 +7,17 @@ image or a screenshot's file name), presentational tags (`<details>`,
 each was a needle: "python" in every file that mentions the language, "summary"
 in every file with a summary. Code is left as written: inside a fence or a
 backtick span `<br>` is a sample of HTML, and a fence keeps its marker so the
-seeds still tell samples from prose. Evidence (traces, tool output) is never
-passed through here.
+seeds still tell samples from prose. A pasted environment report (the
+installed packages and their versions) is read as nothing either
+(`without_version_reports`). Evidence (traces, tool output) is never passed
+through here.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["rendered", "without_links"]
+__all__ = ["readable", "rendered", "without_links", "without_version_reports"]
 
 #: A link's host and path are the web's words (github, gist, colab), not the code's: a link to a
 #: file of the repository is the paths strategy's, which reads the message with its links.
@@ -70,3 +72,50 @@ def rendered(text: str) -> str:
 def without_links(text: str) -> str:
     """`text` with each link a space: the words a message's reader reads, not its addresses."""
     return _URL.sub(" ", text)
+
+
+#: One line of an environment report: a package, tool or platform and its version
+#: (`numpy: 1.22.4`, `astropy 5.1`, `Lombok version: 1.18.30`, `requests==2.31.0`).
+_VERSION_LINE = re.compile(
+    r"^\s*(?:[-*]\s*)?[A-Za-z][\w.\-]*(?: [A-Za-z][\w.\-]*){0,2}\s*(?::|==|>=|<=|=|\s)\s*"
+    r"v?\d+(?:\.\d+)+[\w.+\-]*(?!.*\d\.\d)"
+)
+#: A line of the same report that gives no version (`commit: None`, `LANG: en_US.UTF-8`).
+_KEY_VALUE = re.compile(r"^\s*(?:[-*]\s*)?[\w.\- ]{1,40}:\s+\S")
+#: Version lines that make a run of report lines an environment report.
+MIN_VERSION_LINES = 3
+
+
+def without_version_reports(text: str) -> str:
+    """`text` less its environment reports: a run of report lines (blank lines within it) holding
+    at least MIN_VERSION_LINES versions, each line kept as an empty one.
+
+    The packages a reporter has installed (`show_versions()`, `pip freeze`, a template's
+    "Versions" section) name the environment, not the code: their names matched the one file
+    that prints versions, and the backends' files, in every report that pasted them.
+    """
+    lines = text.split("\n")
+    run: list[int] = []  # the current run's report lines
+    versions = 0
+
+    def close() -> None:
+        if versions >= MIN_VERSION_LINES:
+            for i in run:
+                lines[i] = ""
+
+    for i, line in enumerate(lines):
+        if _VERSION_LINE.match(line):
+            run.append(i)
+            versions += 1
+        elif _KEY_VALUE.match(line) or (not line.strip() and run):
+            run.append(i)
+        else:
+            close()
+            run, versions = [], 0
+    close()
+    return "\n".join(lines)
+
+
+def readable(message: str) -> str:
+    """What the seeds read of a message: `rendered`, less its environment reports."""
+    return without_version_reports(rendered(message))

@@ -173,7 +173,10 @@ def test_is_vendored_path(path: str, vendored: bool) -> None:
         ("benches/ledger.rs", True),
         ("bench/run.js", True),
         ("demo/index.html", True),
+        ("tutorials/text/usetex.py", True),  # sphinx-gallery's tutorials and galleries
+        ("galleries/examples/plot.py", True),
         ("src/examples.py", False),
+        ("src/tutorial.py", False),
         ("src/ledger.py", False),
     ],
 )

@@ -261,6 +261,12 @@ EXAMPLE_DIRS = frozenset(
         "benchmark",
         "bench",
         "benches",
+        # Worked examples rendered into the documentation (sphinx-gallery's layout): 53 files of
+        # the development split's direct-track blocks, none a gold file.
+        "tutorials",
+        "tutorial",
+        "galleries",
+        "gallery",
     }
 )
 
@@ -328,7 +334,7 @@ def is_document(path: str, about_tests: bool) -> bool:
 
 
 def is_example_path(path: str) -> bool:
-    """Whether `path` lies in an examples, samples, demo or benchmark directory."""
+    """Whether `path` lies in an examples, samples, demo, tutorials or benchmark directory."""
     return any(d.lower() in EXAMPLE_DIRS for d in path.split("/")[:-1])
 
 

@@ -64,10 +64,18 @@ def test_demotions_for_tests_examples_and_prose():
             f("docs/guide.md", "d"),
             f("web/static/jquery-3.5.1.js", "e"),
             f("web/static/app-v2.js", "f"),
+            f("src/index.d.ts", "g"),
+            f("stubs/cart.pyi", "h"),
         ],
         RankFacts(),
     ).items
     scores = {it.path: it.score for it in items}
+    assert scores["src/index.d.ts"] == scores["stubs/cart.pyi"] == pytest.approx(0.8 * 0.8)  # declarations
+    explained = rank([f("src/index.d.ts", "g"), f("stubs/cart.pyi", "h")], RankFacts(), explain=True).items
+    assert {it.path: it.explain.demoted_as for it in explained} == {
+        "src/index.d.ts": "declaration",
+        "stubs/cart.pyi": "declaration",
+    }
     assert scores["web/static/jquery-3.5.1.js"] == pytest.approx(0.8 * 0.5)  # a vendored release
     assert scores["web/static/app-v2.js"] == pytest.approx(0.8)  # a version of its own, not a release
     assert scores["src/cart.py"] == pytest.approx(0.8)

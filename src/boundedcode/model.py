@@ -128,7 +128,7 @@ class Explanation:
     contributions: tuple[Contribution, ...]  # strongest first
     combined: float  # 1 − Π(1 − weight) over the contributions (each with its repeat factor)
     demotion: float  # 1.0 when the file is not demoted
-    demoted_as: str | None  # test, example, generated, vendored or prose
+    demoted_as: str | None  # test, example, generated, vendored, declaration or prose
     score: float  # combined × demotion
 
 

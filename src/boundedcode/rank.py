@@ -17,13 +17,21 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .checkout.budgets import DEFAULT_BUDGETS
-from .lang.languages import is_example_path, is_generated_path, is_prose_path, is_test_path, is_vendored_path
+from .lang.languages import (
+    is_declaration_path,
+    is_example_path,
+    is_generated_path,
+    is_prose_path,
+    is_test_path,
+    is_vendored_path,
+)
 from .model import Anchor, AnchorKind, Contribution, Explanation, Finding, Item
 from .weights import (
     DEMOTE_EXAMPLE,
     DEMOTE_GENERATED,
     DEMOTE_PROSE,
     DEMOTE_TEST,
+    DEMOTE_DECLARATION,
     DEMOTE_VENDORED,
     ITEM_LINES,
     PER_NAME_EXCEPTIONS,
@@ -56,7 +64,7 @@ class Ranking:
 
 def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
     """The factor a file's score is multiplied by, and why (test, example, generated, vendored,
-    prose)."""
+    declaration, prose)."""
     if is_test_path(path) and not facts.about_tests:
         return DEMOTE_TEST, "test"
     if is_example_path(path):
@@ -65,6 +73,8 @@ def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
         return DEMOTE_GENERATED, "generated"
     if is_vendored_path(path):
         return DEMOTE_VENDORED, "vendored"
+    if is_declaration_path(path):
+        return DEMOTE_DECLARATION, "declaration"
     if is_prose_path(path) and not (facts.is_question or facts.about_config):
         return DEMOTE_PROSE, "prose"
     return 1.0, None

@@ -17,6 +17,7 @@ __all__ = [
     "DEMOTE_PROSE",
     "DEMOTE_GENERATED",
     "DEMOTE_VENDORED",
+    "DEMOTE_DECLARATION",
     "RELATIVE_CUT",
     "TAIL_FROM",
     "TAIL_CUT",
@@ -114,6 +115,11 @@ DEMOTE_GENERATED = 0.5
 #: 627 tasks): such a file was in 22 blocks' first 12 (first in two), never a gold file; ×0.7
 #: / ×0.5 / ×0.3 gave Python Acc@5 76.4 → 76.9 / 77.1 / 77.1 %, Acc@1 and recall unchanged.
 DEMOTE_VENDORED = 0.5
+#: A declaration file (`index.d.ts`, `core.pyi`): it declares what a source file implements, and
+#: a fix goes in the implementation. Offline on the same findings: such a file was in 50 blocks'
+#: first 12 (first in 8), gold in 3; ×0.8 / ×0.7 / ×0.5 gave JavaScript Acc@1 11.8 → 17.6 / 17.6
+#: / 23.5 %, but Acc@5 52.9 → 52.9 / 47.1 / 47.1 % (and recall 59.8 → 56.9 % at ×0.5).
+DEMOTE_DECLARATION = 0.8
 
 #: Located lines one item carries (JSON, retry pack) and shows in the block: a file with eight
 #: diagnostics or four frames is one item with its places, not one place and seven lost.

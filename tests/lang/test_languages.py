@@ -6,6 +6,7 @@ import pytest
 
 from boundedcode.lang.languages import (
     is_example_path,
+    is_declaration_path,
     is_prose_path,
     is_test_path,
     is_vendored_path,
@@ -161,6 +162,21 @@ def test_is_prose_path(path: str, prose: bool) -> None:
 )
 def test_is_vendored_path(path: str, vendored: bool) -> None:
     assert is_vendored_path(path) is vendored
+
+
+@pytest.mark.parametrize(
+    ("path", "declaration"),
+    [
+        ("src/index.d.ts", True),
+        ("hooks/src/internal.d.mts", True),
+        ("lib/matplotlib/contour.pyi", True),
+        ("src/index.ts", False),
+        ("src/d.ts.js", False),
+        ("lib/matplotlib/contour.py", False),
+    ],
+)
+def test_is_declaration_path(path: str, declaration: bool) -> None:
+    assert is_declaration_path(path) is declaration
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ __all__ = [
     "is_example_path",
     "is_generated_path",
     "is_vendored_path",
+    "is_declaration_path",
     "TEST_DIRS",
     "TEST_FILES",
     "TEST_MIRRORS",
@@ -383,3 +384,9 @@ _VENDORED_RELEASE = re.compile(r"[-_.@]v?\d+(?:\.\d+)+(?:[-.](?:min|slim|dev|alp
 def is_vendored_path(path: str) -> bool:
     """Whether `path`'s file name carries a release version: another project's file, vendored."""
     return bool(_VENDORED_RELEASE.search(path.rsplit("/", 1)[-1]))
+
+
+def is_declaration_path(path: str) -> bool:
+    """Whether `path` only declares types for sources elsewhere: a TypeScript declaration file or
+    a Python stub."""
+    return path.endswith((".d.ts", ".d.mts", ".d.cts", ".pyi"))

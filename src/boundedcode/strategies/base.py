@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, Protocol, Sequence
 
 from ..checkout.budgets import Budgets, reach
@@ -26,11 +27,12 @@ from ..checkout.tree import Tree
 from ..lang.definitions import enclosing_definition
 from ..lang.identifiers import is_identifier
 from ..lang.languages import LAYOUT_DIRS, MODULE_FILES, language_of
-from ..model import Anchor, AnchorKind, Finding
+from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..navigator.composite import Composite
 from ..scan import Needle, ScanResult
 from ..scan.rescan import Rescan
 from ..seeds.facts import MessageFacts
+from ..weights import BODY_NAME, SAMPLE_ONLY
 
 __all__ = [
     "Plan",
@@ -58,6 +60,28 @@ class Plan:
 
     def of_kind(self, *kinds: AnchorKind) -> list[Anchor]:
         return [a for a in self.anchors if a.kind in kinds]
+
+    @cached_property
+    def titled(self) -> frozenset[str]:
+        """The message's names its title spells, with every stack frame's function when there is
+        one (a trace says where, as a title does); empty when the title names none of them."""
+        named = {a.text for a in self.of_kind(AnchorKind.NAME, AnchorKind.MEMBER)}
+        titled = self.facts.title_names & named
+        if not titled:
+            return frozenset()
+        return frozenset(titled | {a.detail for a in self.of_kind(AnchorKind.FRAME) if a.detail})
+
+    def origin_weight(self, a: Anchor) -> float:
+        """How much `a`'s findings count for where the message has it: ×SAMPLE_ONLY for one only
+        in a code sample."""
+        return SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0
+
+    def title_weight(self, a: Anchor) -> float:
+        """×BODY_NAME for a name of the body when the title names another of the message's names
+        (symbols only: for modules and imports it measured worse, weights.BODY_NAME)."""
+        if self.titled and a.origin != AnchorOrigin.EVIDENCE and a.text not in self.titled:
+            return BODY_NAME
+        return 1.0
 
 
 #: A name shorter than this, squashed, names no file by its spelling (`get`, `run`).
@@ -229,6 +253,12 @@ class Evidence:
 
     def of_kind(self, *kinds: AnchorKind) -> list[Anchor]:
         return self.plan.of_kind(*kinds)
+
+    def origin_weight(self, a: Anchor) -> float:
+        return self.plan.origin_weight(a)
+
+    def title_weight(self, a: Anchor) -> float:
+        return self.plan.title_weight(a)
 
 
 class Strategy(Protocol):

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from ..lang.languages import MODULE_FILES, is_test_path
-from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
-from ..weights import R, SAMPLE_ONLY, specificity
+from ..weights import R, specificity
 from .base import Evidence, Plan, module_path
 
 __all__ = ["ModulesStrategy"]
@@ -73,7 +73,7 @@ class ModulesStrategy:
             if not best or (best_len == 1 and (len(segs) > 1 or len(best) > MAX_SINGLE_SEGMENT_FILES)):
                 continue
             rel = R.MODULE_FULL if best_len == len(segs) else R.MODULE_PARTIAL
-            spec = specificity(len(best)) * (SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0)
+            spec = specificity(len(best)) * ev.origin_weight(a)
             for p in sorted(best):
                 # A package's module file (__init__.py, mod.rs, index.ts) re-exports more than it holds.
                 package = p.rsplit("/", 1)[-1].split(".", 1)[0] in MODULE_FILES

@@ -51,9 +51,9 @@ from ..lang.manifests import (
     path_aliases,
     psr4,
 )
-from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
-from ..weights import R, SAMPLE_ONLY, specificity
+from ..weights import R, specificity
 from .base import Evidence, Plan, is_identifier
 
 if TYPE_CHECKING:
@@ -261,7 +261,7 @@ class ReexportsStrategy:
         segs = _segments(a.text)
         if len(segs) < 2:
             return []
-        origin = SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0
+        origin = ctx.ev.origin_weight(a)
         resolved: Resolved | None = None
         if ("::" in a.text or "\\" in a.text) and segs[0] in ctx.rust.crates:
             resolved = ctx.rust.resolve(segs)
@@ -404,7 +404,7 @@ class ReexportsStrategy:
                 candidates.append((family, path))
         # Package files first (lib.rs, mod.rs, index.ts, __init__.py): where re-exports gather.
         candidates.sort(key=lambda c: (c[1].rsplit("/", 1)[-1].split(".")[0] not in _PACKAGE_FILES, c[1]))
-        origin = SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0
+        origin = ctx.ev.origin_weight(a)
         found: dict[str, tuple[Resolved, str]] = {}
         for family, path in candidates[:MAX_REEXPORTING_FILES]:
             resolved = self._through(ctx, family, path, a.text)
@@ -441,7 +441,7 @@ class ReexportsStrategy:
         """An import: its module (`qualifier` None) or one name it imports (`qualifier` the module);
         and whether the module passes that name on from another file."""
         spec = a.qualifier or a.text
-        origin = SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0
+        origin = ctx.ev.origin_weight(a)
         go = self._go_package(ctx, spec)
         if go:
             if a.qualifier is not None:
@@ -471,7 +471,7 @@ class ReexportsStrategy:
             reason += f", re-exported by {found.via[0].path}:{found.via[0].line}"
         # The imported name is the name itself: one anchor, counted once, where the message has both.
         same = next((n for n in ctx.ev.of_kind(AnchorKind.NAME) if n.text == a.text), a)
-        origin = SAMPLE_ONLY if same.origin == AnchorOrigin.CODE else 1.0
+        origin = ctx.ev.origin_weight(same)
         return [self._finding(same, found, R.REEXPORT, reason, origin)], bool(found.via)
 
     def _go_package(self, ctx: _Context, spec: str) -> list[str]:

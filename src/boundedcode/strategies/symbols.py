@@ -16,11 +16,11 @@ import math
 import re
 
 from ..lang.languages import is_test_path
-from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
+from ..model import Anchor, AnchorKind, Finding
 from ..navigator.base import PATTERNS, Location
 from ..navigator.patterns import PatternNavigator
 from ..scan import Needle
-from ..weights import BODY_NAME, R, SAMPLE_ONLY, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
+from ..weights import R, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
 from .base import Evidence, Plan, is_identifier
 
 __all__ = ["SymbolsStrategy"]
@@ -92,11 +92,6 @@ class SymbolsStrategy:
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
         qualifiers = {a.qualifier for a in ev.of_kind(AnchorKind.MEMBER)}
-        # When the title names one of the message's names, the body's other names count less,
-        # but for a stack frame's function: a trace says where as the title does.
-        titled = ev.facts.title_names & {a.text for a in ev.of_kind(AnchorKind.NAME, AnchorKind.MEMBER)}
-        if titled:
-            titled |= {a.detail for a in ev.of_kind(AnchorKind.FRAME) if a.detail}
         definitions = _Definitions(ev.navigator.fallback)
         for a in ev.of_kind(AnchorKind.NAME, AnchorKind.MEMBER):
             if not is_identifier(a.text):
@@ -104,11 +99,9 @@ class SymbolsStrategy:
             files = ev.scan.files_with(Needle(a.text, word=True))
             if not files:
                 continue
-            origin = SAMPLE_ONLY if a.origin == AnchorOrigin.CODE else 1.0
+            origin = ev.origin_weight(a) * ev.title_weight(a)
             if a.kind == AnchorKind.NAME and a.text in qualifiers:
                 origin *= QUALIFIER_NAME
-            if titled and a.text not in titled and a.origin != AnchorOrigin.EVIDENCE:
-                origin *= BODY_NAME
             defs: dict[str, tuple[int, str]] = {}  # the first definition line in each file
             for loc in definitions(a.text):
                 defs.setdefault(loc.path, (loc.line, loc.kind))

@@ -25,12 +25,19 @@ from .seeds.markup import readable
 from .seeds.message import cap_message
 from .strategies import REGISTRY, Evidence, PathIndex, Plan, Reader
 
-__all__ = ["run_retrieval"]
+__all__ = ["run_retrieval", "message_seeds"]
 
 #: A language server skipped for these reasons kept to these budgets (Composite.Skip.reason).
 _SERVER_BOUNDS = {"budget": "lsp_lookups", "timeout": "lsp_timeout_s"}
 #: The walk's reason for a file over the one-file budget (Listing.refused).
 _OVER_SIZE = "file over size limit"
+
+
+def message_seeds(message: str) -> tuple[str, list[Anchor]]:
+    """The text the seeds read of `message` (markup and version reports name nothing: it gives the
+    plan's facts) and its anchors: the traces in it, then what its prose and samples name."""
+    shown = readable(message)
+    return shown, trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(without_runtime_hints(shown))
 
 
 def run_retrieval(
@@ -75,12 +82,8 @@ def run_retrieval(
     message, cut = cap_message(message, budgets.message_chars)
     if cut:
         reach(bounds, "message_chars")
-    shown = readable(message)  # the words a reader reads: markup and version reports name nothing
-    anchors = (
-        list(evidence_anchors)
-        + trace_anchors(message, AnchorOrigin.PROSE)
-        + message_anchors(without_runtime_hints(shown))
-    )
+    shown, seeded = message_seeds(message)
+    anchors = list(evidence_anchors) + seeded
     if len(anchors) > budgets.anchors:
         anchors = anchors[: budgets.anchors]  # evidence first, then the message in seed order
         reach(bounds, "anchors")

@@ -117,18 +117,14 @@ class _Ripgrep:
 
     def bare(self, repo: str, message: str) -> float:
         from ..checkout import DEFAULT_BUDGETS, WorkTree, walk
-        from ..lang._text import without_runtime_hints
         from ..lang.languages import is_document
-        from ..model import AnchorOrigin
         from ..plan import plan_strategies
-        from ..seeds import message_anchors, message_facts
-        from ..seeds.evidence import trace_anchors
-        from ..seeds.markup import readable
+        from ..retrieve import message_seeds
+        from ..seeds import message_facts
         from ..seeds.terms import spellings
         from ..strategies import REGISTRY, Plan
 
-        shown = readable(message)  # as run_retrieval reads it
-        anchors = trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(without_runtime_hints(shown))
+        shown, anchors = message_seeds(message)  # as run_retrieval seeds it
         plan = Plan(tuple(anchors), message_facts(shown, anchors), None)
         needles = plan_strategies(plan, REGISTRY, (), DEFAULT_BUDGETS).needles
         paths = walk(WorkTree(repo), DEFAULT_BUDGETS).paths  # not timed: ripgrep is handed the list

@@ -27,7 +27,7 @@ _FENCE = re.compile(r"^(\s{0,3}(?:`{3,}|~{3,})).*$")
 _INLINE_CODE = re.compile(r"(`+[^`\n]*`+)")
 #: A comment the forge hides (one never closed is shown, so it is kept), or a code span, whichever
 #: starts first: `<!--` in a code span is text.
-_COMMENT = re.compile(r"(`+[^`\n]*`+)|<!--.*?-->", re.S)
+_COMMENT = re.compile(_INLINE_CODE.pattern + r"|<!--.*?-->", re.S)
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)|<img\b[^>\n]*>", re.I)
 #: Tags a forge renders as layout, never the subject of a report outside a code span.
 _LAYOUT_TAG = re.compile(r"</?(?:details|summary|br|hr|sub|sup|kbd|p|b|i|em|strong)\b[^>\n]*>", re.I)

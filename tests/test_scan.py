@@ -188,8 +188,11 @@ def test_term_occurrences_keep_to_the_budget_per_term_and_file(tmp_path):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(alphabet="aArRsSeEfFoOmMx_1 .\n", max_size=120))
+# A whole token in any casing, parts in mixed case (no part's casing: `fORm` is `f`, `ORm`).
+@example(text="Form_A FORM_a fORm_A xform_a reFORMS REForms fORm ReFoRm\n")
 def test_ripgrep_s_partial_identifiers_count_as_whole_ones(tmp_path, text):
-    """ripgrep prints from one character before a term's first spelling; the counts are those of
+    """ripgrep prints from one character before a part's first spelling (in one of a part's three
+    casings) or a whole identifier spelling a whole token (in any case); the counts are those of
     the whole identifiers, whatever the text (the argument in `TermMatcher`'s doc, checked)."""
     needles = [Needle(t, word=False, term=True) for t in ("form", "reform", "arm", "=form_a", "=reforms")]
     root = write_tree(tmp_path / "t", {"x.py": text})

@@ -405,3 +405,54 @@ def test_ripgrep_s_output_is_parsed_only_until_the_deadline():
         assert ("time_s" in hits.bounds_reached) is not found and (
             "time_s" in counts.bounds_reached
         ) is not found
+
+
+@pytest.fixture(scope="module")
+def ripgrep_output(tmp_path_factory):
+    """ripgrep's real output, lines and identifiers, over a small tree with a budget reached."""
+    files = {
+        "a.py": "balance = 1\nx = balance_due(balance)\n" * 3 + "Balance\n",
+        "b/c.py": "def balance():\n    return BalanceDue\n",
+        "d.py": "balance\n" * 12,
+    }
+    tree = WorkTree(str(write_tree(tmp_path_factory.mktemp("rg"), files)))
+    needles = [Needle("balance", True), Needle("Balance", True), Needle("due", False)]
+    terms = TermMatcher([Needle("balance", word=False, term=True), Needle("due", word=False, term=True)])
+    rg, budgets, paths = (
+        RipgrepScanner(),
+        DEFAULT_BUDGETS.__class__(occurrences_per_string_file=10),
+        sorted(files),
+    )
+    outputs = []
+    for command in (rg._command(needles, budgets), rg._term_command(terms, budgets)):
+        out, _, _ = _drain(rg._spawn(command + ["--", *paths], tree), FAR)
+        outputs.append(out)
+    return needles, terms, budgets, outputs
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(min_value=0, max_value=1), max_size=10))
+def test_output_read_in_pieces_is_parsed_as_if_read_whole(ripgrep_output, cuts):
+    """ripgrep's output is parsed as it arrives (`_Records`): wherever the reads end, inside a
+    line or a file's identifiers, the hits, counts and bounds are those of the whole output."""
+    needles, terms, budgets, (lines, identifiers) = ripgrep_output
+    classify = classifier(needles)
+    whole, pieces = ScanResult(), ScanResult()
+    _parse_lines(lines, classify, whole, budgets)
+    _parse_identifiers(identifiers, terms, whole, budgets)
+    for out, end, parse in (
+        (lines, b"\n", lambda data: _parse_lines(data, classify, pieces, budgets)),
+        (identifiers, ripgrep._FILE_END, lambda data: _parse_identifiers(data, terms, pieces, budgets)),
+    ):
+        records = ripgrep._Records(parse, end)
+        at = sorted({0, len(out), *(int(c * len(out)) for c in cuts)})
+        for start, stop in zip(at, at[1:]):
+            records(out[start:stop])
+        records.close()
+        assert records.printed
+    assert whole.hits and whole.terms and whole.bounds_reached == ["occurrences_per_string_file"]
+    assert (pieces.hits, pieces.terms, pieces.bounds_reached) == (
+        whole.hits,
+        whole.terms,
+        whole.bounds_reached,
+    )

@@ -1054,6 +1054,36 @@ def test_the_shortcut_before_the_rules_never_hides_a_definition(tokens: list[str
         assert hit is None or ("post" not in hit.names and hit.qualified != "post"), (language, line)
 
 
+@settings(max_examples=4000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_TOKENS), min_size=1, max_size=14), st.sampled_from(sorted(LINE_TABLES)))
+def test_one_alternation_of_the_rules_matches_where_some_rule_does(tokens: list[str], language: str) -> None:
+    """The rules joined into one expression (`_any_rule`, the test before them) reject exactly the
+    lines no rule matches."""
+    _assert_one_alternation_matches_as_the_rules(language, ["".join(tokens)])
+
+
+@pytest.mark.parametrize("language", sorted(p.name for p in FIXTURES.iterdir()))
+def test_one_alternation_of_the_rules_matches_the_fixtures_lines_as_the_rules_do(language: str) -> None:
+    lines = [
+        line for path in sorted((FIXTURES / language).iterdir()) for line in path.read_text().split("\n")
+    ]
+    matched = _assert_one_alternation_matches_as_the_rules(language, lines)
+    assert matched > 5  # the fixtures define things: the agreement is on matches too
+
+
+def _assert_one_alternation_matches_as_the_rules(language: str, texts: list[str]) -> int:
+    from boundedcode.lang.definitions import lines
+
+    any_rule = lines._any_rule(language)
+    assert any_rule is not None, language  # every table's rules can be joined
+    matched = 0
+    for line in texts:
+        some_rule = any(rule.pattern.match(line) for rule in lines._compiled_rules(language))
+        assert (any_rule.match(line) is not None) is some_rule, (language, line)
+        matched += some_rule
+    return matched
+
+
 @pytest.mark.parametrize(
     "language, line",
     [

@@ -36,6 +36,26 @@ def _compiled_rules(language: str) -> tuple[_CompiledRule, ...]:
     )
 
 
+_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+
+
+@functools.cache
+def _any_rule(language: str) -> re.Pattern[str] | None:
+    """The language's rules as one alternation with unnamed groups: it matches a line exactly
+    when some rule does, so a line no rule matches (most scan hits) costs one match, not one a
+    rule (Python: 5, C++: 12). None where a rule's flags cannot be scoped to it."""
+    table = LINE_TABLES.get(language)
+    if table is None:
+        return None
+    parts = []
+    for rule in table.rules:
+        if rule.flags & ~re.IGNORECASE:
+            return None
+        body = _GROUP_NAME.sub("(?:", rule.pattern)
+        parts.append(f"(?i:{body})" if rule.flags else f"(?:{body})")
+    return re.compile("|".join(parts))
+
+
 _NAME_SEPARATOR = re.compile(r"[^\w$?!]+")  # between the names of a `names` group: `a, b`, `:a, :b`
 
 
@@ -47,6 +67,9 @@ class _LineHit(NamedTuple):
 
 
 def _match_line(language: str, line: str) -> _LineHit | None:
+    any_rule = _any_rule(language)
+    if any_rule is not None and any_rule.match(line) is None:
+        return None
     for rule in _compiled_rules(language):
         match = rule.pattern.match(line)
         if match is None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import gc
 import time
 from dataclasses import replace
-from typing import Callable, Collection, Sequence
+from typing import Callable, Collection, ParamSpec, Sequence, TypeVar
 
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets, reach
 from .checkout.tree import Tree, blob_id
@@ -40,6 +42,30 @@ def message_seeds(message: str) -> tuple[str, list[Anchor]]:
     return shown, trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(without_runtime_hints(shown))
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _between_collections(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`fn` with the cyclic garbage collector paused while it runs. A retrieval makes some
+    hundred thousand objects (a scan's hits, the walk's entries), nearly all freed by their
+    counts alone, and each made the collector walk the heap again: 17–138 ms of 0.3–1.2 s
+    retrievals (Django, sympy, xarray). A cycle left over is collected after the query."""
+
+    @functools.wraps(fn)
+    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not gc.isenabled():  # paused already (another query, or the host's choice)
+            return fn(*args, **kwargs)
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused
+
+
+@_between_collections
 def run_retrieval(
     message: str,
     tree: Tree,

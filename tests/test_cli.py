@@ -18,7 +18,7 @@ from .test_schema import validate
 LEDGER = "class Ledger:\n    def post(self, entry):\n        return entry\n"
 
 
-def run(*args, stdin=None, cwd=None, module="boundedcode.cli"):
+def run(*args, stdin=None, cwd=None, module="boundedcode"):
     return subprocess.run(
         [sys.executable, "-m", module, *args],
         capture_output=True,

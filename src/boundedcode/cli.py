@@ -8,11 +8,12 @@ command imports what it needs only when it runs, so `bcode --help` stays fast.
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
 import io
 import os
 import sys
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 from . import __version__
 from .checkout.budgets import DEFAULT_BUDGETS
@@ -360,5 +361,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
 
 
+def run() -> NoReturn:
+    """The `bcode` command: `main`, its output flushed and its exit handlers run (language
+    servers stopped), then the process ends without tearing the interpreter down: freeing a
+    one-shot call's modules and caches object by object took ~150 ms of a Django call."""
+    status = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        pass  # the reader went away: nothing left to say
+    atexit._run_exitfuncs()
+    os._exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -49,8 +49,9 @@ _R = TypeVar("_R")
 def _between_collections(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     """`fn` with the cyclic garbage collector paused while it runs. A retrieval makes some
     hundred thousand objects (a scan's hits, the walk's entries), nearly all freed by their
-    counts alone, and each made the collector walk the heap again: 17–138 ms of 0.3–1.2 s
-    retrievals (Django, sympy, xarray). A cycle left over is collected after the query."""
+    reference counts alone, yet each counted toward the collector's next pass over the heap:
+    17–138 ms of 0.3–1.2 s retrievals (Django, sympy, xarray), and a warm engine's first query
+    on Django two full passes (514 ms). A cycle left over is collected after the query."""
 
     @functools.wraps(fn)
     def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:

@@ -111,6 +111,12 @@ class Scanner(Protocol):
     ) -> ScanResult: ...
 
 
+def _longest_first(texts: Iterable[str]) -> str:
+    """An alternation of `texts` as literals, longest first, so that a text never loses to a
+    shorter one it starts with (the order of equal lengths fixed)."""
+    return "|".join(re.escape(t) for t in sorted(texts, key=lambda t: (-len(t), t)))
+
+
 #: Word characters: a whole word made of them alone cannot overlap another such word.
 _WORD_CHARS = re.compile(r"[\w$]+")
 
@@ -130,9 +136,7 @@ def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
     literals = [n for n in needles if not n.word and not n.fold and not n.term]
 
     def alternation(texts, flags=0):
-        # Longest first, so a word never loses to a shorter word it starts with.
-        body = "|".join(re.escape(w) for w in sorted(texts, key=lambda w: (-len(w), w)))
-        return re.compile(rf"(?<![\w$])(?:{body})(?![\w$])", flags) if texts else None
+        return re.compile(rf"(?<![\w$])(?:{_longest_first(texts)})(?![\w$])", flags) if texts else None
 
     separate = all(_WORD_CHARS.fullmatch(w) for w in words)
     word_rx, fold_rx = (None if separate else alternation(words)), alternation(folded, re.I)
@@ -229,11 +233,9 @@ class TermMatcher:
         cased = {c for t in parts for w in spellings(t) for c in (w, w.capitalize(), w.upper())}
         branches = []
         if cased:
-            body = "|".join(re.escape(w) for w in sorted(cased, key=lambda w: (-len(w), w)))
-            branches.append(f"[A-Za-z0-9_]?(?:{body})[A-Za-z0-9_]*")
+            branches.append(f"[A-Za-z0-9_]?(?:{_longest_first(cased)})[A-Za-z0-9_]*")
         if wholes:
-            body = "|".join(re.escape(w) for w in sorted(wholes, key=lambda w: (-len(w), w)))
-            branches.append(f"(?-u:\\b)(?i-u:{body})(?-u:\\b)")
+            branches.append(f"(?-u:\\b)(?i-u:{_longest_first(wholes)})(?-u:\\b)")
         return "|".join(branches)
 
     def count(self, identifier: bytes) -> tuple[str, ...]:

@@ -375,16 +375,20 @@ class RipgrepScanner:
             return {}
         procs = self._by_paths(self._term_command(terms, budgets, lines=True), tree, paths, budgets, result)
         out: dict[str, dict[int, tuple[str, ...]]] = {}
-        for block in b"\n\n".join(self._output(procs, result, deadline)).split(b"\n\n"):
-            path_b, sep, body = block.partition(b"\0")
-            per_line: dict[bytes, set[str]] = {}
-            for number, match in _NUMBERED.findall(body):
-                found = terms.count(match)
-                if found:
-                    per_line.setdefault(number, set()).update(found)
-            if sep and per_line:
-                path = path_b.decode("utf-8", "surrogateescape")
-                out[path] = {int(n): tuple(sorted(tokens)) for n, tokens in per_line.items()}
+
+        def parse(data: bytes) -> None:
+            for block in data.split(_FILE_END):
+                path_b, sep, body = block.partition(b"\0")
+                per_line: dict[bytes, set[str]] = {}
+                for number, match in _NUMBERED.findall(body):
+                    found = terms.count(match)
+                    if found:
+                        per_line.setdefault(number, set()).update(found)
+                if sep and per_line:
+                    path = path_b.decode("utf-8", "surrogateescape")
+                    out[path] = {int(n): tuple(sorted(tokens)) for n, tokens in per_line.items()}
+
+        self._output(procs, result, deadline, parse, _FILE_END)
         return out
 
     def start_walking(
@@ -426,29 +430,24 @@ class RipgrepScanner:
         procs: Sequence[subprocess.Popen[bytes]],
         result: ScanResult,
         deadline: float,
-        parse: Callable[[bytes], None] | None = None,
+        parse: Callable[[bytes], None],
         end: bytes = b"\n",
-    ) -> list[bytes]:
-        """Each process's output, or, with `parse`, nothing: its records (ending in `end`) are
-        handed to `parse` as they arrive, whole, while ripgrep goes on searching."""
-        outs = []
+    ) -> None:
+        """Each process's output handed to `parse` as it arrives, whole records (ending in `end`)
+        at a time, while ripgrep goes on searching."""
         try:
             for proc in procs:
-                records = _Records(parse, end) if parse is not None else None
-                out, err, killed = _drain(proc, deadline, records)
-                if records is not None:
-                    records.close()
+                records = _Records(parse, end)
+                _, err, killed = _drain(proc, deadline, records)
+                records.close()
                 if killed:
                     reach(result.bounds_reached, "time_s")
-                printed = records.printed if records is not None else bool(out)
-                if proc.returncode == 2 and not printed:
+                if proc.returncode == 2 and not records.printed:
                     # ripgrep refused the search itself (not a missing file): say so, never hide it.
                     raise ScanError(err.decode("utf-8", "replace").strip()[:300])
-                outs.append(out)
         except BaseException:
             _reap(procs)
             raise
-        return outs
 
     def _collect_lines(
         self,

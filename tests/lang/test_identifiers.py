@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boundedcode.lang.identifiers import is_identifier
+from boundedcode.lang.identifiers import identifiers_in, is_identifier
 
 
 @pytest.mark.parametrize(
@@ -25,3 +25,9 @@ from boundedcode.lang.identifiers import is_identifier
 def test_identifier_rules(text, wide, strict):
     assert is_identifier(text) is wide
     assert is_identifier(text, strict=True) is strict
+
+
+def test_the_identifiers_a_text_spells_are_the_ones_is_identifier_accepts():
+    found = identifiers_in("`call_command` fails for $el in größe.py (x2, 2x)")
+    assert found == ["call_command", "fails", "for", "$el", "in", "größe", "py", "x2", "x"]
+    assert all(is_identifier(name) for name in found)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_identifier"]
+__all__ = ["is_identifier", "identifiers_in"]
 
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 _STRICT_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -25,3 +25,8 @@ def is_identifier(text: str, *, strict: bool = False) -> bool:
     `_` or `$`. `strict`: an ASCII letter or `_` first, then ASCII letters, digits or `_`.
     """
     return bool((_STRICT_IDENTIFIER if strict else _IDENTIFIER).fullmatch(text))
+
+
+def identifiers_in(text: str) -> list[str]:
+    """The identifiers `text` spells, in order, by the default rule of `is_identifier`."""
+    return _IDENTIFIER.findall(text)

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..lang.identifiers import identifiers_in
 from ..model import Anchor, AnchorKind
 from .message import split_segments, words
 from .terms import QueryTerm, query_terms
@@ -26,7 +27,6 @@ _ABOUT_TESTS = re.compile(
     r"(?:tests?|test cases?|specs?)\b(?!\.\w)|flaky|tests? coverage)",
     re.I,
 )
-_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 _QUESTION = re.compile(
     r"^\s*(how|why|what|where|which|is there|are there|can i|can we|"
     r"does|do i|should)\b",
@@ -68,5 +68,5 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
         words=tuple(words(prose)),
         terms=tuple(query_terms(message)),
         title_terms=tuple(t.token for t in query_terms(first)),
-        title_names=frozenset(_IDENTIFIER.findall(first)),
+        title_names=frozenset(identifiers_in(first)),
     )

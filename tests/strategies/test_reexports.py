@@ -377,3 +377,19 @@ def test_a_short_segment_of_a_qualified_name_is_not_searched_for():
     texts = {n.text for _, n in reexports.ReexportsStrategy().needles(plan)}
     assert "matches" in texts and "Matcher" in texts
     assert not any(len(t) < reexports.MIN_SEGMENT_CHARS for t in texts), texts
+
+
+def test_an_import_is_resolved_without_searching_for_its_name():
+    files = {
+        "weft/__init__.py": "from .spool import Spool\n",
+        "weft/spool.py": "class Spool:\n    def rewind(self):\n        pass\n",
+        "weft/loom.py": "from weft import Spool\n",
+    }
+    message = "Rewinding twice fails:\n\n```python\nfrom weft import Spool\nSpool().rewind()\n```\n"
+    anchors = tuple(message_anchors(message))
+    plan = Plan(anchors, message_facts(message, anchors))
+    assert any(a.kind == "import" and a.text == "weft" for a in anchors)
+    # The package's name is in most of its own files: its mentions would resolve nothing.
+    texts = {n.text for _, n in reexports.ReexportsStrategy().needles(plan)}
+    assert "weft" not in texts and "Spool" in texts
+    assert any("imported from `weft`" in r for r in found(run(files, message), "weft/spool.py"))

@@ -227,7 +227,10 @@ class ReexportsStrategy:
             for i, seg in enumerate(reversed(segs[-2:])):
                 if len(seg) >= MIN_SEGMENT_CHARS and is_identifier(seg) and (i == 0 or seg[:1].isupper()):
                     out.append((a, Needle(seg, word=True)))
-        for a in plan.of_kind(AnchorKind.NAME, AnchorKind.MEMBER, AnchorKind.IMPORT):
+        # An import is resolved through module paths and manifests, never through its mentions:
+        # its name (`django`, `sympy` of a sample's imports) would be searched in most files of
+        # its own project for nothing (sympy-22914: 26,563 of the scan's 70,475 lines).
+        for a in plan.of_kind(AnchorKind.NAME, AnchorKind.MEMBER):
             if is_identifier(a.text):
                 out.append((a, Needle(a.text, word=True)))
         return out

@@ -1,4 +1,4 @@
-"""One retrieval, glue only: anchors → plan → walk → scan → findings → ranking → block."""
+"""One retrieval, glue only: anchors → plan → walk → scan → findings → ranking → places → block."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Callable, Collection, ParamSpec, Sequence, TypeVar
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets, reach
 from .checkout.tree import Tree, blob_id
 from .checkout.walk import walk
-from .model import Anchor, AnchorOrigin, Finding, RetrievalResult, StrategyRun
+from .model import Anchor, AnchorOrigin, Finding, Item, RetrievalResult, StrategyRun
 from .navigator.operations import build_navigator
 from .plan import plan_strategies, rank_facts
 from .rank import rank
@@ -25,7 +25,7 @@ from .lang.languages import is_document
 from .seeds.evidence import trace_anchors
 from .seeds.markup import readable
 from .seeds.message import cap_message
-from .strategies import REGISTRY, Evidence, PathIndex, Plan, Reader
+from .strategies import REGISTRY, Evidence, PathIndex, Placing, Plan, Reader, Strategy
 
 __all__ = ["run_retrieval", "message_seeds"]
 
@@ -40,6 +40,30 @@ def message_seeds(message: str) -> tuple[str, list[Anchor]]:
     plan's facts) and its anchors: the traces in it, then what its prose and samples name."""
     shown = readable(message)
     return shown, trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(without_runtime_hints(shown))
+
+
+def _placed(
+    items: Sequence[Item], findings: list[Finding], strategies: Sequence[Strategy], ev: Evidence
+) -> list[Finding]:
+    """`findings` with a line for each kept item shown by a finding of a `Placing` strategy
+    (fulltext's densest line: a second look at a file's text that only the few files the
+    block shows by it need); the very list when there is none."""
+    placing = {s.id: s for s in strategies if isinstance(s, Placing)}
+    wanted: dict[str, list[str]] = {}
+    for it in items:
+        if it.line is None and it.strategies and it.strategies[0] in placing:
+            wanted.setdefault(it.strategies[0], []).append(it.path)
+    lines = {
+        (sid, path): line
+        for sid, paths in wanted.items()
+        for path, line in placing[sid].place(ev, paths).items()
+    }
+    if not lines:
+        return findings
+    return [
+        replace(f, line=lines[f.strategy, f.path]) if f.line is None and (f.strategy, f.path) in lines else f
+        for f in findings
+    ]
 
 
 _P = ParamSpec("_P")
@@ -182,13 +206,19 @@ def run_retrieval(
     t = lap("strategies", t)
 
     tail_cut = TAIL_CUT if relative_cut > 0 else 0.0
-    ranking = rank(findings, rank_facts(plan), budgets.block_items, explain, relative_cut, tail_cut)
+    facts = rank_facts(plan)
+    ranking = rank(findings, facts, budgets.block_items, explain, relative_cut, tail_cut)
+    t = lap("rank", t)
+
+    placed = _placed(ranking.items, findings, [s for s, _ in planned.runs], ev)
+    if placed is not findings:  # no score depends on a line: the same files, now with their places
+        ranking = rank(placed, facts, budgets.block_items, explain, relative_cut, tail_cut)
     if ranking.over_items:
         reach(bounds, "block_items")
     items = [
         replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it for it in ranking.items
     ]
-    t = lap("rank", t)
+    t = lap("place", t)
 
     block, tokens, cut = render_block(items, budgets.block_tokens, bounds_reached=bounds)
     if cut:

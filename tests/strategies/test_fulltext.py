@@ -1,6 +1,7 @@
 """fulltext and its fusion with the anchored strategies, on small repositories the tests build."""
 
 from boundedcode import MemoryTree, retrieve
+from boundedcode.checkout import Budgets
 from boundedcode.strategies import fulltext
 from boundedcode.strategies.fulltext import bm25_scores
 
@@ -27,6 +28,36 @@ def test_a_message_that_names_nothing_finds_the_file_that_holds_its_words():
     assert (top.path, top.line, top.strategies[0]) == ("pkg/rounding.py", 5, "fulltext")
     assert top.reason.startswith("words ") and "percentage" in top.reason
     assert "docs/rounding.md" not in [it.path for it in result.items if "fulltext" in it.strategies]
+
+
+def test_only_the_files_the_block_shows_by_their_words_are_read_for_their_densest_line(monkeypatch):
+    files = {
+        **FILLER,
+        "pkg/rounding.py": "def adjust(amount):\n    return amount\n\n"
+        "def apply(total):\n    # the percentage is rounded at checkout\n    return round(total)\n",
+        "pkg/percent.py": "X = 1\n# the percentage is rounded for totals\n",
+        "pkg/paying.py": "def settle_payment(total):\n    return total  # rounded\n",
+    }
+    asked = []
+    place = fulltext.FulltextStrategy.place
+
+    def spy(self, ev, paths):
+        asked.append(list(paths))
+        return place(self, ev, paths)
+
+    monkeypatch.setattr(fulltext.FulltextStrategy, "place", spy)
+    message = "Totals are off: the percentage gets rounded twice in settle_payment"
+    result = run(files, message)
+    by_path = {it.path: it for it in result.items}
+    # The name's file shows its definition; the words' files, their densest lines, asked once.
+    assert (by_path["pkg/paying.py"].line, by_path["pkg/paying.py"].strategies[0]) == (1, "symbols")
+    assert by_path["pkg/rounding.py"].line == 5 and by_path["pkg/percent.py"].line == 2
+    assert len(asked) == 1 and "pkg/paying.py" not in asked[0]
+    assert set(asked[0]) == {it.path for it in result.items if it.strategies[0] == "fulltext"}
+    # A file beyond the block is never read for it.
+    asked.clear()
+    assert run(files, message, budgets=Budgets(block_items=2)).paths == result.paths[:2]
+    assert asked == [[result.paths[1]]] and result.items[1].strategies[0] == "fulltext"
 
 
 def test_the_project_s_own_name_and_stopwords_say_nothing():

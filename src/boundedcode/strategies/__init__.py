@@ -5,7 +5,7 @@ Order matters only for determinism: findings are collected in this order.
 
 from __future__ import annotations
 
-from .base import Evidence, PathIndex, Plan, Reader, Strategy
+from .base import Evidence, PathIndex, Placing, Plan, Reader, Strategy
 from .build_error import BuildErrorStrategy
 from .contracts import ContractsStrategy
 from .discovery import DiscoveryStrategy
@@ -21,7 +21,7 @@ from .stack_trace import StackTraceStrategy
 from .symbols import SymbolsStrategy
 from .test_to_impl import TestToImplStrategy
 
-__all__ = ["Plan", "Evidence", "PathIndex", "Reader", "Strategy", "REGISTRY", "by_id"]
+__all__ = ["Plan", "Evidence", "PathIndex", "Reader", "Strategy", "Placing", "REGISTRY", "by_id"]
 
 #: Every strategy, in the order findings are collected.
 REGISTRY: tuple[Strategy, ...] = (

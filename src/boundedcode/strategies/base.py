@@ -19,7 +19,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.confined import too_large
@@ -38,6 +38,7 @@ __all__ = [
     "Plan",
     "Evidence",
     "Strategy",
+    "Placing",
     "PathIndex",
     "Reader",
     "is_identifier",
@@ -278,6 +279,16 @@ class Strategy(Protocol):
         No ranking, no printing; every read goes through `ev.read`, every further scan
         through `ev.rescan`, every definition or reference through `ev.navigator`.
         """
+
+
+@runtime_checkable
+class Placing(Strategy, Protocol):
+    """A strategy whose findings' lines cost a second look at each file (fulltext's densest
+    line): its findings come without lines, and it places them after ranking, only in the
+    files the block shows by them (no score depends on a line)."""
+
+    def place(self, ev: Evidence, paths: Sequence[str]) -> dict[str, int]:
+        """The line of its finding in each of `paths` that has one."""
 
 
 #: Bare file names that stand for an interactive session or a script outside the project.

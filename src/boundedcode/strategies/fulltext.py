@@ -19,14 +19,16 @@ it): one finding, the words counted once.
 Measured on the development split before it was built (the engine's ranked
 files fused with this signal offline, docs/benchmark.md): Python Acc@1 43.5 →
 50.9, Acc@5 72.0 → 77.4, file recall in the block 84.3 → 89.7; other languages
-recall 62.2 → 70.1. Each file's finding points at its densest line (the most
-term weight on one line), read again for the few files proposed.
+recall 62.2 → 70.1. A file's finding points at its densest line (the most term
+weight on one line), found after ranking and only for the files the block shows by
+it (`place`): a proposed file another strategy found shows that strategy's line.
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
+from typing import Sequence
 
 from ..lang.languages import is_document
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
@@ -159,9 +161,6 @@ class FulltextStrategy:
         # is small): a file holding the one rare word does not hold the whole title.
         title_weight = idf_weights(counts, {t: 1.0 for t in ev.facts.title_terms}, n, max_df_share=1.0)
         title_total = sum(title_weight.values())
-        # Read as before (the reads' budget), but split into lines by the scan's back end.
-        readable = [path for path in ranked if ev.read(path) is not None]
-        lines = ev.rescan.term_lines(readable, counts, ev.read)
         out = []
         for path in ranked:
             top_terms = sorted(
@@ -172,15 +171,17 @@ class FulltextStrategy:
             if title_total > 0:
                 share = sum(w for t, w in title_weight.items() if path in counts[t]) / title_total
                 specificity = (1.0 - TITLE_SHARE) * specificity + TITLE_SHARE * share
-            out.append(
-                Finding(
-                    path,
-                    densest_line(lines.get(path, {}) if path in readable else None, idf_weight),
-                    self.id,
-                    ANCHOR,
-                    R.FULLTEXT,
-                    reason,
-                    specificity=specificity,
-                )
-            )
+            out.append(Finding(path, None, self.id, ANCHOR, R.FULLTEXT, reason, specificity=specificity))
         return out
+
+    def place(self, ev: Evidence, paths: Sequence[str]) -> dict[str, int]:
+        """The densest line of each of `paths` (files this strategy found): read as before (the
+        reads' budget), split into lines by the scan's back end. A file that cannot be read,
+        or holds no term, has none."""
+        counts = ev.scan.terms
+        n = ev.scan.term_files or len(ev.paths)
+        idf_weight = idf_weights(counts, {t.token: t.weight for t in ev.facts.terms}, n)
+        readable = [path for path in paths if ev.read(path) is not None]
+        lines = ev.rescan.term_lines(readable, counts, ev.read)
+        placed = {path: densest_line(lines.get(path, {}), idf_weight) for path in readable}
+        return {path: line for path, line in placed.items() if line is not None}

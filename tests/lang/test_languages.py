@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boundedcode.lang.languages import (
+    is_document,
     is_example_path,
     is_declaration_path,
     is_prose_path,
@@ -228,3 +229,34 @@ def test_a_test_file_without_code_of_its_own_names_no_implementation() -> None:
 
     for path in ("tests/conftest.py", "test/cli.bats"):
         assert is_test_path(path) and impl_names(path) == []
+
+
+# The same file names in every kind of directory: a name is judged once, then each directory.
+_DOCUMENT_NAMES = (
+    "models.py",
+    "test_models.py",
+    "README.md",
+    "index.ts",
+    "Makefile",
+    "util_test.go",
+    "notes.txt",
+)
+_DOCUMENT_DIRS = ("", "src/shop", "tests/unit", "docs/api", "src/test/java", "examples")
+
+
+@pytest.mark.parametrize("about_tests", [False, True])
+def test_a_document_is_a_known_language_neither_prose_nor_a_test_unless_asked(about_tests: bool) -> None:
+    judged = {}
+    for directory in _DOCUMENT_DIRS:
+        for name in _DOCUMENT_NAMES:
+            path = f"{directory}/{name}".lstrip("/")
+            expected = (
+                language_of(path) is not None
+                and not is_prose_path(path)
+                and (about_tests or not is_test_path(path))
+            )
+            judged[path] = is_document(path, about_tests)
+            assert judged[path] == expected, path
+    assert judged["src/shop/models.py"] and not judged["docs/api/models.py"]
+    assert judged["tests/unit/models.py"] == about_tests == judged["src/shop/test_models.py"]
+    assert not judged["src/shop/README.md"] and not judged["notes.txt"]

@@ -126,13 +126,9 @@ def _directory_refusal(directory: str) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=1 << 17)  # asked of every walked file on every query (a warm host)
-def refusal(path: str) -> str | None:
-    """Why the policy refuses `path`, or None when it may be read."""
-    directory, _, name = path.rpartition("/")
-    reason = _directory_refusal(directory)
-    if reason is not None:
-        return reason
+@functools.lru_cache(maxsize=1 << 15)
+def _name_refusal(name: str) -> str | None:
+    # Asked once per file name: names repeat across a tree (Django: 1,155 `django.mo`).
     lower = name.lower()
     if (
         _is_env_file(lower)
@@ -148,6 +144,13 @@ def refusal(path: str) -> str | None:
     if _MINIFIED.search(lower):
         return "minified bundle or source map"
     return None
+
+
+@functools.lru_cache(maxsize=1 << 17)  # asked of every walked file on every query (a warm host)
+def refusal(path: str) -> str | None:
+    """Why the policy refuses `path`, or None when it may be read."""
+    directory, _, name = path.rpartition("/")
+    return _directory_refusal(directory) or _name_refusal(name)
 
 
 #: `refusal` judges directories by the components above a file name; a neutral file

@@ -294,11 +294,17 @@ def _in_dirs(directory: str, names: frozenset[str]) -> bool:
     return any(d.lower() in names for d in directory.split("/")) if directory else False
 
 
+@functools.lru_cache(maxsize=1 << 15)
+def _test_name(name: str) -> bool:
+    # Asked once per file name: names repeat across a tree.
+    return _TEST_FILE.fullmatch(name) is not None
+
+
 @functools.lru_cache(maxsize=1 << 17)  # every walked file, on every query (a warm host)
 def is_test_path(path: str) -> bool:
     """Whether `path` is a test, a test helper or test data by its ecosystem's convention."""
     directory, _, name = path.rpartition("/")
-    return _in_dirs(directory, _TEST_DIR_NAMES) or _TEST_FILE.fullmatch(name) is not None
+    return _in_dirs(directory, _TEST_DIR_NAMES) or _test_name(name)
 
 
 def impl_names(test_path: str) -> list[str]:
@@ -312,12 +318,8 @@ def code_dirs(path: str) -> list[str]:
     return [d for d in path.split("/")[:-1] if d.lower() not in TEST_DIRS]
 
 
-@functools.lru_cache(maxsize=1 << 17)  # every walked file, on every query (a warm host)
-def is_prose_path(path: str) -> bool:
-    """Whether `path` is documentation prose: a text/markup file or anything under docs/."""
-    directory, _, name = path.rpartition("/")
-    if _in_dirs(directory, PROSE_DIRS):
-        return True
+@functools.lru_cache(maxsize=1 << 15)
+def _prose_name(name: str) -> bool:
     if _NOT_PROSE.match(name):
         return False
     ext = _extension(name).lower()
@@ -325,13 +327,29 @@ def is_prose_path(path: str) -> bool:
     return ext in PROSE_EXTENSIONS or (ext == "" and stem.lower() in PROSE_NAMES)
 
 
+@functools.lru_cache(maxsize=1 << 17)  # every walked file, on every query (a warm host)
+def is_prose_path(path: str) -> bool:
+    """Whether `path` is documentation prose: a text/markup file or anything under docs/."""
+    directory, _, name = path.rpartition("/")
+    return _in_dirs(directory, PROSE_DIRS) or _prose_name(name)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _document_name(name: str, about_tests: bool) -> bool:
+    return language_of(name) is not None and not _prose_name(name) and (about_tests or not _test_name(name))
+
+
 @functools.lru_cache(maxsize=1 << 17)  # asked of every walked file on every query (a warm host)
 def is_document(path: str, about_tests: bool) -> bool:
     """A source file, as full-text search ranks them: a known language, not prose; tests only
-    when the message is about them."""
-    if language_of(path) is None or is_prose_path(path):
-        return False
-    return about_tests or not is_test_path(path)
+    when the message is about them. Its name is judged once (names repeat across a tree), its
+    directory once (`_in_dirs`)."""
+    directory, _, name = path.rpartition("/")
+    return (
+        _document_name(name, about_tests)
+        and not _in_dirs(directory, PROSE_DIRS)
+        and (about_tests or not _in_dirs(directory, _TEST_DIR_NAMES))
+    )
 
 
 def is_example_path(path: str) -> bool:

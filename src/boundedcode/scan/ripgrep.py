@@ -12,6 +12,7 @@ walked files the globs leave out (`ripgrep_skipped`) are searched by path.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import selectors
@@ -115,6 +116,7 @@ for _glob in _exclude_globs():
         _EXCLUDED_SUFFIXES[_ext] = _EXCLUDED_SUFFIXES.get(_ext, ()) + (_suffix,)
 
 
+@functools.lru_cache(maxsize=1 << 15)  # file names repeat across a tree
 def _excluded(component: str) -> bool:
     """Whether one path component (a directory or a file name) matches an exclude glob."""
     lower = component.lower()

@@ -135,6 +135,32 @@ def test_discovery_matches_the_message_words_against_paths():
     assert next(s for s in result.strategies if s.strategy == "discovery").ran is True
 
 
+def test_discovery_finds_a_word_in_any_directory_above_a_file_or_in_its_name():
+    from boundedcode.strategies.discovery import _PathWords, _tokens
+
+    paths = [
+        "Forms/widgets/select.py",
+        "forms/formsets.py",
+        "contrib/admin/forms/helpers/base.py",
+        "contrib/admin/views.py",
+        "docs/ref/forms.txt",
+        "FormsAPI/x.py",
+        "formsx/y.py",
+        "z.py",
+    ]
+    words = _PathWords(paths)
+    for word in ("forms", "admin", "api", "x", "helpers", "py", "select"):
+        expected = {p for p in paths if any(word in _tokens(part) for part in p.split("/"))}
+        assert set(words.holding(word)) == expected, word
+    assert set(words.holding("forms")) == {
+        "Forms/widgets/select.py",
+        "forms/formsets.py",
+        "contrib/admin/forms/helpers/base.py",
+        "docs/ref/forms.txt",
+        "FormsAPI/x.py",
+    }
+
+
 def test_a_title_word_that_is_a_file_stem_names_the_file():
     files = {"lib/stackplot.py": "def stackplot(): pass\n", "lib/axes.py": "", "lib/other.py": ""}
     result = run(files, "stackplot should not change the colour cycle")

@@ -17,7 +17,10 @@ predicates. Grammars load lazily: importing this module imports no tree-sitter.
 from __future__ import annotations
 
 import functools
-import importlib
+import importlib.machinery
+import importlib.util
+import os
+import sys
 from typing import TYPE_CHECKING, NamedTuple
 
 from .kinds import CONTAINER_KINDS, QUALIFIER, TYPE_KINDS, Definition, refine, split_qualified, type_name
@@ -26,7 +29,7 @@ from .lines import constant_kinds
 if TYPE_CHECKING:
     from tree_sitter import Language, Node, Query
 
-__all__ = ["GRAMMARS", "Grammar", "query_text", "tree_definitions"]
+__all__ = ["GRAMMARS", "Grammar", "query_text", "language_pointer", "tree_definitions"]
 
 
 class Grammar(NamedTuple):
@@ -55,12 +58,50 @@ GRAMMARS: dict[str, Grammar] = {
 }
 
 
+#: The queries' folder: package data beside this module.
+_QUERIES = os.path.join(os.path.dirname(__file__), "queries")
+
+
 def query_text(language: str) -> str:
     """The whole query of `language`'s grammar: its query files, in order."""
-    from importlib import resources  # here, with the grammar: a plain retrieval never loads one
+    out = []
+    for name in GRAMMARS[language].queries:
+        with open(os.path.join(_QUERIES, f"{name}.scm"), encoding="utf-8") as f:
+            out.append(f.read())
+    return "".join(out)
 
-    folder = resources.files(__package__).joinpath("queries")
-    return "".join(folder.joinpath(f"{name}.scm").read_text("utf-8") for name in GRAMMARS[language].queries)
+
+def language_pointer(spec: Grammar) -> object:
+    """The language pointer of `spec`'s grammar wheel, from its compiled binding alone.
+
+    Every wheel's package is a wrapper that imports `importlib.resources` for query files
+    this project does not read (pathlib, urllib, zipfile: 7 ms of a one-shot retrieval);
+    its binding is loaded by name from the package's folder instead, the package itself
+    when the folder holds no binding."""
+    binding = f"{spec.module}._binding"
+    module = sys.modules.get(binding)
+    if module is None:
+        found = importlib.util.find_spec(spec.module)
+        folders = found.submodule_search_locations if found is not None else None
+        path = next(
+            (
+                os.path.join(folder, f"_binding{suffix}")
+                for folder in folders or ()
+                for suffix in importlib.machinery.EXTENSION_SUFFIXES
+                if os.path.isfile(os.path.join(folder, f"_binding{suffix}"))
+            ),
+            None,
+        )
+        if path is None:
+            module = importlib.import_module(spec.module)
+        else:
+            loader = importlib.machinery.ExtensionFileLoader(binding, path)
+            module_spec = importlib.util.spec_from_file_location(binding, path, loader=loader)
+            assert module_spec is not None
+            module = importlib.util.module_from_spec(module_spec)
+            loader.exec_module(module)
+            sys.modules[binding] = module
+    return getattr(module, spec.factory)()
 
 
 @functools.cache
@@ -72,7 +113,7 @@ def _grammar(language: str) -> tuple[Language, Query] | None:
     try:
         import tree_sitter
 
-        lang = tree_sitter.Language(getattr(importlib.import_module(spec.module), spec.factory)())
+        lang = tree_sitter.Language(language_pointer(spec))
         return lang, tree_sitter.Query(lang, query_text(language))
     except (ImportError, AttributeError, ValueError, TypeError):
         # A missing wheel or an ABI the runtime does not read: the line patterns still work.

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import functools
-import importlib
 from typing import TYPE_CHECKING
 
-from ..definitions.trees import GRAMMARS
+from ..definitions.trees import GRAMMARS, language_pointer
 
 if TYPE_CHECKING:
     from tree_sitter import Language, Node
@@ -22,7 +21,7 @@ def _language(language: str) -> Language | None:
     try:
         import tree_sitter
 
-        return tree_sitter.Language(getattr(importlib.import_module(spec.module), spec.factory)())
+        return tree_sitter.Language(language_pointer(spec))
     except (ImportError, AttributeError, ValueError, TypeError):
         return None  # a missing wheel or an ABI the runtime does not read
 

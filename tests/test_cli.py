@@ -256,3 +256,28 @@ def test_retry_pack_exit_status_says_whether_a_window_was_shown(tmp_path):
     (tmp_path / "none.log").write_text("all good\n")
     none = run("retry-pack", "--repo", str(EXAMPLE), "--evidence", str(tmp_path / "none.log"))
     assert none.returncode == 1 and none.stdout.startswith("No location in the failure output")
+
+
+@pytest.mark.parametrize(
+    ("argv", "collecting"), [(["retrieve", "x"], False), (["mcp"], True), (["bench", "speed"], True)]
+)
+def test_only_a_long_lived_command_runs_with_the_cyclic_collector(monkeypatch, argv, collecting):
+    import gc
+
+    from boundedcode import cli
+
+    seen = []
+
+    def exit_now(status):
+        raise SystemExit(status)
+
+    monkeypatch.setattr(cli, "main", lambda: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(cli.os, "_exit", exit_now)
+    monkeypatch.setattr(cli.atexit, "_run_exitfuncs", lambda: None)
+    monkeypatch.setattr(sys, "argv", ["bcode", *argv])
+    try:
+        with pytest.raises(SystemExit):
+            cli.run()
+    finally:
+        gc.enable()
+    assert seen == [collecting]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -73,12 +74,14 @@ class Anchor:
         if type(self.origin) is not AnchorOrigin:
             object.__setattr__(self, "origin", AnchorOrigin(self.origin))
 
-    @property
+    # Cached on the instance (its fields never change): ranking asks for them once per finding
+    # and per comparison, thousands of times when a common name is used in every file.
+    @functools.cached_property
     def key(self) -> str:
         """Identity for "each anchor counted once" in ranking."""
         return f"{self.kind.value}:{self.spelled}"
 
-    @property
+    @functools.cached_property
     def spelled(self) -> str:
         """The text it stands for, whatever its kind: `a.b` seeds a module and a member alike."""
         return f"{self.qualifier + '.' if self.qualifier else ''}{self.text}"

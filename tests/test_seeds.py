@@ -32,6 +32,21 @@ def test_prose_abbreviations_are_not_modules():
     assert modules == ["invoice.totals"]
 
 
+def test_host_names_are_neither_modules_nor_members():
+    found = kinds(
+        "Fetching .example.com and docs.python.org fails (reported on github.com), "
+        "while com.acme.Orders and `astropy.io` and django.utils.html stay modules"
+    )
+    assert sorted(t for k, t, _, _ in found if k == "module") == [
+        "astropy.io",
+        "com.acme.Orders",
+        "django.utils.html",
+    ]
+    assert not [
+        t for k, t, _, _ in found if k in ("member", "name") and t in ("com", "org", "example", "github")
+    ]
+
+
 def test_quoted_error_comes_first_and_keeps_its_literal_run():
     anchors = message_anchors(
         "The job prints\nValueError: reorder batch size must be positive\nwhen `batch_size` is 0"

@@ -265,6 +265,11 @@ SOURCE_EXTENSIONS = frozenset(
     ).split()
 )
 
+#: Generic top-level domains: a lower-case dotted token ending in one is a host name
+#: (`example.com`, `docs.python.org`, `bpaste.net`), never a module or a member.
+HOST_DOMAINS = frozenset({"com", "org", "net", "edu", "gov"})
+_HOST_LABEL = re.compile(r"[a-z0-9][a-z0-9-]*")
+
 
 #: Share of a capped message kept from its head; the rest comes from its tail.
 HEAD_SHARE = 0.75
@@ -395,6 +400,8 @@ def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bo
             return  # a file name; the path pass has it
         if sep == "." and not backticked and all(len(s) == 1 for s in segs):
             return  # prose's abbreviations (i.e, e.g, a.k.a), not a module
+        if sep == "." and ext in HOST_DOMAINS and all(_HOST_LABEL.fullmatch(s) for s in segs):
+            return  # a host name: its `com` would be searched in every file for nothing
         if sep != "->" and (len(segs) >= 3 or sep in ("::", "\\") or segs[0][:1].islower()):
             col.add(
                 Anchor(

@@ -47,6 +47,17 @@ def test_host_names_are_neither_modules_nor_members():
     ]
 
 
+def test_a_code_span_that_reads_as_a_sentence_names_only_what_looks_like_code():
+    found = kinds(
+        "It fails with `InvalidUrl: URL has an invalid label.` after `parse_url(host)` "
+        "and `Ledger.Post` in `make migrate`"
+    )
+    names = {t for k, t, _, _ in found if k in ("name", "member")}
+    # An error message's words are prose; its exception class and the short spans are names.
+    assert {"InvalidUrl", "parse_url", "Post", "migrate"} <= names
+    assert not names & {"has", "invalid", "label", "URL"}
+
+
 def test_quoted_error_comes_first_and_keeps_its_literal_run():
     anchors = message_anchors(
         "The job prints\nValueError: reorder batch size must be positive\nwhen `batch_size` is 0"

@@ -370,6 +370,14 @@ RANK_SAMPLE_NAME = 6
 RANK_WORD = 8
 
 
+#: Words (separated by white space) from which a code span reads as a sentence (a pasted error
+#: message, a command line), not as code: its words are names only when they look like names
+#: on their own. On the development split's direct-track findings re-ranked offline
+#: (benchmarks/fit_weights.py dump, 627 tasks; 65 messages change), against every span's words
+#: as names: 3 or 4 words gave Acc@1 45.6 → 46.3 %, Acc@5 67.5 → 67.6 %, recall 81.6 → 81.6 % (C
+#: Acc@1 35.7 → 42.9, Go 34.5 → 41.4, Ruby 53.3 → 56.7, Python unchanged); 5 words 45.9 / 67.6.
+SENTENCE_WORDS = 4
+
 #: Literal runs of one quoted message searched at most (messages are composed of wrapped parts).
 MAX_QUOTE_FRAGMENTS = 2
 _FRAGMENT_SPLIT = re.compile(r"['\"`{}<>\[\]]|%[-#+ 0-9.]*[sdrvqfx]|\b\d[\w.-]*\b|: | - |, |\(|\)")
@@ -512,8 +520,11 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
         if origin == AnchorOrigin.PROSE:
             for m in _BACKTICK.finditer(part):
                 inner = m.group(1).strip()
+                # A span that reads as a sentence (an error message, a command line) marks no
+                # word of it as code: its names must look like names on their own.
+                sentence = len(inner.split()) >= SENTENCE_WORDS
                 for tok in _TOKEN.findall(inner):
-                    _add_token(col, tok, origin, backticked=True)
+                    _add_token(col, tok, origin, backticked=not sentence)
             with_method = [m.span(2) for m in _ROUTE.finditer(part)]
             for m in _ROUTE.finditer(part):
                 col.add(

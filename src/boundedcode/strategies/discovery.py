@@ -57,7 +57,7 @@ class _PathWords:
     """The listing's paths by the words of their directories and of their file names (once per
     listing: `PathIndex.fact`). Each directory is split by its own name alone and stands for
     the paths below it, a run of the sorted listing; each file name is split once: names and
-    directories repeat, so a one-shot process splits Django's 6,000 paths in 9 ms, not 20."""
+    directories repeat (a one-shot Django retrieval's discovery: 20 → 10 ms)."""
 
     def __init__(self, paths: Sequence[str]):
         self.paths = sorted(paths)

@@ -10,6 +10,7 @@ use of the word, whichever symbol it names.
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Callable, Sequence
 
@@ -50,7 +51,11 @@ class PatternNavigator:
         self._clock = clock
         self._given = occurrences
         self._occurrences: dict[str, dict[str, list[Hit]]] = {}
-        self._languages = frozenset(lang for p in self.paths if (lang := language_of(p)) is not None)
+
+    @functools.cached_property
+    def _languages(self) -> frozenset[str]:
+        # Only a composite with language servers asks; a retrieval's navigator never does.
+        return frozenset(lang for p in self.paths if (lang := language_of(p)) is not None)
 
     def languages(self) -> frozenset[str]:
         return self._languages

@@ -110,31 +110,34 @@ class DiscoveryStrategy:
         # Path tokens are matched against the spellings of each message stem (discount,
         # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
         spelled = {v: w for w in counts for v in spellings(w)}
+        # Each path's stems as a bit mask over the stems in sorted order: a path holding
+        # spellings is one `|`, not a set, and its stems read back already sorted.
+        stems = sorted(counts)
+        bit = {w: 1 << i for i, w in enumerate(stems)}
         words = ev.index.fact("discovery.path_words", _PathWords)
-        per_path: dict[str, set[str]] = {}  # each path holding a spelling: the stems it holds
+        per_path: dict[str, int] = {}
         for t, w in spelled.items():
+            b = bit[w]
             for p in words.holding(t):
-                held = per_path.get(p)
-                if held is None:
-                    per_path[p] = {w}
-                else:
-                    held.add(w)
+                per_path[p] = per_path.get(p, 0) | b
+        paths_per_mask = Counter(per_path.values())
+        held_by = {mask: tuple(w for w in stems if mask & bit[w]) for mask in paths_per_mask}
         df: Counter = Counter()
-        for ws in per_path.values():
-            df.update(ws)
+        for mask, paths in paths_per_mask.items():
+            for w in held_by[mask]:
+                df[w] += paths
         n = max(1, len(ev.paths))  # idf over every listed path, not only the probed ones
         idf = {w: math.log(n / df[w]) for w in df}
         # Many paths hold the same words (a package's name): each set of words is weighed once,
         # summed in a fixed order (a set's follows the hash seed, a float sum its order).
-        weight_of: dict[tuple[str, ...], float] = {}
+        weight_of = {
+            mask: sum(idf[w] * (1.0 + math.log(counts[w])) for w in ws) for mask, ws in held_by.items()
+        }
         scored = []
-        for p, ws in per_path.items():
-            words = tuple(sorted(ws))
-            s = weight_of.get(words)
-            if s is None:
-                s = weight_of[words] = sum(idf[w] * (1.0 + math.log(counts[w])) for w in words)
+        for p, mask in per_path.items():
+            s = weight_of[mask]
             if s > 0 and not is_prose_path(p):  # a word in every path has no weight
-                scored.append((-s, p, words))
+                scored.append((-s, p, held_by[mask]))
         best = heapq.nsmallest(MAX_FILES * 2, scored)
         out: list[Finding] = []
         if not best:

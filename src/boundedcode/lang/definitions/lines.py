@@ -70,6 +70,10 @@ def _match_line(language: str, line: str) -> _LineHit | None:
     any_rule = _any_rule(language)
     if any_rule is not None and any_rule.match(line) is None:
         return None
+    return _match_rules(language, line)
+
+
+def _match_rules(language: str, line: str) -> _LineHit | None:
     for rule in _compiled_rules(language):
         match = rule.pattern.match(line)
         if match is None:
@@ -127,9 +131,14 @@ def definition_kind(language: str, line_text: str, name: str) -> str | None:
     """FAST, regex-only, one source line: if this line defines `name` in `language`, the kind, else None."""
     if name not in line_text or language not in LINE_TABLES:
         return None
+    # The rules' one alternation first: it rejects most scan hits in one C-level match, before
+    # the shortcut's Python loop; both only ever say "no definition", so the order is free.
+    any_rule = _any_rule(language)
+    if any_rule is not None and any_rule.match(line_text) is None:
+        return None
     if _cannot_define(language, line_text, name):
         return None
-    hit = _match_line(language, line_text)
+    hit = _match_rules(language, line_text)
     if hit is None or (name not in hit.names and name != hit.qualified):
         return None
     return _hit_kind(language, hit, hit.names[-1] if name == hit.qualified else name)

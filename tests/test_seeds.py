@@ -66,6 +66,27 @@ def test_quoted_error_comes_first_and_keeps_its_literal_run():
     assert anchors[0].text == "reorder batch size must be positive"
 
 
+def test_a_rendered_message_line_gives_its_literal_runs_as_quotes():
+    anchors = message_anchors(
+        "Ordering by a lookup fails the checks\n"
+        "app.Stock: (models.E015) 'ordering' refers to the nonexistent field, related field, "
+        "or lookup 'supply__product__isnull'.\n"
+    )
+    quotes = {a.text: a.detail for a in anchors if a.kind == "quote"}
+    # A run of two words ("related field") is too common a phrase to search for.
+    assert list(quotes) == ["refers to the nonexistent field"]
+    assert quotes["refers to the nonexistent field"].startswith("app.Stock: (models.E015)")
+
+
+def test_code_and_prose_quoting_a_word_or_two_are_no_rendered_message():
+    anchors = message_anchors(
+        "qs = Model.objects.values('expr_res', 'column_a').annotate(total=Sum('column_b'))\n"
+        "I set 'a' to 'b'.\n"
+        "The value of 'readonly_fields[0]' is wrong\n"
+    )
+    assert [a for a in anchors if a.kind == "quote"] == []
+
+
 def test_paths_with_lines_and_directories():
     found = kinds("The bug is in jobs/inventory/stock.py:21 and maybe in web/src/")
     assert ("path", "jobs/inventory/stock.py", None, "prose") in found

@@ -73,6 +73,31 @@ def test_lexical_finds_the_raise_site_with_its_enclosing_definition():
     assert result.items[0].reason.startswith('raises "reorder batch size must be positive"')
 
 
+def test_a_rendered_message_finds_its_format_string_not_a_comment_or_page_repeating_it():
+    files = {
+        "app/checks.py": "def check_ordering(model, field):\n    return [Error(\n"
+        '            "%r refers to the nonexistent field, "\n'
+        '            "related field, or lookup %r." % (model, field))]\n',
+        "app/notes.py": "# says: refers to the nonexistent field, related field, or lookup\ndef unrelated():\n    pass\n",
+        "docs/checks.txt": "E015: 'ordering' refers to the nonexistent field, related field, or lookup <name>.\n",
+    }
+    message = (
+        "Ordering by a lookup is reported as an error\n"
+        "app.Stock: (models.E015) 'ordering' refers to the nonexistent field, related field, "
+        "or lookup 'supply__isnull'.\n"
+    )
+    result = run(files, message, explain=True)
+    lexical = [
+        (it.path, it.line, c.specificity)
+        for it in result.items
+        for c in it.explain.contributions
+        if c.strategy == "lexical"
+    ]
+    # Found in one file, so as specific as a literal can be.
+    assert lexical == [("app/checks.py", 3, 1.0)]
+    assert result.items[0].path == "app/checks.py"
+
+
 def test_symbols_prefer_the_member_in_the_file_named_after_its_qualifier():
     files = {
         "ledger/ledger.go": "package ledger\n\ntype Ledger struct{}\n\nfunc (l *Ledger) Post() error { return nil }\n",

@@ -472,12 +472,44 @@ def title_words(prose: str) -> list[str]:
     return list(out)
 
 
+#: A value a rendered message shows between single quotes (`'%s'` formatted: a field, a type).
+_QUOTED_VALUE = re.compile(r"(?<![\w'])'[^'\n]{1,120}'(?![\w'])")
+#: A literal run of a rendered message: words only (a code line's runs hold `=`, `$`, `.`).
+_PROSE_RUN = re.compile(r"[A-Za-z]+(?:,? [A-Za-z]+){2,}")
+#: Lines of one message read as rendered messages at most (each gives up to two needles).
+MAX_RENDERED_LINES = 4
+
+
+def _rendered_message_runs(text: str) -> list[tuple[str, str]]:
+    """(run, line) for the literal runs of lines that read as a program's rendered message: not
+    code, at least two single-quoted values (the format's `'%s'`) and four words besides
+    (`app.Stock: (models.E015) 'ordering' refers to the nonexistent field, related field, or
+    lookup 'x'.`). The source holds the runs between the values as literals."""
+    out: list[tuple[str, str]] = []
+    lines = 0
+    for line in text.splitlines():
+        if lines >= MAX_RENDERED_LINES:
+            break
+        if _PROMPT.match(line) or _CODE_LINE.match(line) or len(_QUOTED_VALUE.findall(line)) < 2:
+            continue
+        if len(_WORD.findall(_QUOTED_VALUE.sub(" ", line))) < 4:
+            continue
+        parts = {p.strip(" .:,;-!?") for p in _FRAGMENT_SPLIT.split(line)}
+        runs = sorted(
+            (p for p in parts if len(p) >= 12 and _PROSE_RUN.fullmatch(p)), key=lambda p: (-len(p), p)
+        )
+        if runs:
+            lines += 1
+            out.extend((run, line.strip()[:200]) for run in runs[:MAX_QUOTE_FRAGMENTS])
+    return out
+
+
 def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> list[Anchor]:
     """All anchors of a message, deduplicated, in seed order (rank, then first appearance)."""
     col = _Collector()
     seg = split_segments(text)
 
-    # Quoted errors: error lines anywhere, then quoted strings in prose.
+    # Quoted errors: error lines anywhere, quoted strings in prose, then rendered message lines.
     for m in _ERROR_LINE.finditer(text):
         for frag in _quote_fragments(m.group(1)):
             col.add(
@@ -491,6 +523,8 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
                 col.add(Anchor(AnchorKind.QUOTE, frag, AnchorOrigin.PROSE, RANK_QUOTE, detail=body[:200]))
         elif _CONFIG_KEY.match(body):
             col.add(Anchor(AnchorKind.CONFIG_KEY, body, AnchorOrigin.PROSE, RANK_CONFIG))
+    for run, line in _rendered_message_runs(text):
+        col.add(Anchor(AnchorKind.QUOTE, run, AnchorOrigin.PROSE, RANK_QUOTE, detail=line))
 
     for origin, part in ((AnchorOrigin.PROSE, seg.prose), (AnchorOrigin.CODE, seg.code)):
         origin = origin_override or origin

@@ -1,6 +1,11 @@
 """lexical: a quoted error message or a configuration key, searched literally.
 
-The place that raises the message comes with its enclosing definition.
+The place that raises the message comes with its enclosing definition. A
+message is produced by a string literal: in source code (a language with
+definition patterns) and in prose documents only a line holding the run
+inside quotes counts, so a comment or a page of documentation that repeats
+the message neither points at itself nor makes the message look common.
+Other files (message catalogues, templates, YAML) hold messages bare.
 """
 
 from __future__ import annotations
@@ -8,9 +13,10 @@ from __future__ import annotations
 import re
 
 from ..lang.definitions import enclosing_definition
-from ..lang.languages import language_of
+from ..lang.definitions.patterns import LINE_TABLES
+from ..lang.languages import is_prose_path, language_of
 from ..model import Anchor, AnchorKind, Finding
-from ..scan import Needle
+from ..scan import Hit, Needle
 from ..weights import R, specificity
 from .base import Evidence, Plan
 
@@ -27,6 +33,21 @@ MAX_ENCLOSING_LOOKUPS = 4
 MAX_FILES = 20
 #: Reliability of a literal that matches outside a raise site (e.g. a template, a docstring).
 LITERAL_ONLY = 0.6
+
+
+def _producing(path: str, hits: list[Hit], run: str) -> list[Hit]:
+    """The hits of `path` that can produce the message `run` is part of (see the module doc)."""
+    if language_of(path) not in LINE_TABLES and not is_prose_path(path):
+        return hits
+    return [h for h in hits if _inside_quotes(h.text, run)]
+
+
+def _inside_quotes(line: str, run: str) -> bool:
+    """Whether `run` starts inside a quoted string of `line`: an odd number of one quote
+    character before it (`"'%s' refers to the nonexistent field, "` continues a literal).
+    A line that does not show the run (cut for its length) cannot say, and counts."""
+    at = line.find(run)
+    return at < 0 or any(line[:at].count(q) % 2 for q in "\"'`")
 
 
 class LexicalStrategy:
@@ -46,6 +67,8 @@ class LexicalStrategy:
         out: list[Finding] = []
         for a, needle in self.needles(ev.plan):
             files = ev.scan.files_with(needle)
+            if a.kind == AnchorKind.QUOTE:
+                files = {p: shown for p, hits in files.items() if (shown := _producing(p, hits, a.text))}
             if not files or len(files) > MAX_FILES:
                 continue
             spec = specificity(len(files))

@@ -52,6 +52,8 @@ def line_text(raw: bytes, terminated: bool) -> str:
     over MAX_LINE_CHARS (ripgrep counts its terminator) becomes its first MAX_LINE_CHARS
     characters and OMITTED. Every back end classifies and keeps exactly this text."""
     over = len(raw) + terminated > MAX_LINE_CHARS
+    if not over and not raw.endswith(b"\r"):
+        return raw.decode("utf-8", "replace")  # most lines: nothing to cut or strip
     if raw.endswith(b"\r"):
         raw = raw[:-1]
     text = raw.decode("utf-8", "replace")

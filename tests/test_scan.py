@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree, WorkTree
 from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
-from boundedcode.scan.base import MAX_LINE_CHARS, OMITTED, ScanResult, TermMatcher, classifier
+from boundedcode.scan.base import MAX_LINE_CHARS, OMITTED, ScanResult, TermMatcher, classifier, line_text
 from boundedcode.scan import ripgrep
 from boundedcode.scan.ripgrep import _drain, _parse_identifiers, _parse_lines
 
@@ -456,3 +456,20 @@ def test_output_read_in_pieces_is_parsed_as_if_read_whole(ripgrep_output, cuts):
         whole.terms,
         whole.bounds_reached,
     )
+
+
+@pytest.mark.parametrize(
+    ("raw", "terminated", "text"),
+    [
+        (b"x = 1", True, "x = 1"),
+        (b"x = 1\r", True, "x = 1"),  # a CRLF line, as ripgrep --crlf prints it
+        (b"x\r\r", False, "x"),
+        (b"caf\xc3\xa9 \xff", True, "café \ufffd"),
+        (b"a" * MAX_LINE_CHARS, False, "a" * MAX_LINE_CHARS),
+        (b"a" * MAX_LINE_CHARS, True, "a" * MAX_LINE_CHARS + OMITTED),  # its newline counts
+        (b"a" * (MAX_LINE_CHARS - 2) + b"\r", True, "a" * (MAX_LINE_CHARS - 2)),
+        (b"a" * (MAX_LINE_CHARS - 1) + b"\r", True, "a" * (MAX_LINE_CHARS - 1) + OMITTED),  # CR LF count
+    ],
+)
+def test_a_line_s_text_is_what_ripgrep_prints(raw, terminated, text):
+    assert line_text(raw, terminated) == text

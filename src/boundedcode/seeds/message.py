@@ -523,8 +523,8 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
                 col.add(Anchor(AnchorKind.QUOTE, frag, AnchorOrigin.PROSE, RANK_QUOTE, detail=body[:200]))
         elif _CONFIG_KEY.match(body):
             col.add(Anchor(AnchorKind.CONFIG_KEY, body, AnchorOrigin.PROSE, RANK_CONFIG))
-    for run, line in _rendered_message_runs(text):
-        col.add(Anchor(AnchorKind.QUOTE, run, AnchorOrigin.PROSE, RANK_QUOTE, detail=line))
+    for run, rendered in _rendered_message_runs(text):
+        col.add(Anchor(AnchorKind.QUOTE, run, AnchorOrigin.PROSE, RANK_QUOTE, detail=rendered))
 
     for origin, part in ((AnchorOrigin.PROSE, seg.prose), (AnchorOrigin.CODE, seg.code)):
         origin = origin_override or origin

@@ -9,8 +9,17 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from boundedcode.checkout import GitTree, MemoryTree, WorkTree, read_confined
-from boundedcode.checkout.confined import BINARY, NOT_READABLE, OUTSIDE, read_under
+from boundedcode.checkout.confined import (
+    BINARY,
+    BINARY_PROBE_BYTES,
+    NOT_READABLE,
+    OUTSIDE,
+    is_binary,
+    read_under,
+)
 from boundedcode.session import Session
 
 from .conftest import git, make_git_repo, write_tree
@@ -124,3 +133,17 @@ def test_a_sparse_file_of_gigabytes_is_never_read_under_an_address_space_limit(t
     assert facts["session"].endswith("refused: larger than 1,048,576 bytes\n")
     assert "app/load.py" in facts["retrieve"]  # named, it may be listed; it is never read
     assert facts["retry_pack"] == ""
+
+
+@pytest.mark.parametrize(
+    ("data", "binary"),
+    [
+        (b"", False),
+        (b"plain text\n", False),
+        (b"\0", True),
+        (b"a" * (BINARY_PROBE_BYTES - 1) + b"\0", True),  # the last byte probed
+        (b"a" * BINARY_PROBE_BYTES + b"\0", False),  # past the probe: git reads it as text too
+    ],
+)
+def test_a_nul_within_the_probed_span_marks_a_binary_file(data, binary):
+    assert is_binary(data) is binary

@@ -64,7 +64,7 @@ class FileRead:
 
 
 def is_binary(data: bytes) -> bool:
-    return b"\0" in data[:BINARY_PROBE_BYTES]
+    return data.find(b"\0", 0, BINARY_PROBE_BYTES) >= 0  # no copy of the probed span
 
 
 def open_under(root: str, rel: str, flags: int = _FILE_FLAGS) -> int:

@@ -78,11 +78,12 @@ def test_a_rendered_message_line_gives_its_literal_runs_as_quotes():
     assert quotes["refers to the nonexistent field"].startswith("app.Stock: (models.E015)")
 
 
-def test_code_and_prose_quoting_a_word_or_two_are_no_rendered_message():
+def test_code_and_prose_quoting_a_value_or_two_are_no_rendered_message():
     anchors = message_anchors(
         "qs = Model.objects.values('expr_res', 'column_a').annotate(total=Sum('column_b'))\n"
         "I set 'a' to 'b'.\n"
         "The value of 'readonly_fields[0]' is wrong\n"
+        "Given 'utf8' it generally handles any implementation differences in layers lower than the 'ORM'\n"
     )
     assert [a for a in anchors if a.kind == "quote"] == []
 

@@ -478,6 +478,10 @@ _QUOTED_VALUE = re.compile(r"(?<![\w'])'[^'\n]{1,120}'(?![\w'])")
 _PROSE_RUN = re.compile(r"[A-Za-z]+(?:,? [A-Za-z]+){2,}")
 #: Lines of one message read as rendered messages at most (each gives up to two needles).
 MAX_RENDERED_LINES = 4
+#: Words of a rendered message's longest literal run at most: a longer run is a sentence of the
+#: report (`This seems like something that the ORM should try to protect against`), and its line
+#: prose that quotes a value or two.
+MAX_RUN_WORDS = 10
 
 
 def _rendered_message_runs(text: str) -> list[tuple[str, str]]:
@@ -498,7 +502,7 @@ def _rendered_message_runs(text: str) -> list[tuple[str, str]]:
         runs = sorted(
             (p for p in parts if len(p) >= 12 and _PROSE_RUN.fullmatch(p)), key=lambda p: (-len(p), p)
         )
-        if runs:
+        if runs and runs[0].count(" ") < MAX_RUN_WORDS:
             lines += 1
             out.extend((run, line.strip()[:200]) for run in runs[:MAX_QUOTE_FRAGMENTS])
     return out

@@ -9,7 +9,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from boundedcode.checkout import DEFAULT_BUDGETS, MemoryTree, WorkTree
 from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
-from boundedcode.scan.base import MAX_LINE_CHARS, OMITTED, ScanResult, TermMatcher, classifier, line_text
+from boundedcode.scan.base import (
+    MAX_LINE_CHARS,
+    OMITTED,
+    RUNS_FROM_WORDS,
+    ScanResult,
+    TermMatcher,
+    classifier,
+    line_text,
+)
 from boundedcode.scan import ripgrep
 from boundedcode.scan.ripgrep import _drain, _parse_identifiers, _parse_lines
 
@@ -274,10 +282,14 @@ def test_a_search_whose_every_file_is_over_the_size_budget_reads_nothing_else(tm
     assert "file_bytes" in result.bounds_reached
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(
     st.lists(
-        st.sampled_from(["get", "get_x", "Get", "x$", "é", "getter", "_get", "1get"]), min_size=1, max_size=4
+        st.sampled_from(
+            ["get", "get_x", "Get", "x$", "é", "getter", "_get", "1get", "r", "t", "xe", "ge", "et", "$"]
+        ),
+        min_size=1,
+        max_size=2 * RUNS_FROM_WORDS,  # a word each, and the runs of the line
     ),
     st.text(alphabet="getrxGé$_1 .(", max_size=40),
 )

@@ -209,11 +209,13 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # Java, Kotlin, Scala, Groovy: '\tat com.acme.Orders.place(Orders.java:42)', after an optional
 # module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]'. A logger's or
-# logcat's prefix may stand before the 'at' ('E AndroidRuntime: \tat …'). Frames printed without
+# logcat's prefix may stand before the 'at' ('E AndroidRuntime: \tat …'), and so may the quote
+# marks of a build's test listener ('   > \tat …', a Gradle listener's prefix) or a quoting reply
+# ('> \tat …'). Frames printed without
 # 'at' (a StackTraceElement printed as is, JRuby's Java frames, coroutine dumps) need a qualified
 # name and a JVM source file.
 _JVM = LazyPattern(
-    r"^(?:[^\t]{1,200}?: )?\s{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
+    r"^(?:[^\t]{1,200}?: )?[\s>]{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
 _JVM_BARE = LazyPattern(
     r"^\s{0,40}(?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40})\((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
@@ -548,9 +550,9 @@ _MAX_GAP = {
     family: max(f.max_gap for f in _FORMATS if f.family == family) for family in {f.family for f in _FORMATS}
 }
 
-# Lines that open a new trace whatever follows.
+# Lines that open a new trace whatever follows (after white space, exception groups' bars, quote marks).
 _TRACE_START = LazyPattern(
-    r"^[\s|+]{0,40}(?:Traceback \(most recent call last\)|Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
+    r"^[\s|+>]{0,40}(?:Traceback \(most recent call last\)|Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
     r"|The above exception was the direct cause|During handling of the above exception"
     r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|--- End of inner exception"
     r"|(?:Previous )?(?:[Ww]rite|[Rr]ead) (?:of size \d{1,6} )?at 0x|Goroutine \d{1,12} \([\w ]{1,40}\) created at:"

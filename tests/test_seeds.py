@@ -68,22 +68,22 @@ def test_quoted_error_comes_first_and_keeps_its_literal_run():
 
 def test_a_rendered_message_line_gives_its_literal_runs_as_quotes():
     anchors = message_anchors(
-        "Ordering by a lookup fails the checks\n"
-        "app.Stock: (models.E015) 'ordering' refers to the nonexistent field, related field, "
-        "or lookup 'supply__product__isnull'.\n"
+        "A discount rule fails the shop's checks\n"
+        "shop.Cart: (rules.W042) 'discount' names the unknown coupon kind, summer sale, "
+        "or voucher 'summer__vip'.\n"
     )
     quotes = {a.text: a.detail for a in anchors if a.kind == "quote"}
-    # A run of two words ("related field") is too common a phrase to search for.
-    assert list(quotes) == ["refers to the nonexistent field"]
-    assert quotes["refers to the nonexistent field"].startswith("app.Stock: (models.E015)")
+    # A run of two words ("summer sale") is too common a phrase to search for.
+    assert list(quotes) == ["names the unknown coupon kind"]
+    assert quotes["names the unknown coupon kind"].startswith("shop.Cart: (rules.W042)")
 
 
 def test_code_and_prose_quoting_a_value_or_two_are_no_rendered_message():
     anchors = message_anchors(
         "qs = Model.objects.values('expr_res', 'column_a').annotate(total=Sum('column_b'))\n"
         "I set 'a' to 'b'.\n"
-        "The value of 'readonly_fields[0]' is wrong\n"
-        "Given 'utf8' it generally handles any implementation differences in layers lower than the 'ORM'\n"
+        "The value of 'coupons[0]' is wrong\n"
+        "Given 'utf8' the cart handles any encoding differences in the layers lower than the 'store'\n"
     )
     assert [a for a in anchors if a.kind == "quote"] == []
 

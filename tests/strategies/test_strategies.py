@@ -75,16 +75,16 @@ def test_lexical_finds_the_raise_site_with_its_enclosing_definition():
 
 def test_a_rendered_message_finds_its_format_string_not_a_comment_or_page_repeating_it():
     files = {
-        "app/checks.py": "def check_ordering(model, field):\n    return [Error(\n"
-        '            "%r refers to the nonexistent field, "\n'
-        '            "related field, or lookup %r." % (model, field))]\n',
-        "app/notes.py": "# says: refers to the nonexistent field, related field, or lookup\ndef unrelated():\n    pass\n",
-        "docs/checks.txt": "E015: 'ordering' refers to the nonexistent field, related field, or lookup <name>.\n",
+        "shop/rules.py": "def check_discount(cart, name):\n    return [Warning(\n"
+        '            "%r names the unknown coupon kind, "\n'
+        '            "summer sale, or voucher %r." % (cart, name))]\n',
+        "shop/notes.py": "# says: names the unknown coupon kind, summer sale, or voucher\ndef unrelated():\n    pass\n",
+        "docs/rules.txt": "W042: 'discount' names the unknown coupon kind, summer sale, or voucher <name>.\n",
     }
     message = (
-        "Ordering by a lookup is reported as an error\n"
-        "app.Stock: (models.E015) 'ordering' refers to the nonexistent field, related field, "
-        "or lookup 'supply__isnull'.\n"
+        "A discount rule is reported as a warning\n"
+        "shop.Cart: (rules.W042) 'discount' names the unknown coupon kind, summer sale, "
+        "or voucher 'summer__vip'.\n"
     )
     result = run(files, message, explain=True)
     lexical = [
@@ -94,8 +94,8 @@ def test_a_rendered_message_finds_its_format_string_not_a_comment_or_page_repeat
         if c.strategy == "lexical"
     ]
     # Found in one file, so as specific as a literal can be.
-    assert lexical == [("app/checks.py", 3, 1.0)]
-    assert result.items[0].path == "app/checks.py"
+    assert lexical == [("shop/rules.py", 3, 1.0)]
+    assert result.items[0].path == "shop/rules.py"
 
 
 def test_symbols_prefer_the_member_in_the_file_named_after_its_qualifier():

@@ -210,10 +210,9 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # Java, Kotlin, Scala, Groovy: '\tat com.acme.Orders.place(Orders.java:42)', after an optional
 # module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]'. A logger's or
 # logcat's prefix may stand before the 'at' ('E AndroidRuntime: \tat …'), and so may the quote
-# marks of a build's test listener ('   > \tat …', a Gradle listener's prefix) or a quoting reply
-# ('> \tat …'). Frames printed without
-# 'at' (a StackTraceElement printed as is, JRuby's Java frames, coroutine dumps) need a qualified
-# name and a JVM source file.
+# marks of a build's test listener ('   > \tat …', a Gradle listener's prefix) or of a quoting
+# reply ('> \tat …'). Frames printed without 'at' (a StackTraceElement printed as is, JRuby's Java
+# frames, coroutine dumps) need a qualified name and a JVM source file.
 _JVM = LazyPattern(
     r"^(?:[^\t]{1,200}?: )?[\s>]{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )

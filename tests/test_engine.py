@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import time
 
 import pytest
@@ -332,6 +333,28 @@ def test_a_walk_of_a_kept_listing_answers_as_a_fresh_walk_and_gives_each_caller_
     assert len(walk(tree, DEFAULT_BUDGETS).paths) == 4
     write_tree(root, {"app/new.py": "Y = 2\n"})
     assert "app/new.py" in walk(tree, DEFAULT_BUDGETS).paths
+
+
+@both
+def test_two_kept_listings_walked_in_turn_are_each_judged_once(tmp_path, watch, monkeypatch):
+    """A host answering two checkouts (or a warm one between cold retrievals) in turn."""
+    from boundedcode.checkout import DEFAULT_BUDGETS, walk
+    from boundedcode.checkout.cached import CachedWorkTree
+
+    walk_module = sys.modules["boundedcode.checkout.walk"]
+    judged: list[str] = []
+    monkeypatch.setattr(
+        walk_module, "refusal", lambda p, real=walk_module.refusal: judged.append(p) or real(p)
+    )
+    trees = [
+        CachedWorkTree(
+            str(write_tree(tmp_path / name, FILES)), clock_ns=lambda: time.time_ns() + 10**12, watch=watch
+        )
+        for name in ("a", "b")
+    ]
+    answers = [[walk(tree, DEFAULT_BUDGETS).paths for tree in trees] for _ in range(3)]
+    assert answers[0] == answers[1] == answers[2] and answers[0][0] == answers[0][1]
+    assert len(judged) == 2 * len(answers[0][0])
 
 
 def test_a_listing_fact_is_built_once_per_listing():

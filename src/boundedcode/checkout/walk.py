@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 
 from .budgets import Budgets
@@ -23,20 +23,24 @@ class Listing:
         return [f.path for f in self.files]
 
 
-# The last walk: the tree's listing it judged (the very list: a kept tree, `CachedWorkTree`, gives
-# the same one while nothing changed), the budgets it kept to, and its answer.
-_last: tuple[list[FileEntry], int, int, Listing] | None = None
+#: Walks remembered: a host keeping one checkout warm while it answers another (a second
+#: checkout, a cold retrieval) judges neither listing again on every query.
+WALKS_KEPT = 2
+# The last walks, by the identity of the tree's listing each judged (the very list: a kept tree,
+# `CachedWorkTree`, gives the same one while nothing changed; the list is held, so its id is not
+# reused): the listing, the budgets it kept to, and its answer.
+_last: OrderedDict[int, tuple[list[FileEntry], int, int, Listing]] = OrderedDict()
 
 
 def walk(tree: Tree, budgets: Budgets) -> Listing:
-    global _last
     entries = tree.files()
-    last = _last
+    last = _last.get(id(entries))
     if last is not None and last[0] is entries and last[1:3] == (budgets.file_bytes, budgets.files_listed):
+        _last.move_to_end(id(entries))
         kept = last[3]  # the policy is a function of the paths alone: the same entries, the same answer
         return Listing(list(kept.files), Counter(kept.refused), list(kept.bounds_reached))
     listing = Listing(files=[])
-    _last = None
+    _last.pop(id(entries), None)
     for entry in entries:
         reason = refusal(entry.path)
         if reason is not None:
@@ -50,5 +54,7 @@ def walk(tree: Tree, budgets: Budgets) -> Listing:
             break
         listing.files.append(entry)
     kept = Listing(list(listing.files), Counter(listing.refused), list(listing.bounds_reached))
-    _last = (entries, budgets.file_bytes, budgets.files_listed, kept)
+    _last[id(entries)] = (entries, budgets.file_bytes, budgets.files_listed, kept)
+    while len(_last) > WALKS_KEPT:
+        _last.popitem(last=False)
     return listing

@@ -371,16 +371,16 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
         return bool(classify(text))
 
     def lines_of(path: str, data: bytes) -> _Found | None:
+        if is_binary(data):
+            return None
         if identifier:
             # No search of the whole contents first: the line index (or the search for the
             # word) finds nothing in a file without it.
-            if is_binary(data):
-                return None
             lines = index.identifier_lines(path, data, probe, most)
-        else:
-            if not (probe.lower() in data.lower() if needle.fold else probe in data) or is_binary(data):
-                return None
+        elif (probe.lower() in data.lower()) if needle.fold else (probe in data):
             lines = matching_lines(data, probes, folded, rx, most)
+        else:
+            return None
         return _Found([(no, text, holds(text)) for no, text in lines]) if lines else None
 
     return lines_of

@@ -383,11 +383,16 @@ MAX_QUOTE_FRAGMENTS = 2
 _FRAGMENT_SPLIT = re.compile(r"['\"`{}<>\[\]]|%[-#+ 0-9.]*[sdrvqfx]|\b\d[\w.-]*\b|: | - |, |\(|\)")
 
 
+def _literal_runs(quote: str) -> list[str]:
+    """The runs of a quoted message between what its raise site formats (values, numbers,
+    punctuation) of 12 characters or more, longest first."""
+    parts = {p.strip(" .:,;-!?") for p in _FRAGMENT_SPLIT.split(quote)}
+    return sorted((p for p in parts if len(p) >= 12), key=lambda p: (-len(p), p))
+
+
 def _quote_fragments(quote: str) -> list[str]:
     """The longest literal runs of a quoted message: the raise site formats the rest."""
-    parts = {p.strip(" .:,;-!?") for p in _FRAGMENT_SPLIT.split(quote)}
-    good = [p for p in parts if len(p) >= 12 and " " in p]
-    return sorted(good, key=lambda p: (-len(p), p))[:MAX_QUOTE_FRAGMENTS]
+    return [p for p in _literal_runs(quote) if " " in p][:MAX_QUOTE_FRAGMENTS]
 
 
 def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bool) -> None:
@@ -498,10 +503,7 @@ def _rendered_message_runs(text: str) -> list[tuple[str, str]]:
             continue
         if len(_WORD.findall(_QUOTED_VALUE.sub(" ", line))) < 4:
             continue
-        parts = {p.strip(" .:,;-!?") for p in _FRAGMENT_SPLIT.split(line)}
-        runs = sorted(
-            (p for p in parts if len(p) >= 12 and _PROSE_RUN.fullmatch(p)), key=lambda p: (-len(p), p)
-        )
+        runs = [p for p in _literal_runs(line) if _PROSE_RUN.fullmatch(p)]
         if runs and runs[0].count(" ") < MAX_RUN_WORDS:
             lines += 1
             out.extend((run, line.strip()[:200]) for run in runs[:MAX_QUOTE_FRAGMENTS])

@@ -66,11 +66,14 @@ class _LineHit(NamedTuple):
     qualified: str | None  # the whole qualified name, when the line wrote one
 
 
-def _match_line(language: str, line: str) -> _LineHit | None:
+def _no_rule_matches(language: str, line: str) -> bool:
+    """What the rules' one alternation says at once: no rule can match `line` (most scan hits)."""
     any_rule = _any_rule(language)
-    if any_rule is not None and any_rule.match(line) is None:
-        return None
-    return _match_rules(language, line)
+    return any_rule is not None and any_rule.match(line) is None
+
+
+def _match_line(language: str, line: str) -> _LineHit | None:
+    return None if _no_rule_matches(language, line) else _match_rules(language, line)
 
 
 def _match_rules(language: str, line: str) -> _LineHit | None:
@@ -131,12 +134,9 @@ def definition_kind(language: str, line_text: str, name: str) -> str | None:
     """FAST, regex-only, one source line: if this line defines `name` in `language`, the kind, else None."""
     if name not in line_text or language not in LINE_TABLES:
         return None
-    # The rules' one alternation first: it rejects most scan hits in one C-level match, before
-    # the shortcut's Python loop; both only ever say "no definition", so the order is free.
-    any_rule = _any_rule(language)
-    if any_rule is not None and any_rule.match(line_text) is None:
-        return None
-    if _cannot_define(language, line_text, name):
+    # The rules' one alternation before the shortcut's Python loop: both only ever say "no
+    # definition", so the order is free, and the alternation rejects most lines alone.
+    if _no_rule_matches(language, line_text) or _cannot_define(language, line_text, name):
         return None
     hit = _match_rules(language, line_text)
     if hit is None or (name not in hit.names and name != hit.qualified):

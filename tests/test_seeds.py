@@ -88,6 +88,24 @@ def test_code_and_prose_quoting_a_value_or_two_are_no_rendered_message():
     assert [a for a in anchors if a.kind == "quote"] == []
 
 
+def test_an_error_line_in_a_code_span_is_a_quote():
+    anchors = message_anchors(
+        "Right now `Reorder()` with no batch raises `ValueError: The reorder batch must have items.`."
+    )
+    assert anchors[0].kind == "quote"
+    assert anchors[0].text == "The reorder batch must have items"
+    # Without the exception's name the span is a sentence of prose, not a quoted error.
+    assert [
+        a for a in message_anchors("It says `the reorder batch must have items.`") if a.kind == "quote"
+    ] == []
+
+
+def test_a_builtins_spelling_is_dropped_and_another_spelling_is_the_repositorys():
+    found = kinds("`Max()` and `Range` differ from `max()` and `range`; `Object` is as common as `object`")
+    names = [t for k, t, _, _ in found if k == "name"]
+    assert names == ["Max", "Range"]
+
+
 def test_paths_with_lines_and_directories():
     found = kinds("The bug is in jobs/inventory/stock.py:21 and maybe in web/src/")
     assert ("path", "jobs/inventory/stock.py", None, "prose") in found

@@ -159,7 +159,14 @@ COMMON = frozenset(
         "issue",
         "bug",
         "fix",
-        # Language built-ins: defined by the language, not by the repository.
+    }
+)
+
+#: The languages' built-ins, in the one spelling they have: defined by the language, not by the
+#: repository. Spelled otherwise they are the repository's own: a class `Range` or `Property`
+#: is not Python's `range` or `property`.
+BUILTINS = frozenset(
+    {
         "super",
         "isinstance",
         "issubclass",
@@ -191,7 +198,6 @@ COMMON = frozenset(
         "staticmethod",
         "classmethod",
         "property",
-        "object",
         "__init__",
         "__name__",
         "__main__",
@@ -205,7 +211,6 @@ COMMON = frozenset(
         "expect",
         "clone",
         "require",
-        "module",
         "exports",
         "document",
         "window",
@@ -325,7 +330,7 @@ def words(text: str) -> list[str]:
 
 def _is_code_like(token: str, backticked: bool) -> bool:
     bare = token.rstrip("()")
-    if len(bare) < 3 or bare.lower() in COMMON or bare.lower() in PLACEHOLDERS:
+    if len(bare) < 3 or bare.lower() in COMMON or bare in BUILTINS or bare.lower() in PLACEHOLDERS:
         return False
     if backticked or token.endswith("("):
         return True
@@ -433,6 +438,7 @@ def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bo
             len(name) >= 3
             and name.lower() not in PLACEHOLDERS
             and qual.lower() not in COMMON
+            and qual not in BUILTINS
             and qual.lower() not in PLACEHOLDERS
         ):
             col.add(Anchor(AnchorKind.MEMBER, name, origin, rank, qualifier=qual))
@@ -472,7 +478,7 @@ def title_words(prose: str) -> list[str]:
     out: dict[str, None] = {}  # ordered and deduplicated in linear time
     for w in re.findall(r"[A-Za-z][A-Za-z0-9_]+", first):
         lw = w.lower()
-        if len(lw) >= MIN_TITLE_WORD and lw not in _TITLE_STOP and lw not in COMMON:
+        if len(lw) >= MIN_TITLE_WORD and lw not in _TITLE_STOP and lw not in COMMON and lw not in BUILTINS:
             out.setdefault(lw)
     return list(out)
 
@@ -515,8 +521,11 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
     col = _Collector()
     seg = split_segments(text)
 
-    # Quoted errors: error lines anywhere, quoted strings in prose, then rendered message lines.
-    for m in _ERROR_LINE.finditer(text):
+    # Quoted errors: error lines anywhere (a line, or a code span in prose: "raise
+    # `ValueError: …`"), quoted strings in prose, then rendered message lines.
+    error_lines = list(_ERROR_LINE.finditer(text))
+    error_lines += (e for b in _BACKTICK.finditer(seg.prose) if (e := _ERROR_LINE.fullmatch(b.group(1))))
+    for m in error_lines:
         for frag in _quote_fragments(m.group(1)):
             col.add(
                 Anchor(

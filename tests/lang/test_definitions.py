@@ -513,6 +513,9 @@ KIND_CASES = [
     ("python", "MAX_ENTRIES = 10_000", "MAX_ENTRIES", "constant"),
     ("python", "logger = logging.getLogger(__name__)", "logger", "variable"),
     ("python", "    amount: int = 0", "amount", "field"),
+    ("python", "    amount: int  # cents, never negative", "amount", "field"),
+    ("python", "    Ledger: post_ledger,", "Ledger", None),  # a dict's entry keyed by a class
+    ("python", "    amount: int = 0,  # the parameter's default", "amount", None),
     ("python", "type Vec = list[float]", "Vec", "type"),
     ("python", "    ledger.post(entry)", "post", None),
     ("python", "# def post(self):", "post", None),

@@ -77,7 +77,9 @@ _PYTHON = LineTable(
         _r(r"^\s*+(?:async\s++)?def\s++(?P<name>\w+)", "function", indented="method"),
         _r(r"^type\s++(?P<name>\w+)\s*+(?:\[[^\]]*\]\s*+)?=", "type"),
         _r(rf"^(?P<names>{_NAMES})\s*+(?::[^=]*)?=(?!=)", "variable"),  # module level only
-        _r(r"^\s++(?P<name>[A-Za-z_]\w*)\s*+:\s*+[A-Za-z_\"'][^=()]*(?:=.*)?$", "field"),  # x: int = 0
+        # x: int = 0. A line ending in a comma is a dict's entry (`Decimal: to_decimal,`) or a
+        # parameter, never an annotation.
+        _r(r"^\s++(?!.*,\s*+(?:#.*)?$)(?P<name>[A-Za-z_]\w*)\s*+:\s*+[A-Za-z_\"'][^=()]*(?:=.*)?$", "field"),
     )
 )
 

@@ -73,6 +73,16 @@ def test_lexical_finds_the_raise_site_with_its_enclosing_definition():
     assert result.items[0].reason.startswith('raises "reorder batch size must be positive"')
 
 
+def test_a_hyphenated_key_is_found_in_any_case():
+    files = {
+        "client/send.py": "def send(req):\n    req.headers['X-Request-Id'] = new_id()\n",
+        "client/other.py": "def other():\n    return 'request id'\n",
+    }
+    result = run(files, "Every call adds the 'x-request-id' header twice")
+    assert places(result)[0] == ("client/send.py", 2, "send")
+    assert result.items[0].reason.startswith('key "x-request-id"')
+
+
 def test_a_rendered_message_finds_its_format_string_not_a_comment_or_page_repeating_it():
     files = {
         "shop/rules.py": "def check_discount(cart, name):\n    return [Warning(\n"

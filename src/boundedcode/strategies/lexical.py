@@ -50,6 +50,14 @@ def _inside_quotes(line: str, run: str) -> bool:
     return at < 0 or any(line[:at].count(q) % 2 for q in "\"'`")
 
 
+def _needle(a: Anchor) -> Needle:
+    """A quote is a literal; a key a whole word, a dotted one a literal. A hyphenated key is
+    looked for in any case: a header's name (`content-length`) is written `Content-Length`."""
+    if a.kind == AnchorKind.QUOTE:
+        return Needle(a.text, word=False)
+    return Needle(a.text, word="." not in a.text, fold="-" in a.text and a.text.islower())
+
+
 class LexicalStrategy:
     id = "lexical"
 
@@ -58,10 +66,7 @@ class LexicalStrategy:
         return f"{len(found)} quoted message(s) or key(s)" if found else None
 
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
-        return [
-            (a, Needle(a.text, word=a.kind == AnchorKind.CONFIG_KEY and "." not in a.text))
-            for a in plan.of_kind(AnchorKind.QUOTE, AnchorKind.CONFIG_KEY)
-        ]
+        return [(a, _needle(a)) for a in plan.of_kind(AnchorKind.QUOTE, AnchorKind.CONFIG_KEY)]
 
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []

@@ -66,6 +66,15 @@ def test_quoted_error_comes_first_and_keeps_its_literal_run():
     assert anchors[0].text == "reorder batch size must be positive"
 
 
+def test_a_quoted_error_s_run_loses_the_names_rendered_at_its_ends():
+    anchors = message_anchors(
+        "ValueError: StockItem object is invalid - expected 'sku' first but found sku_code"
+    )
+    quotes = [a.text for a in anchors if a.kind == "quote"]
+    # The class's and the field's names are values the raise site formats into its message.
+    assert quotes == ["object is invalid", "first but found"]
+
+
 def test_a_rendered_message_line_gives_its_literal_runs_as_quotes():
     anchors = message_anchors(
         "A discount rule fails the shop's checks\n"

@@ -170,9 +170,8 @@ def test_the_exception_line_is_quoted_whatever_the_class_is_called():
         "ImproperlyConfigured: settings.DATABASES is improperly configured\n"
     )
     result = retrieve("the app does not start", tree=MemoryTree(files), evidence=[trace])
-    assert ("quote", "settings.DATABASES is improperly configured") in [
-        (a.kind, a.text) for a in result.anchors
-    ]
+    # The dotted name at the run's start is a value the raise site may format: left out.
+    assert ("quote", "is improperly configured") in [(a.kind, a.text) for a in result.anchors]
     assert places(result)[0][:2] == ("conf/loader.py", 2)
 
 

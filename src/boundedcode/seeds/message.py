@@ -254,6 +254,8 @@ _ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _CAMEL = re.compile(r"^_?[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*$")
 _SNAKE = re.compile(r"^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_{0,2}$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+#: A name as a message renders it: CamelCase with a capital inside, snake_case, or dotted.
+_RENDERED_NAME = re.compile(r"^_?[A-Za-z][a-z0-9]*[A-Z]\w*$|^\w+_\w+$|^\w+(?:\.\w+)+$")
 # A route: an HTTP method and a path that starts a word (`GET /api/v1/orders/{id}`), or a path
 # the prose calls an endpoint or route ("the /api/v1/orders endpoint").
 _ROUTE = re.compile(r"(?<![\w/.-])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(/[\w{}:<>./*-]*)")
@@ -395,9 +397,21 @@ def _literal_runs(quote: str) -> list[str]:
     return sorted((p for p in parts if len(p) >= 12), key=lambda p: (-len(p), p))
 
 
+def _unrendered(run: str) -> str:
+    """A run without a name at either end: a message renders a class's or a field's name
+    (`StockItem object is invalid` from `"{} object is invalid"`)."""
+    words = run.split(" ")
+    while len(words) > 1 and _RENDERED_NAME.match(words[0]):
+        words.pop(0)
+    while len(words) > 1 and _RENDERED_NAME.match(words[-1]):
+        words.pop()
+    return " ".join(words)
+
+
 def _quote_fragments(quote: str) -> list[str]:
     """The longest literal runs of a quoted message: the raise site formats the rest."""
-    return [p for p in _literal_runs(quote) if " " in p][:MAX_QUOTE_FRAGMENTS]
+    runs = dict.fromkeys(_unrendered(p) for p in _literal_runs(quote))
+    return [p for p in runs if " " in p and len(p) >= 12][:MAX_QUOTE_FRAGMENTS]
 
 
 def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bool) -> None:

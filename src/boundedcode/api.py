@@ -18,12 +18,13 @@ from .retrieve import run_retrieval
 from .scan import Scanner
 from .seeds.evidence import evidence_anchors, evidence_bounds
 from .strategies import by_id
+from .strategies.parallels import ID as PARALLELS
 
 if TYPE_CHECKING:
     from .retry_pack import RetryPack
 
-#: Every strategy id, for validating `without`.
-STRATEGY_IDS = tuple(sorted(by_id()))
+#: Every strategy id, for validating `without` (parallels runs after the ranking, on its best files).
+STRATEGY_IDS = tuple(sorted([*by_id(), PARALLELS]))
 
 __all__ = [
     "retrieve",

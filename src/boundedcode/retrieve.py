@@ -26,6 +26,8 @@ from .seeds.evidence import trace_anchors
 from .seeds.markup import readable
 from .seeds.message import cap_message
 from .strategies import REGISTRY, Evidence, PathIndex, Placing, Plan, Reader, Strategy
+from .strategies.parallels import ID as PARALLELS
+from .strategies.parallels import parallel_findings
 
 __all__ = ["run_retrieval", "message_seeds"]
 
@@ -208,6 +210,11 @@ def run_retrieval(
     tail_cut = TAIL_CUT if relative_cut > 0 else 0.0
     facts = rank_facts(plan)
     ranking = rank(findings, facts, budgets.block_items, explain, relative_cut, tail_cut)
+    parallel = parallel_findings(ranking.items, index) if PARALLELS not in without else []
+    if parallel:  # they follow the best files: ranked again with them
+        findings = findings + parallel
+        runs.append(StrategyRun(PARALLELS, True, "the best files' parallel implementations", len(parallel)))
+        ranking = rank(findings, facts, budgets.block_items, explain, relative_cut, tail_cut)
     t = lap("rank", t)
 
     placed = _placed(ranking.items, findings, [s for s, _ in planned.runs], ev)

@@ -6,8 +6,9 @@ backend's directory (`javac/handlers/JavacHandlerUtil.java` beside
 the other. Each of the PARALLEL_OF best files whose name holds the name of a
 directory above it, and more than that name, points at the file spelled the same
 way under each sibling of that directory, at R.PARALLEL of the found file's
-score: it follows the found file and never leads. A file named just as its
-directory (`solvers/solvers.py`) has no parallel: every package would be one.
+score: alone it follows the found file; with findings of its own it adds to
+them. A file named just as its directory (`solvers/solvers.py`) has no
+parallel: every package would be one.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..model import Anchor, AnchorKind, Finding, Item
 from ..weights import R
 from .base import PathIndex
 
-__all__ = ["parallel_findings", "PARALLEL_OF"]
+__all__ = ["ID", "PARALLEL_OF", "parallel_findings", "parallels"]
 
 #: The best files of a ranking whose parallels are looked for.
 PARALLEL_OF = 3

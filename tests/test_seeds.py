@@ -115,6 +115,28 @@ def test_a_builtins_spelling_is_dropped_and_another_spelling_is_the_repositorys(
     assert names == ["Max", "Range"]
 
 
+def test_a_traceback_s_source_lines_name_nothing():
+    trace = (
+        "Deleting a batch fails in `purge_stock`:\n"
+        "Traceback (most recent call last):\n"
+        '  File "/srv/app/jobs/purge.py", line 12, in purge_stock\n'
+        "    collector.collect(batch.items, source_attr=field.name)\n"
+    )
+    names = {a.text for a in message_anchors(trace) if a.kind in ("name", "member", "module")}
+    # The frame points at that line; its names would be searched everywhere for nothing.
+    assert names == {"purge_stock"}
+
+
+def test_a_sql_statement_s_columns_are_no_members():
+    message = (
+        "The purge runs\n"
+        "SELECT stock_line.id, stock_line.batch_ref, stock_line.reorder_level FROM stock_line WHERE stock_line.id = 3\n"
+        "and then `Batch.reorder_level` is stale"
+    )
+    members = {(a.qualifier, a.text) for a in message_anchors(message) if a.kind == "member"}
+    assert members == {("Batch", "reorder_level")}
+
+
 def test_paths_with_lines_and_directories():
     found = kinds("The bug is in jobs/inventory/stock.py:21 and maybe in web/src/")
     assert ("path", "jobs/inventory/stock.py", None, "prose") in found

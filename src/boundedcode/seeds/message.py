@@ -231,6 +231,15 @@ _CODE_LINE = re.compile(
     r"|[\w.]+\([^()]*\)\s*;?\s*$"  # a bare call
     r"|.*[{};]\s*$)"
 )
+#: A Python traceback's frame and its source line: the frame locates that line (stack_trace reads
+#: it from the message), and the line's names (`field.name`, `self.using`) would be searched in
+#: every file for code the frame already points at.
+_FRAME_SOURCE = re.compile(r'^(\s*File "[^"\n]+", line \d+, in [^\n]*\n)[ \t]+\S[^\n]*$', re.M)
+#: A SQL statement pasted in a message: its `table.column` names are the reporter's schema.
+_SQL_STATEMENT = re.compile(
+    r"^\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH)\b.*\b(?:FROM|INTO|SET|WHERE)\b.*$", re.M
+)
+_QUALIFIED_COLUMN = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _BACKTICK = re.compile(r"`{1,2}([^`\n]{1,200})`{1,2}")
 _SINGLE_QUOTED = re.compile(r"(?<![\w'])'([^'\n]{12,300})'(?![\w'])")
 _CURLY_QUOTED = re.compile(r"“([^”\n]{6,300})”")
@@ -533,6 +542,7 @@ def _rendered_message_runs(text: str) -> list[tuple[str, str]]:
 def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> list[Anchor]:
     """All anchors of a message, deduplicated, in seed order (rank, then first appearance)."""
     col = _Collector()
+    text = _FRAME_SOURCE.sub(r"\1", text)
     seg = split_segments(text)
 
     # Quoted errors: error lines anywhere (a line, or a code span in prose: "raise
@@ -603,6 +613,7 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
         else:
             plain = part
         plain = re.sub(r"https?://\S+", " ", plain)
+        plain = _SQL_STATEMENT.sub(lambda m: _QUALIFIED_COLUMN.sub(" ", m.group(0)), plain)
         # Each distinct token once, in order of first appearance: a repeat adds nothing.
         for tok in dict.fromkeys(_TOKEN.findall(plain)):
             _add_token(col, tok, origin, backticked=False)

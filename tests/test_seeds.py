@@ -137,6 +137,13 @@ def test_a_sql_statement_s_columns_are_no_members():
     assert members == {("Batch", "reorder_level")}
 
 
+def test_a_common_member_name_needs_a_type_s_qualifier():
+    found = kinds("After `Ledger.get(3)` and `batch.get(3)` the `stock.value` and `Stock.value` differ")
+    members = {(q, t) for k, t, q, _ in found if k == "member"}
+    # A variable's common member (`batch.get`) names nothing; a type's (`Ledger.get`) names its method.
+    assert members == {("Ledger", "get"), ("Stock", "value")}
+
+
 def test_paths_with_lines_and_directories():
     found = kinds("The bug is in jobs/inventory/stock.py:21 and maybe in web/src/")
     assert ("path", "jobs/inventory/stock.py", None, "prose") in found

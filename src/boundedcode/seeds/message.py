@@ -456,12 +456,15 @@ def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bo
         # django.db.models: a lower-case dotted path is a module, not `models` of `db`.
         if len(segs) >= 3 and sep in (".", "::") and all(s.islower() for s in segs):
             return
-        # A qualifier makes even a common word specific (Ledger.Post), unless it is `self`.
+        # A type's qualifier makes even a common word specific (Ledger.get), unless it is `self`;
+        # a variable's does not (`e.args`, `todos.value`, `out.println`: a common name of some
+        # value, searched in most files for nothing).
         if (
             len(name) >= 3
             and name.lower() not in PLACEHOLDERS
             and qual.lower() not in COMMON
             and qual not in BUILTINS
+            and (name not in COMMON or qual[:1].isupper())
             and qual.lower() not in PLACEHOLDERS
         ):
             col.add(Anchor(AnchorKind.MEMBER, name, origin, rank, qualifier=qual))

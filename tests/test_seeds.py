@@ -138,10 +138,11 @@ def test_a_sql_statement_s_columns_are_no_members():
 
 
 def test_a_common_member_name_needs_a_type_s_qualifier():
-    found = kinds("After `Ledger.get(3)` and `batch.get(3)` the `stock.value` and `Stock.value` differ")
+    found = kinds("After `Ledger.get(3)` and `batch.get(3)`, `card1.value` differs from `Card(3)`")
     members = {(q, t) for k, t, q, _ in found if k == "member"}
-    # A variable's common member (`batch.get`) names nothing; a type's (`Ledger.get`) names its method.
-    assert members == {("Ledger", "get"), ("Stock", "value")}
+    # A variable's common member (`batch.get`) names nothing; a type's (`Ledger.get`) names its
+    # method, and so does a variable named after a type the message names (`card1` of `Card`).
+    assert members == {("Ledger", "get"), ("card1", "value")}
 
 
 def test_paths_with_lines_and_directories():

@@ -363,6 +363,9 @@ def _quoted(prose: str) -> list[str]:
 class _Collector:
     def __init__(self) -> None:
         self.anchors: dict[str, Anchor] = {}
+        # Common members of a variable (`card1.value`): kept only if the variable is named after
+        # a type the message names (`Card`).
+        self.of_variables: list[Anchor] = []
 
     def add(self, anchor: Anchor) -> None:
         key = anchor.key
@@ -457,17 +460,21 @@ def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bo
         if len(segs) >= 3 and sep in (".", "::") and all(s.islower() for s in segs):
             return
         # A type's qualifier makes even a common word specific (Ledger.get), unless it is `self`;
-        # a variable's does not (`e.args`, `todos.value`, `out.println`: a common name of some
-        # value, searched in most files for nothing).
+        # a variable's does so only when it is named after a type the message names (`card1.value`
+        # beside `Card`): other common members of values (`e.args`, `todos.value`, `out.println`)
+        # would be searched in most files for nothing.
         if (
             len(name) >= 3
             and name.lower() not in PLACEHOLDERS
             and qual.lower() not in COMMON
             and qual not in BUILTINS
-            and (name not in COMMON or qual[:1].isupper())
             and qual.lower() not in PLACEHOLDERS
         ):
-            col.add(Anchor(AnchorKind.MEMBER, name, origin, rank, qualifier=qual))
+            member = Anchor(AnchorKind.MEMBER, name, origin, rank, qualifier=qual)
+            if name in COMMON and not qual[:1].isupper():
+                col.of_variables.append(member)
+            else:
+                col.add(member)
         if _is_code_like(qual, backticked) and qual.lower() not in PLACEHOLDERS:
             col.add(Anchor(AnchorKind.NAME, qual, origin, rank + 1))
         return
@@ -629,6 +636,16 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
     for word in title_words(seg.prose):
         col.add(Anchor(AnchorKind.WORD, word, AnchorOrigin.PROSE, RANK_WORD))
 
+    types = {
+        t.lower()
+        for a in col.anchors.values()
+        if a.kind in (AnchorKind.NAME, AnchorKind.MEMBER)
+        for t in (a.text, a.qualifier or "")
+        if t[:1].isupper()
+    }
+    for member in col.of_variables:
+        if (member.qualifier or "").rstrip("0123456789_").lower() in types:
+            col.add(member)
     ordered = list(col.anchors.values())
     # Stable: rank first, then the order of first appearance (dict insertion order).
     return sorted(ordered, key=lambda a: a.rank)

@@ -109,6 +109,20 @@ def test_an_error_line_in_a_code_span_is_a_quote():
     ] == []
 
 
+def test_an_error_after_prose_on_its_line_is_a_quote():
+    quotes = lambda text: [a.text for a in message_anchors(text) if a.kind == "quote"]
+    # A qualified exception's name that says no "Error" (its module path says it is one).
+    assert quotes(
+        "Saving the order produces shop.core.exceptions.ImproperlyConfigured: "
+        "Add ledger_link=True to appname.Order.origin."
+    ) == ["Add ledger_link=True to"]
+    assert quotes("Both throw ValueError: valid range for batch size is [1, MAX_BATCH]") == [
+        "valid range for batch size is"
+    ]
+    # A CamelCase word before a colon in prose is no exception: nothing is quoted.
+    assert quotes("See the Changelog: the batch size changed in the last release") == []
+
+
 def test_a_builtins_spelling_is_dropped_and_another_spelling_is_the_repositorys():
     found = kinds("`Max()` and `Range` differ from `max()` and `range`; `Object` is as common as `object`")
     names = [t for k, t, _, _ in found if k == "name"]

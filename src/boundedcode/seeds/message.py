@@ -248,6 +248,14 @@ _ERROR_LINE = re.compile(
     r"\s*:\s+(.{8,300})$",
     re.M,
 )
+#: The same after prose on its line ("… migrate dies with django.core.exceptions.FieldError: …",
+#: "This fails with: TypeError: …"): an exception's name, qualified by its module's lower-case
+#: path when it names no error (`ImproperlyConfigured`), then its message to the line's end.
+_ERROR_IN_LINE = re.compile(
+    r"(?<![\w.])(?:(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)|(?:[a-z_]\w*\.)+[A-Z][A-Za-z]+)"
+    r":\s+(.{8,300})$",
+    re.M,
+)
 _IDENT = r"[A-Za-z_$][\w$]*"
 _TOKEN = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\\|#)[A-Za-z_$][\w$]*)*(?:\(\)?)?")
 #: A file's path, its line after `:` or as a forge writes it (`compiler.py#L428-L433`).
@@ -555,9 +563,12 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
     text = _FRAME_SOURCE.sub(r"\1", text)
     seg = split_segments(text)
 
-    # Quoted errors: error lines anywhere (a line, or a code span in prose: "raise
-    # `ValueError: …`"), quoted strings in prose, then rendered message lines.
+    # Quoted errors: error lines anywhere (a line, the end of a line of prose, or a code span in
+    # prose: "raise `ValueError: …`"), quoted strings in prose, then rendered message lines.
     error_lines = list(_ERROR_LINE.finditer(text))
+    error_lines += (
+        m for line in text.splitlines() if not _ERROR_LINE.match(line) and (m := _ERROR_IN_LINE.search(line))
+    )
     error_lines += (e for b in _BACKTICK.finditer(seg.prose) if (e := _ERROR_LINE.fullmatch(b.group(1))))
     for m in error_lines:
         for frag in _quote_fragments(m.group(1)):

@@ -258,7 +258,9 @@ def _fresh_index(scanner):
 
 
 def _as_sets(index) -> tuple[dict, dict]:
-    return {i: sorted(index.files_holding(i)) for i in index.identifiers}, index.files
+    return {i: sorted(index.files_holding(i)) for i in index.identifiers}, {
+        t: index.token_counts(t) for t in index.tokens
+    }
 
 
 @both
@@ -284,15 +286,15 @@ def test_the_kept_index_follows_a_changed_an_added_and_a_removed_file(tmp_path, 
     write_tree(root, {"app/audit.py": "def audit_ledger():\n    raise OverdraftError\n"})
     same(engine, root)
     assert scanner.index.files_holding("audit_ledger") == ["app/audit.py"]
-    assert scanner.index.files["audit"] == {"app/audit.py": 1}
+    assert scanner.index.token_counts("audit") == {"app/audit.py": 1}
 
     os.remove(root / "app/report.py")
     os.remove(root / "app/audit.py")
     same(engine, root)
     assert sorted(scanner.index.files_holding("reconcile_ledger")) == ["app/ledger.py", "app/util.py"]
-    assert "audit_ledger" not in scanner.index.identifiers and "audit" not in scanner.index.files
+    assert "audit_ledger" not in scanner.index.identifiers and "audit" not in scanner.index.tokens
     assert not any("app/report.py" in scanner.index.files_holding(i) for i in scanner.index.identifiers)
-    assert not any("app/report.py" in fs for fs in scanner.index.files.values())
+    assert not any("app/report.py" in scanner.index.token_counts(t) for t in scanner.index.tokens)
     assert _as_sets(scanner.index) == _as_sets(_fresh_index(scanner))
 
 

@@ -54,8 +54,6 @@ DEADLINE_EVERY = 256
 #: Memory for the files' line indexes (each identifier's lines: 8 bytes an identifier and line,
 #: 4 a line; Django's 5,849 files take about 30 MB); a file past it is searched in its contents.
 LINE_INDEX_BYTES = 256 * 1024 * 1024
-_LINE_BITS = 32  # a line index entry: the identifier's number above these bits, the line below
-_LINE_MASK = (1 << _LINE_BITS) - 1
 #: Numbers staged in lists before they are packed (some 40 bytes each while staged, 4 after).
 STAGED_NUMBERS = 500_000
 _RUN = re.compile(r"[A-Za-z0-9_]+")
@@ -91,6 +89,20 @@ class _Postings:
         if self._waiting > STAGED_NUMBERS:
             self.seal()
 
+    def add_counts(self, counts: Iterable[tuple[str, int]], number: int) -> None:
+        """`number` and its count appended to each key's numbers, as a pair (one call a file)."""
+        staged_of, added = self._staged, 0
+        for key, times in counts:
+            staged = staged_of.get(key)
+            if staged is None:
+                staged_of[key] = [number, times]
+            else:
+                staged += (number, times)
+            added += 2
+        self._waiting += added
+        if self._waiting > STAGED_NUMBERS:
+            self.seal()
+
     def seal(self) -> None:
         sealed = self._sealed
         for key, numbers in self._staged.items():
@@ -113,10 +125,62 @@ class _Postings:
             else:
                 del self._sealed[key]
 
+    def remove_pair(self, key: str, number: int) -> None:
+        """The pair `add_counts` appended for `number` out of `key`'s numbers."""
+        pairs = self.get(key)
+        try:
+            at = 2 * pairs[::2].index(number)
+        except ValueError:
+            return
+        del pairs[at : at + 2]
+        if pairs:
+            self._sealed[key] = pairs.tobytes()
+        else:
+            del self._sealed[key]
+
     def keys(self) -> Iterable[str]:
         if self._staged:
             self.seal()
         return self._sealed.keys()
+
+
+class _FileLines:
+    """One file's line index: the lines each of its identifiers is on, in compact arrays (no
+    object per line). An entry is the identifier's place among the file's own (`held`, their
+    numbers sorted) above `bits` bits and a line it is on below them: 4 bytes for nearly every
+    file, where the identifier's number over the whole tree took 8 (28 of Django's 170 MB of
+    index and contents)."""
+
+    __slots__ = ("entries", "starts", "held", "bits", "mask")
+
+    def __init__(self, entries: array[int], starts: array[int], held: array[int], bits: int):
+        self.entries, self.starts, self.held = entries, starts, held  # starts: each line's first byte
+        self.bits, self.mask = bits, (1 << bits) - 1
+
+    @classmethod
+    def of(
+        cls, raw: list[bytes], found: list[list[bytes]], identifiers: Iterable[bytes], numbers: dict[bytes, int]
+    ) -> _FileLines:
+        ordered = sorted(identifiers, key=numbers.__getitem__)
+        place = {identifier: k for k, identifier in enumerate(ordered)}
+        bits = len(raw).bit_length()
+        code = "I" if len(ordered) << bits <= 0xFFFFFFFF else "Q"
+        entries = array(code, sorted({place[i] << bits | no for no, on_line in enumerate(found, 1) for i in on_line}))
+        starts = array("I", accumulate((len(line) + 1 for line in raw[:-1]), initial=0))
+        return cls(entries, starts, array("I", (numbers[i] for i in ordered)), bits)
+
+    @property
+    def size(self) -> int:
+        return sum(a.itemsize * len(a) for a in (self.entries, self.starts, self.held))
+
+    def span(self, number: int) -> tuple[int, int]:
+        """The entries of the identifier numbered `number` (first, past the last; empty if none)."""
+        held = self.held
+        k = bisect_left(held, number)
+        if k == len(held) or held[k] != number:
+            return 0, 0
+        first = bisect_left(self.entries, k << self.bits)
+        return first, bisect_left(self.entries, (k + 1) << self.bits, first)
 
 
 class TokenIndex:
@@ -125,7 +189,9 @@ class TokenIndex:
     per file the lines each identifier is on (what a needle's lines are, found without a search)."""
 
     def __init__(self, line_index_bytes: int = LINE_INDEX_BYTES) -> None:
-        self.files: dict[str, dict[str, int]] = {}
+        # token -> (file number, count) pairs: as dicts of path -> count, 37 of Django's 195 MB
+        # of index and contents; packed, 8 bytes a pair.
+        self._counts = _Postings()
         # Numbers in arrays, not lists of objects: 4 bytes a file (Django: 822,000 pairs over
         # 113,000 identifiers), and nothing the garbage collector walks (a full collection over
         # lists of the kept objects took some 300 ms, during queries).
@@ -133,9 +199,7 @@ class TokenIndex:
         self._path_numbers: dict[str, int] = {}
         self._paths: list[str] = []  # a file's number -> its path (a number is kept for the path)
         self.indexed: dict[str, bytes] = {}  # path -> the contents indexed (to take them out)
-        # path -> (each identifier's number << _LINE_BITS | a line it is on, sorted; each line's
-        # first byte): compact arrays, not objects per line.
-        self.lines: dict[str, tuple[array[int], array[int], array[int]]] = {}  # and its identifiers' numbers
+        self.lines: dict[str, _FileLines] = {}
         self.line_index_bytes, self.line_bytes = line_index_bytes, 0
         self._numbers: dict[bytes, int] = {}  # identifier -> its number (kept: numbers are never reused)
         self._names: list[bytes] = []  # an identifier's number -> the identifier
@@ -151,13 +215,13 @@ class TokenIndex:
         found = [_IDENTIFIER.findall(line) for line in raw]
         identifiers = Counter(chain.from_iterable(found))  # no identifier spans a line
         names = [identifier.decode("ascii") for identifier in identifiers]
-        self._holding.add_to_each(names, self._path_number(path))
+        at = self._path_number(path)
+        self._holding.add_to_each(names, at)
         counts: Counter[str] = Counter()
         for name, times in zip(names, identifiers.values()):
             for token in identifier_tokens(name):
                 counts[token] += times
-        for token, times in counts.items():
-            self.files.setdefault(token, {})[path] = times
+        self._counts.add_counts(counts.items(), at)
         size = 8 * sum(map(len, found)) + 4 * len(raw)  # at most: each identifier once a line
         if self.line_bytes + size > self.line_index_bytes:
             return
@@ -169,14 +233,8 @@ class TokenIndex:
                 self._with_token.add_to_each(
                     dict.fromkeys(identifier_tokens(identifier.decode("ascii"))), number
                 )
-        entries = array(
-            "Q",
-            sorted({numbers[i] << _LINE_BITS | no for no, on_line in enumerate(found, 1) for i in on_line}),
-        )
-        starts = array("I", accumulate((len(line) + 1 for line in raw[:-1]), initial=0))
-        held = array("I", sorted(numbers[i] for i in identifiers))
-        self.lines[path] = (entries, starts, held)
-        self.line_bytes += 8 * len(entries) + 4 * len(starts) + 4 * len(held)
+        kept = self.lines[path] = _FileLines.of(raw, found, identifiers, numbers)
+        self.line_bytes += kept.size
 
     def remove(self, path: str) -> None:
         data = self.indexed.pop(path, None)
@@ -184,18 +242,14 @@ class TokenIndex:
             return
         kept = self.lines.pop(path, None)
         if kept is not None:
-            self.line_bytes -= 8 * len(kept[0]) + 4 * len(kept[1]) + 4 * len(kept[2])
+            self.line_bytes -= kept.size
         tokens: set[str] = set()
         at = self._path_numbers[path]
         for identifier in _identifiers(data):
             self._holding.remove(identifier, at)
             tokens.update(identifier_tokens(identifier))
         for token in tokens:
-            files = self.files.get(token)
-            if files is not None:
-                files.pop(path, None)
-                if not files:
-                    del self.files[token]
+            self._counts.remove_pair(token, at)
 
     def identifier_lines(self, path: str, data: bytes, identifier: bytes, most: int) -> list[tuple[int, str]]:
         """The first `most` lines of `data` (the file's indexed contents) holding `identifier` whole,
@@ -206,13 +260,13 @@ class TokenIndex:
         number = self._numbers.get(identifier)
         if number is None:
             return []
-        entries, starts, _ = kept
-        first = bisect_left(entries, number << _LINE_BITS)
-        last = min(bisect_left(entries, (number + 1) << _LINE_BITS, first), first + most)
+        first, last = kept.span(number)
+        last = min(last, first + most)
         out = []
+        entries, starts, mask = kept.entries, kept.starts, kept.mask
         lines = len(starts)
         for k in range(first, last):
-            no = entries[k] & _LINE_MASK
+            no = entries[k] & mask
             if no < lines:
                 out.append((no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
             else:
@@ -233,16 +287,16 @@ class TokenIndex:
         kept = self.lines.get(path)
         if kept is None or self.indexed.get(path) is not data:
             return None
-        entries, _, held = kept
+        entries, mask = kept.entries, kept.mask
         per_line: dict[int, set[str]] = {}
         count, names = terms.count, self._names
-        for number in holding.intersection(held):
+        for number in holding.intersection(kept.held):
             found = count(names[number])
             if not found:
                 continue
-            first = bisect_left(entries, number << _LINE_BITS)
-            for k in range(first, bisect_left(entries, (number + 1) << _LINE_BITS, first)):
-                no = entries[k] & _LINE_MASK
+            first, last = kept.span(number)
+            for k in range(first, last):
+                no = entries[k] & mask
                 on_line = per_line.get(no)
                 if on_line is None:
                     per_line[no] = set(found)
@@ -254,6 +308,7 @@ class TokenIndex:
         """The numbers staged since the last call packed (a hold's end: prepare, a query's reads)."""
         self._holding.seal()
         self._with_token.seal()
+        self._counts.seal()
 
     def _path_number(self, path: str) -> int:
         number = self._path_numbers.get(path)
@@ -265,6 +320,15 @@ class TokenIndex:
     @property
     def identifiers(self) -> Iterable[str]:
         return self._holding.keys()
+
+    @property
+    def tokens(self) -> Iterable[str]:
+        return self._counts.keys()
+
+    def token_counts(self, token: str) -> dict[str, int]:
+        """path → how often the file's identifiers hold `token`, in the order the files were indexed."""
+        pairs, paths = self._counts.get(token), self._paths
+        return {paths[pairs[k]]: pairs[k + 1] for k in range(0, len(pairs), 2)}
 
     def files_holding(self, identifier: str) -> list[str]:
         """The indexed files holding `identifier` whole, in the order they were indexed."""
@@ -657,7 +721,7 @@ class WarmScanner:
         wanted = frozenset(counted)
         cap = budgets.occurrences_per_string_file
         for token in sorted(terms.tokens):
-            counts = {p: times for p, times in self.index.files.get(token, {}).items() if p in wanted}
+            counts = {p: times for p, times in self.index.token_counts(token).items() if p in wanted}
             if not counts:
                 continue
             if any(times > cap for times in counts.values()):

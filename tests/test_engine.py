@@ -157,6 +157,27 @@ def test_a_kept_listing_is_walked_again_when_anything_it_depends_on_changed(tmp_
     assert "app/util.py" not in check()
 
 
+@both
+def test_a_repository_with_no_index_yet_keeps_its_listing_until_one_is_written(tmp_path, watch, monkeypatch):
+    # A new repository (`git init`, nothing added): the index is not there. The listing stands
+    # while it stays away, and is walked again once `git add` writes it.
+    from boundedcode.checkout.cached import CachedWorkTree
+
+    root = write_tree(tmp_path / "r", {**FILES, ".gitignore": "*.log\n"})
+    git(root, "init", "-q", "-b", "main")
+    tree = CachedWorkTree(str(root), clock_ns=lambda: time.time_ns() + 10**12, watch=watch)
+    walks = []
+    walked = sys.modules["boundedcode.checkout.tree"].WorkTree.files
+    monkeypatch.setattr(
+        sys.modules["boundedcode.checkout.tree"].WorkTree, "files", lambda self: walks.append(1) or walked(self)
+    )
+    first = tree.files()
+    assert tree.files() is first and len(walks) == 1
+    git(root, "add", "app/util.py")
+    assert tree.files() is not first and len(walks) == 2
+    assert [f.path for f in tree.files()] == [f.path for f in WorkTree(str(root)).files()]
+
+
 def _ahead(engine: Engine, root) -> None:
     """The engine's tree with a clock far ahead of the files: no timestamp is racy, so a change
     is seen only if it is told or its lstat differs (not because a recent file is read again)."""
@@ -518,3 +539,18 @@ def test_a_warm_session_warms_its_checkout_and_answers_meanwhile(tmp_path):
         assert "app/ledger.py" in turn.block
         session._engine.warm(str(root)).join()
         assert "app/ledger.py" in session.user_message(MESSAGE).block
+
+
+@pytest.mark.parametrize("lines, names", [(40, 12), (140_000, 40_000)])
+def test_a_file_s_line_index_gives_the_lines_a_search_finds(lines, names):
+    # A small file packs an entry in 4 bytes; 140,000 lines (18 bits) of 80,000 identifiers (17) need 8.
+    from boundedcode.scan.warm import TokenIndex, _identifier_lines
+
+    data = "\n".join(f"ledger_{n % names} = entry_{(n * 7) % names} + ledger_{n % 3}" for n in range(lines))
+    data = data.encode()
+    index = TokenIndex()
+    index.add("app/big.py", data)
+    assert index.lines["app/big.py"].entries.itemsize == (4 if lines < 1000 else 8)
+    for name in (b"ledger_0", b"ledger_2", b"entry_5", f"entry_{names - 1}".encode()):
+        assert index.identifier_lines("app/big.py", data, name, 400) == _identifier_lines(data, name, 400)
+    assert index.identifier_lines("app/big.py", data, b"absent_name", 400) == []

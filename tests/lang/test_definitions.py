@@ -572,7 +572,7 @@ KIND_CASES = [
     ("java", "    public static final int MAX_ENTRIES = 10000;", "MAX_ENTRIES", "constant"),
     ("java", "    public record Entry(String account, long amount) {}", "Entry", "class"),
     ("java", "    enum Kind {", "Kind", "enum"),
-    ("java", "public @interface Audited {", "Audited", "interface"),
+    ("java", "public @interface Audited {", "Audited", "annotation"),
     ("java", "        CREDIT;", "CREDIT", "constant"),
     ("java", "        return name.compareTo(other.name);", "compareTo", None),
     ("java", '        throw new IllegalStateException("full");', "IllegalStateException", None),

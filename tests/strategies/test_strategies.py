@@ -1,5 +1,7 @@
 """Each strategy on small in-memory repositories: the exact places it finds."""
 
+import pytest
+
 from boundedcode import MemoryTree, retrieve
 
 from ..conftest import under_hash_seeds
@@ -116,6 +118,21 @@ def test_symbols_prefer_the_member_in_the_file_named_after_its_qualifier():
     result = run(files, "`Ledger.Post` returns nil even on overdraft")
     assert places(result)[0] == ("ledger/ledger.go", 5, "Post")
     assert result.items[0].score > result.items[1].score
+
+
+def test_an_annotation_s_definition_counts_less_than_another_type_s():
+    files = {
+        "src/shop/Audited.java": "package shop;\n\npublic @interface Audited {\n    String value();\n}\n",
+        "src/shop/Ledger.java": "package shop;\n\npublic class Ledger {\n    void post() {}\n}\n",
+    }
+    result = run(files, "`@Audited` on a `Ledger` field is ignored", explain=True)
+    defines = {
+        it.path: f.weight
+        for it in result.items
+        for f in it.explain.contributions
+        if f.strategy == "symbols" and f.reason.startswith("defines")
+    }
+    assert defines["src/shop/Audited.java"] == pytest.approx(0.5 * defines["src/shop/Ledger.java"])
 
 
 def test_the_name_in_the_title_outweighs_the_body_s_other_names_but_not_a_frame_s():
@@ -285,6 +302,8 @@ def test_a_rule_s_snake_case_name_finds_the_file_spelled_in_camel_case():
 
 
 _DISCOVERY_IN_A_FRESH_PROCESS = """
+import pytest
+
 from boundedcode import MemoryTree, retrieve
 words = ("access billing cache client invoice ledger order refund tax audit batch coupon "
          "credit debit export import journal payment report stock").split()

@@ -20,7 +20,7 @@ from ..model import Anchor, AnchorKind, Finding
 from ..navigator.base import PATTERNS, Location
 from ..navigator.patterns import PatternNavigator
 from ..scan import Needle
-from ..weights import R, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
+from ..weights import ANNOTATION_DEFINITION, R, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
 from .base import Evidence, Plan, is_identifier
 
 __all__ = ["SymbolsStrategy"]
@@ -36,6 +36,7 @@ TYPE_KINDS = frozenset(
         "class",
         "struct",
         "interface",
+        "annotation",
         "enum",
         "trait",
         "type",
@@ -122,6 +123,8 @@ class SymbolsStrategy:
                         factor = UNKNOWN_QUALIFIER
                     else:
                         factor = 1.0 if (not qualified or path in qualified) else OFF_QUALIFIER
+                    if kind == "annotation":
+                        factor *= ANNOTATION_DEFINITION
                     label = f"{a.qualifier}.{a.text}" if a.qualifier else a.text
                     out.append(
                         Finding(

@@ -40,7 +40,7 @@ def _indent(line: str) -> int:
 
 
 _SCOPE_KINDS = frozenset(
-    {"function", "method", "class", "struct", "interface", "enum", "trait", "module", "macro"}
+    {"function", "method", "class", "struct", "interface", "annotation", "enum", "trait", "module", "macro"}
 )
 
 

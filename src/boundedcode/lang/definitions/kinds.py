@@ -29,6 +29,7 @@ KINDS = frozenset(
         "class",
         "struct",
         "interface",
+        "annotation",
         "enum",
         "trait",
         "type",
@@ -55,7 +56,7 @@ class Definition:
 # modules, and variables holding object literals (`handlers.onPost`). Functions,
 # methods, properties and fields do not: what is defined inside them is local.
 # A function with a container other than a module is a method.
-TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "trait", "type"})
+TYPE_KINDS = frozenset({"class", "struct", "interface", "annotation", "enum", "trait", "type"})
 CONTAINER_KINDS = TYPE_KINDS | {"module", "variable", "constant"}
 # A `variable` named like a constant (MAX_ENTRIES) is one by every ecosystem's convention.
 _CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\Z")

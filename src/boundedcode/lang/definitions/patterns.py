@@ -162,7 +162,7 @@ _JAVA = LineTable(
             "class",
             interface="interface",
             enum="enum",
-            spelled={"@interface": "interface"},
+            spelled={"@interface": "annotation"},
         ),
         _r(
             rf"^\s*+{_ANNOTATIONS}{_JAVA_MODS}*+(?:{_GENERIC}\s*+)?{_NOT_STATEMENT}{_JAVA_TYPE}\s++(?P<name>\w+)\s*+\(",

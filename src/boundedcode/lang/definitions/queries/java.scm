@@ -3,7 +3,7 @@
 (class_declaration name: (identifier) @name) @def.class
 (record_declaration name: (identifier) @name) @def.class
 (interface_declaration name: (identifier) @name) @def.interface
-(annotation_type_declaration name: (identifier) @name) @def.interface
+(annotation_type_declaration name: (identifier) @name) @def.annotation
 (enum_declaration name: (identifier) @name) @def.enum
 (method_declaration name: (identifier) @name) @def.method
 (constructor_declaration name: (identifier) @name) @def.method

@@ -325,10 +325,19 @@ class TokenIndex:
     def tokens(self) -> Iterable[str]:
         return self._counts.keys()
 
-    def token_counts(self, token: str) -> dict[str, int]:
-        """path → how often the file's identifiers hold `token`, in the order the files were indexed."""
+    def token_counts(self, token: str, among: frozenset[int] | None = None) -> dict[str, int]:
+        """path → how often the file's identifiers hold `token`, in the order the files were
+        indexed (only the files numbered `among`, when given: `numbers`)."""
         pairs, paths = self._counts.get(token), self._paths
-        return {paths[pairs[k]]: pairs[k + 1] for k in range(0, len(pairs), 2)}
+        numbered = zip(pairs[::2], pairs[1::2])
+        if among is None:
+            return {paths[n]: times for n, times in numbered}
+        return {paths[n]: times for n, times in numbered if n in among}
+
+    def numbers(self, paths: Iterable[str]) -> frozenset[int]:
+        """The numbers of those of `paths` the index has seen."""
+        known = self._path_numbers
+        return frozenset(known[p] for p in paths if p in known)
 
     def files_holding(self, identifier: str) -> list[str]:
         """The indexed files holding `identifier` whole, in the order they were indexed."""
@@ -718,10 +727,10 @@ class WarmScanner:
     ) -> None:
         """Each term's counts over the files named for terms, a token at a time (what
         `record_terms` would give file by file: each count within the per-term-and-file budget)."""
-        wanted = frozenset(counted)
+        wanted = self.index.numbers(counted)
         cap = budgets.occurrences_per_string_file
         for token in sorted(terms.tokens):
-            counts = {p: times for p, times in self.index.token_counts(token).items() if p in wanted}
+            counts = self.index.token_counts(token, wanted)
             if not counts:
                 continue
             if any(times > cap for times in counts.values()):

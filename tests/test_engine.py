@@ -169,7 +169,9 @@ def test_a_repository_with_no_index_yet_keeps_its_listing_until_one_is_written(t
     walks = []
     walked = sys.modules["boundedcode.checkout.tree"].WorkTree.files
     monkeypatch.setattr(
-        sys.modules["boundedcode.checkout.tree"].WorkTree, "files", lambda self: walks.append(1) or walked(self)
+        sys.modules["boundedcode.checkout.tree"].WorkTree,
+        "files",
+        lambda self: walks.append(1) or walked(self),
     )
     first = tree.files()
     assert tree.files() is first and len(walks) == 1

@@ -110,7 +110,9 @@ def test_an_error_line_in_a_code_span_is_a_quote():
 
 
 def test_an_error_after_prose_on_its_line_is_a_quote():
-    quotes = lambda text: [a.text for a in message_anchors(text) if a.kind == "quote"]
+    def quotes(text: str) -> list[str]:
+        return [a.text for a in message_anchors(text) if a.kind == "quote"]
+
     # A qualified exception's name that says no "Error" (its module path says it is one).
     assert quotes(
         "Saving the order produces shop.core.exceptions.ImproperlyConfigured: "

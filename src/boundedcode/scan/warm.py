@@ -159,13 +159,19 @@ class _FileLines:
 
     @classmethod
     def of(
-        cls, raw: list[bytes], found: list[list[bytes]], identifiers: Iterable[bytes], numbers: dict[bytes, int]
+        cls,
+        raw: list[bytes],
+        found: list[list[bytes]],
+        identifiers: Iterable[bytes],
+        numbers: dict[bytes, int],
     ) -> _FileLines:
         ordered = sorted(identifiers, key=numbers.__getitem__)
         place = {identifier: k for k, identifier in enumerate(ordered)}
         bits = len(raw).bit_length()
         code = "I" if len(ordered) << bits <= 0xFFFFFFFF else "Q"
-        entries = array(code, sorted({place[i] << bits | no for no, on_line in enumerate(found, 1) for i in on_line}))
+        entries = array(
+            code, sorted({place[i] << bits | no for no, on_line in enumerate(found, 1) for i in on_line})
+        )
         starts = array("I", accumulate((len(line) + 1 for line in raw[:-1]), initial=0))
         return cls(entries, starts, array("I", (numbers[i] for i in ordered)), bits)
 

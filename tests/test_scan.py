@@ -327,6 +327,9 @@ _WARM_NEEDLES = [
     [Needle("a.b", True), Needle("b", True), Needle("post", True)],
     # Identifiers alone, sharing lines (`x` of `x$` matched by ripgrep, not by the classifier).
     [Needle("post", True), Needle("Post", True), Needle("x", True), Needle("c", True)],
+    # Literals whose runs are at their ends, found in the files whose identifiers end, begin or
+    # hold them (`st Po` in `post Post`, `os` inside `POST`'s neighbours, `b c` after `a.`).
+    [Needle("st Po", False), Needle("os", False), Needle("OS", False), Needle("b c", False)],
 ]
 
 

@@ -24,7 +24,7 @@ from array import array
 from bisect import bisect_left
 from collections import Counter, OrderedDict
 from itertools import accumulate, chain
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Generic, Iterable, Sequence, TypeVar
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.cached import CachedWorkTree
@@ -63,18 +63,21 @@ def _identifiers(data: bytes) -> Counter[str]:
     return Counter(identifier.decode("ascii") for identifier in _IDENTIFIER.findall(data))
 
 
-class _Postings:
+_K = TypeVar("_K", str, int)
+
+
+class _Postings(Generic[_K]):
     """key → numbers, each key's as one `bytes` (nothing for the garbage collector to walk: a
     full collection over lists of the kept numbers took some 300 ms on Django, during queries);
     what came since the last `seal` is staged in lists, so a file's numbers are not appended
     one copy at a time."""
 
     def __init__(self) -> None:
-        self._sealed: dict[str, bytes] = {}
-        self._staged: dict[str, list[int]] = {}
+        self._sealed: dict[_K, bytes] = {}
+        self._staged: dict[_K, list[int]] = {}
         self._waiting = 0  # numbers staged
 
-    def add_to_each(self, keys: Iterable[str], number: int) -> None:
+    def add_to_each(self, keys: Iterable[_K], number: int) -> None:
         """`number` appended to each of `keys`' numbers (one call a file or identifier, not one a
         key: preparing a tree adds a million)."""
         staged_of, added = self._staged, 0
@@ -89,7 +92,7 @@ class _Postings:
         if self._waiting > STAGED_NUMBERS:
             self.seal()
 
-    def add_counts(self, counts: Iterable[tuple[str, int]], number: int) -> None:
+    def add_counts(self, counts: Iterable[tuple[_K, int]], number: int) -> None:
         """`number` and its count appended to each key's numbers, as a pair (one call a file)."""
         staged_of, added = self._staged, 0
         for key, times in counts:
@@ -110,13 +113,13 @@ class _Postings:
         self._staged.clear()
         self._waiting = 0
 
-    def get(self, key: str) -> array[int]:
+    def get(self, key: _K) -> array[int]:
         """The numbers of `key`, in the order they came (an empty array for none)."""
         if self._staged:
             self.seal()
         return array("I", self._sealed.get(key, b""))
 
-    def remove(self, key: str, number: int) -> None:
+    def remove(self, key: _K, number: int) -> None:
         numbers = self.get(key)
         if number in numbers:
             numbers.remove(number)
@@ -125,7 +128,12 @@ class _Postings:
             else:
                 del self._sealed[key]
 
-    def remove_pair(self, key: str, number: int) -> None:
+    def keys(self) -> Iterable[_K]:
+        if self._staged:
+            self.seal()
+        return self._sealed.keys()
+
+    def remove_pair(self, key: _K, number: int) -> None:
         """The pair `add_counts` appended for `number` out of `key`'s numbers."""
         pairs = self.get(key)
         try:
@@ -137,11 +145,6 @@ class _Postings:
             self._sealed[key] = pairs.tobytes()
         else:
             del self._sealed[key]
-
-    def keys(self) -> Iterable[str]:
-        if self._staged:
-            self.seal()
-        return self._sealed.keys()
 
 
 class _FileLines:
@@ -189,6 +192,41 @@ class _FileLines:
         return first, bisect_left(self.entries, (k + 1) << self.bits, first)
 
 
+class _NumberedPostings(_Postings[int]):
+    """The same for keys that are dense numbers themselves (an identifier's): the sealed numbers
+    in a list by key, not a dict (Django's 128,000 identifiers as str keys of a dict took 11 of
+    its index's MB)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._by_number: list[bytes] = []
+
+    def seal(self) -> None:
+        sealed = self._by_number
+        for key, numbers in self._staged.items():
+            if key >= len(sealed):
+                sealed.extend([b""] * (key + 1 - len(sealed)))
+            sealed[key] += array("I", numbers).tobytes()
+        self._staged.clear()
+        self._waiting = 0
+
+    def get(self, key: int) -> array[int]:
+        if self._staged:
+            self.seal()
+        return array("I", self._by_number[key] if 0 <= key < len(self._by_number) else b"")
+
+    def remove(self, key: int, number: int) -> None:
+        numbers = self.get(key)
+        if number in numbers:
+            numbers.remove(number)
+            self._by_number[key] = numbers.tobytes()
+
+    def keys(self) -> Iterable[int]:
+        if self._staged:
+            self.seal()
+        return [key for key, numbers in enumerate(self._by_number) if numbers]
+
+
 class TokenIndex:
     """Over the files a tree keeps: token → file → how often the file's identifiers hold it
     (the terms' counts), identifier → the files holding it whole (where a needle can be), and
@@ -197,11 +235,12 @@ class TokenIndex:
     def __init__(self, line_index_bytes: int = LINE_INDEX_BYTES) -> None:
         # token -> (file number, count) pairs: as dicts of path -> count, 37 of Django's 195 MB
         # of index and contents; packed, 8 bytes a pair.
-        self._counts = _Postings()
+        self._counts: _Postings[str] = _Postings()
         # Numbers in arrays, not lists of objects: 4 bytes a file (Django: 822,000 pairs over
         # 113,000 identifiers), and nothing the garbage collector walks (a full collection over
         # lists of the kept objects took some 300 ms, during queries).
-        self._holding = _Postings()  # identifier -> the numbers of the files holding it
+        # an identifier's number -> the numbers of the files holding it
+        self._holding = _NumberedPostings()
         self._path_numbers: dict[str, int] = {}
         self._paths: list[str] = []  # a file's number -> its path (a number is kept for the path)
         self.indexed: dict[str, bytes] = {}  # path -> the contents indexed (to take them out)
@@ -209,7 +248,7 @@ class TokenIndex:
         self.line_index_bytes, self.line_bytes = line_index_bytes, 0
         self._numbers: dict[bytes, int] = {}  # identifier -> its number (kept: numbers are never reused)
         self._names: list[bytes] = []  # an identifier's number -> the identifier
-        self._with_token = _Postings()  # token -> the numbers of the identifiers holding it
+        self._with_token: _Postings[str] = _Postings()  # token -> the numbers of the identifiers holding it
 
     def add(self, path: str, data: bytes) -> None:
         if path in self.indexed:
@@ -220,25 +259,22 @@ class TokenIndex:
         raw = data.split(b"\n")
         found = [_IDENTIFIER.findall(line) for line in raw]
         identifiers = Counter(chain.from_iterable(found))  # no identifier spans a line
-        names = [identifier.decode("ascii") for identifier in identifiers]
-        at = self._path_number(path)
-        self._holding.add_to_each(names, at)
+        numbers = self._numbers
         counts: Counter[str] = Counter()
-        for name, times in zip(names, identifiers.values()):
-            for token in identifier_tokens(name):
+        for identifier, times in identifiers.items():
+            tokens = identifier_tokens(identifier.decode("ascii"))
+            if identifier not in numbers:
+                number = numbers[identifier] = len(numbers)
+                self._names.append(identifier)
+                self._with_token.add_to_each(dict.fromkeys(tokens), number)
+            for token in tokens:
                 counts[token] += times
+        at = self._path_number(path)
+        self._holding.add_to_each([numbers[i] for i in identifiers], at)
         self._counts.add_counts(counts.items(), at)
         size = 8 * sum(map(len, found)) + 4 * len(raw)  # at most: each identifier once a line
         if self.line_bytes + size > self.line_index_bytes:
             return
-        numbers = self._numbers
-        for identifier in identifiers:
-            if identifier not in numbers:
-                number = numbers[identifier] = len(numbers)
-                self._names.append(identifier)
-                self._with_token.add_to_each(
-                    dict.fromkeys(identifier_tokens(identifier.decode("ascii"))), number
-                )
         kept = self.lines[path] = _FileLines.of(raw, found, identifiers, numbers)
         self.line_bytes += kept.size
 
@@ -252,7 +288,7 @@ class TokenIndex:
         tokens: set[str] = set()
         at = self._path_numbers[path]
         for identifier in _identifiers(data):
-            self._holding.remove(identifier, at)
+            self._holding.remove(self._numbers[identifier.encode("ascii")], at)
             tokens.update(identifier_tokens(identifier))
         for token in tokens:
             self._counts.remove_pair(token, at)
@@ -325,7 +361,12 @@ class TokenIndex:
 
     @property
     def identifiers(self) -> Iterable[str]:
-        return self._holding.keys()
+        names = self._names
+        return [names[n].decode("ascii") for n in self._holding.keys()]
+
+    def _number(self, identifier: str) -> int:
+        """`identifier`'s number; -1 for one no file held (its files: none)."""
+        return self._numbers.get(identifier.encode("ascii", "replace"), -1)
 
     @property
     def tokens(self) -> Iterable[str]:
@@ -347,11 +388,11 @@ class TokenIndex:
 
     def files_holding(self, identifier: str) -> list[str]:
         """The indexed files holding `identifier` whole, in the order they were indexed."""
-        return [self._paths[at] for at in self._holding.get(identifier)]
+        return [self._paths[at] for at in self._holding.get(self._number(identifier))]
 
     def candidates(self, identifiers: Sequence[str]) -> list[str]:
         """The indexed files holding every one of `identifiers` whole."""
-        holding = [self._holding.get(i) for i in dict.fromkeys(identifiers)]
+        holding = [self._holding.get(self._number(i)) for i in dict.fromkeys(identifiers)]
         smallest = min(holding, key=len)
         others = [frozenset(h) for h in holding if h is not smallest]
         return [self._paths[at] for at in smallest if all(at in h for h in others)]

@@ -135,7 +135,7 @@ DEMOTE_DECLARATION = 0.8
 #: specificity: it declares what users write, and a fix goes in the processor that handles it.
 #: Offline on the development split's direct-track findings (Java's 31 tasks; no other language
 #: has such definitions): ×0.5 / ×0.3 took Java Acc@5 35.5 → 38.7 / 41.9 % (a processor's two
-#: files, eclipse's and javac's, 2nd and 3rd → 1st and 2nd in two tasks), Acc@1 and recall
+#: files, one per compiler, 2nd and 3rd → 1st and 2nd in two tasks), Acc@1 and recall
 #: unchanged, no task worse; ×0.5 chosen, an annotation's own fix (a new attribute) being real.
 ANNOTATION_DEFINITION = 0.5
 

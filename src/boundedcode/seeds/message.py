@@ -248,7 +248,7 @@ _ERROR_LINE = re.compile(
     r"\s*:\s+(.{8,300})$",
     re.M,
 )
-#: The same after prose on its line ("… migrate dies with django.core.exceptions.FieldError: …",
+#: The same after prose on its line ("… the job dies with shop.core.exceptions.LedgerError: …",
 #: "This fails with: TypeError: …"): an exception's name, qualified by its module's lower-case
 #: path when it names no error (`ImproperlyConfigured`), then its message to the line's end.
 _ERROR_IN_LINE = re.compile(

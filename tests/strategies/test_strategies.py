@@ -45,6 +45,20 @@ def test_a_path_named_with_its_line_outweighs_one_named_alone():
     assert named == {"core/handlers/base.py": (2, 0.95), "core/exceptions.py": (None, 0.9)}
 
 
+def test_a_file_named_after_a_type_the_message_s_sample_defines_is_the_reporter_s():
+    files = {
+        "support/model/Child.java": "package model;\n\npublic class Child {}\n",
+        "src/shop/Ledger.java": "package shop;\n\npublic class Ledger {\n    void post() {}\n}\n",
+    }
+    message = (
+        "Posting from a subclass fails.\n\n```java\npublic class Child extends Ledger {\n}\n```\n\n"
+        "Compiling `Child.java` against `Ledger.java` reports an error."
+    )
+    result = run(files, message, explain=True)
+    named = {it.path for it in result.items for c in it.explain.contributions if c.anchor.startswith("path:")}
+    assert named == {"src/shop/Ledger.java"}
+
+
 def test_modules_take_the_longest_run_ending_a_module_path():
     files = {
         "django/db/models/__init__.py": "from .query import QuerySet\n",

@@ -53,11 +53,21 @@ class MessageFacts:
     title_terms: tuple[str, ...] = ()
     #: The identifiers its title spells (`call_command`, `TemplateView`): the names it is about.
     title_names: frozenset[str] = frozenset()
+    #: The types and functions its code samples define (`class Child extends Parent`): the
+    #: reporter's own code, so a file named after one (`Child.java`) is the reporter's file.
+    sample_definitions: frozenset[str] = frozenset()
+
+
+#: A definition in a code sample: a type's or a function's keyword, then its name.
+_SAMPLE_DEFINITION = re.compile(
+    r"\b(?:class|interface|struct|enum|trait|record|object|def|fn|func|function|module)\s+([A-Za-z_]\w*)"
+)
 
 
 def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
     """The facts of `message`; a configuration key among its anchors makes it about configuration."""
-    prose = split_segments(message).prose
+    segments = split_segments(message)
+    prose = segments.prose
     first = prose.strip().splitlines()[0] if prose.strip() else ""
     return MessageFacts(
         about_tests=bool(_ABOUT_TESTS.search(prose)),
@@ -69,4 +79,5 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
         terms=tuple(query_terms(message)),
         title_terms=tuple(t.token for t in query_terms(first)),
         title_names=frozenset(identifiers_in(first)),
+        sample_definitions=frozenset(_SAMPLE_DEFINITION.findall(segments.code)),
     )

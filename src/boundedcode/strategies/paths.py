@@ -88,6 +88,8 @@ class PathsStrategy:
                             )
                         )
                 continue
+            if "/" not in a.text and a.text.split(".", 1)[0] in ev.facts.sample_definitions:
+                continue  # `Child.java` beside the sample's `class Child`: the reporter's file
             cands, matched = ev.index.resolve(a.text)
             named_parts = len([p for p in a.text.split("/") if p])
             # A multi-component path must match on more than its file name to count as named.

@@ -15,6 +15,11 @@ def places(result):
     return [(it.path, it.line, it.symbol) for it in result.items]
 
 
+def contributions(result):
+    """(path, contribution) of every item's explained score (`explain=True`)."""
+    return [(it.path, c) for it in result.items for c in it.explain.contributions]
+
+
 def test_paths_resolve_by_suffix_and_shared_names_count_less():
     files = {
         "svc/a/Cargo.toml": "[package]\n",
@@ -54,8 +59,9 @@ def test_a_file_named_after_a_type_the_message_s_sample_defines_is_the_reporter_
         "Posting from a subclass fails.\n\n```java\npublic class Child extends Ledger {\n}\n```\n\n"
         "Compiling `Child.java` against `Ledger.java` reports an error."
     )
-    result = run(files, message, explain=True)
-    named = {it.path for it in result.items for c in it.explain.contributions if c.anchor.startswith("path:")}
+    named = {
+        path for path, c in contributions(run(files, message, explain=True)) if c.anchor.startswith("path:")
+    }
     assert named == {"src/shop/Ledger.java"}
 
 
@@ -141,10 +147,9 @@ def test_an_annotation_s_definition_counts_less_than_another_type_s():
     }
     result = run(files, "`@Audited` on a `Ledger` field is ignored", explain=True)
     defines = {
-        it.path: f.weight
-        for it in result.items
-        for f in it.explain.contributions
-        if f.strategy == "symbols" and f.reason.startswith("defines")
+        path: c.weight
+        for path, c in contributions(result)
+        if c.strategy == "symbols" and c.reason.startswith("defines")
     }
     assert defines["src/shop/Audited.java"] == pytest.approx(0.5 * defines["src/shop/Ledger.java"])
 

@@ -327,8 +327,8 @@ _WARM_NEEDLES = [
     [Needle("a.b", True), Needle("b", True), Needle("post", True)],
     # Identifiers alone, sharing lines (`x` of `x$` matched by ripgrep, not by the classifier).
     [Needle("post", True), Needle("Post", True), Needle("x", True), Needle("c", True)],
-    # Literals whose runs are at their ends, found in the files whose identifiers end, begin or
-    # hold them (`st Po` in `post Post`, `os` inside `POST`'s neighbours, `b c` after `a.`).
+    # Literals whose runs are at their ends, parts of longer identifiers in the files (`st Po` in
+    # `post Post`, `os` and `OS` inside `post` and `POST`).
     [Needle("st Po", False), Needle("os", False), Needle("OS", False), Needle("b c", False)],
 ]
 

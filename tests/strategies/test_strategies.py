@@ -321,8 +321,6 @@ def test_a_rule_s_snake_case_name_finds_the_file_spelled_in_camel_case():
 
 
 _DISCOVERY_IN_A_FRESH_PROCESS = """
-import pytest
-
 from boundedcode import MemoryTree, retrieve
 words = ("access billing cache client invoice ledger order refund tax audit batch coupon "
          "credit debit export import journal payment report stock").split()

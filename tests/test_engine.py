@@ -323,21 +323,53 @@ def test_the_kept_index_follows_a_changed_an_added_and_a_removed_file(tmp_path, 
 
 def test_a_needle_is_searched_only_in_the_files_holding_its_whole_identifiers():
     from boundedcode.scan import Needle
-    from boundedcode.scan.warm import TokenIndex, _needle_identifiers
+    from boundedcode.scan.warm import TokenIndex, _needle_runs
 
     index = TokenIndex()
     index.add("a.py", b"x = parse_date(s)\nparse(s)\n")
     index.add("b.py", b"date = parse(d)  # parse_dates\n")
     index.add("c.bin", b"\0parse\0")
     # A word's every run is whole; a literal's first and last may continue in the file.
-    assert _needle_identifiers(Needle("parse", word=True)) == ["parse"]
-    assert _needle_identifiers(Needle("self.parse(", word=False)) == ["parse"]
-    assert _needle_identifiers(Needle("parse_dat", word=False)) is None
-    assert _needle_identifiers(Needle("parse", word=True, fold=True)) is None
+    assert _needle_runs(Needle("parse", word=True)) == (["parse"], [])
+    assert _needle_runs(Needle("self.parse(", word=False)) == (["parse"], [(b"self", False)])
+    assert _needle_runs(Needle("parse_dat", word=False)) == ([], [])
+    assert _needle_runs(Needle("(d)  #", word=False)) == (["d"], [])
+    assert _needle_runs(Needle("parse", word=True, fold=True)) is None
     assert index.candidates(["parse"]) == ["a.py", "b.py"]
     assert index.candidates(["parse_date"]) == ["a.py"]
     assert index.candidates(["parse", "date"]) == ["b.py"]
     assert index.candidates(["missing"]) == []
+    assert index.candidates([]) is None  # nothing narrows: every file
+
+
+@pytest.mark.parametrize("ordered", [False, True])
+def test_a_literal_s_edges_narrow_it_to_the_files_whose_identifiers_continue_them(monkeypatch, ordered):
+    """`date = p` can only be where an identifier ends with `date` and one begins with `p`, both
+    while the identifiers are looked through one by one and once they are in order."""
+    from boundedcode.scan import Needle
+    from boundedcode.scan import warm
+    from boundedcode.scan.warm import TokenIndex, _needle_runs
+
+    monkeypatch.setattr(warm, "UNORDERED_IDENTIFIERS", 0 if ordered else 10**6)
+    index = TokenIndex()
+    files = {
+        "a.py": b"update = parse(d)\n",  # ends with `date`, begins with `p`
+        "b.py": b"dates = p\n",  # no identifier ends with `date`
+        "c.py": b"date = 1\nx = parse\n",  # both, on other lines: a candidate all the same
+        "d.py": b"date = q\n",  # none begins with `p`
+    }
+    for path, data in files.items():
+        index.add(path, data)
+    index.seal()
+    assert (len(index._by_name) == len(index._names)) is ordered
+    runs = _needle_runs(Needle("date = p", word=False))
+    assert runs == ([], [(b"date", False), (b"p", True)])
+    assert sorted(index.candidates(*runs)) == ["a.py", "c.py"]
+    assert index.edge_files(b"dat", True) == index.numbers(["b.py", "c.py", "d.py"])
+    index.add("e.py", b"mandate = pi\n")  # numbered after the order: looked through
+    assert sorted(index.candidates(*runs)) == ["a.py", "c.py", "e.py"]
+    monkeypatch.setattr(warm, "EDGE_IDENTIFIERS", 2)  # `p`, `parse`, `pi`: too many to narrow by
+    assert index.edge_files(b"p", True) is None and index.candidates(*runs) is None
 
 
 @both

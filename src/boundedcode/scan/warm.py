@@ -6,7 +6,9 @@ files holding it, token → file → count) that changes with the files: a file
 the cached tree drops leaves it, a file read again enters it. A term's counts
 are then a lookup. A word or literal needle's lines are found once, in the
 files that hold every one of its whole identifiers (for a literal, the ones
-inside it; a needle with none: every file), and
+inside it) and identifiers its edges continue into (a literal's first run ends
+one, its last begins one: ranges of the identifiers in order of their names,
+forwards and backwards); a needle with none: every file. They are
 kept across queries: a file read again is searched for every kept needle, a
 dropped one leaves them. A query composes each file's hits from its needles'
 lines as ripgrep's `--max-count` would (the first lines any needle matches),
@@ -57,6 +59,14 @@ DEADLINE_EVERY = 256
 LINE_INDEX_BYTES = 256 * 1024 * 1024
 #: Numbers staged in lists before they are packed (some 40 bytes each while staged, 4 after).
 STAGED_NUMBERS = 500_000
+#: Identifiers numbered since the identifiers were last put in order (looked through one by one
+#: until then: a million in some 100 ms), past which, and past a quarter of those in order,
+#: `seal` orders them all again (a million in some 1.5 s: a tree indexed in batches pays some
+#: four times that in all, a prepared one once).
+UNORDERED_IDENTIFIERS = 50_000
+#: Identifiers a literal's edge may continue into, past which the edge narrows nothing (their
+#: files are gathered one identifier at a time).
+EDGE_IDENTIFIERS = 2_000
 _RUN = re.compile(r"[A-Za-z0-9_]+")
 
 
@@ -250,6 +260,11 @@ class TokenIndex:
         self._numbers: dict[bytes, int] = {}  # identifier -> its number (kept: numbers are never reused)
         self._names: list[bytes] = []  # an identifier's number -> the identifier
         self._with_token: _Postings[str] = _Postings()  # token -> the numbers of the identifiers holding it
+        # The identifiers' numbers in the order of their names, and of their names read backwards
+        # (those numbered later are not in them yet): the identifiers beginning or ending with a
+        # literal's edge are a range of one of them.
+        self._by_name: array[int] = array("I")
+        self._by_reversed_name: array[int] = array("I")
 
     def add(self, path: str, data: bytes) -> None:
         if path in self.indexed:
@@ -352,6 +367,34 @@ class TokenIndex:
         self._holding.seal()
         self._with_token.seal()
         self._counts.seal()
+        ordered = len(self._by_name)
+        if len(self._names) - ordered > max(UNORDERED_IDENTIFIERS, ordered // 4):
+            names, every = self._names, range(len(self._names))
+            self._by_name = array("I", sorted(every, key=names.__getitem__))
+            self._by_reversed_name = array("I", sorted(every, key=lambda n: names[n][::-1]))
+
+    def edge_files(self, edge: bytes, at_start: bool) -> frozenset[int] | None:
+        """The numbers of the files holding an identifier that begins with `edge` (`at_start`) or
+        ends with it: where a literal whose last (first) run is `edge` can be. None when more
+        than EDGE_IDENTIFIERS identifiers do (the edge then narrows nothing worth its cost)."""
+        names = self._names
+
+        def key(number: int) -> bytes:
+            return names[number] if at_start else names[number][::-1]
+
+        order, probe = (self._by_name, edge) if at_start else (self._by_reversed_name, edge[::-1])
+        # An identifier is ASCII letters, digits and `_`, all below 0x7f: the range of those
+        # beginning with `probe` ends before `probe` + 0x7f.
+        first = bisect_left(order, probe, key=key)
+        last = bisect_left(order, probe + b"\x7f", first, key=key)
+        later = range(len(order), len(names))
+        held = [n for n in later if (names[n].startswith(edge) if at_start else names[n].endswith(edge))]
+        if last - first + len(held) > EDGE_IDENTIFIERS:
+            return None
+        files: set[int] = set()
+        for number in chain(order[first:last], held):
+            files.update(self._holding.get(number))
+        return frozenset(files)
 
     def _path_number(self, path: str) -> int:
         number = self._path_numbers.get(path)
@@ -391,11 +434,23 @@ class TokenIndex:
         """The indexed files holding `identifier` whole, in the order they were indexed."""
         return [self._paths[at] for at in self._holding.get(self._number(identifier))]
 
-    def candidates(self, identifiers: Sequence[str]) -> list[str]:
-        """The indexed files holding every one of `identifiers` whole."""
+    def candidates(
+        self, identifiers: Sequence[str], edges: Sequence[tuple[bytes, bool]] = ()
+    ) -> list[str] | None:
+        """The indexed files holding every one of `identifiers` whole and, for each of `edges`
+        (`edge_files`' arguments), an identifier beginning or ending with it; None when neither
+        narrows (every file may hold the needle)."""
         holding = [self._holding.get(self._number(i)) for i in dict.fromkeys(identifiers)]
-        smallest = min(holding, key=len)
-        others = [frozenset(h) for h in holding if h is not smallest]
+        narrowing = [f for edge, at_start in edges if (f := self.edge_files(edge, at_start)) is not None]
+        smallest: Sequence[int]
+        if holding:
+            smallest = min(holding, key=len)
+            others = [frozenset(h) for h in holding if h is not smallest] + narrowing
+        elif narrowing:
+            fewest: frozenset[int] = min(narrowing, key=len)
+            smallest, others = sorted(fewest), narrowing
+        else:
+            return None
         return [self._paths[at] for at in smallest if all(at in h for h in others)]
 
 
@@ -507,17 +562,24 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
     return lines_of
 
 
-def _needle_identifiers(needle: Needle) -> list[str] | None:
-    """Identifiers every file holding `needle` holds whole (as maximal runs of word bytes); None
-    when they tell nothing (search everywhere). A word's runs are all whole: `\\b` at its ends
-    stops a run there, and inside it the needle's own other bytes do. A literal's first and
-    last runs may be parts of longer identifiers."""
+def _needle_runs(needle: Needle) -> tuple[list[str], list[tuple[bytes, bool]]] | None:
+    """What every file holding `needle` holds, as `TokenIndex.candidates` takes it: identifiers
+    whole (as maximal runs of word bytes), and edges (an identifier beginning or ending with
+    the run); None when nothing is known (folded: search everywhere). A word's runs are all
+    whole: `\\b` at its ends stops a run there, and inside it the needle's own other bytes do.
+    A literal's first run may be the end of a longer identifier in the file and its last run
+    the beginning of one; a run that is the whole literal may be any part of one."""
     if needle.fold:
         return None
-    runs = [(m.start(), m.end(), m.group()) for m in _RUN.finditer(needle.text)]
-    if not needle.word:
-        runs = [r for r in runs if r[0] > 0 and r[1] < len(needle.text)]
-    return [run for _, _, run in runs] or None
+    text = needle.text
+    whole, edges = [], []
+    for m in _RUN.finditer(text):
+        first, last = m.start() == 0, m.end() == len(text)
+        if needle.word or not (first or last):
+            whole.append(m.group())
+        elif not (first and last):
+            edges.append((m.group().encode(), last))
+    return whole, edges
 
 
 class WarmScanner:
@@ -721,10 +783,10 @@ class WarmScanner:
         if kept_lines is not None:
             self._lines_kept.move_to_end((needle, most))
             return kept_lines[1]
-        identifiers = _needle_identifiers(needle)
-        candidates: Iterable[str] = (
-            self.index.indexed if identifiers is None else self.index.candidates(identifiers)
-        )
+        runs = _needle_runs(needle)
+        candidates: Iterable[str] | None = None if runs is None else self.index.candidates(*runs)
+        if candidates is None:
+            candidates = self.index.indexed
         lines_of = _lines_of(needle, most, self.index)
         kept: dict[str, _Found] = {}
         for i, path in enumerate(candidates):

@@ -47,6 +47,15 @@ def test_host_names_are_neither_modules_nor_members():
     ]
 
 
+def test_a_class_literal_names_its_class_and_no_member_called_class():
+    found = kinds("`morphTo` with `Comment::class` fails, as `LedgerEntry.class.getName()` does in Java")
+    assert ("name", "Comment", None, "prose") in found
+    assert not [t for k, t, _, _ in found if k in ("member", "name") and t == "class"]
+    assert "Comment::class" not in [t for k, t, _, _ in found if k == "module"]
+    # Inside a longer chain `class` is no member either way: the chain stays a module.
+    assert ("module", "LedgerEntry.class.getName", None, "prose") in found
+
+
 def test_a_code_span_that_reads_as_a_sentence_names_only_what_looks_like_code():
     found = kinds(
         "It fails with `InvalidUrl: URL has an invalid label.` after `parse_url(host)` "

@@ -454,6 +454,12 @@ def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bo
             return  # prose's abbreviations (i.e, e.g, a.k.a), not a module
         if sep == "." and ext in HOST_DOMAINS and all(_HOST_LABEL.fullmatch(s) for s in segs):
             return  # a host name: its `com` would be searched in every file for nothing
+        if segs[-1] == "class":
+            # A class literal (`Post::class`, `Post.class`) names the class: no language has a
+            # member or a module called `class`, and the word is in most files of the ones using it.
+            if _is_code_like(segs[-2], backticked) and segs[-2].lower() not in PLACEHOLDERS:
+                col.add(Anchor(AnchorKind.NAME, segs[-2], origin, rank))
+            return
         if sep != "->" and (len(segs) >= 3 or sep in ("::", "\\") or segs[0][:1].islower()):
             col.add(
                 Anchor(

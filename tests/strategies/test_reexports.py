@@ -379,6 +379,18 @@ def test_a_short_segment_of_a_qualified_name_is_not_searched_for():
     assert not any(len(t) < reexports.MIN_SEGMENT_CHARS for t in texts), texts
 
 
+def test_a_value_s_member_the_seeds_set_aside_is_not_searched_as_a_qualified_name():
+    message = "`self.rewind()` and `spool.get(key)` fail, while `spool.unwind` and `yaml.Marshal` work"
+    anchors = tuple(message_anchors(message))
+    plan = Plan(anchors, message_facts(message, anchors))
+    assert {"self.rewind", "spool.get"} <= {a.text for a in anchors if a.kind == "module"}
+    texts = {n.text for _, n in reexports.ReexportsStrategy().needles(plan)}
+    # `get` of a value and a method of `self` name nothing a module path resolves; the members
+    # the seeds keep are searched (by this strategy and by symbols).
+    assert "get" not in texts and "rewind" not in texts
+    assert {"unwind", "Marshal"} <= texts
+
+
 def test_an_import_is_resolved_without_searching_for_its_name():
     files = {
         "weft/__init__.py": "from .spool import Spool\n",

@@ -56,6 +56,18 @@ def test_a_class_literal_names_its_class_and_no_member_called_class():
     assert ("module", "LedgerEntry.class.getName", None, "prose") in found
 
 
+def test_a_word_the_prose_calls_a_class_an_instance_or_an_object_of_is_a_name():
+    found = kinds(
+        "Declare it on the various Choices classes. A Message instance keeps its tags, "
+        "subclasses of Field and instances of the Ledger do not. Inherited classes break: "
+        "Python objects are fine, but `foo` objects and the Foo class are placeholders."
+    )
+    names = {t for k, t, _, _ in found if k == "name"}
+    assert {"Choices", "Message", "Field", "Ledger"} <= names
+    # A sentence's first word is no name for it, nor a placeholder.
+    assert not names & {"Inherited", "Python", "Foo", "foo"}
+
+
 def test_a_code_span_that_reads_as_a_sentence_names_only_what_looks_like_code():
     found = kinds(
         "It fails with `InvalidUrl: URL has an invalid label.` after `parse_url(host)` "

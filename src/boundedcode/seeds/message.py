@@ -10,6 +10,7 @@ names last; placeholders such as foo and bar are dropped.
 from __future__ import annotations
 
 import re
+from itertools import chain
 from dataclasses import dataclass
 
 from ..model import Anchor, AnchorKind, AnchorOrigin
@@ -347,6 +348,19 @@ def words(text: str) -> list[str]:
     return out
 
 
+#: A capitalized word the prose calls a class, an instance or an object of ("the various
+#: Choices classes", "a Message instance", "subclasses of Field") is a type's name, though it
+#: reads as a word; at a sentence's start it is only the sentence's first word.
+_TYPE_NOUN = r"(?:sub)?class(?:es)?|instances?|objects?"
+_TYPE_WORD = r"[A-Z][a-z0-9]{2,}"
+_BEFORE_TYPE_NOUN = re.compile(
+    rf"(?:(?<=[a-z0-9,] )|(?<=\bA )|(?<=\bAn )|(?<=\bThe ))(?P<name>{_TYPE_WORD})\s+(?:{_TYPE_NOUN})\b"
+)
+_AFTER_TYPE_NOUN = re.compile(
+    rf"\b(?:[Ss]ub)?(?:[Cc]lass(?:es)?|[Ii]nstances?)\s+of\s+(?:an?\s+|the\s+)?(?P<name>{_TYPE_WORD})\b(?![\w.(])"
+)
+
+
 def _is_code_like(token: str, backticked: bool) -> bool:
     bare = token.rstrip("()")
     if len(bare) < 3 or bare.lower() in COMMON or bare in BUILTINS or bare.lower() in PLACEHOLDERS:
@@ -637,6 +651,10 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
                 if re.search(r"[a-f]", m.group(1)) and re.search(r"\d", m.group(1)):
                     col.add(Anchor(AnchorKind.COMMIT, m.group(1), origin, RANK_CONFIG))
             plain = _BACKTICK.sub(" ", part)
+            for m in chain(_BEFORE_TYPE_NOUN.finditer(plain), _AFTER_TYPE_NOUN.finditer(plain)):
+                name = m.group("name")
+                if name.lower() not in COMMON and name not in BUILTINS and name.lower() not in PLACEHOLDERS:
+                    col.add(Anchor(AnchorKind.NAME, name, origin, RANK_PROSE_NAME))
         else:
             plain = part
         plain = re.sub(r"https?://\S+", " ", plain)

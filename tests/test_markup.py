@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from boundedcode import MemoryTree, retrieve
-from boundedcode.seeds import message_facts
+from boundedcode.seeds import message_anchors, message_facts
 from boundedcode.seeds.markup import rendered, without_links, without_version_reports
 
 # An issue as a forge's template leaves it: the template's comments, a fenced sample with its
@@ -39,6 +39,17 @@ def test_template_comments_images_tags_and_fence_languages_are_not_words():
     assert not tokens & {"python", "pytb", "image", "summary", "detail", "screenshot", "thanks"}
     # Read as it was written, the markup is words.
     assert {"python", "image", "summary"} <= {t.token for t in message_facts(ISSUE, ()).terms}
+
+
+def test_a_discussion_turned_into_an_issue_keeps_no_word_of_its_wrapper():
+    # The forge wraps a discussion's first post so; its attribute read as a quoted key was
+    # searched, folded, in every file.
+    moved = (
+        "### Discussed in #6738\n\n<div type='discussions-op-text'>\n\nRolling `center` is ignored\n</div>\n"
+    )
+    assert "discussions-op-text" not in rendered(moved)
+    assert not [a for a in message_anchors(rendered(moved)) if a.kind == "config_key"]
+    assert rendered("a `<div>` b") == "a `<div>` b"
 
 
 def test_code_is_left_as_written():

@@ -30,7 +30,7 @@ _INLINE_CODE = re.compile(r"(`+[^`\n]*`+)")
 _COMMENT = re.compile(_INLINE_CODE.pattern + r"|<!--.*?-->", re.S)
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)|<img\b[^>\n]*>", re.I)
 #: Tags a forge renders as layout, never the subject of a report outside a code span.
-_LAYOUT_TAG = re.compile(r"</?(?:details|summary|br|hr|sub|sup|kbd|p|b|i|em|strong)\b[^>\n]*>", re.I)
+_LAYOUT_TAG = re.compile(r"</?(?:details|summary|div|br|hr|sub|sup|kbd|p|b|i|em|strong)\b[^>\n]*>", re.I)
 
 
 def _shown(prose: str) -> str:

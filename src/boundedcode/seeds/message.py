@@ -10,8 +10,8 @@ names last; placeholders such as foo and bar are dropped.
 from __future__ import annotations
 
 import re
-from itertools import chain
 from dataclasses import dataclass
+from itertools import chain
 
 from ..model import Anchor, AnchorKind, AnchorOrigin
 from .imports import import_anchors

@@ -226,7 +226,7 @@ class ReexportsStrategy:
             # The last name, and the one before it (`Type` of `a::Type::run`, `Orders` of `…Orders.place`).
             segs = _segments(a.text)
             if len(segs) == 2 and segs[0][:1].islower() and (segs[0], segs[1]) not in members:
-                continue  # a value's member the seeds found too common to search (`writer.close`)
+                continue  # a value's member the seeds did not keep (a common one, one of `self`)
             for i, seg in enumerate(reversed(segs[-2:])):
                 if len(seg) >= MIN_SEGMENT_CHARS and is_identifier(seg) and (i == 0 or seg[:1].isupper()):
                     out.append((a, Needle(seg, word=True)))

@@ -361,9 +361,14 @@ _AFTER_TYPE_NOUN = re.compile(
 )
 
 
+def _names_nothing(bare: str) -> bool:
+    """A word no name of the repository's is: too short, common, a builtin or a placeholder."""
+    return len(bare) < 3 or bare.lower() in COMMON or bare in BUILTINS or bare.lower() in PLACEHOLDERS
+
+
 def _is_code_like(token: str, backticked: bool) -> bool:
     bare = token.rstrip("()")
-    if len(bare) < 3 or bare.lower() in COMMON or bare in BUILTINS or bare.lower() in PLACEHOLDERS:
+    if _names_nothing(bare):
         return False
     if backticked or token.endswith("("):
         return True
@@ -471,7 +476,7 @@ def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bo
         if segs[-1] == "class":
             # A class literal (`Post::class`, `Post.class`) names the class: no language has a
             # member or a module called `class`, and the word is in most files of the ones using it.
-            if _is_code_like(segs[-2], backticked) and segs[-2].lower() not in PLACEHOLDERS:
+            if _is_code_like(segs[-2], backticked):
                 col.add(Anchor(AnchorKind.NAME, segs[-2], origin, rank))
             return
         if sep != "->" and (len(segs) >= 3 or sep in ("::", "\\") or segs[0][:1].islower()):
@@ -652,9 +657,8 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
                     col.add(Anchor(AnchorKind.COMMIT, m.group(1), origin, RANK_CONFIG))
             plain = _BACKTICK.sub(" ", part)
             for m in chain(_BEFORE_TYPE_NOUN.finditer(plain), _AFTER_TYPE_NOUN.finditer(plain)):
-                name = m.group("name")
-                if name.lower() not in COMMON and name not in BUILTINS and name.lower() not in PLACEHOLDERS:
-                    col.add(Anchor(AnchorKind.NAME, name, origin, RANK_PROSE_NAME))
+                if not _names_nothing(m.group("name")):
+                    col.add(Anchor(AnchorKind.NAME, m.group("name"), origin, RANK_PROSE_NAME))
         else:
             plain = part
         plain = re.sub(r"https?://\S+", " ", plain)

@@ -59,11 +59,12 @@ DEADLINE_EVERY = 256
 LINE_INDEX_BYTES = 256 * 1024 * 1024
 #: Numbers staged in lists before they are packed (some 40 bytes each while staged, 4 after).
 STAGED_NUMBERS = 500_000
-#: Identifiers numbered since the identifiers were last put in order (looked through one by one
-#: until then: a million in some 100 ms), past which, and past a quarter of those in order,
-#: `seal` orders them all again (a million in some 1.5 s: a tree indexed in batches pays some
-#: four times that in all, a prepared one once).
-UNORDERED_IDENTIFIERS = 50_000
+#: Identifiers numbered since the identifiers were last put in order (each literal's edge looks
+#: through them one by one until then: 36,000 in some 8 ms), past which, and past a quarter of
+#: those in order, `seal` orders them all again (36,000 in some 40 ms, a million in some 1.5 s:
+#: a tree indexed in batches pays some four times that in all, a prepared one once). At 50,000
+#: a prepared tree of fewer identifiers (most checkouts) was never ordered.
+UNORDERED_IDENTIFIERS = 2_000
 #: Identifiers a literal's edge may continue into, past which the edge narrows nothing (their
 #: files are gathered one identifier at a time).
 EDGE_IDENTIFIERS = 2_000

@@ -157,11 +157,11 @@ def test_an_annotation_s_definition_counts_less_than_another_type_s():
 def test_the_name_in_the_title_outweighs_the_body_s_other_names_but_not_a_frame_s():
     files = {
         "core/management/__init__.py": "def call_command(name, **options):\n    return name\n",
-        "core/management/base.py": "class CommandError(Exception):\n    pass\n",
+        "core/management/base.py": "class CommandParser(object):\n    pass\n",
     }
     message = (
         "call_command fails when an option is passed in kwargs\n"
-        "It raises `CommandError` although the option is given."
+        "It goes through `CommandParser` although the option is given."
     )
     result = run(files, message, explain=True)
     assert places(result)[0] == ("core/management/__init__.py", 1, "call_command")
@@ -169,13 +169,15 @@ def test_the_name_in_the_title_outweighs_the_body_s_other_names_but_not_a_frame_
     assert weight["core/management/base.py"] < weight["core/management/__init__.py"]
     # Without a name in the title both definitions weigh the same.
     untitled = run(
-        files, "An option passed in kwargs fails\nIt raises `CommandError` in `call_command`.", explain=True
+        files,
+        "An option passed in kwargs fails\nIt goes through `CommandParser` in `call_command`.",
+        explain=True,
     )
     assert len({it.explain.contributions[0].weight for it in untitled.items}) == 1
     # A stack frame's function is not a body name: its definition keeps its weight.
     traced = message + (
         "\nTraceback (most recent call last):\n"
-        '  File "/venv/lib/core/management/base.py", line 2, in CommandError\n'
+        '  File "/venv/lib/core/management/base.py", line 2, in CommandParser\n'
         "    pass\n"
         "CommandError: no option\n"
     )
@@ -187,6 +189,21 @@ def test_the_name_in_the_title_outweighs_the_body_s_other_names_but_not_a_frame_
         if c.strategy == "symbols" and c.reason.startswith("defines")
     }
     assert defined["core/management/base.py"] == defined["core/management/__init__.py"]
+
+
+def test_an_exception_class_s_definition_counts_less_than_where_it_is_raised():
+    """A report names the error it saw; the class is seldom what a fix changes."""
+    files = {
+        "shop/errors.py": "class CouponError(Exception):\n    pass\n",
+        "shop/coupons.py": "from shop.errors import CouponError\n\n\nclass Coupon:\n    pass\n",
+    }
+    result = run(files, "`CouponError` on a valid `Coupon`", explain=True)
+    defines = {
+        path: c.weight
+        for path, c in contributions(result)
+        if c.strategy == "symbols" and c.reason.startswith("defines")
+    }
+    assert defines["shop/errors.py"] == pytest.approx(0.5 * defines["shop/coupons.py"])
 
 
 def test_uses_count_only_for_names_used_in_few_files():
@@ -336,3 +353,24 @@ def test_discovery_s_path_scores_are_the_same_bits_whatever_the_hash_seed():
     """A path's words are summed in a fixed order (a sum over a set followed the seed's order)."""
     answers = under_hash_seeds(_DISCOVERY_IN_A_FRESH_PROCESS, 6)
     assert len(answers) == 1
+
+
+@pytest.mark.parametrize(
+    "kind, name, factor",
+    [
+        ("class", "FieldError", "exception"),
+        ("class", "IllegalStateException", "exception"),
+        ("struct", "ParseError", "exception"),
+        ("var", "ErrClosed", None),  # Go's error values are not classes named so
+        ("enum", "Error", None),  # the one word names the crate's or package's every error
+        ("function", "errorHandler", None),
+        ("annotation", "Audited", "annotation"),
+        ("class", "Ledger", None),
+    ],
+)
+def test_a_definition_s_factor_follows_what_it_defines(kind, name, factor):
+    from boundedcode.strategies.base import definition_factor
+    from boundedcode.weights import ANNOTATION_DEFINITION, EXCEPTION_DEFINITION
+
+    expected = {"exception": EXCEPTION_DEFINITION, "annotation": ANNOTATION_DEFINITION, None: 1.0}[factor]
+    assert definition_factor(kind, name) == expected

@@ -32,7 +32,7 @@ from ..navigator.composite import Composite
 from ..scan import Needle, ScanResult
 from ..scan.rescan import Rescan
 from ..seeds.facts import MessageFacts
-from ..weights import BODY_NAME, SAMPLE_ONLY
+from ..weights import ANNOTATION_DEFINITION, BODY_NAME, EXCEPTION_DEFINITION, SAMPLE_ONLY
 
 __all__ = [
     "Plan",
@@ -42,6 +42,7 @@ __all__ = [
     "PathIndex",
     "Reader",
     "is_identifier",
+    "definition_factor",
     "resolve_located",
     "module_path",
     "NOT_FILES",
@@ -289,6 +290,21 @@ class Placing(Strategy, Protocol):
 
     def place(self, ev: Evidence, paths: Sequence[str]) -> dict[str, int]:
         """The line of its finding in each of `paths` that has one."""
+
+
+#: A class named as an error by the convention most languages share (`FieldError`,
+#: `IllegalStateException`; not Go's `ErrClosed` values).
+_EXCEPTION_NAME = re.compile(r"[A-Z]\w*(?:Error|Exception)")
+
+
+def definition_factor(kind: str | None, name: str) -> float:
+    """What a definition's specificity is multiplied by for what it defines: an annotation type
+    (ANNOTATION_DEFINITION), an exception class (EXCEPTION_DEFINITION), anything else 1."""
+    if kind == "annotation":
+        return ANNOTATION_DEFINITION
+    if _EXCEPTION_NAME.fullmatch(name):
+        return EXCEPTION_DEFINITION
+    return 1.0
 
 
 #: Bare file names that stand for an interactive session or a script outside the project.

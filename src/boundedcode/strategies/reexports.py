@@ -54,7 +54,7 @@ from ..lang.manifests import (
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
-from .base import Evidence, Plan, is_identifier
+from .base import Evidence, Plan, definition_factor, is_identifier
 
 if TYPE_CHECKING:
     from ..lang.exports.ecmascript import EsResolver
@@ -425,9 +425,10 @@ class ReexportsStrategy:
         for target, (resolved, path) in sorted(found.items()):
             line = resolved.via[0].line if resolved.via else hits[path][0].line
             reason = f"re-exported by {path}:{line} as `{a.text}`"
+            weight = spec * definition_factor(resolved.kind, a.text)
             out.append(
                 Finding(
-                    target, resolved.line, self.id, a, R.REEXPORT, reason, symbol=a.text, specificity=spec
+                    target, resolved.line, self.id, a, R.REEXPORT, reason, symbol=a.text, specificity=weight
                 )
             )
         return out
@@ -510,8 +511,9 @@ class ReexportsStrategy:
         self, a: Anchor, resolved: Resolved, reliability: float, reason: str, origin: float
     ) -> Finding:
         symbol = None if resolved.kind == "module" else _segments(a.text)[-1]
+        weight = origin if symbol is None else origin * definition_factor(resolved.kind, symbol)
         return Finding(
-            resolved.path, resolved.line, self.id, a, reliability, reason, symbol=symbol, specificity=origin
+            resolved.path, resolved.line, self.id, a, reliability, reason, symbol=symbol, specificity=weight
         )
 
 

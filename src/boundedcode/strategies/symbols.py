@@ -20,8 +20,8 @@ from ..model import Anchor, AnchorKind, Finding
 from ..navigator.base import PATTERNS, Location
 from ..navigator.patterns import PatternNavigator
 from ..scan import Needle
-from ..weights import ANNOTATION_DEFINITION, R, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
-from .base import Evidence, Plan, is_identifier
+from ..weights import R, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
+from .base import Evidence, Plan, definition_factor, is_identifier
 
 __all__ = ["SymbolsStrategy"]
 
@@ -123,8 +123,7 @@ class SymbolsStrategy:
                         factor = UNKNOWN_QUALIFIER
                     else:
                         factor = 1.0 if (not qualified or path in qualified) else OFF_QUALIFIER
-                    if kind == "annotation":
-                        factor *= ANNOTATION_DEFINITION
+                    factor *= definition_factor(kind, a.text)
                     label = f"{a.qualifier}.{a.text}" if a.qualifier else a.text
                     out.append(
                         Finding(

@@ -350,6 +350,8 @@ _WARM_NEEDLES = [
 )
 # `x$` found by the classifier where ripgrep's expression for it matches nothing in the file.
 @example(texts=[["Post x$ \n"]], which=1, per_file=400)
+# A `$` next to the word (ripgrep matches it, the classifier does not) and one elsewhere on a line.
+@example(texts=[["$post = 1\npost$ = 2\npost = $x\n"]], which=0, per_file=400)
 # A line cut at MAX_LINE_CHARS whose cut ends in `post` (of `postal`): a needle made by the cut.
 @example(texts=[["Post " + "a" * 390 + " postal\n"]], which=0, per_file=400)
 @example(texts=[["a.b\n"]], which=2, per_file=400)

@@ -539,11 +539,19 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
     probes, folded = ([], [probe.lower()]) if needle.fold else ([probe], [])
     rx, classify = python_pattern([needle]), classifier([needle])
     identifier = needle.word and not needle.fold and _IDENTIFIER.fullmatch(probe) is not None
+    after_dollar, before_dollar = "$" + needle.text, needle.text + "$"
 
     def holds(text: str) -> bool:
-        # An identifier on an ASCII line without `$`, not cut: the classifier's boundaries
-        # (`[\w$]`) are ripgrep's there, so it finds the needle wherever ripgrep matched it.
-        if identifier and text.isascii() and "$" not in text and not text.endswith(OMITTED):
+        # An identifier on an ASCII line, not cut, with no `$` next to it: the classifier's
+        # boundaries (`[\w$]`) are ripgrep's there, so it finds the needle wherever ripgrep
+        # matched it (a `$` elsewhere on the line, as in most PHP lines, changes nothing).
+        if (
+            identifier
+            and text.isascii()
+            and after_dollar not in text
+            and before_dollar not in text
+            and not text.endswith(OMITTED)
+        ):
             return True
         return bool(classify(text))
 

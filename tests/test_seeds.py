@@ -201,6 +201,15 @@ def test_a_keyword_read_as_a_call_in_prose_names_nothing():
     assert names == ["LeaderClient"]
 
 
+def test_a_boolean_operator_or_a_loop_keyword_quoted_names_nothing():
+    """`not`, `and`, `for`, `else` are words of most languages' every file, not names of one."""
+    found = kinds(
+        'Client_ip not merged in a "not" expression\nMoving it into the `not` block, the `else` of a `for`'
+    )
+    names = [t for k, t, _, _ in found if k == "name"]
+    assert names == ["Client_ip"]
+
+
 def test_title_words_name_components():
     found = kinds("stackplot should not change Axes cycler\nDetails `foo` follow")
     assert [t for k, t, _, _ in found if k == "word"] == ["stackplot", "change", "axes", "cycler"]

@@ -191,8 +191,8 @@ def test_the_name_in_the_title_outweighs_the_body_s_other_names_but_not_a_frame_
     assert defined["core/management/base.py"] == defined["core/management/__init__.py"]
 
 
-def test_an_exception_class_s_definition_counts_less_than_where_it_is_raised():
-    """A report names the error it saw; the class is seldom what a fix changes."""
+def test_an_exception_class_s_definition_counts_half_of_another_class_s():
+    """A report names the error it saw raised; the class is seldom what a fix changes."""
     files = {
         "shop/errors.py": "class CouponError(Exception):\n    pass\n",
         "shop/coupons.py": "from shop.errors import CouponError\n\n\nclass Coupon:\n    pass\n",

@@ -140,18 +140,36 @@ def test_symbols_prefer_the_member_in_the_file_named_after_its_qualifier():
     assert result.items[0].score > result.items[1].score
 
 
-def test_an_annotation_s_definition_counts_less_than_another_type_s():
-    files = {
-        "src/shop/Audited.java": "package shop;\n\npublic @interface Audited {\n    String value();\n}\n",
-        "src/shop/Ledger.java": "package shop;\n\npublic class Ledger {\n    void post() {}\n}\n",
-    }
-    result = run(files, "`@Audited` on a `Ledger` field is ignored", explain=True)
+@pytest.mark.parametrize(
+    "files, message",
+    [
+        # An annotation type declares what users write; a fix goes in the processor handling it.
+        (
+            {
+                "src/shop/Audited.java": "package shop;\n\npublic @interface Audited {\n    String value();\n}\n",
+                "src/shop/Ledger.java": "package shop;\n\npublic class Ledger {\n    void post() {}\n}\n",
+            },
+            "`@Audited` on a `Ledger` field is ignored",
+        ),
+        # A report names the error it saw raised; the class is seldom what a fix changes.
+        (
+            {
+                "shop/errors.py": "class CouponError(Exception):\n    pass\n",
+                "shop/coupons.py": "from shop.errors import CouponError\n\n\nclass Coupon:\n    pass\n",
+            },
+            "`CouponError` on a valid `Coupon`",
+        ),
+    ],
+)
+def test_an_annotation_s_or_an_exception_s_definition_counts_half_of_another_type_s(files, message):
+    result = run(files, message, explain=True)
     defines = {
         path: c.weight
         for path, c in contributions(result)
         if c.strategy == "symbols" and c.reason.startswith("defines")
     }
-    assert defines["src/shop/Audited.java"] == pytest.approx(0.5 * defines["src/shop/Ledger.java"])
+    weaker, other = files  # the annotation or exception first
+    assert defines[weaker] == pytest.approx(0.5 * defines[other])
 
 
 def test_the_name_in_the_title_outweighs_the_body_s_other_names_but_not_a_frame_s():
@@ -189,21 +207,6 @@ def test_the_name_in_the_title_outweighs_the_body_s_other_names_but_not_a_frame_
         if c.strategy == "symbols" and c.reason.startswith("defines")
     }
     assert defined["core/management/base.py"] == defined["core/management/__init__.py"]
-
-
-def test_an_exception_class_s_definition_counts_half_of_another_class_s():
-    """A report names the error it saw raised; the class is seldom what a fix changes."""
-    files = {
-        "shop/errors.py": "class CouponError(Exception):\n    pass\n",
-        "shop/coupons.py": "from shop.errors import CouponError\n\n\nclass Coupon:\n    pass\n",
-    }
-    result = run(files, "`CouponError` on a valid `Coupon`", explain=True)
-    defines = {
-        path: c.weight
-        for path, c in contributions(result)
-        if c.strategy == "symbols" and c.reason.startswith("defines")
-    }
-    assert defines["shop/errors.py"] == pytest.approx(0.5 * defines["shop/coupons.py"])
 
 
 def test_uses_count_only_for_names_used_in_few_files():

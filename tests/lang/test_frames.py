@@ -871,6 +871,16 @@ def test_jvm_frame_keeps_package_and_bare_file_name():
     )
 
 
+def test_a_randomized_runner_s_seed_frame_names_no_file():
+    trace = (
+        "java.lang.AssertionError: expected:<1> but was:<0>\n"
+        "\tat __randomizedtesting.SeedInfo.seed([9F04C2D1A7B3E5F6:0A1B2C3D4E5F6071]:0)\n"
+        "\tat com.acme.orders.Orders.total(Orders.java:7)\n"
+    )
+    frames = parse_frames(trace)
+    assert [(f.path, f.line, f.language) for f in frames if f.path] == [("Orders.java", 7, "jvm")]
+
+
 def test_exact_duplicates_are_dropped():
     trace = 'Traceback (most recent call last):\n  File "/a.py", line 3, in f\nValueError\n'
     assert len(parse_frames(trace * 3)) == 1

@@ -212,9 +212,11 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # logcat's prefix may stand before the 'at' ('E AndroidRuntime: \tat …'), and so may the quote
 # marks of a build's test listener ('   > \tat …', a Gradle listener's prefix) or of a quoting
 # reply ('> \tat …'). Frames printed without 'at' (a StackTraceElement printed as is, JRuby's Java
-# frames, coroutine dumps) need a qualified name and a JVM source file.
+# frames, coroutine dumps) need a qualified name and a JVM source file. A randomized test runner
+# puts its seed where the file goes ('at __randomizedtesting.SeedInfo.seed([3A2F…:91C0…]:0)'):
+# a frame with no file (V8's pattern read the seed as one).
 _JVM = LazyPattern(
-    r"^(?:[^\t]{1,200}?: )?[\s>]{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
+    r"^(?:[^\t]{1,200}?: )?[\s>]{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
 _JVM_BARE = LazyPattern(
     r"^\s{0,40}(?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40})\((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
@@ -222,7 +224,7 @@ _JVM_BARE = LazyPattern(
 
 
 def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
-    if not m["line"]:
+    if not m["line"] or m.groupdict().get("seed"):
         return _placeholder("jvm")
     cls = m["qual"].rpartition(".")[0]
     return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)

@@ -881,6 +881,28 @@ def test_a_randomized_runner_s_seed_frame_names_no_file():
     assert [(f.path, f.line, f.language) for f in frames if f.path] == [("Orders.java", 7, "jvm")]
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # RSpec indents a cause's rows under '--- Caused by: ---' inside its '# '.
+        (
+            "     # --- Caused by: ---\n     # KeyError:\n     #   key not found: :rate\n"
+            "     #   ./lib/cart.rb:11:in `fetch'\n",
+            [("lib/cart.rb", 11, "ruby")],
+        ),
+        # A goroutine dump quoted behind a bar, a non-breaking space before it.
+        (
+            "goroutine 1 [running]:\nmain.total(...)\n\xa0 | /src/shop/cart.go:8 +0x1d\n",
+            [("/src/shop/cart.go", 8, "go")],
+        ),
+        # A forge's message whose block opens on the trace's first row.
+        ("<pre> lib/cart.rb:7:in `total': boom (RuntimeError)\n", [("lib/cart.rb", 7, "ruby")]),
+    ],
+)
+def test_a_frame_behind_a_quote_a_cause_s_indent_or_a_block_tag_keeps_its_file(text, expected):
+    assert [(f.path, f.line, f.language) for f in parse_frames(text)] == expected
+
+
 def test_exact_duplicates_are_dropped():
     trace = 'Traceback (most recent call last):\n  File "/a.py", line 3, in f\nValueError\n'
     assert len(parse_frames(trace * 3)) == 1

@@ -37,6 +37,8 @@ _ANSI = re.compile(
 )
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 # The timestamp CI services and log collectors put before every line of a job's output.
+# A block's opening HTML tag before its first line, as a forge's message carries it ('<pre> lib/…').
+_BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 _TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? ")
 _DRIVE_URL = re.compile(r"/[A-Za-z]:/")
 _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
@@ -69,7 +71,8 @@ def evidence_cut(text: str) -> bool:
 
 
 def evidence_lines(text: str) -> list[str]:
-    """The lines of `text` within the bounds, ANSI- and timestamp-free, right-stripped.
+    """The lines of `text` within the bounds, ANSI- and timestamp-free, right-stripped, a block's
+    opening HTML tag off.
 
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
     them (no trace runs across the cut); an over-long line is blank.
@@ -80,9 +83,12 @@ def evidence_lines(text: str) -> list[str]:
     lines = _NEWLINE.split(_ANSI.sub("", text))
     if len(lines) > MAX_LINES:
         lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]
-    return [
-        _TIMESTAMP.sub("", line.rstrip(), count=1) if len(line) <= MAX_LINE_CHARS else "" for line in lines
-    ]
+    return [_plain(line) if len(line) <= MAX_LINE_CHARS else "" for line in lines]
+
+
+def _plain(line: str) -> str:
+    line = _TIMESTAMP.sub("", line.rstrip(), count=1)
+    return _BLOCK_TAG.sub(r"\1", line, count=1) if "<" in line else line
 
 
 def clean_path(raw: str) -> str:

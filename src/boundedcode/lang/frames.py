@@ -115,8 +115,9 @@ def _pytest(m: re.Match[str], ctx: _Context) -> _Hit:
 # Go panics and goroutine dumps: a function line, then '\t/src/shop/cart/cart.go:8 +0x1d', with
 # 'fp=0x… sp=0x… pc=0x…' under GOTRACEBACK=system and assembly files (runtime/asm_amd64.s);
 # testify's '\tError Trace:\t/src/shop/cart/cart_test.go:12' lists its callers on the rows below.
+# A report that quotes a dump behind a bar or a quote mark ('  | /src/…/lexer.go:295 +0x55f').
 _GO_FILE = LazyPattern(
-    r"^\s{1,40}(?:Error Trace:\s{1,16})?(?P<path>\S[^\t]{0,1000}?\.(?:go|s)):(?P<line>\d{1,9})(?: \+0x[0-9a-f]{1,16})?(?: (?:fp|sp|pc|lr)=0x[0-9a-f]{1,16}){0,4}$"
+    r"^\s{1,40}(?:[|>]\s{1,8})?(?:Error Trace:\s{1,16})?(?P<path>\S[^\t]{0,1000}?\.(?:go|s)):(?P<line>\d{1,9})(?: \+0x[0-9a-f]{1,16})?(?: (?:fp|sp|pc|lr)=0x[0-9a-f]{1,16}){0,4}$"
 )
 # The one-line 'main.reorder (/src/shop/cmd/shop/main.go:11)' some tools and agents print.
 _GO_CALL = LazyPattern(
@@ -422,9 +423,10 @@ def _erlang(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- Ruby ---------------------------------------------------------------------------------
 
 # Ruby "lib/cart.rb:11:in `tax'" (3.3 and before) or "lib/cart.rb:11:in 'Cart#tax'" (3.4), after
-# 'from ', RSpec's '# ', or Ruby 2.5-2.7's numbered '2: from ' (then printed outermost first).
+# 'from ', RSpec's '# ' ('#   ' under its '--- Caused by: ---', the cause's rows indented), or
+# Ruby 2.5-2.7's numbered '2: from ' (then printed outermost first).
 _RUBY = LazyPattern(
-    r"^\s{0,40}(?:# |from |(?P<n>\d{1,5}): from )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):in [`'](?P<func>[^`']{1,500})'"
+    r"^\s{0,40}(?:#\s{1,8}|from |(?P<n>\d{1,5}): from )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):in [`'](?P<func>[^`']{1,500})'"
 )
 
 

@@ -377,3 +377,17 @@ def test_a_definition_s_factor_follows_what_it_defines(kind, name, factor):
 
     expected = {"exception": EXCEPTION_DEFINITION, "annotation": ANNOTATION_DEFINITION, None: 1.0}[factor]
     assert definition_factor(kind, name) == expected
+
+
+def test_discovery_s_best_path_counts_in_full_only_when_its_words_are_rare():
+    """A path's words' weight over the best path's, and over no less than PATH_WORDS_FLOOR: in a
+    listing of ten paths `cart` is held by one (idf ln 10, the title's word counted twice)."""
+    import math
+
+    from boundedcode.weights import PATH_WORDS_FLOOR
+
+    files = {f"shop/item{i}.py": "x = 1\n" for i in range(9)} | {"shop/cart.py": "y = 2\n"}
+    result = run(files, "cart breaks", explain=True)
+    [found] = [c.specificity for path, c in contributions(result) if c.strategy == "discovery"]
+    assert found == pytest.approx(math.log(10) * (1 + math.log(2)) / PATH_WORDS_FLOOR)
+    assert found < 1.0

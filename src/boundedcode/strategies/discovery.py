@@ -1,7 +1,9 @@
 """discovery: the message's words against the file paths.
 
 Each path word weighs by its rarity among the paths (idf) and by how often the
-message repeats it (a title word counts again). The spec runs discovery only as
+message repeats it (a title word counts again); a path's specificity is its words'
+weight over the best path's, and over no less than a rare word's
+(weights.PATH_WORDS_FLOOR). The spec runs discovery only as
 a fallback (when nothing reliable was found); measured on the development split,
 running it on every message raised file recall, so it runs on every message
 (docs/benchmark.md). The files' text is the fulltext strategy's: a word counts
@@ -22,7 +24,7 @@ from ..lang.languages import is_prose_path, is_test_path
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..seeds.terms import spellings, stem
-from ..weights import R
+from ..weights import PATH_WORDS_FLOOR, R
 from .base import Evidence, Plan
 
 __all__ = ["DiscoveryStrategy"]
@@ -142,7 +144,7 @@ class DiscoveryStrategy:
         out: list[Finding] = []
         if not best:
             return out
-        top = -best[0][0]
+        top = max(-best[0][0], PATH_WORDS_FLOOR)  # common words alone: a fraction of the weight
         for neg, p, words in best:
             if len(out) >= MAX_FILES:
                 break

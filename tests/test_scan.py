@@ -245,7 +245,7 @@ def test_a_line_is_cut_where_ripgrep_cuts_it_its_terminator_counted(tmp_path, en
         assert rg.hits[needles[0]]["x.py"][0].text.endswith(OMITTED) == cut, (n, ending)
 
 
-def test_the_lines_of_a_few_files_terms_are_ripgrep_s_and_the_contents_alike(tmp_path):
+def test_the_lines_of_a_few_files_terms_are_the_same_on_disk_and_in_memory(tmp_path):
     from boundedcode.scan.rescan import Rescan
     from boundedcode.scan.base import ScanResult
 

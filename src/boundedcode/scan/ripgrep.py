@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import selectors
 import shutil
 import subprocess
@@ -184,8 +183,6 @@ def _rg_binary() -> str | None:
 
 #: Records parsed between two looks at the clock (a killed search's output can take seconds).
 PARSE_EVERY = 2048
-#: One match of `term_lines`' output (`--heading`): its line number and the match.
-_NUMBERED = re.compile(rb"^([0-9]+):([^\n]*)", re.M)
 
 
 def _parse_lines(
@@ -292,14 +289,13 @@ class RipgrepScanner:
             pattern(needles),
         ]
 
-    def _term_command(self, terms: TermMatcher, budgets: Budgets, lines: bool = False) -> list[str]:
-        # Only the identifiers, no line numbers: the counts are all the terms' strategy reads
-        # (`lines`: each with its line number, for `term_lines`).
+    def _term_command(self, terms: TermMatcher, budgets: Budgets) -> list[str]:
+        # Only the identifiers, no line numbers: the counts are all the terms' strategy reads.
         return [
             *self._base(),
             "--only-matching",
             "--heading",
-            "--line-number" if lines else "--no-line-number",
+            "--no-line-number",
             "--max-filesize",
             str(budgets.file_bytes),
             "-e",
@@ -360,38 +356,6 @@ class RipgrepScanner:
         if not terms or not paths:
             return []
         return self._by_paths(self._term_command(terms, budgets), tree, paths, budgets, result)
-
-    def term_lines(
-        self,
-        tree: Tree,
-        paths: Sequence[str],
-        terms: TermMatcher,
-        budgets: Budgets,
-        deadline: float,
-        bounds_reached: list[str],
-    ) -> dict[str, dict[int, tuple[str, ...]]]:
-        """The query's tokens per line of a few files (those a strategy proposes): the terms'
-        expression again, with line numbers, over these files alone."""
-        result = ScanResult(bounds_reached=bounds_reached)
-        if not terms or not paths:
-            return {}
-        procs = self._by_paths(self._term_command(terms, budgets, lines=True), tree, paths, budgets, result)
-        out: dict[str, dict[int, tuple[str, ...]]] = {}
-
-        def parse(data: bytes) -> None:
-            for block in data.split(_FILE_END):
-                path_b, sep, body = block.partition(b"\0")
-                per_line: dict[bytes, set[str]] = {}
-                for number, match in _NUMBERED.findall(body):
-                    found = terms.count(match)
-                    if found:
-                        per_line.setdefault(number, set()).update(found)
-                if sep and per_line:
-                    path = path_b.decode("utf-8", "surrogateescape")
-                    out[path] = {int(n): tuple(sorted(tokens)) for n, tokens in per_line.items()}
-
-        self._output(procs, result, deadline, parse, _FILE_END)
-        return out
 
     def start_walking(
         self, tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float

@@ -3,7 +3,7 @@ from dataclasses import replace
 
 from boundedcode.model import Item
 from boundedcode.render import count_tokens, printable, render_block, smallest_block_tokens, unescape_path
-from boundedcode.render.block import CUT_SHORT
+from boundedcode.render.block import CUT_SHORT, WEAK_FIRST_NOTE, WEAK_NOTE
 from boundedcode.render.read import READ_MAX_LINE_CHARS, render_file
 
 
@@ -26,6 +26,17 @@ def test_block_format_matches_the_spec():
         "- src/module_0/file_0.py:1 (f0): defines function f0\n"
     )
     assert tokens == count_tokens(text) and not cut
+
+
+def test_a_block_led_by_words_alone_says_so_and_whether_a_named_place_follows():
+    words = replace(item(0, "words ledger, balance in its text"), strategies=("fulltext", "discovery"))
+    named = replace(item(1, "defines function f1"), strategies=("symbols", "fulltext"))
+    only_words, _, _ = render_block([words, replace(words, path="b.py")], 1200)
+    assert only_words.splitlines()[1] == WEAK_NOTE
+    named_after, _, _ = render_block([words, named], 1200)
+    assert named_after.splitlines()[1] == WEAK_FIRST_NOTE
+    named_first, _, _ = render_block([named, words], 1200)
+    assert "(weak:" not in named_first
 
 
 def test_block_shortens_to_fit_its_budget_and_says_so():

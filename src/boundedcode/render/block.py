@@ -25,6 +25,7 @@ __all__ = [
     "CUT_SHORT",
     "NO_PLACES",
     "WEAK_NOTE",
+    "WEAK_FIRST_NOTE",
 ]
 
 HEADER = "Likely relevant places, ranked (found by {found}; verify before relying on them):"
@@ -40,6 +41,8 @@ CUT_SHORT = ("files_listed", "time_s")
 _CUT_NOTE = "- (the search was cut short by the {bounds} bound: some files were not searched)"
 #: Said when nothing the message names was found, only files that share its words.
 WEAK_NOTE = "- (weak: nothing the message names was found; these files only share its words)"
+#: Said when the best place only shares the message's words and a place it names ranks lower.
+WEAK_FIRST_NOTE = "- (weak: the first places only share the message's words; what it names ranks lower)"
 
 
 def _strategy_names(items: Sequence[Item]) -> str:
@@ -75,6 +78,14 @@ def is_weak(items: Sequence[Item]) -> bool:
     return bool(items) and bool(items[0].strategies) and set(items[0].strategies) <= WORD_STRATEGIES
 
 
+def weak_note(items: Sequence[Item]) -> list[str]:
+    """The block's line saying its best place is weak, and whether anything named was found."""
+    if not is_weak(items):
+        return []
+    named = any(set(it.strategies) - WORD_STRATEGIES for it in items)
+    return [WEAK_FIRST_NOTE if named else WEAK_NOTE]
+
+
 def render_block(
     items: Sequence[Item],
     budget_tokens: int,
@@ -97,7 +108,7 @@ def render_block(
         for n in range(len(items), -1, -1):
             shown = items[:n]
             lines = [HEADER.format(found=_strategy_names(shown) or FOUND_BY_NONE)]
-            lines += [WEAK_NOTE] if is_weak(shown) else []
+            lines += weak_note(shown)
             lines += [_line(it, reason_chars) for it in shown]
             if n < len(items):
                 lines.append(LEFT_OUT.format(n=len(items) - n))

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from boundedcode.lang._text import evidence_lines
 from boundedcode.lang.frames import Frame, is_frame_line, parse_frames
 from evidence_files import T, evidence
 
@@ -489,6 +490,15 @@ EXPECTED = {
         Frame("CartTest.java", 13, None, "com.acme.CartTest.testCount", "com.acme", "jvm", 0),
         Frame("CartTest.java", 8, None, "com.acme.CartTest.testTotal", "com.acme", "jvm", 0),
     ],
+    "mixed/compose_relayed.txt": [
+        Frame(T + "/relayed/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/relayed/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/relayed/shop/server.py", 6, None, "handle", None, "python", 2),
+        Frame(T + "/relayed/shop/server.py", 11, None, None, None, "python", 3),
+        Frame(T + "/relayed/shop/cart.py", 2, None, "total", None, "python", 0),
+        Frame(T + "/relayed/shop/worker.py", 7, None, "drain", None, "python", 1),
+        Frame(T + "/relayed/shop/worker.py", 12, None, None, None, "python", 2),
+    ],
     "mixed/interleaved_go_jest.txt": [
         Frame("/usr/lib/go-1.19/src/testing/testing.go", 1396, None, None, None, "go", 0),
         Frame("/usr/lib/go-1.19/src/testing/testing.go", 1399, None, "testing.tRunner.func1", None, "go", 1),
@@ -554,6 +564,14 @@ EXPECTED = {
         Frame(T + "/php/src/Cart.php", 9, None, "Shop\\Cart->total", None, "php", 0),
         Frame(T + "/php/src/Cart.php", 17, None, "Shop\\reorder", None, "php", 1),
         Frame(T + "/php/bin/run.php", 5, None, None, None, "php", 2),
+    ],
+    "python/honcho.txt": [
+        Frame(T + "/relayed/shop/cart.py", 2, None, "total", None, "python", 0),
+        Frame(T + "/relayed/shop/worker.py", 7, None, "drain", None, "python", 1),
+        Frame(T + "/relayed/shop/worker.py", 12, None, None, None, "python", 2),
+        Frame(T + "/relayed/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/relayed/shop/server.py", 6, None, "handle", None, "python", 2),
+        Frame(T + "/relayed/shop/server.py", 11, None, None, None, "python", 3),
     ],
     "python/pytest_color.txt": [
         Frame("shop/cart.py", 9, None, "rate", None, "python", 0),
@@ -901,6 +919,37 @@ def test_a_randomized_runner_s_seed_frame_names_no_file():
 )
 def test_a_frame_behind_a_quote_a_cause_s_indent_or_a_block_tag_keeps_its_file(text, expected):
     assert [(f.path, f.line, f.language) for f in parse_frames(text)] == expected
+
+
+def test_a_process_manager_s_relayed_lines_are_read_per_process_and_nothing_else_moves():
+    # Two services' lines mixed as docker compose relays them, between a report's prose lines;
+    # rustc's gutter ('2 |') and a table row ('| a | b |') are no process's lines.
+    text = (
+        "It fails on start:\n"
+        "web-1     | Traceback (most recent call last):\n"
+        "worker-1  | Traceback (most recent call last):\n"
+        'web-1     |   File "/app/shop/server.py", line 6, in handle\n'
+        'worker-1  |   File "/app/shop/worker.py", line 7, in drain\n'
+        "web-1     | KeyError: 'qty'\n"
+        "worker-1  | TypeError: 'NoneType' object is not iterable\n"
+        "\n"
+        "2 |     let x = total();\n"
+        "| a | b |\n"
+    )
+    assert evidence_lines(text) == [
+        "It fails on start:",
+        "Traceback (most recent call last):",
+        '  File "/app/shop/server.py", line 6, in handle',
+        "KeyError: 'qty'",
+        "",
+        "Traceback (most recent call last):",
+        '  File "/app/shop/worker.py", line 7, in drain',
+        "TypeError: 'NoneType' object is not iterable",
+        "",
+        "2 |     let x = total();",
+        "| a | b |",
+        "",
+    ]
 
 
 def test_exact_duplicates_are_dropped():

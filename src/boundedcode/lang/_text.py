@@ -40,6 +40,10 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # The timestamp CI services and log collectors put before every line of a job's output.
 _TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? ")
+# The prefix a process manager puts before each line it relays from a process: honcho's and
+# foreman's time and process (`12:44:52 web.1    | `, `12:44:52 system   | `), docker compose's
+# service (`web-1  | `, `web_1  | ` before version 2).
+_RELAYED = re.compile(r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}|system) {0,32}\| ?")
 _DRIVE_URL = re.compile(r"/[A-Za-z]:/")
 _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
 _WEBPACK = ("webpack:///", "webpack-internal:///")
@@ -72,7 +76,7 @@ def evidence_cut(text: str) -> bool:
 
 def evidence_lines(text: str) -> list[str]:
     """The lines of `text` within the bounds, ANSI- and timestamp-free, right-stripped, a block's
-    opening HTML tag off.
+    opening HTML tag off, a process manager's relayed lines grouped by process.
 
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
     them (no trace runs across the cut); an over-long line is blank.
@@ -83,7 +87,27 @@ def evidence_lines(text: str) -> list[str]:
     lines = _NEWLINE.split(_ANSI.sub("", text))
     if len(lines) > MAX_LINES:
         lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]
-    return [_plain(line) if len(line) <= MAX_LINE_CHARS else "" for line in lines]
+    return [_plain(line) if len(line) <= MAX_LINE_CHARS else "" for line in _demultiplexed(lines)]
+
+
+def _demultiplexed(lines: list[str]) -> list[str]:
+    """`lines` with each run of relayed lines (`_RELAYED`) regrouped by process, prefix off, a
+    blank line after each process's: two processes' traces interleave in a process manager's
+    output, never one process's own. The lines around a run keep their places."""
+    out: list[str] = []
+    relayed: dict[str, list[str]] = {}
+    for line in lines:
+        m = _RELAYED.match(line) if "|" in line else None
+        if m is not None:
+            relayed.setdefault(m[1], []).append(line[m.end() :])
+            continue
+        if relayed:
+            if not line.strip():
+                continue  # the manager's own blank line: each process's lines end in one below
+            out += [kept for run in relayed.values() for kept in (*run, "")]
+            relayed = {}
+        out.append(line)
+    return out + [kept for run in relayed.values() for kept in (*run, "")]
 
 
 def _plain(line: str) -> str:

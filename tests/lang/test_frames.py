@@ -921,6 +921,43 @@ def test_a_frame_behind_a_quote_a_cause_s_indent_or_a_block_tag_keeps_its_file(t
     assert [(f.path, f.line, f.language) for f in parse_frames(text)] == expected
 
 
+@pytest.mark.parametrize(
+    "prefix",
+    [
+        "2024-03-01T10:22:33.4567890Z ",  # GitHub Actions
+        "[2024-03-01T10:22:33.456Z] ",  # Jenkins' timestamper
+        "[10:22:33] ",  # a build tool's clock
+        "Mar 01 10:22:33 web01 gunicorn[1234]: ",  # journalctl, syslog
+        "Mar  1 10:22:33 web01 app: ",
+        "2024-03-01T10:22:33.456789+00:00 app[web.1]: ",  # Heroku
+        "2024-03-01T10:22:33+00:00 web01 app[12]: ",  # syslog with an ISO time
+        "2024-03-01T10:22:33.123456Z 01E ",  # GitLab's timestamped job log
+        "2024-03-01T10:22:33.123456Z 01O+ ",
+        "[pod/web-7d9c/app] ",  # kubectl logs --prefix
+    ],
+)
+def test_a_trace_behind_a_log_s_line_prefix_keeps_its_frames(prefix):
+    trace = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/shop/views.py", line 9, in index\n'
+        "    return 1 / 0\n"
+        "ZeroDivisionError: division by zero\n"
+    )
+    prefixed = "".join(prefix + line + "\n" for line in trace.splitlines())
+    assert [(f.path, f.line) for f in parse_frames(prefixed)] == [("/srv/shop/views.py", 9)]
+
+
+@pytest.mark.parametrize(
+    "derived, source",
+    [
+        ("python/journal.txt", "python/traceback_cause.txt"),
+        ("jvm/jenkins_timestamps.txt", "jvm/java_caused_by.txt"),
+    ],
+)
+def test_a_log_s_copy_of_a_captured_trace_gives_the_trace_s_frames(derived, source):
+    assert parse_frames(evidence(derived)) == parse_frames(evidence(source)) != []
+
+
 def test_a_process_manager_s_relayed_lines_are_read_per_process_and_nothing_else_moves():
     # Two services' lines mixed as docker compose relays them, between a report's prose lines;
     # rustc's gutter ('2 |') and a table row ('| a | b |') are no process's lines.

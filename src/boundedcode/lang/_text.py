@@ -38,8 +38,18 @@ _ANSI = re.compile(
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 # A block's opening HTML tag before its first line, as a forge's message carries it ('<pre> lib/…').
 _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
-# The timestamp CI services and log collectors put before every line of a job's output.
-_TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? ")
+# What CI services and log collectors put before every line they keep: a timestamp (GitHub
+# Actions', `2024-03-01T10:22:33.4567890Z `; in brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `
+# and a build tool's `[10:22:33] `), then, after one, a syslog header (`web01 app[1234]: `,
+# Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a journal's `Mar 01 10:22:33 web01
+# gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `.
+_LOG_PREFIX = re.compile(
+    r"^(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
+    r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? )?"
+    r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\] "
+    r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,64} [\w./@-]{1,64}(?:\[\d{1,10}\])?: "
+    r"|\[pod/[^\]\s]{1,253}\] )"
+)
 # The prefix a process manager puts before each line it relays from a process: honcho's and
 # foreman's time and process (`12:44:52 web.1    | `, `12:44:52 system   | `), docker compose's
 # service (`web-1  | `, `web_1  | ` before version 2).
@@ -75,8 +85,8 @@ def evidence_cut(text: str) -> bool:
 
 
 def evidence_lines(text: str) -> list[str]:
-    """The lines of `text` within the bounds, ANSI- and timestamp-free, right-stripped, a block's
-    opening HTML tag off, a process manager's relayed lines grouped by process.
+    """The lines of `text` within the bounds, ANSI-free, right-stripped, a log's prefix and a
+    block's opening HTML tag off, a process manager's relayed lines grouped by process.
 
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
     them (no trace runs across the cut); an over-long line is blank.
@@ -111,7 +121,7 @@ def _demultiplexed(lines: list[str]) -> list[str]:
 
 
 def _plain(line: str) -> str:
-    line = _TIMESTAMP.sub("", line.rstrip(), count=1)
+    line = _LOG_PREFIX.sub("", line.rstrip(), count=1)
     return _BLOCK_TAG.sub(r"\1", line, count=1) if "<" in line else line
 
 

@@ -140,6 +140,24 @@ def test_symbols_prefer_the_member_in_the_file_named_after_its_qualifier():
     assert result.items[0].score > result.items[1].score
 
 
+def test_a_member_defined_beside_its_qualifier_counts_more_than_one_defined_apart():
+    from boundedcode.weights import MEMBER_BESIDE_QUALIFIER
+
+    message = "It crashes:\n\n```python\nExpression.compile('False')\n```\n"
+    method = "    def compile(self, text):\n        return text\n"
+    beside = {"mark/expression.py": "class Expression:\n" + method}
+    apart = {"mark/types.py": "class Expression:\n    pass\n", "mark/helpers.py": "class Helper:\n" + method}
+
+    def defines(files):
+        result = run(files, message, explain=True)
+        (found,) = [
+            c.specificity for _, c in contributions(result) if c.reason == "defines method Expression.compile"
+        ]
+        return found
+
+    assert defines(beside) == pytest.approx(MEMBER_BESIDE_QUALIFIER * defines(apart))
+
+
 @pytest.mark.parametrize(
     "files, message",
     [

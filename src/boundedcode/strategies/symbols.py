@@ -20,7 +20,7 @@ from ..model import Anchor, AnchorKind, Finding
 from ..navigator.base import PATTERNS, Location
 from ..navigator.patterns import PatternNavigator
 from ..scan import Needle
-from ..weights import R, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
+from ..weights import MEMBER_BESIDE_QUALIFIER, R, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
 from .base import Evidence, Plan, definition_factor, is_identifier
 
 __all__ = ["SymbolsStrategy"]
@@ -110,6 +110,11 @@ class SymbolsStrategy:
             qualified = (
                 self._qualifier_files(ev, definitions, a, defs) if a.kind == AnchorKind.MEMBER else set()
             )
+            beside = (
+                _beside_qualifier(definitions, a, defs, types_only=True)
+                if a.kind == AnchorKind.MEMBER and a.qualifier
+                else set()
+            )
             if defs:
                 spec = specificity(len(qualified) if qualified else len(defs)) * origin
                 unresolved = (
@@ -124,6 +129,8 @@ class SymbolsStrategy:
                     else:
                         factor = 1.0 if (not qualified or path in qualified) else OFF_QUALIFIER
                     factor *= definition_factor(kind, a.text)
+                    if path in beside:
+                        factor *= MEMBER_BESIDE_QUALIFIER
                     label = f"{a.qualifier}.{a.text}" if a.qualifier else a.text
                     out.append(
                         Finding(
@@ -134,7 +141,7 @@ class SymbolsStrategy:
                             rel,
                             f"defines {kind} {label}",
                             symbol=a.text,
-                            specificity=spec * factor,
+                            specificity=min(1.0, spec * factor),
                         )
                     )
             users = [p for p in files if p not in defs]
@@ -178,12 +185,24 @@ class SymbolsStrategy:
         """Definition files that the qualifier narrows to: named after it, or defining it."""
         if not a.qualifier or len(defs) <= 1:
             return set()
-        q = _norm(a.qualifier)
-        named = {p for p in defs if _norm(p.rsplit("/", 1)[-1].split(".", 1)[0]) == q}
-        defining = {loc.path for loc in definitions(a.qualifier) if loc.path in defs}
-        chosen = named | defining
+        chosen = _beside_qualifier(definitions, a, defs, types_only=False)
         # Tests rarely hold the member a message means; keep them out of the narrowed set.
         return {p for p in chosen if not is_test_path(p)} or chosen
+
+
+def _beside_qualifier(
+    definitions: _Definitions, a: Anchor, defs: dict[str, tuple[int, str]], types_only: bool
+) -> set[str]:
+    """The files of `defs` (a member's definitions) named after its qualifier or defining it
+    (as a type, with `types_only`)."""
+    q = _norm(a.qualifier or "")
+    named = {p for p in defs if _norm(p.rsplit("/", 1)[-1].split(".", 1)[0]) == q}
+    defining = {
+        loc.path
+        for loc in definitions(a.qualifier or "")
+        if loc.path in defs and (not types_only or loc.kind in TYPE_KINDS)
+    }
+    return named | defining
 
 
 class _Definitions:

@@ -573,6 +573,33 @@ EXPECTED = {
         Frame(T + "/relayed/shop/server.py", 6, None, "handle", None, "python", 2),
         Frame(T + "/relayed/shop/server.py", 11, None, None, None, "python", 3),
     ],
+    "python/ipython7_cell.txt": [
+        Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/ipython/shop/server.py", 5, None, "handle", None, "python", 2),
+    ],
+    "python/ipython7_script.txt": [
+        Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/ipython/shop/server.py", 5, None, "handle", None, "python", 2),
+        Frame(T + "/ipython/report.py", 3, None, None, None, "python", 3),
+    ],
+    "python/ipython8_cell.txt": [
+        Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/ipython/shop/server.py", 5, None, "handle", None, "python", 2),
+    ],
+    "python/ipython8_color.txt": [
+        Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/ipython/shop/server.py", 5, None, "handle", None, "python", 2),
+    ],
+    "python/ipython8_script.txt": [
+        Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/ipython/shop/server.py", 5, None, "handle", None, "python", 2),
+        Frame(T + "/ipython/report.py", 3, None, None, None, "python", 3),
+    ],
     "python/pytest_color.txt": [
         Frame("shop/cart.py", 9, None, "rate", None, "python", 0),
         Frame("shop/cart.py", 6, None, "total", None, "python", 1),

@@ -52,6 +52,7 @@ class _Hit:
 class _Context:
     prev: str = ""  # the line before: Go and Rust print the function there
     last_def: str | None = None  # pytest's long format prints the function's `def` above
+    ipython_file: tuple[str, str] | None = None  # IPython 7's file and function, its line below
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,45 @@ _DEF = LazyPattern(r"^\s{0,16}(?:async\s{1,4})?def (\w{1,300})\(")
 
 def _pytest(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "python", m["func"] or ctx.last_def, outermost_first=True)
+
+
+# IPython, a notebook's or a console's traceback: 8 prints 'File ~/…/cart.py:2, in total(items)'
+# ('File /…/report.py:3' at a script's top level); 7 prints '~/…/cart.py in total(items)', then
+# the source around the line with an arrow at it, '----> 2     return …'. A cell ('Cell In[1],
+# line 2', 'Input In [3], in <cell line: 1>()', '<ipython-input-1-77a5de58e948> in <module>') is
+# no file. Both print the outermost call first.
+_IPY_FILE = LazyPattern(
+    r"^File (?P<path>\S.{0,1000}?\.(?:py|pyx|pxi)):(?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$"
+)
+_IPY_CELL = LazyPattern(
+    r"^(?:Cell In ?\[\d{1,9}\], line \d{1,9}|Input In ?\[\d{1,9}\](?:, in .{1,300})?|<ipython-input-[\w-]{1,80}> in .{1,300})$"
+)
+_IPY7_FILE = LazyPattern(r"^(?P<path>[^\s<].{0,1000}?\.(?:py|pyx|pxi)) in (?P<func>\S.{0,300})$")
+_IPY7_ARROW = LazyPattern(r"^-{1,12}> {0,2}(?P<line>\d{1,9})(?:\s|$)")
+
+
+def _ipython(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "python", strip_params(m["func"]) if m["func"] else None, outermost_first=True)
+
+
+def _ipython_cell(m: re.Match[str], ctx: _Context) -> _Hit:
+    ctx.ipython_file = None
+    return _Hit(None, None, None, None, "python", outermost_first=True)
+
+
+def _ipython7(m: re.Match[str], ctx: _Context) -> _Hit:
+    """The file and function, kept for the arrow below; the trace goes on meanwhile."""
+    ctx.ipython_file = (m["path"], m["func"])
+    return _Hit(None, None, None, None, "python", outermost_first=True)
+
+
+def _ipython7_arrow(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    if ctx.ipython_file is None:  # IPython 8's arrow, or a cell's: its line is known
+        return None
+    (path, function), ctx.ipython_file = ctx.ipython_file, None
+    return _Hit(
+        clean_path(path), int(m["line"]), None, symbol(strip_params(function)), "python", outermost_first=True
+    )
 
 
 # --- Go -----------------------------------------------------------------------------------
@@ -504,6 +544,10 @@ def _elixir(m: re.Match[str], ctx: _Context) -> _Hit:
 _FORMATS: tuple[_Format, ...] = (
     _Format("python", ('File "',), _PY_FILE, _python, max_gap=12),
     _Format("pytest", (".py:",), _PYTEST, _pytest, max_gap=400),
+    _Format("ipython", ("File ",), _IPY_FILE, _ipython, max_gap=20),
+    _Format("ipython", ("Cell In", "Input In", "<ipython-input-"), _IPY_CELL, _ipython_cell, max_gap=20),
+    _Format("ipython", (".py in ", ".pyx in ", ".pxi in "), _IPY7_FILE, _ipython7, max_gap=20),
+    _Format("ipython", ("-> ",), _IPY7_ARROW, _ipython7_arrow, max_gap=20),
     _Format("go", (".go:", ".s:"), _GO_FILE, _go, max_gap=2),
     _Format("go", (".go:",), _GO_CALL, _go_call, max_gap=2),
     _Format("jvm", ("at ",), _JVM, _jvm),
@@ -642,7 +686,7 @@ def parse_frames(text: str) -> list[Frame]:
         if _TRACE_START.match(line):
             if trace:
                 frames += _frames(trace)
-            trace, ctx.last_def = None, None
+            trace, ctx.last_def, ctx.ipython_file = None, None, None
         found = _match(line, ctx)
         if found is None:
             if trace:

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from boundedcode.lang._text import evidence_lines
-from boundedcode.lang.frames import Frame, is_frame_line, parse_frames
+from boundedcode.lang.frames import Frame, exception_lines, is_frame_line, parse_frames
 from evidence_files import T, evidence
 
 
@@ -1014,6 +1014,26 @@ def test_a_process_manager_s_relayed_lines_are_read_per_process_and_nothing_else
         "| a | b |",
         "",
     ]
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("python/traceback_cause.txt", ["LookupError: no rate configured", "RuntimeError: reorder failed"]),
+        *(
+            (f"python/{n}.txt", ["KeyError: 'qty'"])
+            for n in (
+                "ipython7_cell",
+                "ipython7_script",
+                "ipython8_cell",
+                "ipython8_color",
+                "ipython8_script",
+            )
+        ),
+    ],
+)
+def test_the_line_naming_the_exception_ends_a_python_or_an_ipython_traceback(name, expected):
+    assert exception_lines(evidence(name)) == expected
 
 
 def test_exact_duplicates_are_dropped():

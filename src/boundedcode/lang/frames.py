@@ -724,6 +724,11 @@ _PY_EXCEPTION = LazyPattern(
 _PY_BODY = LazyPattern(r"^[|+]?\s{1,40}\S|^\s{0,40}\| {1,40}")
 
 
+def _is_ipython_row(line: str) -> bool:
+    """An IPython traceback's file or cell row (its source lines and arrows follow)."""
+    return bool(_IPY_FILE.match(line) or _IPY_CELL.match(line) or (" in " in line and _IPY7_FILE.match(line)))
+
+
 def exception_lines(text: str) -> list[str]:
     """The `Name: message` line that ends each Python traceback in `text`, in input order."""
     found: list[str] = []
@@ -731,7 +736,7 @@ def exception_lines(text: str) -> list[str]:
     for line in evidence_lines(text):
         if not line:
             continue
-        if 'File "' in line and _PY_FILE.match(line):
+        if ('File "' in line and _PY_FILE.match(line)) or _is_ipython_row(line):
             in_traceback = True
             continue
         if not in_traceback:
@@ -740,6 +745,6 @@ def exception_lines(text: str) -> list[str]:
         if m:
             found.append(line.strip(" |+"))
             in_traceback = False
-        elif not _PY_BODY.match(line):  # an unindented line that names no exception: not ours
-            in_traceback = False
+        elif not _PY_BODY.match(line) and not _IPY7_ARROW.match(line):
+            in_traceback = False  # an unindented line that names no exception: not ours
     return list(dict.fromkeys(found))

@@ -490,6 +490,28 @@ EXPECTED = {
         Frame("CartTest.java", 13, None, "com.acme.CartTest.testCount", "com.acme", "jvm", 0),
         Frame("CartTest.java", 8, None, "com.acme.CartTest.testTotal", "com.acme", "jvm", 0),
     ],
+    "c/cmake_error.txt": [
+        Frame("cmake/targets.cmake", 2, None, "add_library", None, "cmake", 0),
+        Frame("CMakeLists.txt", 4, None, "shop_library", None, "cmake", 1),
+    ],
+    "c/valgrind_leak.txt": [
+        Frame("cart.c", 6, None, "total", None, "c", 0),
+        Frame("main.c", 6, None, "main", None, "c", 1),
+        Frame("cart.c", 4, None, "total", None, "c", 0),
+        Frame("cart.c", 12, None, "reserve", None, "c", 0),
+        Frame("main.c", 5, None, "main", None, "c", 1),
+    ],
+    "c/valgrind_memcheck.txt": [
+        Frame("cart.c", 6, None, "total", None, "c", 0),
+        Frame("main.c", 6, None, "main", None, "c", 1),
+        Frame("cart.c", 4, None, "total", None, "c", 0),
+    ],
+    "javascript/vitest.txt": [
+        Frame("src/cart.ts", 3, 39, None, None, "javascript", 0),
+        Frame("src/cart.ts", 2, 16, "total", None, "javascript", 1),
+        Frame("src/cart.test.ts", 5, 10, None, None, "javascript", 2),
+        Frame("src/cart.test.ts", 9, 48, None, None, "javascript", 0),
+    ],
     "mixed/compose_relayed.txt": [
         Frame(T + "/relayed/shop/cart.py", 2, None, None, None, "python", 0),
         Frame(T + "/relayed/shop/cart.py", 2, None, "total", None, "python", 1),
@@ -564,6 +586,19 @@ EXPECTED = {
         Frame(T + "/php/src/Cart.php", 9, None, "Shop\\Cart->total", None, "php", 0),
         Frame(T + "/php/src/Cart.php", 17, None, "Shop\\reorder", None, "php", 1),
         Frame(T + "/php/bin/run.php", 5, None, None, None, "php", 2),
+    ],
+    "python/faulthandler.txt": [
+        Frame(
+            "/root/.pyenv/versions/3.11.7/lib/python3.11/ctypes/__init__.py",
+            519,
+            None,
+            "string_at",
+            None,
+            "python",
+            0,
+        ),
+        Frame(T + "/reports/shop/native.py", 5, None, "crash", None, "python", 1),
+        Frame(T + "/reports/shop/main.py", 6, None, None, None, "python", 2),
     ],
     "python/honcho.txt": [
         Frame(T + "/relayed/shop/cart.py", 2, None, "total", None, "python", 0),

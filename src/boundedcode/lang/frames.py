@@ -111,6 +111,19 @@ def _pytest(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "python", m["func"] or ctx.last_def, outermost_first=True)
 
 
+# faulthandler (a crash, a hang's dump): '  File "/srv/shop/native.py", line 5 in crash' under
+# 'Current thread 0x… (most recent call first):', innermost first, no comma before 'in'.
+_FAULTHANDLER = LazyPattern(
+    r'^\s{0,8}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9}) in (?P<func>\S.{0,300})$'
+)
+
+
+def _faulthandler(m: re.Match[str], ctx: _Context) -> _Hit:
+    if m["path"].startswith("<"):  # <frozen runpy>
+        return _placeholder("python")
+    return _location(m, "python", m["func"])
+
+
 # IPython, a notebook's or a console's traceback: 8 prints 'File ~/…/cart.py:2, in total(items)'
 # ('File /…/report.py:3' at a script's top level); 7 prints '~/…/cart.py in total(items)', then
 # the source around the line with an arrow at it, '----> 2     return …'. A cell ('Cell In[1],
@@ -206,6 +219,13 @@ _TAP_STACK = LazyPattern(
 
 def _tap_location(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "javascript", starts=True)
+
+
+# Vitest: ' ❯ src/cart.ts:3:39' (under the error, then the source around it), ' ❯ total
+# src/cart.ts:2:16', innermost first.
+_VITEST = LazyPattern(
+    r"^\s{0,8}❯ (?:(?P<func>[^\s:]{1,300}) )?(?P<path>[^\s:][^\s]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$"
+)
 
 
 # React Native's component stack under a red box: '    in CartRow (at Cart.js:12)'.
@@ -362,6 +382,40 @@ def _native(m: re.Match[str], ctx: _Context) -> _Hit:
 
 def _ubsan(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, native_language(m["path"]), starts=True)
+
+
+# Valgrind: '==8912==    at 0x1091CE: total (cart.c:6)', then '   by 0x…: main (main.c:6)' rows;
+# code without debug information '(in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)'.
+# Each 'at' opens a stack (the error's, the allocation's).
+_VALGRIND = LazyPattern(
+    r"^==\d{1,10}==\s{1,16}(?P<kind>at|by) 0x[0-9A-Fa-f]{1,16}: (?P<func>.{1,1000}?) \((?:(?P<path>[^()\s][^()]{0,1000}?):(?P<line>\d{1,9})|in [^()]{1,1000})\)$"
+)
+
+
+def _valgrind(m: re.Match[str], ctx: _Context) -> _Hit:
+    number = 0 if m["kind"] == "at" else None  # a lower number restarts: a new stack
+    if not m["path"]:
+        return _placeholder("c", number)
+    path = clean_path(m["path"])
+    return _location(m, native_language(path), strip_params(m["func"]), number=number)
+
+
+# CMake: 'CMake Error at cmake/targets.cmake:2 (add_library):' (or a warning), then its callers
+# under 'Call Stack (most recent call first):', '  CMakeLists.txt:4 (shop_library)'.
+_CMAKE_AT = LazyPattern(
+    r"^CMake (?:Error|Warning|Deprecation Warning|Deprecation Error)(?: \(dev\))? at (?P<path>[^\s()][^()]{0,1000}?):(?P<line>\d{1,9}) \((?P<func>[\w-]{1,200})\):$"
+)
+_CMAKE_CALLER = LazyPattern(
+    r"^\s{2,8}(?P<path>(?:[^\s()][^()]{0,1000}?/)?CMakeLists\.txt|[^\s()][^()]{0,1000}?\.cmake):(?P<line>\d{1,9}) \((?P<func>[\w-]{1,200})\)$"
+)
+
+
+def _cmake_at(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "cmake", m["func"], starts=True)
+
+
+def _cmake_caller(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "cmake", m["func"])
 
 
 # --- PHP ----------------------------------------------------------------------------------
@@ -544,6 +598,7 @@ def _elixir(m: re.Match[str], ctx: _Context) -> _Hit:
 _FORMATS: tuple[_Format, ...] = (
     _Format("python", ('File "',), _PY_FILE, _python, max_gap=12),
     _Format("pytest", (".py:",), _PYTEST, _pytest, max_gap=400),
+    _Format("faulthandler", ('File "',), _FAULTHANDLER, _faulthandler),
     _Format("ipython", ("File ",), _IPY_FILE, _ipython, max_gap=20),
     _Format("ipython", ("Cell In", "Input In", "<ipython-input-"), _IPY_CELL, _ipython_cell, max_gap=20),
     _Format("ipython", (".py in ", ".pyx in ", ".pxi in "), _IPY7_FILE, _ipython7, max_gap=20),
@@ -559,6 +614,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("javascript", ("at ",), _V8_CALL, _v8),
     _Format("javascript", ("at ",), _V8_BARE, _v8),
     _Format("javascript", ("(at ",), _RN_COMPONENT, _v8),
+    _Format("vitest", ("❯ ",), _VITEST, _v8, max_gap=8),
     _Format("tap", ("location: '",), _TAP_LOCATION, _tap_location),
     _Format("node-test", (" (/", " (file:", " (node:", ":\\"), _TAP_STACK, _v8),
     _Format("firefox", ("@",), _AT_SIGN, _at_sign),
@@ -577,6 +633,9 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("native", ("#",), _SANITIZER, _native, max_gap=1),
     _Format("native", ("#",), _SANITIZER_MODULE, _native, max_gap=1),
     _Format("native", ("runtime error: ",), _UBSAN, _ubsan),
+    _Format("valgrind", (" at 0x", " by 0x"), _VALGRIND, _valgrind),
+    _Format("cmake", ("CMake ",), _CMAKE_AT, _cmake_at, max_gap=8),
+    _Format("cmake", ("CMakeLists.txt:", ".cmake:"), _CMAKE_CALLER, _cmake_caller, max_gap=8),
     _Format("ruby", (":in ",), _RUBY, _ruby),
     _Format("erlang", (", line ",), _ERLANG, _erlang, max_gap=1),
     _Format("jruby", (" at ",), _JRUBY, _jruby),
@@ -602,6 +661,7 @@ _TRACE_START = LazyPattern(
     r"^[\s|+>]{0,40}(?:Traceback \(most recent call last\)|Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
     r"|The above exception was the direct cause|During handling of the above exception"
     r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|--- End of inner exception"
+    r"|(?:Current thread|Thread) 0x[0-9a-f]{1,16} \(most recent call first\):|Stack \(most recent call first\):"
     r"|(?:Previous )?(?:[Ww]rite|[Rr]ead) (?:of size \d{1,6} )?at 0x|Goroutine \d{1,12} \([\w ]{1,40}\) created at:"
     r"|_{3,200} .{1,400} _{3,200}$|={3,200} .{1,400} ={3,200}$)"
 )

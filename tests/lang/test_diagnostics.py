@@ -520,6 +520,14 @@ EXPECTED = {
         Diagnostic("test/cart_test.exs", 8, None, "", None, "generic"),
     ],
     "javascript/node_uncaught.txt": [Diagnostic(T + "/javascript/lib/cart.js", 3, None, "", None, "generic")],
+    "javascript/babel.txt": [
+        Diagnostic(T + "/build/src/cart.js", 4, 23, "Unexpected token", None, "generic")
+    ],
+    "javascript/prettier.txt": [
+        Diagnostic("src/cart.js", 4, 24, "SyntaxError: Unexpected token", "error", "generic")
+    ],
+    "javascript/webpack.txt": [Diagnostic("src/cart.js", 4, 23, "", "error", "generic")],
+    "python/black.txt": [Diagnostic("shop/cart.py", 5, 17, "", "error", "generic")],
 }
 
 
@@ -562,6 +570,24 @@ def test_frames_are_not_diagnostics(name):
 )
 def test_not_a_file_location(text):
     assert parse_diagnostics(text) == []
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # Black before 24.1, then with its target version
+        ("error: cannot format shop/cart.py: Cannot parse: 5:17: def reorder(cart)", ("shop/cart.py", 5, 17)),
+        (
+            "error: cannot format shop/cart.py: Cannot parse for target version Python 3.12: 5:17: def f(",
+            ("shop/cart.py", 5, 17),
+        ),
+        # after an exception's name, a dotted word that is no source file's name is no place
+        ("ValueError: x.y: bad value (1:2)", None),
+    ],
+)
+def test_a_formatter_s_and_a_parser_s_position_after_the_file(text, expected):
+    found = [(d.path, d.line, d.column) for d in parse_diagnostics(text)]
+    assert found == ([expected] if expected else [])
 
 
 def test_generic_colon_and_paren_formats():

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines
+from .languages import language_of
 from .frames import is_frame_line
 
 __all__ = ["Diagnostic", "parse_diagnostics"]
@@ -455,13 +456,42 @@ _OCAML = LazyPattern(
 )
 
 
+# A parser's error that names the file first and its position last: Babel's 'SyntaxError:
+# /src/cart.js: Unexpected token (4:23)', Prettier's '[error] src/cart.js: SyntaxError: Unexpected
+# token (4:24)'; webpack's 'ERROR in ./src/cart.js 4:23'; Black's 'error: cannot parse:
+# shop/cart.py:5:17' (before 24.1 'error: cannot format shop/cart.py: Cannot parse: 5:17: …', then
+# '… Cannot parse for target version Python 3.12: 5:17: …').
+_SOURCE_FILE = r"(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^\s:]{0,1000}?\.[A-Za-z][\w+-]{0,11})"
+_POSITION_LAST = LazyPattern(
+    r"^(?:\[(?P<sev>error|warn)\] |[A-Z]\w{0,40}Error: )"
+    + _SOURCE_FILE
+    + r": (?P<msg>\S.{0,2000}?) \((?P<line>\d{1,9}):(?P<col>\d{1,9})\)$"
+)
+_WEBPACK = LazyPattern(
+    r"^(?P<sev>ERROR|WARNING) in " + _SOURCE_FILE + r" (?P<line>\d{1,9}):(?P<col>\d{1,9})(?:-\d{1,9})?$"
+)
+_BLACK = LazyPattern(
+    r"^(?P<sev>error): cannot (?:parse: "
+    + _SOURCE_FILE
+    + r":(?P<line>\d{1,9}):(?P<col>\d{1,9})|format (?P<path2>\S.{0,1000}?): Cannot parse(?: for target version [^:]{1,100})?: (?P<line2>\d{1,9}):(?P<col2>\d{1,9}):.{0,4000})$"
+)
+
+
+def _position_last(m: re.Match[str], state: _State) -> Diagnostic | None:
+    # After an exception's name, a dotted word is as likely a name (`ValueError: x.y: bad (1:2)`).
+    if "/" not in m["path"] and language_of(m["path"]) is None:
+        return None
+    return _labelled(m, state)
+
+
 def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
     groups = m.groupdict()
     path, line = groups.get("path") or groups.get("path2"), groups.get("line") or groups.get("line2")
     if not path or not line:
         return None
     severity = (groups.get("sev") or "").lower() or None
-    return _make(path, line, groups.get("col"), groups.get("msg") or "", severity, "generic")
+    column = groups.get("col") or groups.get("col2")
+    return _make(path, line, column, groups.get("msg") or "", severity, "generic")
 
 
 _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (
@@ -492,6 +522,9 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_BRACKETED, _labelled),  # cppcheck (before 1.x)
     (_NIM, _labelled),  # nim
     (_OCAML, _labelled),  # ocaml
+    (_POSITION_LAST, _position_last),  # babel, prettier
+    (_WEBPACK, _labelled),  # webpack
+    (_BLACK, _labelled),  # black
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
 )
 

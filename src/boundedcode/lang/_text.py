@@ -1,4 +1,5 @@
-"""Shared helpers for the evidence parsers: bounded line splitting, ANSI removal, path cleanup.
+"""Shared helpers for the evidence parsers: bounded line splitting, ANSI and log-prefix removal, a
+process manager's relayed lines regrouped, path cleanup.
 
 Evidence is untrusted command output. Everything here is linear in the input and capped, so a
 parser never spends more than a bounded time on one message.

@@ -143,15 +143,19 @@ def _ipython(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "python", strip_params(m["func"]) if m["func"] else None, outermost_first=True)
 
 
+# A row of an IPython trace with no file of its own: the trace goes on through it.
+_IPY_NO_FILE = _Hit(None, None, None, None, "python", outermost_first=True)
+
+
 def _ipython_cell(m: re.Match[str], ctx: _Context) -> _Hit:
     ctx.ipython_file = None
-    return _Hit(None, None, None, None, "python", outermost_first=True)
+    return _IPY_NO_FILE
 
 
 def _ipython7(m: re.Match[str], ctx: _Context) -> _Hit:
-    """The file and function, kept for the arrow below; the trace goes on meanwhile."""
+    """The file and function, kept for the arrow below."""
     ctx.ipython_file = (m["path"], m["func"])
-    return _Hit(None, None, None, None, "python", outermost_first=True)
+    return _IPY_NO_FILE
 
 
 def _ipython7_arrow(m: re.Match[str], ctx: _Context) -> _Hit | None:

@@ -1071,6 +1071,10 @@ def test_the_line_naming_the_exception_ends_a_python_or_an_ipython_traceback(nam
     assert exception_lines(evidence(name)) == expected
 
 
+def test_a_sentence_naming_a_file_and_a_function_is_no_ipython_row():
+    assert parse_frames("The bug is in shop/cart.py in total():\n----> 2 return sum(items)\n") == []
+
+
 def test_exact_duplicates_are_dropped():
     trace = 'Traceback (most recent call last):\n  File "/a.py", line 3, in f\nValueError\n'
     assert len(parse_frames(trace * 3)) == 1

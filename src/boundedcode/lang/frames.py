@@ -135,7 +135,8 @@ _IPY_FILE = LazyPattern(
 _IPY_CELL = LazyPattern(
     r"^(?:Cell In ?\[\d{1,9}\], line \d{1,9}|Input In ?\[\d{1,9}\](?:, in .{1,300})?|<ipython-input-[\w-]{1,80}> in .{1,300})$"
 )
-_IPY7_FILE = LazyPattern(r"^(?P<path>[^\s<].{0,1000}?\.(?:py|pyx|pxi)) in (?P<func>\S.{0,300})$")
+# (7's path has no space: a sentence that names a file and a function is not its row)
+_IPY7_FILE = LazyPattern(r"^(?P<path>[^\s<]\S{0,1000}?\.(?:py|pyx|pxi)) in (?P<func>\S.{0,300})$")
 _IPY7_ARROW = LazyPattern(r"^-{1,12}> {0,2}(?P<line>\d{1,9})(?:\s|$)")
 
 

@@ -88,6 +88,18 @@ def test_a_crash_fails_the_pending_request_at_once(tmp_path):
     client.close()
 
 
+def test_a_server_that_stops_reading_leaves_no_pipe_open(tmp_path):
+    deaf = "import os, time; os.close(0); time.sleep(30)"
+    client = LspClient([sys.executable, "-c", deaf], str(tmp_path))
+    while client.down() is None:  # each write goes to a pipe no one reads: the writer stops on it
+        client.notify("workspace/didChangeConfiguration", {"settings": "x" * 65536})
+        time.sleep(0.01)
+    assert client.down() == "closed its input"
+    client.close()
+    # An open pipe left for the collector fails a later, unrelated test with a ResourceWarning.
+    assert client._proc.stdin.closed and client._proc.stdout.closed
+
+
 def test_a_slow_answer_times_out_and_the_late_answer_is_dropped(tmp_path):
     client = start(tmp_path, "--slow", "workspace/symbol=0.6")
     try:

@@ -193,10 +193,13 @@ class LspClient:
             self._proc.wait()
         self._mark_down("closed")
         self._writer.join(SHUTDOWN_TIMEOUT_S)
-        try:
-            self._proc.stdout.close()  # type: ignore[union-attr]
-        except OSError:
-            pass
+        # Both pipes closed here too: a writer that stopped on a broken pipe left stdin open,
+        # and an unclosed pipe is a ResourceWarning whenever the collector finds it.
+        for pipe in (self._proc.stdin, self._proc.stdout):
+            try:
+                pipe.close()  # type: ignore[union-attr]
+            except (OSError, ValueError):
+                pass
 
     # -- threads --------------------------------------------------------
 
@@ -218,6 +221,10 @@ class LspClient:
                 stdin.flush()
             except (OSError, ValueError):
                 self._mark_down("closed its input")
+                try:
+                    stdin.close()
+                except (OSError, ValueError):
+                    pass  # the buffered bytes are lost with the server; the pipe is closed all the same
                 return
 
     def _read_loop(self, stdout: IO[bytes]) -> None:

@@ -506,6 +506,26 @@ EXPECTED = {
         Frame("main.c", 6, None, "main", None, "c", 1),
         Frame("cart.c", 4, None, "total", None, "c", 0),
     ],
+    "c/lldb_segv.txt": [
+        Frame("cart.c", 7, 48, "total", None, "c", 0),
+        Frame("cart.c", 13, 12, "main", None, "c", 1),
+    ],
+    "c/lldb_cpp.txt": [
+        Frame("cart.cpp", 11, 27, "shop::Cart::total", None, "c", 0),
+        Frame("cart.cpp", 21, 20, "main", None, "c", 1),
+    ],
+    "c/lldb_threads.txt": [
+        Frame("worker.cpp", 18, 14, "main", None, "c", 0),
+        Frame("worker.cpp", 7, 19, "shop::price_of", None, "c", 0),
+        Frame("worker.cpp", 11, 11, "shop::reprice", None, "c", 1),
+    ],
+    "rust/lldb_panic.txt": [
+        Frame("src/pricing.rs", 2, 5, None, None, "rust", 0),
+        Frame("pricing.rs", 2, 5, "cart::pricing::unit_price", None, "rust", 0),
+        Frame("pricing.rs", 6, 38, "cart::pricing::total::{{closure}}", None, "rust", 1),
+        Frame("pricing.rs", 6, 62, "cart::pricing::total", None, "rust", 2),
+        Frame("main.rs", 5, 20, "cart::main", None, "rust", 3),
+    ],
     "javascript/vitest.txt": [
         Frame("src/cart.ts", 3, 39, None, None, "javascript", 0),
         Frame("src/cart.ts", 2, 16, "total", None, "javascript", 1),
@@ -1089,6 +1109,7 @@ def test_exact_duplicates_are_dropped():
         "lib/cart.rb:11:in `tax'",
         "    (shop 0.1.0) lib/cart.ex:2: Shop.Cart.total/1",
         "overflow.c:4:18: runtime error: signed integer overflow",
+        "  * frame #0: 0x0000555555555158 cart`total(items=0x0000000000000000, n=2) at cart.c:7:48",
     ],
 )
 def test_is_frame_line(line):
@@ -1100,3 +1121,23 @@ def test_is_frame_line(line):
 )
 def test_is_not_frame_line(line):
     assert not is_frame_line(line)
+
+
+def test_lldb_frames_of_libraries_keep_the_trace_but_name_no_file():
+    # a shared library's, the C++ and Rust standard libraries' (legacy-mangled too), one without
+    # debug information: their base names would find a project's file of the same name
+    bt = """\
+* thread #1, name = 'cart', stop reason = breakpoint 1.1
+  * frame #0: 0x000055555557f4d8 cart`__rustc::rust_panic at panicking.rs:886:25
+    frame #1: 0x0000555555568b14 cart`cart::pricing::unit_price::h975a86d5059593ce(price=0, qty=1) at pricing.rs:2:5
+    frame #2: 0x0000555555568f56 cart`_$LT$core..slice..iter..Iter$LT$T$GT$$u20$as$u20$core..iter..traits..iterator..Iterator$GT$::fold::hbf6910509f8a3127(self=Iter<(u32, u32)> @ 0x00007fffffffe228, init=0) at macros.rs:279:27
+    frame #3: 0x0000555555568c85 cart`_$LT$u32$u20$as$u20$core..iter..traits..accum..Sum$GT$::sum::hc05924b2ff3cb5d1(iter=Map) at accum.rs:50:22
+    frame #4: 0x0000555555558854 worker`void std::__invoke_impl<void, void (*)(int)>(__f=0x0) at invoke.h:61:14
+    frame #5: 0x0000555555569152 cart`cart::pricing::total::_$u7b$$u7b$closure$u7d$$u7d$::he5f79a46d8c6ff6a((null)=0x00007fffffffe203) at pricing.rs:6:38
+    frame #6: 0x00007ffff7dfb24a libc.so.6`__libc_start_call_main(main=(cart`main at main.c:11:16), argc=1) at libc_start_call_main.h:58:16
+    frame #7: 0x0000555555568981 cart`_start + 33
+"""
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(bt)] == [
+        ("pricing.rs", 2, "cart::pricing::unit_price", 0),
+        ("pricing.rs", 6, "cart::pricing::total::{{closure}}", 1),
+    ]

@@ -48,6 +48,7 @@ HOSTILE_FRAGMENTS = [
     "\t",
     "_ ",
     "= ",
+    "m`f(a=(m`g at a.c:1)) at ",
 ]
 LINE_PREFIXES = [
     "",
@@ -60,6 +61,7 @@ LINE_PREFIXES = [
     "thread 'x' panicked at ",
     "0 ",
     '  File "',
+    "  * frame #0: 0x1 m`",
 ]
 
 

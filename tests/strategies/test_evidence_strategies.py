@@ -1,5 +1,7 @@
 """stack_trace, build_error and test_to_impl on small repositories: the exact places found."""
 
+from pathlib import Path
+
 from boundedcode import MemoryTree, retrieve
 
 from ..conftest import EXAMPLE
@@ -263,3 +265,24 @@ def test_each_traces_innermost_frame_leads_when_an_outer_frame_repeats():
         "lib/b.py",
         "app/main.py",
     ]
+
+
+LLDB_PANIC = (Path(__file__).parents[1] / "fixtures/evidence/rust/lldb_panic.txt").read_text()
+
+
+def test_a_base_name_means_the_file_the_same_evidence_names_in_full_or_one_beside_it():
+    # LLDB prints 'pricing.rs' and 'main.rs'; the panic line above names 'src/pricing.rs'.
+    files = {
+        "src/pricing.rs": "pub fn unit_price(price: u32, qty: u32) -> u32 {\n    price / (qty - 1)\n}\n"
+        + "\n" * 2
+        + "pub fn total(items: &[(u32, u32)]) -> u32 { 0 }\n",
+        "src/main.rs": "mod pricing;\n\nfn main() {\n    let items = vec![];\n    pricing::total(&items);\n}\n",
+        "examples/old/pricing.rs": "pub fn unit_price() {}\n" * 8,
+        "examples/old/main.rs": "fn main() {}\n" * 8,
+        # the standard library's files by the same base names: never a frame's
+        "src/panicking.rs": "pub fn rust_panic() {}\n" * 900,
+        "src/accum.rs": "pub fn sum() {}\n" * 60,
+    }
+    result = retrieve("the total panics", tree=MemoryTree(files), evidence=[LLDB_PANIC])
+    located = [(it.path, it.lines) for it in result.items if "stack_trace" in it.strategies]
+    assert located == [("src/pricing.rs", (2, 6)), ("src/main.rs", (5,))]

@@ -389,6 +389,67 @@ def _ubsan(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, native_language(m["path"]), starts=True)
 
 
+# LLDB 'bt' (and the frame it stops at): '  * frame #0: 0x0000555555555158 cart`total(items=0x0, n=2)
+# at cart.c:7:48', the module before the backtick, the file by its base name, the location last
+# (an argument can print another: 'main=(cart`main at cart.c:11:16)'); '[inlined]' names the
+# function inlined there; a frame without debug information ends 'cart`_start + 33'.
+_LLDB = LazyPattern(
+    r"^\s{0,8}(?:\* )?frame #(?P<n>\d{1,5}): 0x[0-9a-f]{1,16} (?:(?P<module>[^`\s]{1,500})`)?(?P<func>.{1,4000}?)"
+    r"(?: at (?P<path>[^\s:()]{1,1000}):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?)?$"
+)
+# A shared library's frames (the C runtime, the system's) and the standard libraries' own, whose
+# base names ('panicking.rs', 'stl_vector.h') would find a project's file of the same name.
+_LLDB_SHARED = LazyPattern(
+    r"^(?:lib[\w+.-]{0,200}\.(?:so(?:\.[\d.]{1,20})?|dylib)|dyld|ld-linux[\w.-]{0,40})$"
+)
+_LLDB_LIBRARY = ("std::", "core::", "alloc::", "__rustc::", "__gnu_cxx::", "__cxxabiv1::")
+# Rust's trait impls on a primitive type ('<u32 as core::iter::traits::accum::Sum>::sum') are core's.
+_RUST_PRIMITIVE_IMPL = LazyPattern(r"^<(?:[ui](?:8|16|32|64|128|size)|f32|f64|bool|char|str) as ")
+# Rust's legacy symbol mangling, as LLDB prints it: '_$LT$core..slice..Iter$LT$T$GT$$u20$as$u20$…'.
+_RUST_LEGACY = (
+    ("$LT$", "<"),
+    ("$GT$", ">"),
+    ("$u7b$", "{"),
+    ("$u7d$", "}"),
+    ("$u20$", " "),
+    ("$C$", ","),
+    ("$RF$", "&"),
+    ("$BP$", "*"),
+    ("$LP$", "("),
+    ("$RP$", ")"),
+    ("..", "::"),
+)
+
+_RUST_LEGACY_LEAD = LazyPattern(r"(^|::)_(?=[<{])")
+
+
+def _rust_demangled(name: str) -> str:
+    if "$" not in name:
+        return name
+    for escape, text in _RUST_LEGACY:
+        name = name.replace(escape, text)
+    return _RUST_LEGACY_LEAD.sub(r"\1", name)  # a segment starting with an escape got a '_' before it
+
+
+def _library_function(func: str) -> bool:
+    """Whether a function is the standard library's: its qualified name (after a template's
+    return type, '<' or '&dyn ' of a Rust impl) starts in one of its namespaces."""
+    if _RUST_PRIMITIVE_IMPL.match(func):
+        return True
+    owner = func.lstrip("<&").removeprefix("mut ").removeprefix("dyn ")
+    name = owner.split("<", 1)[0].split("(", 1)[0].rpartition(" ")[2]
+    return name.startswith(_LLDB_LIBRARY)
+
+
+def _lldb(m: re.Match[str], ctx: _Context) -> _Hit:
+    number = int(m["n"])
+    func = _rust_demangled(m["func"].rpartition(" [inlined] ")[2])
+    if not m["path"] or _library_function(func) or _LLDB_SHARED.match(m["module"] or ""):
+        return _placeholder("c", number)
+    path = clean_path(m["path"])
+    return _location(m, native_language(path), _RUST_HASH.sub("", strip_params(func)), number=number)
+
+
 # Valgrind: '==8912==    at 0x1091CE: total (cart.c:6)', then '   by 0x…: main (main.c:6)' rows;
 # code without debug information '(in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)'.
 # Each 'at' opens a stack (the error's, the allocation's).
@@ -639,6 +700,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("native", ("#",), _SANITIZER_MODULE, _native, max_gap=1),
     _Format("native", ("runtime error: ",), _UBSAN, _ubsan),
     _Format("valgrind", (" at 0x", " by 0x"), _VALGRIND, _valgrind),
+    _Format("lldb", ("frame #",), _LLDB, _lldb, max_gap=1),
     _Format("cmake", ("CMake ",), _CMAKE_AT, _cmake_at, max_gap=8),
     _Format("cmake", ("CMakeLists.txt:", ".cmake:"), _CMAKE_CALLER, _cmake_caller, max_gap=8),
     _Format("ruby", (":in ",), _RUBY, _ruby),

@@ -45,6 +45,10 @@ def _symbol(a: Anchor) -> str | None:
     return fn
 
 
+def _narrowed(files: list[str], named: set[str], folders: set[str]) -> list[str]:
+    return [f for f in files if f in named] or [f for f in files if f.rpartition("/")[0] in folders] or files
+
+
 class StackTraceStrategy:
     id = "stack_trace"
 
@@ -70,6 +74,14 @@ class StackTraceStrategy:
             if files:
                 mapped.append((trace, in_trace, a, files))
                 in_trace += 1
+        # A base name that fits several files (LLDB and valgrind print no folder) means the one
+        # that another line of the same evidence names in full, or else one beside such a file.
+        named = {files[0] for _, _, _, files in mapped if len(files) == 1}
+        folders = {f.rpartition("/")[0] for f in named}
+        mapped = [
+            (t, k, a, _narrowed(files, named, folders)) if len(files) > 1 else (t, k, a, files)
+            for t, k, a, files in mapped
+        ]
         ranks: dict[int, int] = {}
         symbol_at = SymbolAt(ev.read, CALLABLE_KINDS)
         ordered = sorted(mapped, key=lambda t: (t[0], is_dependency_copy(t[2].text), t[1]))

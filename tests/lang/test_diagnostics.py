@@ -277,6 +277,41 @@ EXPECTED = {
             "phpstan",
         ),
     ],
+    "php/phpcs.txt": [
+        Diagnostic(
+            T + "/phpcs/src/Cart.php",
+            1,
+            None,
+            "Header blocks must be separated by a single blank",
+            "error",
+            "phpcs",
+        ),
+        Diagnostic(
+            T + "/phpcs/src/Cart.php",
+            4,
+            None,
+            "Opening brace of a class must be on the line after",
+            "error",
+            "phpcs",
+        ),
+        Diagnostic(
+            T + "/phpcs/src/Cart.php", 5, None, "Opening brace should be on a new line", "error", "phpcs"
+        ),
+        Diagnostic(
+            T + "/phpcs/src/Cart.php", 7, None, "Newline required after opening brace", "error", "phpcs"
+        ),
+        Diagnostic(
+            T + "/phpcs/src/Cart.php", 7, None, "Closing brace must be on a line by itself", "error", "phpcs"
+        ),
+        Diagnostic(
+            T + "/phpcs/src/Orders.php",
+            9,
+            None,
+            "Line exceeds 120 characters; contains 178 characters",
+            "warning",
+            "phpcs",
+        ),
+    ],
     "php/phpstan_table.txt": [
         Diagnostic(
             "src/Cart.php",

@@ -258,6 +258,19 @@ def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
     return Diagnostic(state.eslint_file, int(m["line"]), int(m["col"]), message, m["sev"], "eslint")
 
 
+# PHP_CodeSniffer's full report: rows ' 4 | ERROR | [x] Opening brace of a class must be on …'
+# under 'FILE: /srv/shop/src/Cart.php' (a long message goes on in '   |       |     …' rows).
+_PHPCS_ROW = LazyPattern(
+    r"^\s{0,8}(?P<line>\d{1,9}) \| (?P<sev>ERROR|WARNING)\s{0,4}\| (?:\[[ x]\] )?(?P<msg>\S.{0,4000})$"
+)
+
+
+def _phpcs(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.eslint_file is None:
+        return None
+    return Diagnostic(state.eslint_file, int(m["line"]), None, m["msg"], m["sev"].lower(), "phpcs")
+
+
 # PHPStan's table rows under their 'Line   src/Cart.php' header: '  12     Method … returns string.'.
 _PHPSTAN_ROW = LazyPattern(r"^\s{1,4}(?P<line>\d{1,9})\s{2,40}(?P<msg>\S.{0,4000})$")
 
@@ -497,6 +510,7 @@ def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
 _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (
     (_ARROW, _arrow),  # rustc, ruff --output-format=full
     (_ESLINT_ROW, _eslint),  # eslint (stylish)
+    (_PHPCS_ROW, _phpcs),  # PHP_CodeSniffer (full)
     (_STYLELINT_ROW, _stylelint),  # stylelint (string)
     (_CSSLINT_ROW, _csslint),  # csslint
     (_SQLFLUFF_ROW, _sqlfluff),  # sqlfluff
@@ -535,6 +549,7 @@ _BARE_PATH = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}\.[A-Z
 _PHPSTAN_HEADER = LazyPattern(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
 _REEK_HEADER = LazyPattern(r"^(?P<path>\S{1,1000}) -- \d{1,9} warnings?(?: \([^()]{0,200}\))?:$")
 _SHELLCHECK_HEADER = LazyPattern(r"^In (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9}):$")
+_PHPCS_HEADER = LazyPattern(r"^FILE: (?P<path>\S.{0,1000})$")
 
 
 def _update_state(line: str, state: _State) -> None:
@@ -552,6 +567,10 @@ def _update_state(line: str, state: _State) -> None:
     bare = _BARE_PATH.match(line)
     if bare:
         state.eslint_file = clean_path(bare["path"])
+        return
+    phpcs = _PHPCS_HEADER.match(line)
+    if phpcs:
+        state.eslint_file = clean_path(phpcs["path"])
         return
     phpstan = _PHPSTAN_HEADER.match(line)
     if phpstan:

@@ -277,6 +277,41 @@ EXPECTED = {
             "phpstan",
         ),
     ],
+    "c/make_recursive.txt": [
+        Diagnostic(T + "/make/src/cart.c", 3, 17, "expected ‘;’ before ‘}’ token", "error", "gcc"),
+        Diagnostic(
+            T + "/make/src/cart.c", 2, 9, "unused variable ‘unused’ [-Werror=unused-variable]", "error", "gcc"
+        ),
+        Diagnostic(T + "/make/src/Makefile", 5, None, "cart.o: Error 1", "error", "make"),
+        Diagnostic("Makefile", 2, None, "all: Error 2", "error", "make"),
+    ],
+    "c/cpplint.txt": [
+        Diagnostic(
+            "src/ledger.cpp",
+            0,
+            None,
+            'No copyright message found.  You should have a line: "Copyright [year] <Copyright Owner>"  [legal/copyright] [5]',
+            None,
+            "generic",
+        ),
+        Diagnostic(
+            "src/ledger.cpp",
+            2,
+            None,
+            "Lines should be <= 80 characters long  [whitespace/line_length] [2]",
+            None,
+            "generic",
+        ),
+        Diagnostic(
+            "src/ledger.cpp", 2, None, "Missing spaces around <  [whitespace/operators] [3]", None, "generic"
+        ),
+        Diagnostic(
+            "src/ledger.cpp", 2, None, "Missing space after ;  [whitespace/semicolon] [3]", None, "generic"
+        ),
+        Diagnostic(
+            "src/ledger.cpp", 2, None, "Missing space before {  [whitespace/braces] [5]", None, "generic"
+        ),
+    ],
     "php/phpcs.txt": [
         Diagnostic(
             T + "/phpcs/src/Cart.php",
@@ -645,3 +680,28 @@ def test_rustc_note_has_its_own_location():
         ("src/main.rs", "error", "wrong arity"),
         ("src/lib.rs", "note", "function defined here"),
     ]
+
+
+def test_a_path_is_relative_to_the_directory_make_entered_until_it_leaves_it():
+    log = """\
+make[1]: Entering directory '/srv/shop/lib'
+make[2]: Entering directory '/srv/shop/lib/money'
+round.c:3:5: error: expected ';' before '}' token
+make[2]: Leaving directory '/srv/shop/lib/money'
+cart.c:8:1: error: unknown type name 'item'
+/srv/shop/include/cart.h:4:1: error: expected identifier
+C:\\shop\\win.c:4:1: error: expected identifier
+make[1]: Leaving directory '/srv/shop/lib'
+main.c:2:1: error: expected identifier
+"""
+    assert [(d.path, d.line) for d in parse_diagnostics(log)] == [
+        ("/srv/shop/lib/money/round.c", 3),
+        ("/srv/shop/lib/cart.c", 8),
+        ("/srv/shop/include/cart.h", 4),
+        ("C:/shop/win.c", 4),
+        ("main.c", 2),
+    ]
+
+
+def test_make_before_4_3_names_no_place():
+    assert parse_diagnostics("make: *** [cart] Error 1\n") == []

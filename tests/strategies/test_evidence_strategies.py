@@ -286,3 +286,15 @@ def test_a_base_name_means_the_file_the_same_evidence_names_in_full_or_one_besid
     result = retrieve("the total panics", tree=MemoryTree(files), evidence=[LLDB_PANIC])
     located = [(it.path, it.lines) for it in result.items if "stack_trace" in it.strategies]
     assert located == [("src/pricing.rs", (2, 6)), ("src/main.rs", (5,))]
+
+
+def test_a_diagnostic_about_the_whole_file_names_no_line():
+    cpplint = (Path(__file__).parents[1] / "fixtures/evidence/c/cpplint.txt").read_text()
+    files = {
+        "src/ledger.cpp": "#include <vector>\nint total(std::vector<int> v){return 0;}\n",
+        "src/main.cpp": "int main() {}\n",
+    }
+    result = retrieve("lint fails", tree=MemoryTree(files), evidence=[cpplint])
+    assert [(it.path, it.lines) for it in result.items if "build_error" in it.strategies] == [
+        ("src/ledger.cpp", (2,))
+    ]

@@ -10,7 +10,7 @@ a host and port (`example.com:443: …`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from collections.abc import Callable
 
 from ..lazyre import LazyPattern
@@ -38,6 +38,7 @@ class _State:
     phpstan_file: str | None = None
     reek_file: str | None = None
     shellcheck_at: tuple[str, int] | None = None
+    directories: list[str] = field(default_factory=list)  # make's 'Entering directory', innermost last
     extra: list[Diagnostic] = field(default_factory=list)  # more places one row gives (reek)
 
 
@@ -212,7 +213,7 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 _COLON = LazyPattern(
     r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4})?"
     + _PATH
-    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)): (?P<rest>\S.{0,4000})$"
+    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):  ?(?P<rest>\S.{0,4000})$"
 )
 _RUBOCOP = LazyPattern(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
 _PYLINT = LazyPattern(r"^(?P<letter>[CRWEFI])\d{4}: ")
@@ -489,6 +490,17 @@ _BLACK = LazyPattern(
     + r":(?P<line>\d{1,9}):(?P<col>\d{1,9})|format (?P<path2>\S.{0,1000}?): Cannot parse(?: for target version [^:]{1,100})?: (?P<line2>\d{1,9}):(?P<col2>\d{1,9}):.{0,4000})$"
 )
 
+# GNU make's failed recipe: 'make: *** [Makefile:4: cart] Error 1' (a sub-make 'make[1]: …'): the
+# line of the rule whose command failed. (Before make 4.3 it printed no place: '[cart] Error 1'.)
+_MAKE = LazyPattern(
+    r"^[\w.-]{0,40}make(?:\[\d{1,6}\])?: \*\*\* \[(?P<path>[^\s:\[\]][^:\[\]]{0,1000}?):(?P<line>\d{1,9}): "
+    r"(?P<target>[^\]]{1,1000})\] (?P<msg>Error \d{1,6})$"
+)
+
+
+def _make_recipe(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, f"{m['target']}: {m['msg']}", "error", "make")
+
 
 def _position_last(m: re.Match[str], state: _State) -> Diagnostic | None:
     # After an exception's name, a dotted word is as likely a name (`ValueError: x.y: bad (1:2)`).
@@ -539,6 +551,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_POSITION_LAST, _position_last),  # babel, prettier
     (_WEBPACK, _labelled),  # webpack
     (_BLACK, _labelled),  # black
+    (_MAKE, _make_recipe),  # GNU make
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
 )
 
@@ -550,6 +563,12 @@ _PHPSTAN_HEADER = LazyPattern(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
 _REEK_HEADER = LazyPattern(r"^(?P<path>\S{1,1000}) -- \d{1,9} warnings?(?: \([^()]{0,200}\))?:$")
 _SHELLCHECK_HEADER = LazyPattern(r"^In (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9}):$")
 _PHPCS_HEADER = LazyPattern(r"^FILE: (?P<path>\S.{0,1000})$")
+_DRIVE = LazyPattern(r"^[A-Za-z]:[\\/]")
+# make names the directory a recursive build runs in ('make[1]: Entering directory '/srv/shop/src''):
+# its tools' paths are relative to it.
+_DIRECTORY = LazyPattern(
+    r"^[\w.-]{0,40}make(?:\[\d{1,6}\])?: (?P<verb>Entering|Leaving) directory [`'‘](?P<dir>[^'’]{1,1000})['’]$"
+)
 
 
 def _update_state(line: str, state: _State) -> None:
@@ -567,6 +586,13 @@ def _update_state(line: str, state: _State) -> None:
     bare = _BARE_PATH.match(line)
     if bare:
         state.eslint_file = clean_path(bare["path"])
+        return
+    directory = _DIRECTORY.match(line)
+    if directory:
+        if directory["verb"] == "Entering":
+            state.directories.append(directory["dir"])
+        elif directory["dir"] in state.directories:
+            del state.directories[state.directories.index(directory["dir"]) :]
         return
     phpcs = _PHPCS_HEADER.match(line)
     if phpcs:
@@ -609,8 +635,15 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
             continue
         diagnostic = _diagnostic(line, state)
         if diagnostic is not None and not is_frame_line(line):
-            found.setdefault(diagnostic)
-            for more in state.extra:
-                found.setdefault(more)
+            for d in (diagnostic, *state.extra):
+                found.setdefault(_in_directory(d, state.directories))
         state.extra = []
     return list(found)
+
+
+def _in_directory(d: Diagnostic, directories: list[str]) -> Diagnostic:
+    """A relative path as the directory make entered makes it (the absolute one resolves onto
+    the checkout like any printed path)."""
+    if not directories or d.path.startswith(("/", "~")) or _DRIVE.match(d.path):
+        return d
+    return replace(d, path=f"{directories[-1].rstrip('/')}/{d.path}")

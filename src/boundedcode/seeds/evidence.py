@@ -45,9 +45,15 @@ def trace_anchors(text: str, origin: AnchorOrigin) -> list[Anchor]:
         if key not in seen:
             seen.add(key)
             # Line 0 is the file as a whole (cpplint's missing copyright): no line of it.
-            line = d.line or None
             out.append(
-                Anchor(AnchorKind.DIAGNOSTIC, d.path, origin, RANK_LOCATED, line=line, detail=d.message[:200])
+                Anchor(
+                    AnchorKind.DIAGNOSTIC,
+                    d.path,
+                    origin,
+                    RANK_LOCATED,
+                    line=d.line or None,
+                    detail=d.message[:200],
+                )
             )
     for t in parse_test_ids(text):
         key = ("test", t.file, t.suite, t.name)

@@ -90,8 +90,10 @@ EXPECTED = {
         Diagnostic("build/broken.go", 7, 9, "undefined: undefinedName", None, "go"),
     ],
     "go/test_fail_plain.txt": [
-        Diagnostic("ledger_test.go", 9, None, 'balance("negative") = -1, want 0', None, "go"),
-        Diagnostic("ledger_test.go", 16, None, "post failed", None, "go"),
+        Diagnostic(
+            "example.com/shop/ledger/ledger_test.go", 9, None, 'balance("negative") = -1, want 0', None, "go"
+        ),
+        Diagnostic("example.com/shop/ledger/ledger_test.go", 16, None, "post failed", None, "go"),
     ],
     "go/vet.txt": [
         Diagnostic(
@@ -256,8 +258,10 @@ EXPECTED = {
         ),
     ],
     "mixed/interleaved_go_jest.txt": [
-        Diagnostic("ledger_test.go", 9, None, 'balance("negative") = -1, want 0', None, "go"),
-        Diagnostic("ledger_test.go", 16, None, "post failed", None, "go"),
+        Diagnostic(
+            "example.com/shop/ledger/ledger_test.go", 9, None, 'balance("negative") = -1, want 0', None, "go"
+        ),
+        Diagnostic("example.com/shop/ledger/ledger_test.go", 16, None, "post failed", None, "go"),
     ],
     "php/phpstan_raw.txt": [
         Diagnostic(
@@ -705,3 +709,22 @@ main.c:2:1: error: expected identifier
 
 def test_make_before_4_3_names_no_place():
     assert parse_diagnostics("make: *** [cart] Error 1\n") == []
+
+
+def test_a_go_test_row_s_file_is_in_the_package_its_output_ends_with():
+    log = (
+        "--- FAIL: TestPost (0.00s)\n"
+        "    ledger_test.go:16: post failed\n"
+        "FAIL\n"
+        "FAIL\texample.com/shop/ledger\t0.003s\n"
+        "--- FAIL: TestSum (0.00s)\n"
+        "    total_test.go:15: sum of [1 2]\n"
+        "FAIL\texample.com/shop/cart [build failed]\n"
+        "ok  \texample.com/shop/tax\t(cached)\n"
+        "    rounding_test.go:4: still running\n"
+    )
+    assert [(d.path, d.line) for d in parse_diagnostics(log)] == [
+        ("example.com/shop/ledger/ledger_test.go", 16),
+        ("example.com/shop/cart/total_test.go", 15),
+        ("rounding_test.go", 4),
+    ]

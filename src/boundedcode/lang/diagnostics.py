@@ -625,20 +625,38 @@ def _diagnostic(line: str, state: _State) -> Diagnostic | None:
     return None
 
 
+# `go test` ends a package's output with its import path ('FAIL\texample.com/shop/ledger\t0.003s');
+# the test rows above it name their file alone ('    ledger_test.go:16: post failed').
+_GO_PACKAGE = LazyPattern(
+    r"^(?:FAIL|ok)\s{1,8}(?P<pkg>[\w.~-]{1,200}(?:/[\w.~-]{1,200}){0,40})\s{1,8}(?:\d|\(cached\)|\[)"
+)
+
+
 def parse_diagnostics(text: str) -> list[Diagnostic]:
     """Every located diagnostic in `text`, in input order, without repeats."""
     found: dict[Diagnostic, None] = {}
     state = _State()
+    in_package: dict[Diagnostic, str] = {}  # a go test row's file, in its package's folder
+    package_rows: list[Diagnostic] = []
     for line in evidence_lines(text):
         _update_state(line, state)
+        package = _GO_PACKAGE.match(line) if line.startswith(("FAIL", "ok")) else None
+        if package:
+            in_package.update((d, f"{package['pkg']}/{d.path}") for d in package_rows)
+            package_rows = []
+            continue
         if not _DIGIT.search(line):  # every diagnostic row carries a line number
             continue
         diagnostic = _diagnostic(line, state)
         if diagnostic is not None and not is_frame_line(line):
             for d in (diagnostic, *state.extra):
-                found.setdefault(_in_directory(d, state.directories))
+                d = _in_directory(d, state.directories)
+                found.setdefault(d)
+                if d.path.endswith(".go") and "/" not in d.path:
+                    package_rows.append(d)
         state.extra = []
-    return list(found)
+    rebased = (replace(d, path=in_package[d]) if d in in_package else d for d in found)
+    return list(dict.fromkeys(rebased))
 
 
 def _in_directory(d: Diagnostic, directories: list[str]) -> Diagnostic:

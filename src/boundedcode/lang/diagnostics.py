@@ -490,17 +490,6 @@ _BLACK = LazyPattern(
     + r":(?P<line>\d{1,9}):(?P<col>\d{1,9})|format (?P<path2>\S.{0,1000}?): Cannot parse(?: for target version [^:]{1,100})?: (?P<line2>\d{1,9}):(?P<col2>\d{1,9}):.{0,4000})$"
 )
 
-# GNU make's failed recipe: 'make: *** [Makefile:4: cart] Error 1' (a sub-make 'make[1]: …'): the
-# line of the rule whose command failed. (Before make 4.3 it printed no place: '[cart] Error 1'.)
-_MAKE = LazyPattern(
-    r"^[\w.-]{0,40}make(?:\[\d{1,6}\])?: \*\*\* \[(?P<path>[^\s:\[\]][^:\[\]]{0,1000}?):(?P<line>\d{1,9}): "
-    r"(?P<target>[^\]]{1,1000})\] (?P<msg>Error \d{1,6})$"
-)
-
-
-def _make_recipe(m: re.Match[str], state: _State) -> Diagnostic | None:
-    return _make(m["path"], m["line"], None, f"{m['target']}: {m['msg']}", "error", "make")
-
 
 def _position_last(m: re.Match[str], state: _State) -> Diagnostic | None:
     # After an exception's name, a dotted word is as likely a name (`ValueError: x.y: bad (1:2)`).
@@ -551,7 +540,6 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_POSITION_LAST, _position_last),  # babel, prettier
     (_WEBPACK, _labelled),  # webpack
     (_BLACK, _labelled),  # black
-    (_MAKE, _make_recipe),  # GNU make
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
 )
 

@@ -281,6 +281,29 @@ EXPECTED = {
             "phpstan",
         ),
     ],
+    "c/gcc_spaced_path.txt": [
+        Diagnostic(
+            T + "/spaced/John Smith/shop/src/cart.c", 5, 17, "expected ‘;’ before ‘}’ token", "error", "gcc"
+        ),
+        Diagnostic(
+            T + "/spaced/John Smith/shop/src/cart.c",
+            4,
+            9,
+            "unused variable ‘unused’ [-Wunused-variable]",
+            "warning",
+            "gcc",
+        ),
+    ],
+    "c/clang_spaced_path.txt": [
+        Diagnostic(
+            T + "/spaced/John Smith/shop/src/cart.c",
+            5,
+            17,
+            "expected ';' after return statement",
+            "error",
+            "gcc",
+        ),
+    ],
     "c/make_recursive.txt": [
         Diagnostic(T + "/make/src/cart.c", 3, 17, "expected ‘;’ before ‘}’ token", "error", "gcc"),
         Diagnostic(
@@ -729,3 +752,15 @@ def test_a_go_test_row_s_file_is_in_the_package_its_output_ends_with():
         ("example.com/shop/cart/total_test.go", 15),
         ("rounding_test.go", 4),
     ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "see /usr/share/doc/foo bar.txt:3: error: nothing",  # not at the line's start
+        "relative dir/cart.c:3:1: error: expected identifier",  # not absolute: a sentence's words
+        "/home/John Smith/notes: 3 items, error: none",  # no file with a line
+    ],
+)
+def test_a_spaced_path_is_read_only_where_a_compiler_prints_one(line):
+    assert parse_diagnostics(line + "\n") == []

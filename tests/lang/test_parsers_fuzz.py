@@ -49,6 +49,7 @@ HOSTILE_FRAGMENTS = [
     "_ ",
     "= ",
     "m`f(a=(m`g at a.c:1)) at ",
+    " a.c:1: error: ",
 ]
 LINE_PREFIXES = [
     "",
@@ -62,6 +63,7 @@ LINE_PREFIXES = [
     "0 ",
     '  File "',
     "  * frame #0: 0x1 m`",
+    "/a b/",
 ]
 
 

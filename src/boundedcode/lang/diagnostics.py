@@ -148,6 +148,19 @@ def _with_severity(path: str, line: str, col: str | None, rest: str, default_too
     return _make(path, line, col, rest, None, tool)
 
 
+# A compiler handed an absolute path with a space in it (CMake hands every source so): gcc's
+# '/home/John Smith/shop/src/cart.c:5:17: error: …'. Only absolute, with an extension and a
+# severity after the place: a sentence has colons and spaces too.
+_SPACED = LazyPattern(
+    r"^(?P<path>(?:[A-Za-z]:[\\/]|/)(?=[^:\t]{0,2000} )[^:\t]{1,2000}?\.[A-Za-z][\w+-]{0,11}):(?P<line>\d{1,9}):(?:(?P<col>\d{1,9}):)? "
+    r"(?P<rest>(?:fatal error|error|warning|note): .{0,4000})$"
+)
+
+
+def _spaced(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _with_severity(m["path"], m["line"], m["col"], m["rest"], "generic")
+
+
 # tsc --pretty 'src/x.ts:12:5 - error TS2322: …' and pyright '  /src/x.py:12:5 - error: …'.
 _DASHED = LazyPattern(
     r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}) - (?P<sev>error|warning|information|info|hint)(?: (?P<code>TS\d{1,6}))?: (?P<msg>.{0,4000})$"
@@ -528,6 +541,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_PAREN, _paren),  # tsc, MSVC, csc, generic file(line,col)
     (_PHPSTAN_RAW, _phpstan_raw),  # phpstan --error-format=raw
     (_COLON, _colon),  # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic
+    (_SPACED, _spaced),  # gcc, clang on a path with a space
     (_SEVERITY_FIRST, _severity_first),  # Bazel, Checkstyle
     (_CODED, _coded),  # markdownlint, hadolint, dialyzer
     (_ANNOTATION, _annotation),  # GitHub Actions

@@ -1,10 +1,12 @@
 """Located diagnostics in command output: compiler, linter and type-checker messages.
 
 `parse_diagnostics` reads untrusted text line by line. Most formats are one line each (one table
-entry per format: a compiled regex plus a small builder); three are spread over lines and keep a
-little state: rustc's (and ruff's) `-->` location under the message, eslint's file line above its
-rows, and PHPStan's table header. A line that reads as a stack frame is never a diagnostic, nor is
-a host and port (`example.com:443: …`).
+entry per format: a compiled regex plus a small builder); some are spread over lines and keep a
+little state: rustc's (and ruff's) `-->` location under the message, the file line the grouping
+linters print above their rows (eslint, stylelint, PHP_CodeSniffer…), PHPStan's table header,
+the directory a recursive make entered (its tools' paths are relative to it) and the package a
+`go test` output ends with (its rows name their file alone). A line that reads as a stack frame
+is never a diagnostic, nor is a host and port (`example.com:443: …`).
 """
 
 from __future__ import annotations

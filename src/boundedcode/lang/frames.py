@@ -377,12 +377,18 @@ _UBSAN = LazyPattern(
 )
 
 
+def _native_location(m: re.Match[str], function: str, number: int | None) -> _Hit:
+    """A native debugger's or tool's frame, its language told by its file; none without a file."""
+    if not m["path"]:
+        return _placeholder("c", number)
+    return _location(m, native_language(clean_path(m["path"])), function, number=number)
+
+
 def _native(m: re.Match[str], ctx: _Context) -> _Hit:
     number = _int(m.groupdict().get("n"))
     if not m.groupdict().get("path"):
         return _placeholder("c", number)
-    path = clean_path(m["path"])
-    return _location(m, native_language(path), strip_params(m.groupdict().get("func") or ""), number=number)
+    return _native_location(m, strip_params(m.groupdict().get("func") or ""), number)
 
 
 def _ubsan(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -444,10 +450,9 @@ def _library_function(func: str) -> bool:
 def _lldb(m: re.Match[str], ctx: _Context) -> _Hit:
     number = int(m["n"])
     func = _rust_demangled(m["func"].rpartition(" [inlined] ")[2])
-    if not m["path"] or _library_function(func) or _LLDB_SHARED.match(m["module"] or ""):
+    if _library_function(func) or _LLDB_SHARED.match(m["module"] or ""):
         return _placeholder("c", number)
-    path = clean_path(m["path"])
-    return _location(m, native_language(path), _RUST_HASH.sub("", strip_params(func)), number=number)
+    return _native_location(m, _RUST_HASH.sub("", strip_params(func)), number)
 
 
 # Valgrind: '==8912==    at 0x1091CE: total (cart.c:6)', then '   by 0x…: main (main.c:6)' rows;
@@ -460,10 +465,7 @@ _VALGRIND = LazyPattern(
 
 def _valgrind(m: re.Match[str], ctx: _Context) -> _Hit:
     number = 0 if m["kind"] == "at" else None  # a lower number restarts: a new stack
-    if not m["path"]:
-        return _placeholder("c", number)
-    path = clean_path(m["path"])
-    return _location(m, native_language(path), strip_params(m["func"]), number=number)
+    return _native_location(m, strip_params(m["func"]), number)
 
 
 # CMake: 'CMake Error at cmake/targets.cmake:2 (add_library):' (or a warning), then its callers

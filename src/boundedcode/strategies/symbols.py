@@ -107,14 +107,12 @@ class SymbolsStrategy:
             for loc in definitions(a.text):
                 defs.setdefault(loc.path, (loc.line, loc.kind))
             served = self._server_definitions(ev, a, defs)
-            qualified = (
-                self._qualifier_files(ev, definitions, a, defs) if a.kind == AnchorKind.MEMBER else set()
-            )
-            beside = (
-                _beside_qualifier(definitions, a, defs, types_only=True)
+            near, beside = (
+                _beside_qualifier(definitions, a, defs)
                 if a.kind == AnchorKind.MEMBER and a.qualifier
-                else set()
+                else (set(), set())
             )
+            qualified = _qualifier_files(near) if len(defs) > 1 else set()
             if defs:
                 spec = specificity(len(qualified) if qualified else len(defs)) * origin
                 unresolved = (
@@ -178,31 +176,24 @@ class SymbolsStrategy:
             return True
         return is_identifier(q) and any(loc.kind in TYPE_KINDS for loc in definitions(q))
 
-    @staticmethod
-    def _qualifier_files(
-        ev: Evidence, definitions: _Definitions, a: Anchor, defs: dict[str, tuple[int, str]]
-    ) -> set[str]:
-        """Definition files that the qualifier narrows to: named after it, or defining it."""
-        if not a.qualifier or len(defs) <= 1:
-            return set()
-        chosen = _beside_qualifier(definitions, a, defs, types_only=False)
-        # Tests rarely hold the member a message means; keep them out of the narrowed set.
-        return {p for p in chosen if not is_test_path(p)} or chosen
+
+def _qualifier_files(near: set[str]) -> set[str]:
+    """Definition files that the qualifier narrows to (`near`: named after it, or defining it);
+    tests rarely hold the member a message means, so they are kept out when others remain."""
+    return {p for p in near if not is_test_path(p)} or near
 
 
 def _beside_qualifier(
-    definitions: _Definitions, a: Anchor, defs: dict[str, tuple[int, str]], types_only: bool
-) -> set[str]:
-    """The files of `defs` (a member's definitions) named after its qualifier or defining it
-    (as a type, with `types_only`)."""
+    definitions: _Definitions, a: Anchor, defs: dict[str, tuple[int, str]]
+) -> tuple[set[str], set[str]]:
+    """The files of `defs` (a member's definitions) named after its qualifier or defining it, and
+    of those the ones named after it or defining it as a type."""
     q = _norm(a.qualifier or "")
     named = {p for p in defs if _norm(p.rsplit("/", 1)[-1].split(".", 1)[0]) == q}
-    defining = {
-        loc.path
-        for loc in definitions(a.qualifier or "")
-        if loc.path in defs and (not types_only or loc.kind in TYPE_KINDS)
+    defining = [loc for loc in definitions(a.qualifier or "") if loc.path in defs]
+    return named | {loc.path for loc in defining}, named | {
+        loc.path for loc in defining if loc.kind in TYPE_KINDS
     }
-    return named | defining
 
 
 class _Definitions:

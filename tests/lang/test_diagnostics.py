@@ -623,6 +623,74 @@ EXPECTED = {
     ],
     "javascript/webpack.txt": [Diagnostic("src/cart.js", 4, 23, "", "error", "generic")],
     "python/black.txt": [Diagnostic("shop/cart.py", 5, 17, "", "error", "generic")],
+    # Sphinx: a page's warnings at their line; a docstring's (its own line numbers) at its file.
+    "python/sphinx.txt": [
+        Diagnostic(
+            T + "/docs/docs/index.rst",
+            4,
+            None,
+            "WARNING: toctree contains reference to nonexisting document 'missing_page' [toc.not_readable]",
+            None,
+            "generic",
+        ),
+        Diagnostic(
+            T + "/docs/mymod.py",
+            0,
+            None,
+            "docstring of mymod.func: Field list ends without a blank line; unexpected unindent. [docutils]",
+            "warning",
+            "sphinx",
+        ),
+        Diagnostic(
+            T + "/docs/mymod.py",
+            0,
+            None,
+            "docstring of mymod.func: Definition list ends without a blank line; unexpected unindent. [docutils]",
+            "warning",
+            "sphinx",
+        ),
+        Diagnostic(
+            T + "/docs/docs/index.rst",
+            19,
+            None,
+            'ERROR: Unknown directive type "nonexistent-directive".',
+            None,
+            "generic",
+        ),
+        Diagnostic(
+            T + "/docs/docs/usage.rst", 5, None, "WARNING: Title underline too short.", None, "generic"
+        ),
+        Diagnostic(
+            T + "/docs/docs/usage.rst",
+            7,
+            None,
+            "WARNING: Inline interpreted text or phrase reference start-string without end-string. [docutils]",
+            None,
+            "generic",
+        ),
+        Diagnostic(
+            T + "/docs/docs/index.rst",
+            12,
+            None,
+            "WARNING: undefined label: 'no-such-label' [ref.ref]",
+            None,
+            "generic",
+        ),
+        Diagnostic(
+            T + "/docs/docs/index.rst",
+            12,
+            None,
+            "WARNING: unknown document: 'nowhere' [ref.doc]",
+            None,
+            "generic",
+        ),
+    ],
+    "python/pydocstyle.txt": [
+        Diagnostic("lint/messy.py", 1, None, "at module level", None, "pydocstyle"),
+        Diagnostic("lint/messy.py", 2, None, "in public function `f`", None, "pydocstyle"),
+        Diagnostic("lint/messy.py", 10, None, "in public class `thing`", None, "pydocstyle"),
+        Diagnostic("lint/messy.py", 11, None, "in public method `Method`", None, "pydocstyle"),
+    ],
 }
 
 

@@ -684,6 +684,48 @@ EXPECTED = {
         Frame("shop/cart.py", 16, None, "reorder", None, "python", 0),
         Frame("tests/test_cart.py", 23, None, "test_reorder", None, "python", 1),
     ],
+    # A module that does not compile, found while pytest collects: the SyntaxError's location
+    # under pytest's 'E' prefix is a trace of its own.
+    "python/pytest_collect_syntax.txt": [
+        Frame("tests_collect/test_imports_broken.py", 1, None, None, None, "python", 0),
+        Frame(
+            "/tmp/capture2/venv/lib/python3.11/site-packages/_pytest/assertion/rewrite.py",
+            185,
+            None,
+            "exec_module",
+            None,
+            "python",
+            1,
+        ),
+        Frame(
+            "/root/.pyenv/versions/3.11.7/lib/python3.11/importlib/__init__.py",
+            126,
+            None,
+            "import_module",
+            None,
+            "python",
+            2,
+        ),
+        Frame(
+            "/tmp/capture2/venv/lib/python3.11/site-packages/_pytest/pathlib.py",
+            640,
+            None,
+            "import_path",
+            None,
+            "python",
+            3,
+        ),
+        Frame(
+            "/tmp/capture2/venv/lib/python3.11/site-packages/_pytest/python.py",
+            528,
+            None,
+            "importtestmodule",
+            None,
+            "python",
+            4,
+        ),
+        Frame(T + "/docs/broken/bad_syntax.py", 6, None, None, None, "python", 0),
+    ],
     "python/traceback_cause.txt": [
         Frame(T + "/python/shop/cart.py", 9, None, "rate", None, "python", 0),
         Frame(T + "/python/shop/cart.py", 6, None, "total", None, "python", 1),

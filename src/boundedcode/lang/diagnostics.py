@@ -513,6 +513,25 @@ def _position_last(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _labelled(m, state)
 
 
+# pydocstyle 'lint/cart.py:12 in public method `total`:' (its code and message on the next line).
+_PYDOCSTYLE = LazyPattern(
+    r"^(?P<path>\S{1,1000}?\.pyi?):(?P<line>\d{1,9}) (?P<msg>at module level|in [a-z ]{1,60} `[^`]{1,300}`):$"
+)
+# Sphinx on a docstring '/…/shop/cart.py:docstring of shop.cart.total:5: WARNING: …': the line is
+# the docstring's own, so the place is the file as a whole (line 0).
+_SPHINX_DOCSTRING = LazyPattern(
+    r"^(?P<path>\S.{0,1000}?\.pyi?):docstring of (?P<obj>[\w.]{1,300}):\d{1,9}: (?P<sev>[A-Z]{4,8}): (?P<msg>.{0,4000})$"
+)
+
+
+def _pydocstyle(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], None, "pydocstyle")
+
+
+def _sphinx_docstring(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], "0", None, f"docstring of {m['obj']}: {m['msg']}", m["sev"].lower(), "sphinx")
+
+
 def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
     groups = m.groupdict()
     path, line = groups.get("path") or groups.get("path2"), groups.get("line") or groups.get("line2")
@@ -556,6 +575,8 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_POSITION_LAST, _position_last),  # babel, prettier
     (_WEBPACK, _labelled),  # webpack
     (_BLACK, _labelled),  # black
+    (_PYDOCSTYLE, _pydocstyle),  # pydocstyle
+    (_SPHINX_DOCSTRING, _sphinx_docstring),  # Sphinx (autodoc)
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
 )
 

@@ -88,7 +88,7 @@ def _placeholder(language: str, number: int | None = None, callee: str | None = 
 
 # CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups).
 _PY_FILE = LazyPattern(
-    r'^[ \t|+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$'
+    r'^(?:E {1,8})?[ \t|+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$'
 )
 
 

@@ -270,3 +270,25 @@ def test_a_link_to_a_file_on_a_forge_names_the_checkouts_path_and_line():
     assert [t for _, t, _ in found if "issues" in t or t.endswith(".png")] == []
     bare = [(a.text, a.line) for a in message_anchors("(see compiler.py#L428-L433)") if a.kind == "path"]
     assert bare == [("compiler.py", 428)]
+
+
+def test_a_php_closure_frame_names_its_class_and_no_member():
+    # As PHP prints a closure's frame: the namespace after the arrow is the closure's, not a member.
+    found = kinds(
+        "#3 Illuminate\\Pipeline\\Pipeline->Illuminate\\Pipeline\\{closure}(Object(Illuminate\\Http\\Request))"
+    )
+    modules = {t for k, t, _, _ in found if k == "module"}
+    members = {(q, t) for k, t, q, _ in found if k == "member"}
+    assert "Illuminate\\Pipeline\\Pipeline" in modules
+    assert not any(m.endswith("\\Illuminate\\Pipeline") for m in modules)
+    assert ("Illuminate", "Pipeline") not in members
+    # A namespace's path ends in a type, no member of the namespace.
+    assert ("Http", "Request") not in members
+
+
+def test_a_namespace_escaped_as_json_is_read_as_one_path():
+    # A JSON log doubles every backslash; the type's path leaves out the member called on it.
+    found = kinds('the log shows "exception":"App\\\\Jobs\\\\SendMail->handle failed"')
+    assert ("module", "App\\Jobs\\SendMail", None, "prose") in found
+    assert ("member", "handle", "SendMail", "prose") in found
+    assert not any(k == "module" and t.endswith("handle") for k, t, _, _ in found)

@@ -264,7 +264,12 @@ _ERROR_IN_LINE = re.compile(
     re.M,
 )
 _IDENT = r"[A-Za-z_$][\w$]*"
-_TOKEN = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\\|#)[A-Za-z_$][\w$]*)*(?:\(\)?)?")
+#: What joins a token's names (`_TOKEN`).
+_SEPARATORS = re.compile(r"\.|::|->|\\+|#")
+#: A name, or names joined by a language's separators; a namespace's backslash may be doubled, as
+#: a JSON log or a PHP string escapes it (`Illuminate\\Queue\\Worker`), before a capital (TeX's
+#: `\\right` is no namespace).
+_TOKEN = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\\|\\\\(?=[A-Z])|#)[A-Za-z_$][\w$]*)*(?:\(\)?)?")
 #: A file's path, its line after `:` or as a forge writes it (`compiler.py#L428-L433`).
 _PATH = re.compile(
     r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]*[A-Za-z0-9_-]\.[A-Za-z][\w]{0,9})(?::(\d+)|#L(\d+)(?:-L?\d+)?)?(?![\w/])"
@@ -469,7 +474,11 @@ def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bo
         if backticked
         else (RANK_PROSE_NAME if origin == AnchorOrigin.PROSE else RANK_SAMPLE_NAME)
     )
-    segs = [s for s in re.split(r"\.|::|->|\\|#", token) if s]
+    head, arrow, tail = token.rpartition("->")
+    if arrow and "\\" in tail:
+        # PHP names a closure `Class->Name\Space\{closure}`: after the arrow is its namespace, no member.
+        token = head
+    segs = [s for s in _SEPARATORS.split(token) if s]
     if len(segs) >= 2:
         sep = "::" if "::" in token else ("\\" if "\\" in token else ".")
         ext = segs[-1].lower()
@@ -485,16 +494,24 @@ def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bo
             if _is_code_like(segs[-2], backticked):
                 col.add(Anchor(AnchorKind.NAME, segs[-2], origin, rank))
             return
-        if sep != "->" and (len(segs) >= 3 or sep in ("::", "\\") or segs[0][:1].islower()):
+        # An object's member is no part of its type's path (`App\Jobs\SendMail->handle`).
+        path = [s for s in _SEPARATORS.split(token.partition("->")[0]) if s]
+        if len(path) >= 2 and (len(path) >= 3 or sep in ("::", "\\") or path[0][:1].islower()):
             col.add(
                 Anchor(
                     AnchorKind.MODULE,
-                    sep.join(segs),
+                    sep.join(path),
                     origin,
                     RANK_MODULE if origin == AnchorOrigin.PROSE else rank,
                 )
             )
         qual, name = segs[-2], segs[-1]
+        if sep == "\\" and "->" not in token and "." not in token:
+            # A namespace's path (`Illuminate\Http\Request`) ends in a type, no namespace's member
+            # (a Windows path, `…\perm_groups.py`, names its file's stem below).
+            if _is_code_like(name, backticked):
+                col.add(Anchor(AnchorKind.NAME, name, origin, rank))
+            return
         # django.db.models: a lower-case dotted path is a module, not `models` of `db`.
         if len(segs) >= 3 and sep in (".", "::") and all(s.islower() for s in segs):
             return

@@ -765,6 +765,86 @@ EXPECTED = {
         Frame(T + "/ruby/lib/cart.rb", 11, None, "tax", None, "ruby", 0),
         Frame(T + "/ruby/lib/cart.rb", 7, None, "total", None, "ruby", 1),
         Frame("test/test_cart.rb", 10, None, "test_empty", None, "ruby", 2),
+        # a failed assertion's place, under '2) Failure:'
+        Frame("test/test_cart.rb", 6, None, "TestCart#test_total", None, "ruby", 0),
+    ],
+    "javascript/ava.txt": [
+        Frame(T + "/runners/ava/price.js", 6, 11, "discount", None, "javascript", 0),
+        Frame(T + "/runners/ava/test.js", 9, 8, None, None, "javascript", 1),
+        Frame(
+            "/tmp/capture3/npm/node_modules/ava/lib/test.js", 525, 26, "Test.callFn", None, "javascript", 2
+        ),
+        Frame("/tmp/capture3/npm/node_modules/ava/lib/test.js", 534, 33, "Test.run", None, "javascript", 3),
+        Frame(
+            "/tmp/capture3/npm/node_modules/ava/lib/runner.js",
+            280,
+            33,
+            "Runner.runSingle",
+            None,
+            "javascript",
+            4,
+        ),
+        Frame(
+            "/tmp/capture3/npm/node_modules/ava/lib/runner.js",
+            362,
+            30,
+            "Runner.runTest",
+            None,
+            "javascript",
+            5,
+        ),
+        Frame(
+            "node:internal/process/task_queues",
+            95,
+            5,
+            "process.processTicksAndRejections",
+            None,
+            "javascript",
+            6,
+        ),
+        Frame("/tmp/capture3/npm/node_modules/ava/lib/runner.js", 515, 21, None, None, "javascript", 7),
+        Frame(
+            "/tmp/capture3/npm/node_modules/ava/lib/runner.js", 523, 15, "Runner.start", None, "javascript", 8
+        ),
+    ],
+    "javascript/tap.txt": [
+        Frame("price.test.js", 5, 5, "Test.<anonymous>", None, "javascript", 0),
+        Frame("price.test.js", 4, 3, "Object.<anonymous>", None, "javascript", 1),
+        Frame("price.js", 6, 11, "discount", None, "javascript", 0),
+        Frame("price.test.js", 9, 11, "Test.<anonymous>", None, "javascript", 1),
+    ],
+    "javascript/tap_base.txt": [
+        Frame("price.test.js", 5, 5, "Test.<anonymous>", None, "javascript", 0),
+        Frame("price.test.js", 4, 3, "Object.<anonymous>", None, "javascript", 1),
+        Frame("price.js", 6, 11, "discount", None, "javascript", 0),
+        Frame("price.test.js", 9, 11, "Test.<anonymous>", None, "javascript", 1),
+    ],
+    "javascript/node_error_properties.txt": [
+        Frame(
+            "node:internal/modules/esm/module_job", 433, 13, "ModuleJobSync.runSync", None, "javascript", 0
+        ),
+        Frame(
+            "node:internal/modules/esm/loader",
+            389,
+            47,
+            "ModuleLoader.importSyncForRequire",
+            None,
+            "javascript",
+            1,
+        ),
+        Frame("node:internal/modules/cjs/loader", 1363, 24, "loadESMFromCJS", None, "javascript", 2),
+        Frame("node:internal/modules/cjs/loader", 1503, 5, "Module._compile", None, "javascript", 3),
+        Frame("node:internal/modules/cjs/loader", 1623, 10, "Module._extensions..js", None, "javascript", 4),
+        Frame("node:internal/modules/cjs/loader", 1266, 32, "Module.load", None, "javascript", 5),
+        Frame("node:internal/modules/cjs/loader", 1091, 12, "Module._load", None, "javascript", 6),
+        Frame("node:internal/modules/cjs/loader", 1289, 19, "Module.require", None, "javascript", 7),
+        Frame("node:internal/modules/helpers", 182, 18, "require", None, "javascript", 8),
+        Frame(T + "/runners/esm/main_tla.cjs", 1, 11, "Object.<anonymous>", None, "javascript", 9),
+    ],
+    "ruby/minitest_rake.txt": [
+        Frame(T + "/runners/minitest/lib/stack.rb", 16, None, "pop", None, "ruby", 0),
+        Frame(T + "/runners/minitest/test/test_stack.rb", 11, None, "test_pop_empty", None, "ruby", 1),
+        Frame(T + "/runners/minitest/test/test_stack.rb", 7, None, "TestStack#test_size", None, "ruby", 0),
     ],
     "ruby/rspec.txt": [
         Frame("spec/cart_spec.rb", 5, None, "block (2 levels) in <top (required)>", None, "ruby", 0),

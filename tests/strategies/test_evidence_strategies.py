@@ -298,3 +298,14 @@ def test_a_diagnostic_about_the_whole_file_names_no_line():
     assert [(it.path, it.lines) for it in result.items if "build_error" in it.strategies] == [
         ("src/ledger.cpp", (2,))
     ]
+
+
+def test_an_installed_package_s_subfolder_is_no_root_file():
+    # AVA's own frames (…/node_modules/ava/lib/test.js:525) end in the name of the project's root
+    # test.js: only the project's frames and AVA's header are places.
+    fixture = Path(__file__).parents[1] / "fixtures" / "evidence" / "javascript" / "ava.txt"
+    files = {"test.js": "t\n" * 12, "price.js": "p\n" * 12}
+    result = retrieve("the tests fail", tree=MemoryTree(files), evidence=[fixture.read_text()])
+    located = {(it.path, line) for it in result.items for line in it.lines}
+    assert ("price.js", 6) in located and ("test.js", 9) in located
+    assert not {line for path, line in located if path == "test.js"} & {525, 534}

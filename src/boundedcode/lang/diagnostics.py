@@ -513,6 +513,16 @@ def _position_last(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _labelled(m, state)
 
 
+# PHPMD's text report '/srv/shop/src/Cart.php:4  ShortVariable  Avoid variables with short names like $a.'.
+_PHPMD = LazyPattern(
+    r"^(?P<path>\S{1,1000}?\.php):(?P<line>\d{1,9})\s{1,12}(?P<rule>[A-Z][A-Za-z]{1,100})\s{1,100}(?P<msg>\S.{0,4000})$"
+)
+
+
+def _phpmd(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, f"{m['rule']}: {m['msg']}", None, "phpmd")
+
+
 # pydocstyle 'lint/cart.py:12 in public method `total`:' (its code and message on the next line).
 _PYDOCSTYLE = LazyPattern(
     r"^(?P<path>\S{1,1000}?\.pyi?):(?P<line>\d{1,9}) (?P<msg>at module level|in [a-z ]{1,60} `[^`]{1,300}`):$"
@@ -575,6 +585,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_POSITION_LAST, _position_last),  # babel, prettier
     (_WEBPACK, _labelled),  # webpack
     (_BLACK, _labelled),  # black
+    (_PHPMD, _phpmd),  # PHPMD
     (_PYDOCSTYLE, _pydocstyle),  # pydocstyle
     (_SPHINX_DOCSTRING, _sphinx_docstring),  # Sphinx (autodoc)
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
@@ -657,6 +668,10 @@ _GO_PACKAGE = LazyPattern(
 )
 
 
+# ':compileJava/srv/shop/src/main/java/demo/Calc.java:5: error: …' (Gradle 4, --console=plain).
+_GRADLE_TASK = LazyPattern(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
+
+
 def parse_diagnostics(text: str) -> list[Diagnostic]:
     """Every located diagnostic in `text`, in input order, without repeats."""
     found: dict[Diagnostic, None] = {}
@@ -664,6 +679,8 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
     in_package: dict[Diagnostic, str] = {}  # a go test row's file, in its package's folder
     package_rows: list[Diagnostic] = []
     for line in evidence_lines(text):
+        if line.startswith(":"):  # Gradle 4's plain console glues a task's output to its name
+            line = _GRADLE_TASK.sub("", line, count=1)
         _update_state(line, state)
         package = _GO_PACKAGE.match(line) if line.startswith(("FAIL", "ok")) else None
         if package:

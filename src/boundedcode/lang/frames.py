@@ -201,25 +201,29 @@ def _go_call(m: re.Match[str], ctx: _Context) -> _Hit:
 # also without a column or a space before '(' as older engines and loggers print them;
 # '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file; Hermes writes
 # '(address at /app/index.bundle:1:9876)'. An `eval at` chain names the eval site inside:
-# 'at eval (eval at applyRule (/app/lib/pricing.js:2:10), <anonymous>:1:30)'.
+# 'at eval (eval at applyRule (/app/lib/pricing.js:2:10), <anonymous>:1:30)'. The last frame of an
+# error that carries properties of its own ends in ' {' (node prints them below it).
 _V8_CALL = LazyPattern(
-    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6})\)$"
+    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6})\)(?: \{)?$"
 )
 _V8_BARE = LazyPattern(
-    r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+    r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: \{)?$"
 )
 _V8_EVAL = LazyPattern(
     r"^\s{0,40}at (?:async )?(?P<outer>[^()]{1,500}) \(eval at (?P<func>[^()]{1,500}) \((?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)"
 )
 _V8_DECORATION = LazyPattern(r"^(?:async |new )|\s\[as [^\]]{1,200}\]$")
 # node --test (TAP): the test's "location: '/app/test/cart.test.js:5:1'" and its stack rows printed
-# without 'at': '    TestContext.<anonymous> (/app/test/cart.test.js:6:10)'.
+# without 'at': '    TestContext.<anonymous> (/app/test/cart.test.js:6:10)'; node-tap's relative
+# to the project, '    discount (src/price.js:6:11)' (a relative path only with a script's extension).
 _TAP_LOCATION = LazyPattern(
     r"^\s{1,16}location: '(?P<path>[^']{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})'$"
 )
 _TAP_STACK = LazyPattern(
-    r"^\s{2,40}(?P<func>[^()\s][^()]{0,500}?) \((?P<path>(?:/|[A-Za-z]:[\\/]|file:|node:)[^()]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)$"
+    r"^\s{2,40}(?P<func>[^()\s][^()]{0,500}?) \((?P<path>(?:/|[A-Za-z]:[\\/]|file:|node:)[^()]{0,2000}?|[\w.@-][^()\s:]{0,1000}?\.[cm]?[jt]sx?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)$"
 )
+#: Substrings of every line _TAP_STACK reads.
+_TAP_HINTS = (" (/", " (file:", " (node:", ":\\", "js:", "ts:", "sx:")
 
 
 def _tap_location(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -592,6 +596,16 @@ _RUBY = LazyPattern(
 )
 
 
+# minitest's failed assertion, under '  1) Failure:': 'TestCart#test_total [/srv/shop/test/test_cart.rb:7]:'.
+_MINITEST = LazyPattern(
+    r"^(?P<func>[\w:]{1,300}#\w{1,300}) \[(?P<path>[^\[\]\s]{1,1000}\.rb):(?P<line>\d{1,9})\]:$"
+)
+
+
+def _minitest(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "ruby", m["func"], starts=True)
+
+
 def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
     # An unprefixed 'lib/cart.rb:9:in …: message (Error)' line opens a trace (a cause's, after the
     # exception's own); 'from' and RSpec's '# ' rows continue it.
@@ -684,7 +698,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("javascript", ("(at ",), _RN_COMPONENT, _v8),
     _Format("vitest", ("❯ ",), _VITEST, _v8, max_gap=8),
     _Format("tap", ("location: '",), _TAP_LOCATION, _tap_location),
-    _Format("node-test", (" (/", " (file:", " (node:", ":\\"), _TAP_STACK, _v8),
+    _Format("node-test", _TAP_HINTS, _TAP_STACK, _v8),
     _Format("firefox", ("@",), _AT_SIGN, _at_sign),
     _Format("opera", (" script ",), _OPERA, _opera, max_gap=2),
     _Format("csharp", ("at ",), _DOTNET, _csharp, max_gap=1),
@@ -706,6 +720,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("cmake", ("CMake ",), _CMAKE_AT, _cmake_at, max_gap=8),
     _Format("cmake", ("CMakeLists.txt:", ".cmake:"), _CMAKE_CALLER, _cmake_caller, max_gap=8),
     _Format("ruby", (":in ",), _RUBY, _ruby),
+    _Format("minitest", (".rb:",), _MINITEST, _minitest),
     _Format("erlang", (", line ",), _ERLANG, _erlang, max_gap=1),
     _Format("jruby", (" at ",), _JRUBY, _jruby),
     _Format("perl", (" called at ",), _PERL_CALLED, _perl_called, max_gap=1),

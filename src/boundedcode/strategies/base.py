@@ -311,13 +311,31 @@ def definition_factor(kind: str | None, name: str) -> float:
 NOT_FILES = frozenset({"<stdin>", "<string>", "<module>", "<console>", "<frozen>", "<anonymous>"})
 
 
+#: Folders of installed packages, each with the folders that name one package in it (node's
+#: `node_modules/ava/`, `node_modules/@babel/core/`; Python's modules are the checkout's own paths).
+_PACKAGE_FOLDERS = {"node_modules": 1, "site-packages": 0, "dist-packages": 0}
+
+
+def _in_package_subfolder(parts: list[str]) -> bool:
+    """Whether a printed path lies in a subfolder of an installed package (`node_modules/ava/lib/
+    test.js`, `site-packages/requests/models.py`): it is no root file of any checkout."""
+    for i in range(len(parts) - 2, -1, -1):  # the innermost such folder
+        names = _PACKAGE_FOLDERS.get(parts[i])
+        if names is not None:
+            if names and parts[i + 1].startswith("@"):  # a scoped package
+                names += 1
+            return len(parts) - (i + 1 + names) > 1
+    return False
+
+
 def resolve_located(index: PathIndex, path: str, package: str | None = None) -> list[str]:
     """Checkout files a printed path points at; [] when it lies outside the checkout.
 
     The file at exactly the printed path wins over suffix matches in other folders. A
     path of several components must match at least two of them (a script
     `/home/me/test.py` is not the repository's `pkg/test.py`) unless it ends with a
-    whole checkout path (`/srv/app/setup.py` is the root's `setup.py`). A bare name
+    whole checkout path (`/srv/app/setup.py` is the root's `setup.py`; not from a subfolder of
+    an installed package: `node_modules/ava/lib/test.js` is no root `test.js`). A bare name
     (the JVM prints only `Orders.java`) is narrowed by the frame's package.
     """
     if not path or path in NOT_FILES or path.startswith("<"):
@@ -332,7 +350,7 @@ def resolve_located(index: PathIndex, path: str, package: str | None = None) -> 
     if len(parts) > 1:
         if matched >= 2:
             return cands
-        return [c for c in cands if "/" not in c]
+        return [] if _in_package_subfolder(parts) else [c for c in cands if "/" not in c]
     if package:
         pkg_dir = package.replace(".", "/")
         narrowed = [c for c in cands if c.rsplit("/", 1)[0].endswith(pkg_dir)]

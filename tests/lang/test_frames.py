@@ -846,6 +846,11 @@ EXPECTED = {
         Frame(T + "/runners/minitest/test/test_stack.rb", 11, None, "test_pop_empty", None, "ruby", 1),
         Frame(T + "/runners/minitest/test/test_stack.rb", 7, None, "TestStack#test_size", None, "ruby", 0),
     ],
+    "haskell/callstack.txt": [
+        Frame("app/Main.hs", 7, 26, "priceOf", None, "haskell", 0),
+        Frame("app/Main.hs", 11, 35, "total", None, "haskell", 1),
+        Frame("app/Main.hs", 14, 15, None, None, "haskell", 2),
+    ],
     "ruby/rspec.txt": [
         Frame("spec/cart_spec.rb", 5, None, "block (2 levels) in <top (required)>", None, "ruby", 0),
         Frame("lib/cart.rb", 11, None, "tax", None, "ruby", 0),

@@ -61,6 +61,7 @@ _COMPILER_BY_EXTENSION = {
     "ts": "tsc",
     "tsx": "tsc",
     "cs": "csc",
+    "hs": "ghc",
 }
 # Code prefixes of the `file(line,col): error CODE: …` compilers.
 _TOOL_BY_CODE = (("TS", "tsc"), ("CS", "csc"), ("LNK", "msvc"), ("C", "msvc"))
@@ -108,8 +109,9 @@ _HOST_SUFFIXES = frozenset(
     }
 )
 _EXTENSION = LazyPattern(r"\.([A-Za-z][\w+-]{0,11})$")
+# GHC ends the line after its severity ('src/Cart.hs:12:5: error:'), the message on the lines below.
 _SEVERITY = LazyPattern(
-    r"^(?P<sev>fatal error|error|warning|note|info|remark|hint|help)(?:\[[\w-]{1,40}\])?: (?P<msg>.{0,4000})$"
+    r"^(?P<sev>fatal error|error|warning|note|info|remark|hint|help)(?:\[[\w-]{1,40}\])?:(?: (?P<msg>.{0,4000}))?$"
 )
 _PROJECT_SUFFIX = LazyPattern(r" \[[^\[\]]{1,1000}\.(?:vcxproj|csproj|fsproj|vbproj|proj|sln)\]$")
 
@@ -145,7 +147,7 @@ def _with_severity(path: str, line: str, col: str | None, rest: str, default_too
     sev = _SEVERITY.match(rest)
     if sev:
         tool = _COMPILER_BY_EXTENSION.get(_extension(clean_path(path)), default_tool)
-        return _make(path, line, col, sev["msg"], sev["sev"], tool)
+        return _make(path, line, col, sev["msg"] or "", sev["sev"], tool)
     tool = "go" if _extension(path) == "go" else default_tool
     return _make(path, line, col, rest, None, tool)
 
@@ -432,17 +434,18 @@ def _severity_first(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], m["msg"], severity, "generic")
 
 
-# A rule code right after the location, no colon: markdownlint 'README.md:3:81 MD013/line-length …',
+# A rule code right after the location, no colon: markdownlint 'README.md:3:81 MD013/line-length …'
+# (0.4x since 0.45 with its severity first: 'README.md:3:10 error MD009/no-trailing-spaces …'),
 # hadolint 'Dockerfile:3 DL3008 warning: …', dialyzer 'lib/cart.ex:12:no_return Function …'.
 _CODED = LazyPattern(
     r"^"
     + _PATH
-    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: (?P<code>[A-Z]{1,8}\d{1,6}(?:/[\w-]{1,100})?)|:(?P<word>[a-z][a-z_]{2,40})) (?P<msg>\S.{0,4000})$"
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: (?:(?P<sev>error|warning) )?(?P<code>[A-Z]{1,8}\d{1,6}(?:/[\w-]{1,100})?)|:(?P<word>[a-z][a-z_]{2,40})) (?P<msg>\S.{0,4000})$"
 )
 
 
 def _coded(m: re.Match[str], state: _State) -> Diagnostic | None:
-    return _make(m["path"], m["line"], m["col"], f"{m['code'] or m['word']}: {m['msg']}", None, "generic")
+    return _make(m["path"], m["line"], m["col"], f"{m['code'] or m['word']}: {m['msg']}", m["sev"], "generic")
 
 
 # GitHub Actions annotations '::error file=src/a.py,line=12,col=5::message' (any key order).

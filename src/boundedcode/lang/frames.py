@@ -675,6 +675,19 @@ def _elixir(m: re.Match[str], ctx: _Context) -> _Hit:
     return _Hit(path, int(m["line"]), None, symbol(_ARITY.sub("", m["func"])), "elixir")
 
 
+# --- Haskell ------------------------------------------------------------------------------
+
+# GHC's call stack of an `error` (HasCallStack), innermost first: '  error, called at
+# app/Main.hs:7:26 in main:Main', '  priceOf, called at app/Main.hs:11:35 in main:Main'.
+_HASKELL_CALLED = LazyPattern(
+    r"^\s{0,8}(?P<func>[^\s,]{1,300}), called at (?P<path>\S{1,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}) in \S{1,300}$"
+)
+
+
+def _haskell_called(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "haskell", callee=m["func"])  # the function called there, as PHP's rows
+
+
 # The table: order matters where two formats could read one line (gdb before the sanitizers,
 # Dart before gdb, V8 before Mono, Rust's 'at' before V8's).
 _FORMATS: tuple[_Format, ...] = (
@@ -732,6 +745,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("swift", _SWIFT_FATALS, _SWIFT_FATAL, _swift_fatal),
     _Format("swift", _SWIFT_FATALS, _SWIFT_FATAL_OLD, _swift_fatal, after=": file "),
     _Format("elixir", (".ex", ") "), _ELIXIR, _elixir),
+    _Format("haskell", (", called at ",), _HASKELL_CALLED, _haskell_called),
 )
 
 # One C-level search that every frame line passes: most lines of a log are skipped here.
@@ -781,11 +795,12 @@ class _Trace:
 
 
 # Families whose rows name the function called at the line, not the one the line is in.
-_CALLEE_FAMILIES = frozenset({"php", "php-called", "perl"})
+_CALLEE_FAMILIES = frozenset({"php", "php-called", "perl", "haskell"})
 
 
 def _php_functions(hits: list[_Hit]) -> list[_Hit]:
-    """PHP prints at each line the function it *calls*; the function a line is in is the next one's."""
+    """PHP (Perl, GHC) prints at each line the function it *calls*; the function a line is in is
+    the next one's."""
     callers = [h.callee for h in hits[1:]] + [None]
     return [
         _Hit(h.path, h.line, h.column, symbol(c), h.language, h.package, h.number)

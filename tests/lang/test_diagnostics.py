@@ -825,6 +825,14 @@ EXPECTED = {
             "generic",
         ),
     ],
+    "c/gcc_included_from.txt": [
+        Diagnostic("shop/cart.h", 2, None, "includes the file with the error", "note", "gcc"),
+        Diagnostic("main.c", 2, None, "includes the file with the error", "note", "gcc"),
+        Diagnostic("shop/types.h", 3, 5, "unknown type name ‘price_t’", "error", "gcc"),
+    ],
+    "jvm/gradle4_where.txt": [
+        Diagnostic(T + "/wheres/gradle/build.gradle", 5, None, "", None, "generic"),
+    ],
     "python/pydocstyle.txt": [
         Diagnostic("lint/messy.py", 1, None, "at module level", None, "pydocstyle"),
         Diagnostic("lint/messy.py", 2, None, "in public function `f`", None, "pydocstyle"),
@@ -972,3 +980,62 @@ def test_a_go_test_row_s_file_is_in_the_package_its_output_ends_with():
 )
 def test_a_spaced_path_is_read_only_where_a_compiler_prints_one(line):
     assert parse_diagnostics(line + "\n") == []
+
+
+# As rows reach an agent pasted into an issue or relayed by a CI service (none of these wrappers
+# can be captured here: each is a row of a captured format with the wrapper around it).
+@pytest.mark.parametrize(
+    "line, path",
+    [
+        ("`src/shop/cart.py:12: error: Incompatible types in assignment`", "src/shop/cart.py"),
+        ("```src/shop/cart.py:12: error: Incompatible types in assignment", "src/shop/cart.py"),
+        ("> src/shop/cart.py:12: error: Incompatible types in assignment", "src/shop/cart.py"),
+        ("> > src/shop/cart.py:12: error: Incompatible types in assignment", "src/shop/cart.py"),
+        (
+            "1>src/Shop/Cart.cs(12,5,12,9): error CS0246: The type 'Price' could not be found",
+            "src/Shop/Cart.cs",
+        ),
+        (
+            "2024-03-01T10:22:33.4567890Z ##[error]src/Shop/Cart.cs(12,5): error CS0246: missing",
+            "src/Shop/Cart.cs",
+        ),
+        ("##[warning]src/shop/cart.c:12:3: warning: unused variable 'n'", "src/shop/cart.c"),
+    ],
+)
+def test_markdown_and_ci_markers_around_a_row_are_no_part_of_it(line, path):
+    assert [(d.path, d.line) for d in parse_diagnostics(line + "\n")] == [(path, 12)]
+
+
+def test_formats_real_issues_show():
+    log = (
+        "In file included from src/shop/cart.h:4,\n"
+        "                 from src/main.c:9:\n"
+        "src/shop/types.h:12:5: error: unknown type name 'price_t'\n"
+        "* Where:\n"
+        "Build file '/home/dev/shop/build.gradle.kts' line: 37\n"
+        "FatalThrowableError in CartController.php line 33:\n"
+        '[2024-05-01 10:00:00] production.ERROR: boom {"exception":"[object] (RuntimeException(code: 0):'
+        " boom at /var/www/shop/app/Http/Controllers/CartController.php:41)\n"
+        "'package:shop/src/cart.dart': Failed assertion: line 12 pos 7: 'n > 0': is not true.\n"
+    )
+    assert [(d.path, d.line) for d in parse_diagnostics(log)] == [
+        ("src/shop/cart.h", 4),  # gcc's include chain, the error's header last
+        ("src/main.c", 9),
+        ("src/shop/types.h", 12),
+        ("/home/dev/shop/build.gradle.kts", 37),  # Gradle's '* Where:'
+        ("CartController.php", 33),  # Laravel 5's error page
+        ("/var/www/shop/app/Http/Controllers/CartController.php", 41),  # Laravel's log
+        ("shop/lib/src/cart.dart", 12),  # a failed Dart assertion
+    ]
+
+
+def test_visual_studio_s_error_list_copied_as_text():
+    rows = (
+        "Error\tC2065\t'total': undeclared identifier\tshop\tC:\\src\\shop\\cart.cpp\t90\t\t\n"
+        "\t\tWarnung\t3\twarning C4244: conversion\tD:\\build\\shop\\include\\price.h\t58\t1\tshop-static\n"
+        "Name\tAge\tCity\tCountry\n"  # a table with no file in it
+    )
+    assert [(d.path, d.line, d.severity) for d in parse_diagnostics(rows)] == [
+        ("C:/src/shop/cart.cpp", 90, "error"),
+        ("D:/build/shop/include/price.h", 58, "warnung"),
+    ]

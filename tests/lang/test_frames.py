@@ -1268,3 +1268,36 @@ def test_lldb_frames_of_libraries_keep_the_trace_but_name_no_file():
         ("pricing.rs", 2, "cart::pricing::unit_price", 0),
         ("pricing.rs", 6, "cart::pricing::total::{{closure}}", 1),
     ]
+
+
+def test_traces_as_real_issues_show_them():
+    text = (
+        # behind a Markdown quote (a reply quoting the trace)
+        "> Traceback (most recent call last):\n"
+        '>   File "/srv/shop/cart.py", line 3, in total\n'
+        "> KeyError: 'price'\n"
+        "\n"
+        # relayed by mod_wsgi into Apache's error log (2.4's prefix, then 2.2's)
+        "[Tue Feb 19 10:23:02.693604 2019] [wsgi:error] [pid 4147:tid 1401] [client 10.0.0.5:5678]"
+        " Traceback (most recent call last):\n"
+        '[Tue Feb 19 10:23:02.693604 2019] [wsgi:error] [pid 4147:tid 1401] [client 10.0.0.5:5678]   File "/srv/shop/views.py", line 41, in inner\n'
+        "[Tue Feb 19 10:23:02 2019] [error] [client 10.0.0.5] ValueError: no price\n"
+        "\n"
+        # Rust before 1.47 (no column) and Elixir before 1.10 (no version)
+        "thread '<main>' panicked at 'no price', src/pricing.rs:2\n"
+        "\n"
+        "** (File.Error) could not read file\n"
+        "    (elixir) lib/file.ex:1067: File.cd!/2\n"
+        "    (shop) lib/shop/cart.ex:12: Shop.Cart.total/1\n"
+        "\n"
+        # Android Studio's logcat pane indents a continuation far
+        "java.lang.RuntimeException: no price\n" + " " * 100 + "\tat com.acme.shop.Cart.total(Cart.java:12)\n"
+    )
+    assert [(f.path, f.line, f.depth) for f in parse_frames(text)] == [
+        ("/srv/shop/cart.py", 3, 0),
+        ("/srv/shop/views.py", 41, 0),
+        ("src/pricing.rs", 2, 0),
+        ("lib/file.ex", 1067, 0),
+        ("lib/shop/cart.ex", 12, 1),
+        ("Cart.java", 12, 0),
+    ]

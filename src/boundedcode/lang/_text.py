@@ -51,6 +51,20 @@ _LOG_PREFIX = re.compile(
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,64} [\w./@-]{1,64}(?:\[\d{1,10}\])?: "
     r"|\[pod/[^\]\s]{1,253}\] )"
 )
+# Apache's error log before each line a module writes there (mod_wsgi relays a Python traceback so):
+# 2.4's '[Tue Feb 19 10:23:02.693604 2019] [wsgi:error] [pid 4147:tid 1401] [client 10.0.0.5:5678] ',
+# 2.2's '[Tue Feb 19 10:23:02 2019] [error] [client 10.0.0.5] '.
+_APACHE_PREFIX = re.compile(
+    r"^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})? \d{4}\] \[[\w:]{1,64}\] "
+    r"(?:\[pid [\d:tid ]{1,40}\] )?(?:\[(?:client|remote) [^\]]{1,100}\] )?"
+)
+# A CI service's workflow command before a line (GitHub Actions' and Azure Pipelines' '##[error]'),
+# and MSBuild's node number in a parallel build ('1>src/Cart.cs(12,5): error CS0246: …').
+_CI_MARKER = re.compile(r"^(?:##\[[a-z]{1,20}\]|\d{1,4}>(?=\S))")
+# Markdown around a pasted line: a quote's markers ('> > '; not a REPL's '>>> ') and a code span or
+# fence wrapped around the whole line ('`src/a.py:12: error: …`').
+_QUOTE_MARKERS = re.compile(r"^(?:>(?:[ \t]|$)){1,8}")
+_CODE_SPAN = re.compile(r"^(\s{0,40})`{1,3}(?=[^`\s])(.*?)`{0,3}$")
 # The prefix a process manager puts before each line it relays from a process: honcho's and
 # foreman's time and process (`12:44:52 web.1    | `, `12:44:52 system   | `), docker compose's
 # service (`web-1  | `, `web_1  | ` before version 2).
@@ -86,8 +100,9 @@ def evidence_cut(text: str) -> bool:
 
 
 def evidence_lines(text: str) -> list[str]:
-    """The lines of `text` within the bounds, ANSI-free, right-stripped, a log's prefix and a
-    block's opening HTML tag off, a process manager's relayed lines grouped by process.
+    """The lines of `text` within the bounds, ANSI-free, right-stripped, a log's prefix, a CI
+    service's marker, a Markdown quote's markers or code span and a block's opening HTML tag off,
+    a process manager's relayed lines grouped by process.
 
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
     them (no trace runs across the cut); an over-long line is blank.
@@ -122,7 +137,16 @@ def _demultiplexed(lines: list[str]) -> list[str]:
 
 
 def _plain(line: str) -> str:
-    line = _LOG_PREFIX.sub("", line.rstrip(), count=1)
+    line = line.rstrip()
+    if line.startswith(">"):
+        line = _QUOTE_MARKERS.sub("", line, count=1)
+    if "`" in line:
+        line = _CODE_SPAN.sub(r"\1\2", line, count=1)
+    line = _LOG_PREFIX.sub("", line, count=1)
+    if line.startswith("["):
+        line = _APACHE_PREFIX.sub("", line, count=1)
+    if line[:1] == "#" or line[:1].isdigit():
+        line = _CI_MARKER.sub("", line, count=1)
     return _BLOCK_TAG.sub(r"\1", line, count=1) if "<" in line else line
 
 

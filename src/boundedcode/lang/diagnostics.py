@@ -474,7 +474,7 @@ _LABELLED = LazyPattern(
     + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
 )
 _AT_END = LazyPattern(
-    r"^\s{0,16}(?P<msg>\S.{0,2000}?) at " + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+    r"^\s{0,16}(?P<msg>\S.{0,2000}?) at " + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\)?$"
 )
 _ON_LINE = LazyPattern(
     r"^\s{0,16}(?:on (?P<path>\S{1,1000}) line (?P<line>\d{1,9})(?:, in .{0,1000})?|Diff in (?P<path2>\S{1,1000}?)(?: at line |:)(?P<line2>\d{1,9})):$"
@@ -514,6 +514,48 @@ def _position_last(m: re.Match[str], state: _State) -> Diagnostic | None:
     if "/" not in m["path"] and language_of(m["path"]) is None:
         return None
     return _labelled(m, state)
+
+
+# gcc's and clang's include chain above an error in a header: 'In file included from src/cart.c:3:',
+# then '                 from src/main.c:9:' (gcc adds a column, ends all but the last with ',').
+_INCLUDED_FROM = LazyPattern(
+    r"^(?:In file included from|\s{1,24}from) (?P<path>[^\s:][^:]{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?[,:]$"
+)
+# Gradle's '* Where:' of a failed build script: "Build file '/srv/shop/build.gradle' line: 12".
+_GRADLE_WHERE = LazyPattern(
+    r"^(?:Build file|Script|Settings file) '(?P<path>[^']{1,1000})' line: (?P<line>\d{1,9})$"
+)
+# Laravel 5's error page 'FatalThrowableError in CartController.php line 33:'.
+_PHP_ERROR_IN = LazyPattern(
+    r"^(?P<msg>[A-Z]\w{1,200}) in (?P<path>\S{1,1000}\.php) line (?P<line>\d{1,9}):?$"
+)
+# A failed Dart assertion "'package:shop/src/cart.dart': Failed assertion: line 12 pos 7: 'n > 0': …".
+_DART_ASSERTION = LazyPattern(
+    r"^'(?P<path>[^']{1,1000}\.dart)': Failed assertion: line (?P<line>\d{1,9}) pos (?P<col>\d{1,9}): ?(?P<msg>.{0,4000})$"
+)
+
+
+def _included_from(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], "includes the file with the error", "note", "gcc")
+
+
+def _dart_assertion(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], m["msg"], "error", "dart")
+
+
+# Visual Studio's Error List copied as text: tab-separated columns, the file's then its line's
+# ('Error\tC2065\t…: undeclared identifier\tshop\tC:\\src\\shop\\cart.cpp\t90\t\t').
+_ERROR_LIST = LazyPattern(r"^\t{0,4}[^\t\\/]{0,11}\w\t")
+
+
+def _error_list(line: str) -> Diagnostic | None:
+    fields = [f.strip() for f in line.lstrip("\t").split("\t")]
+    for i in range(1, len(fields) - 1):
+        path, number = fields[i], fields[i + 1]
+        if number.isdigit() and ("\\" in path or "/" in path) and _extension(path.replace("\\", "/")):
+            message = next((f for f in fields[1:i] if " " in f), "")
+            return _make(path, number, None, message, fields[0].lower() or None, "msvc")
+    return None
 
 
 # PHPMD's text report '/srv/shop/src/Cart.php:4  ShortVariable  Avoid variables with short names like $a.'.
@@ -588,6 +630,10 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_POSITION_LAST, _position_last),  # babel, prettier
     (_WEBPACK, _labelled),  # webpack
     (_BLACK, _labelled),  # black
+    (_INCLUDED_FROM, _included_from),  # gcc, clang
+    (_GRADLE_WHERE, _labelled),  # Gradle
+    (_PHP_ERROR_IN, _labelled),  # Laravel 5
+    (_DART_ASSERTION, _dart_assertion),  # Dart
     (_PHPMD, _phpmd),  # PHPMD
     (_PYDOCSTYLE, _pydocstyle),  # pydocstyle
     (_SPHINX_DOCSTRING, _sphinx_docstring),  # Sphinx (autodoc)
@@ -661,6 +707,8 @@ def _diagnostic(line: str, state: _State) -> Diagnostic | None:
             found = build(m, state)
             if found is not None:
                 return found
+    if line.count("\t") >= 3 and _ERROR_LIST.match(line):
+        return _error_list(line)
     return None
 
 

@@ -286,7 +286,7 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # puts its seed where the file goes ('at __randomizedtesting.SeedInfo.seed([3A2F…:91C0…]:0)'):
 # a frame with no file (V8's pattern read the seed as one).
 _JVM = LazyPattern(
-    r"^(?:[^\t]{1,200}?: )?[\s>]{0,40}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
+    r"^(?:[^\t]{1,200}?: )?[\s>]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
 _JVM_BARE = LazyPattern(
     r"^\s{0,40}(?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40})\((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
@@ -341,7 +341,7 @@ def _csharp(m: re.Match[str], ctx: _Context) -> _Hit:
 # rustc panics "thread 'main' panicked at src/main.rs:5:13:" (1.73+), and before that
 # "panicked at 'msg', src/main.rs:5:13" whose message may span lines up to "', src/x.rs:L:C"
 # (matched against the text after the last "panicked at " or "', ").
-_RUST_PANIC = LazyPattern(r"(?P<path>[^\s'][^\s']{0,1000}?\.rs):(?P<line>\d{1,9}):(?P<col>\d{1,9}):?$")
+_RUST_PANIC = LazyPattern(r"(?P<path>[^\s'][^\s']{0,1000}?\.rs):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:?$")
 # RUST_BACKTRACE frames: '   3: shop::cart::total' then '             at ./src/cart.rs:2:17'.
 _RUST_AT = LazyPattern(
     r"^\s{0,40}at (?P<path>[^()\s][^()]{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
@@ -663,9 +663,10 @@ def _dart(m: re.Match[str], ctx: _Context) -> _Hit | None:
 
 # --- Elixir -------------------------------------------------------------------------------
 
-# Elixir '(shop 0.1.0) lib/cart.ex:2: Shop.Cart.total/1' and ExUnit's 'test/cart_test.exs:5: (test)'.
+# Elixir '(shop 0.1.0) lib/cart.ex:2: Shop.Cart.total/1' (before 1.10 without the version: '(elixir)
+# lib/file.ex:1067: File.cd!/2') and ExUnit's 'test/cart_test.exs:5: (test)'.
 _ELIXIR = LazyPattern(
-    r"^\s{0,16}(?:\([\w.-]{1,100} [\w.+-]{1,50}\) (?P<path>[^\s:][^:]{0,1000}?)|(?P<exs>[^\s:(][^:]{0,1000}?\.exs?)):(?P<line>\d{1,9}): (?P<func>\S.{0,500})$"
+    r"^\s{0,16}(?:\([\w.-]{1,100}(?: [\w.+-]{1,50})?\) (?P<path>[^\s:][^:]{0,1000}?)|(?P<exs>[^\s:(][^:]{0,1000}?\.exs?)):(?P<line>\d{1,9}): (?P<func>\S.{0,500})$"
 )
 _ARITY = LazyPattern(r"/\d{1,3}$")
 

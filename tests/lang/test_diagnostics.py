@@ -621,7 +621,10 @@ EXPECTED = {
     "javascript/prettier.txt": [
         Diagnostic("src/cart.js", 4, 24, "SyntaxError: Unexpected token", "error", "generic")
     ],
-    "javascript/webpack.txt": [Diagnostic("src/cart.js", 4, 23, "", "error", "generic")],
+    "javascript/webpack.txt": [
+        Diagnostic("src/cart.js", 4, 23, "", "error", "generic"),
+        Diagnostic("src/index.js", 1, 0, "", None, "generic"),  # the import of the failing module
+    ],
     "python/black.txt": [Diagnostic("shop/cart.py", 5, 17, "", "error", "generic")],
     # Sphinx: a page's warnings at their line; a docstring's (its own line numbers) at its file.
     "python/sphinx.txt": [
@@ -1026,6 +1029,15 @@ def test_formats_real_issues_show():
         ("CartController.php", 33),  # Laravel 5's error page
         ("/var/www/shop/app/Http/Controllers/CartController.php", 41),  # Laravel's log
         ("shop/lib/src/cart.dart", 12),  # a failed Dart assertion
+    ]
+
+
+def test_webpack_s_importers_of_the_failing_module_are_places():
+    log = "ERROR in ./src/cart.js 4:23\nModule parse failed\n @ ./src/index.js 1:0-35 3:12-17\n @ ./src/app.js 4:0-53\n"
+    assert [(d.path, d.line) for d in parse_diagnostics(log)] == [
+        ("src/cart.js", 4),
+        ("src/index.js", 1),
+        ("src/app.js", 4),
     ]
 
 

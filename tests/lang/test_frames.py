@@ -1285,6 +1285,7 @@ def test_traces_as_real_issues_show_them():
         "\n"
         # Rust before 1.47 (no column) and Elixir before 1.10 (no version)
         "thread '<main>' panicked at 'no price', src/pricing.rs:2\n"
+        "thread ‘<main>’ panicked at ‘no price’, src/tax.rs:7\n"  # as a forum curls its quotes
         "\n"
         "** (File.Error) could not read file\n"
         "    (elixir) lib/file.ex:1067: File.cd!/2\n"
@@ -1297,6 +1298,7 @@ def test_traces_as_real_issues_show_them():
         ("/srv/shop/cart.py", 3, 0),
         ("/srv/shop/views.py", 41, 0),
         ("src/pricing.rs", 2, 0),
+        ("src/tax.rs", 7, 0),
         ("lib/file.ex", 1067, 0),
         ("lib/shop/cart.ex", 12, 1),
         ("Cart.java", 12, 0),

@@ -502,6 +502,13 @@ _POSITION_LAST = LazyPattern(
 _WEBPACK = LazyPattern(
     r"^(?P<sev>ERROR|WARNING) in " + _SOURCE_FILE + r" (?P<line>\d{1,9}):(?P<col>\d{1,9})(?:-\d{1,9})?$"
 )
+# Below it, the modules that import the failing one, each at its import: ' @ ./src/index.js 3:0-28'
+# (several imports of it: ' @ ./src/app.js 4:0-53 53:19-34', the first).
+_WEBPACK_IMPORTER = LazyPattern(
+    r"^\s{0,4}@ "
+    + _SOURCE_FILE
+    + r" (?P<line>\d{1,9}):(?P<col>\d{1,9})-\d{1,9}(?: \d{1,9}:\d{1,9}-\d{1,9}){0,200}$"
+)
 _BLACK = LazyPattern(
     r"^(?P<sev>error): cannot (?:parse: "
     + _SOURCE_FILE
@@ -629,6 +636,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_OCAML, _labelled),  # ocaml
     (_POSITION_LAST, _position_last),  # babel, prettier
     (_WEBPACK, _labelled),  # webpack
+    (_WEBPACK_IMPORTER, _labelled),  # webpack
     (_BLACK, _labelled),  # black
     (_INCLUDED_FROM, _included_from),  # gcc, clang
     (_GRADLE_WHERE, _labelled),  # Gradle

@@ -706,6 +706,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("rust", ("at ",), _RUST_AT, _rust_at, max_gap=2),
     _Format("rust-panic", ("panicked at ",), _RUST_PANIC, _rust_panic, after="panicked at "),
     _Format("rust-panic", ("', ",), _RUST_PANIC, _rust_panic, after="', "),
+    _Format("rust-panic", ("’, ",), _RUST_PANIC, _rust_panic, after="’, "),  # quotes a forum curled
     _Format("javascript", ("eval at ",), _V8_EVAL, _v8),
     _Format("javascript", ("at ",), _V8_CALL, _v8),
     _Format("javascript", ("at ",), _V8_BARE, _v8),

@@ -50,6 +50,17 @@ HOSTILE_FRAGMENTS = [
     "= ",
     "m`f(a=(m`g at a.c:1)) at ",
     " a.c:1: error: ",
+    "a.py:docstring of ",
+    ", called at a.hs:1:1 in ",
+    " @ ./a.js 1:1-",
+    "In file included from a.h:1",
+    "'a.dart': Failed assertion: line 1 pos ",
+    "> ",
+    "`",
+    "1>",
+    "##[error]",
+    "T#t [a.rb:1]",
+    "a.php:1  R  ",
 ]
 LINE_PREFIXES = [
     "",

@@ -1303,3 +1303,37 @@ def test_traces_as_real_issues_show_them():
         ("lib/shop/cart.ex", 12, 1),
         ("Cart.java", 12, 0),
     ]
+
+
+def test_an_error_tracker_s_backtrace_of_a_rails_app():
+    # errbit's (Airbrake's) rows, then Honeybadger's; the gems' rows stay outside the project.
+    text = (
+        "NoMethodError: undefined method `price' for nil\n"
+        "[PROJECT_ROOT]/app/models/cart.rb:18→ total\n"
+        "[PROJECT_ROOT]/app/controllers/carts_controller.rb:7→ show\n"
+        "[GEM_ROOT]/gems/actionpack-7.1.2/lib/action_controller/metal/basic_implicit_render.rb:6→ send_action\n"
+        "\n"
+        "RuntimeError: no price\n"
+        "  line 31 of [PROJECT_ROOT]/app/models/order.rb: place\n"
+        "  line 12 of [PROJECT_ROOT]/app/controllers/orders_controller.rb: create\n"
+        "the line 3 of the poem: nothing\n"
+    )
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(text)][:2] + [
+        (f.path, f.line, f.function, f.depth) for f in parse_frames(text)
+    ][3:] == [
+        ("app/models/cart.rb", 18, "total", 0),
+        ("app/controllers/carts_controller.rb", 7, "show", 1),
+        ("app/models/order.rb", 31, "place", 0),
+        ("app/controllers/orders_controller.rb", 12, "create", 1),
+    ]
+
+
+def test_a_tracker_s_arrow_rows_of_python_code_run_outermost_first():
+    text = (
+        "/usr/lib/python3.11/site-packages/shop/views.py:40→ checkout\n"
+        "/usr/lib/python3.11/site-packages/shop/cart.py:12→ total\n"
+    )
+    assert [(f.path.rpartition("packages/")[2], f.line, f.language, f.depth) for f in parse_frames(text)] == [
+        ("shop/cart.py", 12, "python", 0),
+        ("shop/views.py", 40, "python", 1),
+    ]

@@ -155,7 +155,8 @@ def clean_path(raw: str) -> str:
 
     `file:///C:/x.js` → `C:/x.js`; `webpack:///./src/a.ts?` → `src/a.ts`; `http://host:8080/js/a.js`
     → `/js/a.js`; Dart's `package:shop/src/a.dart` → `shop/lib/src/a.dart` (a package's files live
-    under its lib/); `C:\\src\\A.cs` → `C:/src/A.cs`; a leading `./` is dropped.
+    under its lib/); `[PROJECT_ROOT]/app/a.rb` → `app/a.rb`; `C:\\src\\A.cs` → `C:/src/A.cs`; a leading
+    `./` is dropped.
     """
     path = raw.strip().strip("\"'")
     lowered = path.lower()
@@ -178,6 +179,8 @@ def clean_path(raw: str) -> str:
     elif path.startswith("package:"):
         package, _, rest = path[len("package:") :].partition("/")
         path = f"{package}/lib/{rest}" if rest else package
+    elif path.startswith("[PROJECT_ROOT]/"):  # an error tracker's (Airbrake, errbit, Honeybadger)
+        path = path[len("[PROJECT_ROOT]/") :]
     path = path.replace("\\", "/")
     while path.startswith("./"):
         path = path[2:]

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines, native_language, strip_params, symbol
+from .languages import language_of
 
 __all__ = ["Frame", "parse_frames", "is_frame_line", "exception_lines"]
 
@@ -596,6 +597,29 @@ _RUBY = LazyPattern(
 )
 
 
+# An error tracker's backtrace: errbit's (Airbrake's) '[PROJECT_ROOT]/app/models/cart.rb:18→ total'
+# and Honeybadger's 'line 18 of [PROJECT_ROOT]/app/models/cart.rb: total' for a Rails app, innermost
+# first (a gem's rows as '[GEM_ROOT]/gems/actionview-7.1.2/lib/…', outside the project); the same
+# arrow rows for other languages' code, as their own traces run, outermost first
+# ('/usr/lib/python3.7/site-packages/django/core/cache/backends/db.py:277→ _cull').
+_TRACKER = LazyPattern(
+    r"^\s{0,8}(?:(?P<path>\S{1,1000}?\.[a-z]{1,10}):(?P<line>\d{1,9})→ |line (?P<line2>\d{1,9}) of (?P<path2>\S{1,1000}?\.[a-z]{1,10}): )(?P<func>\S.{0,300})$"
+)
+
+
+def _tracker(m: re.Match[str], ctx: _Context) -> _Hit:
+    path = clean_path(m["path"] or m["path2"])
+    language = language_of(path) or "ruby"
+    return _Hit(
+        path,
+        int(m["line"] or m["line2"]),
+        None,
+        symbol(m["func"]),
+        language,
+        outermost_first=language != "ruby",
+    )
+
+
 # minitest's failed assertion, under '  1) Failure:': 'TestCart#test_total [/srv/shop/test/test_cart.rb:7]:'.
 _MINITEST = LazyPattern(
     r"^(?P<func>[\w:]{1,300}#\w{1,300}) \[(?P<path>[^\[\]\s]{1,1000}\.rb):(?P<line>\d{1,9})\]:$"
@@ -736,6 +760,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("cmake", ("CMakeLists.txt:", ".cmake:"), _CMAKE_CALLER, _cmake_caller, max_gap=8),
     _Format("ruby", (":in ",), _RUBY, _ruby),
     _Format("minitest", (".rb:",), _MINITEST, _minitest),
+    _Format("tracker", ("→ ", "line "), _TRACKER, _tracker),
     _Format("erlang", (", line ",), _ERLANG, _erlang, max_gap=1),
     _Format("jruby", (" at ",), _JRUBY, _jruby),
     _Format("perl", (" called at ",), _PERL_CALLED, _perl_called, max_gap=1),

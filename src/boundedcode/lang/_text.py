@@ -61,6 +61,8 @@ _APACHE_PREFIX = re.compile(
 # A CI service's workflow command before a line (GitHub Actions' and Azure Pipelines' '##[error]'),
 # and MSBuild's node number in a parallel build ('1>src/Cart.cs(12,5): error CS0246: …').
 _CI_MARKER = re.compile(r"^(?:##\[[a-z]{1,20}\]|\d{1,4}>(?=\S))")
+# The task Gradle 4's plain console glues a tool's output to (':compileJava/srv/…/Calc.java:5: …').
+_GRADLE_TASK = re.compile(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
 # Markdown around a pasted line: a quote's markers ('> > '; not a REPL's '>>> ') and a code span or
 # fence wrapped around the whole line ('`src/a.py:12: error: …`').
 _QUOTE_MARKERS = re.compile(r"^(?:>(?:[ \t]|$)){1,8}")
@@ -101,7 +103,8 @@ def evidence_cut(text: str) -> bool:
 
 def evidence_lines(text: str) -> list[str]:
     """The lines of `text` within the bounds, ANSI-free, right-stripped, a log's prefix, a CI
-    service's marker, a Markdown quote's markers or code span and a block's opening HTML tag off,
+    service's marker or a build's task, a Markdown quote's markers or code span and a block's
+    opening HTML tag off,
     a process manager's relayed lines grouped by process.
 
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
@@ -147,6 +150,8 @@ def _plain(line: str) -> str:
         line = _APACHE_PREFIX.sub("", line, count=1)
     if line[:1] == "#" or line[:1].isdigit():
         line = _CI_MARKER.sub("", line, count=1)
+    elif line.startswith(":"):
+        line = _GRADLE_TASK.sub("", line, count=1)
     return _BLOCK_TAG.sub(r"\1", line, count=1) if "<" in line else line
 
 

@@ -550,13 +550,13 @@ def _dart_assertion(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], m["msg"], "error", "dart")
 
 
-# Visual Studio's Error List copied as text: tab-separated columns, the file's then its line's
-# ('Error\tC2065\t…: undeclared identifier\tshop\tC:\\src\\shop\\cart.cpp\t90\t\t').
-_ERROR_LIST = LazyPattern(r"^\t{0,4}[^\t\\/]{0,11}\w\t")
+# Visual Studio's Error List copied as text: tab-separated columns (four at least), the file's then
+# its line's ('Error\tC2065\t…: undeclared identifier\tshop\tC:\\src\\shop\\cart.cpp\t90\t\t').
+_ERROR_LIST = LazyPattern(r"^\t{0,4}[^\t\\/]{0,11}\w\t(?=[^\t]{0,8192}\t[^\t]{0,8192}\t)")
 
 
-def _error_list(line: str) -> Diagnostic | None:
-    fields = [f.strip() for f in line.lstrip("\t").split("\t")]
+def _error_list(m: re.Match[str], state: _State) -> Diagnostic | None:
+    fields = [f.strip() for f in m.string.lstrip("\t").split("\t")]
     for i in range(1, len(fields) - 1):
         path, number = fields[i], fields[i + 1]
         if number.isdigit() and ("\\" in path or "/" in path) and _extension(path.replace("\\", "/")):
@@ -646,6 +646,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_PYDOCSTYLE, _pydocstyle),  # pydocstyle
     (_SPHINX_DOCSTRING, _sphinx_docstring),  # Sphinx (autodoc)
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
+    (_ERROR_LIST, _error_list),  # Visual Studio's Error List
 )
 
 # Lines that set the state the multi-line formats read.
@@ -715,8 +716,6 @@ def _diagnostic(line: str, state: _State) -> Diagnostic | None:
             found = build(m, state)
             if found is not None:
                 return found
-    if line.count("\t") >= 3 and _ERROR_LIST.match(line):
-        return _error_list(line)
     return None
 
 
@@ -727,10 +726,6 @@ _GO_PACKAGE = LazyPattern(
 )
 
 
-# ':compileJava/srv/shop/src/main/java/demo/Calc.java:5: error: …' (Gradle 4, --console=plain).
-_GRADLE_TASK = LazyPattern(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
-
-
 def parse_diagnostics(text: str) -> list[Diagnostic]:
     """Every located diagnostic in `text`, in input order, without repeats."""
     found: dict[Diagnostic, None] = {}
@@ -738,8 +733,6 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
     in_package: dict[Diagnostic, str] = {}  # a go test row's file, in its package's folder
     package_rows: list[Diagnostic] = []
     for line in evidence_lines(text):
-        if line.startswith(":"):  # Gradle 4's plain console glues a task's output to its name
-            line = _GRADLE_TASK.sub("", line, count=1)
         _update_state(line, state)
         package = _GO_PACKAGE.match(line) if line.startswith(("FAIL", "ok")) else None
         if package:

@@ -495,7 +495,7 @@ def _add_token(col: _Collector, token: str, origin: AnchorOrigin, backticked: bo
                 col.add(Anchor(AnchorKind.NAME, segs[-2], origin, rank))
             return
         # An object's member is no part of its type's path (`App\Jobs\SendMail->handle`).
-        path = [s for s in _SEPARATORS.split(token.partition("->")[0]) if s]
+        path = [s for s in _SEPARATORS.split(token.partition("->")[0]) if s] if "->" in token else segs
         if len(path) >= 2 and (len(path) >= 3 or sep in ("::", "\\") or path[0][:1].islower()):
             col.add(
                 Anchor(

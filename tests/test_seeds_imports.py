@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from boundedcode.model import AnchorKind, AnchorOrigin
 from boundedcode.seeds import message_anchors
-from boundedcode.seeds.imports import import_anchors
+from boundedcode.seeds.imports import import_anchors, python_bindings
 
 
 def imports(message: str) -> list[tuple[str, str | None, str]]:
@@ -58,3 +58,26 @@ def test_broken_imports_give_what_they_can():
     assert import_anchors("import { from '", AnchorOrigin.CODE, 6) == []
     assert [a.text for a in import_anchors("import {A,, B from 'x'", AnchorOrigin.CODE, 6)] == ["x"]
     assert [a.text for a in import_anchors("from . import x", AnchorOrigin.CODE, 6)] == []
+
+
+def test_python_bindings_of_a_samples_imports():
+    sample = (
+        ">>> import xarray as xr\nimport numpy as np, matplotlib.pyplot as plt\n"
+        "In [1]: from django.db import models\nfrom shop.core import Cart as C, Order\n"
+        "from sympy import *\nfrom . import local\nimport os\nimport os as os\n"
+    )
+    assert python_bindings(sample) == {
+        "xr": "xarray",
+        "np": "numpy",
+        "plt": "matplotlib.pyplot",
+        "C": "shop.core.Cart",
+    }
+
+
+def test_a_dotted_name_is_read_through_the_import_binding_its_head():
+    message = (
+        "`xr.where` loses attrs\n\n```python\nimport xarray as xr\nxr.where(c, x, y)\nds.air.attrs\n```\n"
+    )
+    modules = [a.text for a in message_anchors(message) if a.kind == AnchorKind.MODULE]
+    assert "xarray.where" in modules and "xr.where" not in modules
+    assert "ds.air.attrs" in modules  # `ds` is bound by no import

@@ -331,6 +331,23 @@ def test_python_package_reexports_and_all():
     assert found(run(files, "`shop.models.Hidden` is shown"), "src/shop/models/cart.py") == []
 
 
+def test_python_name_through_a_samples_import_alias():
+    files = {
+        "src/shop/__init__.py": "from .core.totals import where\n",
+        "src/shop/core/totals.py": "def where(cond, x, y):\n    return x\n",
+        "src/shop/core/frame.py": "class Frame:\n    def where(self, cond):\n        return self\n",
+    }
+    message = (
+        "`sh.where(...)` drops the attributes\n\n```python\nimport shop as sh\nsh.where(True, a, b)\n```\n"
+    )
+    result = run(files, message)
+    # `sh` is bound to `shop` by the sample: `shop.where` is resolved through the package.
+    assert found(result, "src/shop/core/totals.py")
+    assert top(result) == ["src/shop/core/totals.py"]
+    # Without the import `sh` binds nothing: the name alone, defined in both files.
+    assert found(run(files, "`sh.where(...)` drops the attributes"), "src/shop/core/totals.py") == []
+
+
 def test_php_psr4_prefixes_from_composer_json():
     files = {
         "composer.json": '{"autoload": {"psr-4": {"Acme\\\\Books\\\\": "src/Books/"}},'

@@ -6,6 +6,10 @@ repo/x"`, the lines of an `import ( … )` block, and an import path named in th
 prose) and Python (`from pkg.sub import A, B`). Each becomes an IMPORT anchor
 for the module (its specifier as `text`) and one per imported name (the name
 as `text`, the specifier as `qualifier`); the reexports strategy resolves them.
+
+A Python sample binds local names to modules (`import xarray as xr`, `from django.db
+import models`): `python_bindings` gives them, so that `xr.where` can be read as
+`xarray.where`, the path the package's `__init__.py` resolves.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import re
 
 from ..model import Anchor, AnchorKind, AnchorOrigin
 
-__all__ = ["import_anchors"]
+__all__ = ["import_anchors", "python_bindings"]
 
 _SPEC = r"""(?P<q>['"])(?P<spec>[^'"\s]{1,200})(?P=q)"""
 _ES_FROM = re.compile(
@@ -29,6 +33,16 @@ _GO_PATH = re.compile(
 )
 _PY_FROM = re.compile(r"^\s*from\s+(?P<spec>\.*[A-Za-z_][\w.]*)\s+import\s+(?P<what>\(?[\w\s,]+\)?)", re.M)
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
+#: A line of a Python sample, after a prompt (`>>> `, `In [1]: `) if any.
+_PY_LINE = r"^[ \t]*(?:(?:>>>|\.\.\.|In \[\d+\]:)[ \t]*)?"
+_PY_IMPORT_AS = re.compile(
+    _PY_LINE
+    + r"import[ \t]+(?P<what>[\w.]+[ \t]+as[ \t]+\w+(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)[ \t]*$",
+    re.M,
+)
+_PY_FROM_NAMES = re.compile(
+    _PY_LINE + r"from[ \t]+(?P<spec>[A-Za-z_][\w.]*)[ \t]+import[ \t]+(?P<what>[\w \t,]+?)[ \t]*$", re.M
+)
 
 
 def _names(clause: str) -> list[str]:
@@ -66,3 +80,26 @@ def import_anchors(text: str, origin: AnchorOrigin, rank: int) -> list[Anchor]:
         add(m.start(), m.group("spec"), _names(m.group("what")))
     found.sort(key=lambda t: t[0])
     return [a for _, a in found]
+
+
+def python_bindings(text: str) -> dict[str, str]:
+    """The aliases a Python sample binds to a module's path: `import a.b as c` (c → a.b) and
+    `from a import b as c` (c → a.b). An alias is no name of the repository, so a dotted name
+    through it resolves nowhere as written. A name imported as itself (`from django.db import
+    models`) is left alone: it resolves as written, and read through the import as well, the
+    library classes a reproduction uses (`models.Model`) outranked what the message is about
+    (every import read so on the development split: 78 messages change, 9 gold files lower, 4
+    higher). An absolute specifier only: a relative one is relative to a file the message does
+    not name."""
+    bound: dict[str, str] = {}
+    for m in _PY_IMPORT_AS.finditer(text):
+        for part in m.group("what").split(","):
+            words = part.split()
+            if len(words) == 3 and words[1] == "as":
+                bound.setdefault(words[2], words[0])
+    for m in _PY_FROM_NAMES.finditer(text):
+        for part in m.group("what").split(","):
+            words = part.split()
+            if len(words) == 3 and words[1] == "as" and _NAME.fullmatch(words[0]):
+                bound.setdefault(words[2], f"{m.group('spec')}.{words[0]}")
+    return {alias: path for alias, path in bound.items() if alias != path.rpartition(".")[2]}

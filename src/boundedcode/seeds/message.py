@@ -10,11 +10,11 @@ names last; placeholders such as foo and bar are dropped.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 
 from ..model import Anchor, AnchorKind, AnchorOrigin
-from .imports import import_anchors
+from .imports import import_anchors, python_bindings
 
 __all__ = ["Segments", "split_segments", "message_anchors", "words", "cap_message", "PLACEHOLDERS"]
 
@@ -605,6 +605,22 @@ def _rendered_message_runs(text: str) -> list[tuple[str, str]]:
     return out
 
 
+def _expand_bound_names(col: _Collector, bound: dict[str, str]) -> None:
+    """A dotted name of the prose whose head a sample's import binds is read through it
+    (`xr.where` after `import xarray as xr` is `xarray.where`), in its place: the head alone
+    resolves nowhere. The sample's own names stay as written: resolved, the library calls a
+    reproduction makes (`models.ForeignKey`, `plt.subplots`) would outrank what it is about."""
+    if not bound:
+        return
+    anchors = list(col.anchors.values())
+    col.anchors = {}
+    for a in anchors:
+        head, dot, rest = a.text.partition(".")
+        if a.kind == AnchorKind.MODULE and a.origin == AnchorOrigin.PROSE and dot and head in bound:
+            a = replace(a, text=f"{bound[head]}.{rest}")
+        col.add(a)
+
+
 def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> list[Anchor]:
     """All anchors of a message, deduplicated, in seed order (rank, then first appearance)."""
     col = _Collector()
@@ -694,6 +710,7 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
         rank = RANK_MODULE if origin == AnchorOrigin.PROSE else RANK_SAMPLE_NAME
         for anchor in import_anchors(part, origin_override or origin, rank):
             col.add(anchor)
+    _expand_bound_names(col, python_bindings(seg.code + "\n" + seg.prose))
 
     for word in title_words(seg.prose):
         col.add(Anchor(AnchorKind.WORD, word, AnchorOrigin.PROSE, RANK_WORD))

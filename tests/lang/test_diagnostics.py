@@ -836,6 +836,19 @@ EXPECTED = {
     "jvm/gradle4_where.txt": [
         Diagnostic(T + "/wheres/gradle/build.gradle", 5, None, "", None, "generic"),
     ],
+    "c/glog_check.txt": [
+        Diagnostic("main.cc", 7, None, "opening the table", "info", "glog"),
+        Diagnostic("main.cc", 8, None, "the index is stale", "error", "glog"),
+        Diagnostic("table.cc", 5, None, "row 5 is past the end of 3 rows", "warning", "glog"),
+        Diagnostic(
+            "table.cc", 6, None, "Check failed: row < rows_ (5 vs. 3) row out of range", "fatal", "glog"
+        ),
+    ],
+    "python/absl_logging.txt": [
+        Diagnostic("main.py", 7, None, "starting", "info", "glog"),
+        Diagnostic("ledger.py", 6, None, "overdraft of 20 refused", "error", "glog"),
+        Diagnostic("ledger.py", 8, None, "posting 3", "warning", "glog"),
+    ],
     "python/pydocstyle.txt": [
         Diagnostic("lint/messy.py", 1, None, "at module level", None, "pydocstyle"),
         Diagnostic("lint/messy.py", 2, None, "in public function `f`", None, "pydocstyle"),
@@ -1029,6 +1042,20 @@ def test_formats_real_issues_show():
         ("CartController.php", 33),  # Laravel 5's error page
         ("/var/www/shop/app/Http/Controllers/CartController.php", 41),  # Laravel's log
         ("shop/lib/src/cart.dart", 12),  # a failed Dart assertion
+    ]
+
+
+def test_google_s_log_lines_as_tensorflow_and_android_relay_them():
+    log = (
+        "2026-12-03 18:29:44.726811: E tensorflow/core/kernels/queue_op.cc:17] Queue closed\n"
+        "12-01 11:40:02.512 4321-4321/com.acme.shop A/art: art/runtime/thread.cc:289] Check failed\n"
+        "12-01 11:40:02.512  4321  4321 F art     : art/runtime/runtime.cc:512] Runtime aborting\n"
+        "see the [docs](docs/logging.md:3] for more\n"  # a bracket in prose is no log line
+    )
+    assert [(d.path, d.line, d.severity) for d in parse_diagnostics(log)] == [
+        ("tensorflow/core/kernels/queue_op.cc", 17, "error"),
+        ("art/runtime/thread.cc", 289, None),
+        ("art/runtime/runtime.cc", 512, None),
     ]
 
 

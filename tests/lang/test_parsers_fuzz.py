@@ -61,6 +61,8 @@ HOSTILE_FRAGMENTS = [
     "##[error]",
     "T#t [a.rb:1]",
     "a.php:1  R  ",
+    "E1203 00:00:00.1 1 a.cc:1] ",
+    "01-01 00:00:00.000 1-1/a A/b: ",
 ]
 LINE_PREFIXES = [
     "",

@@ -43,9 +43,13 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # Actions', `2024-03-01T10:22:33.4567890Z `; in brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `
 # and a build tool's `[10:22:33] `), then, after one, a syslog header (`web01 app[1234]: `,
 # Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a journal's `Mar 01 10:22:33 web01
-# gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `.
+# gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `; Android's logcat, `adb logcat`'s
+# `12-01 11:40:02.512  4321  4321 E AndroidRuntime: ` and Android Studio's `12-01 11:40:02.512
+# 4321-4321/com.acme.shop A/art: `.
 _LOG_PREFIX = re.compile(
-    r"^(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
+    r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
+    r"[VDIWEFA](?:/| {1,8})[^\s:][^:]{0,100}?: "
+    r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
     r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? )?"
     r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\] "
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,64} [\w./@-]{1,64}(?:\[\d{1,10}\])?: "

@@ -594,6 +594,22 @@ def _sphinx_docstring(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], "0", None, f"docstring of {m['obj']}: {m['msg']}", m["sev"].lower(), "sphinx")
 
 
+# glog's and Abseil's log line, C++'s and absl-py's alike: 'F20261203 18:29:44.726811  6076
+# table.cc:6] Check failed: …' (glog 0.6; older ones and absl-py print no year, 'E1203 …');
+# TensorFlow's '2026-12-03 18:29:44.726811: E tensorflow/core/kernels/x.cc:17] …'; Android's
+# runtime relays them under logcat's prefix (evidence_lines takes it off): 'art/runtime/x.cc:289] …'.
+_GLOG = LazyPattern(
+    r"^(?:(?P<letter>[IWEF])(?:\d{4}){1,2} \d\d:\d\d:\d\d\.\d{1,9}\s{1,12}\d{1,20} "
+    r"|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{1,9}: (?P<letter2>[IWEF]) )?"
+    r"(?P<path>[^\s:\[\]]{1,1000}?\.[A-Za-z][\w+-]{0,11}):(?P<line>\d{1,9})\] (?P<msg>.{0,4000})$"
+)
+
+
+def _glog(m: re.Match[str], state: _State) -> Diagnostic | None:
+    severity = _LETTER_SEVERITY.get(m["letter"] or m["letter2"] or "")
+    return _make(m["path"], m["line"], None, m["msg"], severity, "glog")
+
+
 def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
     groups = m.groupdict()
     path, line = groups.get("path") or groups.get("path2"), groups.get("line") or groups.get("line2")
@@ -645,6 +661,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_PHPMD, _phpmd),  # PHPMD
     (_PYDOCSTYLE, _pydocstyle),  # pydocstyle
     (_SPHINX_DOCSTRING, _sphinx_docstring),  # Sphinx (autodoc)
+    (_GLOG, _glog),  # glog, Abseil, absl-py, TensorFlow
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
     (_ERROR_LIST, _error_list),  # Visual Studio's Error List
 )

@@ -844,6 +844,18 @@ EXPECTED = {
             "table.cc", 6, None, "Check failed: row < rows_ (5 vs. 3) row out of range", "fatal", "glog"
         ),
     ],
+    "javascript/chromium_console.txt": [
+        Diagnostic(T + "/logs/web/js/cart.js", 4, None, "cart.js loaded", None, "chromium"),
+        Diagnostic(T + "/logs/web/index.html", 5, None, "cart failed to load", None, "chromium"),
+        Diagnostic(
+            T + "/logs/web/js/cart.js",
+            2,
+            None,
+            "Uncaught TypeError: Cannot read properties of null (reading 'reduce')",
+            "error",
+            "chromium",
+        ),
+    ],
     "python/absl_logging.txt": [
         Diagnostic("main.py", 7, None, "starting", "info", "glog"),
         Diagnostic("ledger.py", 6, None, "overdraft of 20 refused", "error", "glog"),
@@ -1045,17 +1057,19 @@ def test_formats_real_issues_show():
     ]
 
 
-def test_google_s_log_lines_as_tensorflow_and_android_relay_them():
+def test_log_lines_as_tensorflow_android_and_chromium_relay_them():
     log = (
         "2026-12-03 18:29:44.726811: E tensorflow/core/kernels/queue_op.cc:17] Queue closed\n"
         "12-01 11:40:02.512 4321-4321/com.acme.shop A/art: art/runtime/thread.cc:289] Check failed\n"
         "12-01 11:40:02.512  4321  4321 F art     : art/runtime/runtime.cc:512] Runtime aborting\n"
+        '[4321:1203/183254.547:INFO:CONSOLE(4)] "Uncaught x", source: http://localhost:8080/static/cart.js (4)\n'
         "see the [docs](docs/logging.md:3] for more\n"  # a bracket in prose is no log line
     )
     assert [(d.path, d.line, d.severity) for d in parse_diagnostics(log)] == [
         ("tensorflow/core/kernels/queue_op.cc", 17, "error"),
         ("art/runtime/thread.cc", 289, None),
         ("art/runtime/runtime.cc", 512, None),
+        ("/static/cart.js", 4, "error"),  # Chromium's console before version 1xx, a served script
     ]
 
 

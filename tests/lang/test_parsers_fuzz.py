@@ -63,6 +63,8 @@ HOSTILE_FRAGMENTS = [
     "a.php:1  R  ",
     "E1203 00:00:00.1 1 a.cc:1] ",
     "01-01 00:00:00.000 1-1/a A/b: ",
+    '[1:0101/000000.1:INFO:CONSOLE:1] "',
+    '", source: ',
 ]
 LINE_PREFIXES = [
     "",

@@ -610,6 +610,20 @@ def _glog(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], None, m["msg"], severity, "glog")
 
 
+# Chromium's log of a page's console (headless, Electron, CEF, with --enable-logging): '[10704:10704:
+# 1203/183254.551612:INFO:CONSOLE:2] "Uncaught TypeError: …", source: file:///srv/web/js/cart.js (2)'
+# (before Chromium 1xx 'INFO:CONSOLE(2)]'); the source is the script's URL.
+_CHROMIUM_CONSOLE = LazyPattern(
+    r"^\[[\d:]{0,40}\d{4}/\d{6}(?:\.\d{1,9})?:[A-Z\d]{1,10}:CONSOLE[:(]\d{1,9}\)?\] "
+    r'"(?P<msg>.{0,4000})", source: (?P<path>\S{1,2000}) \((?P<line>\d{1,9})\)$'
+)
+
+
+def _chromium_console(m: re.Match[str], state: _State) -> Diagnostic | None:
+    severity = "error" if m["msg"].startswith("Uncaught ") else None
+    return _make(m["path"], m["line"], None, m["msg"], severity, "chromium")
+
+
 def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
     groups = m.groupdict()
     path, line = groups.get("path") or groups.get("path2"), groups.get("line") or groups.get("line2")
@@ -662,6 +676,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_PYDOCSTYLE, _pydocstyle),  # pydocstyle
     (_SPHINX_DOCSTRING, _sphinx_docstring),  # Sphinx (autodoc)
     (_GLOG, _glog),  # glog, Abseil, absl-py, TensorFlow
+    (_CHROMIUM_CONSOLE, _chromium_console),  # Chromium, Electron
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
     (_ERROR_LIST, _error_list),  # Visual Studio's Error List
 )

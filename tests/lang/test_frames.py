@@ -673,6 +673,14 @@ EXPECTED = {
         Frame("shop/cart.py", 16, None, "reorder", None, "python", 0),
         Frame("tests/test_cart.py", 23, None, "test_reorder", None, "python", 1),
     ],
+    # Each failed check its own trace, its calls printed outermost first.
+    "python/pytest_check.txt": [
+        Frame("tests/test_cart.py", 11, None, "test_totals", None, "python", 0),
+        Frame("tests/test_cart.py", 7, None, "check_total", None, "python", 0),
+        Frame("tests/test_cart.py", 12, None, "test_totals", None, "python", 1),
+        Frame("tests/test_cart.py", 14, None, "test_totals", None, "python", 0),
+        Frame("tests/test_cart.py", 13, None, "test_totals", None, "python", 1),
+    ],
     "python/pytest_short.txt": [
         Frame("shop/cart.py", 9, None, "rate", None, "python", 0),
         Frame("shop/cart.py", 6, None, "total", None, "python", 1),

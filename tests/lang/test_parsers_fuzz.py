@@ -65,6 +65,7 @@ HOSTILE_FRAGMENTS = [
     "01-01 00:00:00.000 1-1/a A/b: ",
     '[1:0101/000000.1:INFO:CONSOLE:1] "',
     '", source: ',
+    "a.py:1 in f() -> ",
 ]
 LINE_PREFIXES = [
     "",

@@ -112,6 +112,17 @@ def _pytest(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "python", m["func"] or ctx.last_def, outermost_first=True)
 
 
+# pytest-check's failed check, under 'FAILURE: check 2 == 3': the calls down to it, outermost first,
+# 'tests/test_cart.py:9 in test_totals() -> with check:' ('in test_totals -> …' at the last one).
+_PYTEST_CHECK = LazyPattern(
+    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.py):(?P<line>\d{1,9}) in (?P<func>[\w.<>]{1,300})(?:\(\))? -> "
+)
+
+
+def _pytest_check(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "python", m["func"], outermost_first=True)
+
+
 # faulthandler (a crash, a hang's dump): '  File "/srv/shop/native.py", line 5 in crash' under
 # 'Current thread 0x… (most recent call first):', innermost first, no comma before 'in'.
 _FAULTHANDLER = LazyPattern(
@@ -718,6 +729,7 @@ def _haskell_called(m: re.Match[str], ctx: _Context) -> _Hit:
 _FORMATS: tuple[_Format, ...] = (
     _Format("python", ('File "',), _PY_FILE, _python, max_gap=12),
     _Format("pytest", (".py:",), _PYTEST, _pytest, max_gap=400),
+    _Format("pytest-check", (".py:",), _PYTEST_CHECK, _pytest_check, max_gap=1),
     _Format("faulthandler", ('File "',), _FAULTHANDLER, _faulthandler),
     _Format("ipython", ("File ",), _IPY_FILE, _ipython, max_gap=20),
     _Format("ipython", ("Cell In", "Input In", "<ipython-input-"), _IPY_CELL, _ipython_cell, max_gap=20),

@@ -856,6 +856,25 @@ EXPECTED = {
             "chromium",
         ),
     ],
+    "javascript/firefox_console.txt": [
+        Diagnostic(
+            T + "/logs/web/js/cart.js",
+            2,
+            None,
+            'TypeError: can\'t access property "reduce", items is null',
+            "error",
+            "firefox",
+        ),
+        # Firefox's own module, at shutdown: a place in Firefox's tree, none in a project's.
+        Diagnostic(
+            "resource://nimbus/lib/SharedDataMap.sys.mjs",
+            247,
+            None,
+            "Error: SharedDataMap: in shutdown",
+            "error",
+            "firefox",
+        ),
+    ],
     "python/absl_logging.txt": [
         Diagnostic("main.py", 7, None, "starting", "info", "glog"),
         Diagnostic("ledger.py", 6, None, "overdraft of 20 refused", "error", "glog"),
@@ -1057,12 +1076,13 @@ def test_formats_real_issues_show():
     ]
 
 
-def test_log_lines_as_tensorflow_android_and_chromium_relay_them():
+def test_log_lines_as_tensorflow_android_and_browsers_relay_them():
     log = (
         "2026-12-03 18:29:44.726811: E tensorflow/core/kernels/queue_op.cc:17] Queue closed\n"
         "12-01 11:40:02.512 4321-4321/com.acme.shop A/art: art/runtime/thread.cc:289] Check failed\n"
         "12-01 11:40:02.512  4321  4321 F art     : art/runtime/runtime.cc:512] Runtime aborting\n"
         '[4321:1203/183254.547:INFO:CONSOLE(4)] "Uncaught x", source: http://localhost:8080/static/cart.js (4)\n'
+        "JavaScript warning: http://localhost:8080/static/cart.js, line 5: unreachable code after return statement\n"
         "see the [docs](docs/logging.md:3] for more\n"  # a bracket in prose is no log line
     )
     assert [(d.path, d.line, d.severity) for d in parse_diagnostics(log)] == [
@@ -1070,6 +1090,7 @@ def test_log_lines_as_tensorflow_android_and_chromium_relay_them():
         ("art/runtime/thread.cc", 289, None),
         ("art/runtime/runtime.cc", 512, None),
         ("/static/cart.js", 4, "error"),  # Chromium's console before version 1xx, a served script
+        ("/static/cart.js", 5, "warning"),  # Firefox's
     ]
 
 

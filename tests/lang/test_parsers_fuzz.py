@@ -66,6 +66,8 @@ HOSTILE_FRAGMENTS = [
     '[1:0101/000000.1:INFO:CONSOLE:1] "',
     '", source: ',
     "a.py:1 in f() -> ",
+    "JavaScript error: ",
+    ", line 1: ",
 ]
 LINE_PREFIXES = [
     "",

@@ -619,6 +619,18 @@ _CHROMIUM_CONSOLE = LazyPattern(
 )
 
 
+# Firefox's (Gecko's) log of a page's uncaught error, with the console sent to stdout (headless, a
+# WebDriver session, an extension's web-ext run): 'JavaScript error: file:///srv/web/js/cart.js,
+# line 2: TypeError: can't access property "reduce", items is null'.
+_GECKO = LazyPattern(
+    r"^JavaScript (?P<sev>error|warning|strict warning): (?P<path>\S{1,2000}), line (?P<line>\d{1,9}): (?P<msg>.{0,4000})$"
+)
+
+
+def _gecko(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], m["sev"].rpartition(" ")[2], "firefox")
+
+
 def _chromium_console(m: re.Match[str], state: _State) -> Diagnostic | None:
     severity = "error" if m["msg"].startswith("Uncaught ") else None
     return _make(m["path"], m["line"], None, m["msg"], severity, "chromium")
@@ -677,6 +689,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_SPHINX_DOCSTRING, _sphinx_docstring),  # Sphinx (autodoc)
     (_GLOG, _glog),  # glog, Abseil, absl-py, TensorFlow
     (_CHROMIUM_CONSOLE, _chromium_console),  # Chromium, Electron
+    (_GECKO, _gecko),  # Firefox
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
     (_ERROR_LIST, _error_list),  # Visual Studio's Error List
 )

@@ -673,6 +673,11 @@ EXPECTED = {
         Frame("shop/cart.py", 16, None, "reorder", None, "python", 0),
         Frame("tests/test_cart.py", 23, None, "test_reorder", None, "python", 1),
     ],
+    "javascript/node_abort_on_uncaught.txt": [
+        Frame(T + "/logs/node/lib/price.js", 2, 19, "price", None, "javascript", 0),
+        Frame(T + "/logs/node/abort.js", 2, 38, "total", None, "javascript", 1),
+        Frame(T + "/logs/node/abort.js", 3, 1, "Object.<anonymous>", None, "javascript", 2),
+    ],
     # Each failed check its own trace, its calls printed outermost first.
     "python/pytest_check.txt": [
         Frame("tests/test_cart.py", 11, None, "test_totals", None, "python", 0),

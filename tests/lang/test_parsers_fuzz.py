@@ -68,6 +68,7 @@ HOSTILE_FRAGMENTS = [
     "a.py:1 in f() -> ",
     "JavaScript error: ",
     ", line 1: ",
+    "f (/a.js:1:1)",
 ]
 LINE_PREFIXES = [
     "",

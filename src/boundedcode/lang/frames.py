@@ -234,6 +234,12 @@ _TAP_LOCATION = LazyPattern(
 _TAP_STACK = LazyPattern(
     r"^\s{2,40}(?P<func>[^()\s][^()]{0,500}?) \((?P<path>(?:/|[A-Za-z]:[\\/]|file:|node:)[^()]{0,2000}?|[\w.@-][^()\s:]{0,1000}?\.[cm]?[jt]sx?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)$"
 )
+# node --abort-on-uncaught-exception, before it aborts: 'Uncaught Error: …', 'FROM', then the stack
+# without 'at' or indent, 'price (/app/lib/price.js:2:19)' (an absolute path only: prose has
+# parentheses too).
+_V8_FROM = LazyPattern(
+    r"^(?P<func>[A-Za-z_$<][^()]{0,500}?) \((?P<path>(?:/|[A-Za-z]:[\\/]|file:)[^()]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)$"
+)
 #: Substrings of every line _TAP_STACK reads.
 _TAP_HINTS = (" (/", " (file:", " (node:", ":\\", "js:", "ts:", "sx:")
 
@@ -750,6 +756,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("vitest", ("❯ ",), _VITEST, _v8, max_gap=8),
     _Format("tap", ("location: '",), _TAP_LOCATION, _tap_location),
     _Format("node-test", _TAP_HINTS, _TAP_STACK, _v8),
+    _Format("javascript", (" (/", " (file:", ":\\"), _V8_FROM, _v8, max_gap=1),
     _Format("firefox", ("@",), _AT_SIGN, _at_sign),
     _Format("opera", (" script ",), _OPERA, _opera, max_gap=2),
     _Format("csharp", ("at ",), _DOTNET, _csharp, max_gap=1),

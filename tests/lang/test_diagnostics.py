@@ -1094,6 +1094,45 @@ def test_log_lines_as_tensorflow_android_and_browsers_relay_them():
     ]
 
 
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        # Chrome's console copied, the source first
+        (
+            "main.js:12 Uncaught TypeError: Cannot read properties of undefined (reading 'total')",
+            ("main.js", 12, None),
+        ),
+        (
+            'react-dom.development.js:86 Warning: Each child in a list should have a unique "key" prop.',
+            ("react-dom.development.js", 86, None),
+        ),
+        ("index.html:1 GET http://localhost:8080/favicon.ico 404 (Not Found)", ("index.html", 1, None)),
+        # Firefox's and Safari's, the source last
+        ("TypeError: cart.items is undefined      cart.min.js:1:538", ("cart.min.js", 1, 538)),
+        # Xcode's issue navigator
+        (
+            "Shop/Cart/CartView.swift:146:13 Cannot find 'priceLabel' in scope",
+            ("Shop/Cart/CartView.swift", 146, 13),
+        ),
+    ],
+)
+def test_a_console_or_an_issue_list_copied_as_text(line, expected):
+    assert [(d.path, d.line, d.column) for d in parse_diagnostics(line + "\n")] == [expected]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "see main.js:12 for the call",  # prose before it
+        "src/cart.ts:3:4 - error TS2322: Type 'string' is not assignable",  # tsc --pretty, read as such
+        "main.py:12 Uncaught TypeError",  # no page's script
+    ],
+)
+def test_no_copied_console_row(line):
+    found = parse_diagnostics(line + "\n")
+    assert all(d.tool != "console" for d in found)
+
+
 def test_webpack_s_importers_of_the_failing_module_are_places():
     log = "ERROR in ./src/cart.js 4:23\nModule parse failed\n @ ./src/index.js 1:0-35 3:12-17\n @ ./src/app.js 4:0-53\n"
     assert [(d.path, d.line) for d in parse_diagnostics(log)] == [

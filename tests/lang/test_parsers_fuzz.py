@@ -69,6 +69,8 @@ HOSTILE_FRAGMENTS = [
     "JavaScript error: ",
     ", line 1: ",
     "f (/a.js:1:1)",
+    "a.js:1 ",
+    "  a.js:1:1",
 ]
 LINE_PREFIXES = [
     "",

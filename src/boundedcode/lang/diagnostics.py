@@ -631,6 +631,27 @@ def _gecko(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], None, m["msg"], m["sev"].rpartition(" ")[2], "firefox")
 
 
+# A console's messages copied out of a browser's developer tools or an IDE's issue list (not a
+# tool's output: documented, not captured): Chrome's and Edge's, the source first ('main.js:12
+# Uncaught TypeError: …', 'react-dom.development.js:86 Warning: …'); Firefox's and Safari's, the
+# source last ('TypeError: f is undefined      app.min.js:1:538'); Xcode's issue navigator,
+# 'Shop/Cart.swift:146:13 Cannot find 'x' in scope'. Only a page's or an app's source files.
+_WEB_FILE = r"[\w@~.\-/]{0,1000}?[\w-]\.(?:js|mjs|cjs|jsx|ts|tsx|vue|svelte|html?)"
+_COPIED = LazyPattern(
+    r"^(?P<path>" + _WEB_FILE + r"):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))? (?P<msg>[^\s-].{0,4000})$"
+    r"|^(?P<path2>[\w@~.\-/]{1,1000}?\.(?:swift|mm?)):(?P<line2>\d{1,9}):(?P<col2>\d{1,9}) (?P<msg2>\S.{0,4000})$"
+    r"|^(?P<msg3>\S.{0,4000}?)\s{2,40}(?P<path3>" + _WEB_FILE + r"):(?P<line3>\d{1,9}):(?P<col3>\d{1,9})$"
+)
+
+
+def _copied(m: re.Match[str], state: _State) -> Diagnostic | None:
+    path = m["path"] or m["path2"] or m["path3"]
+    message = m["msg"] or m["msg2"] or m["msg3"] or ""
+    severity = "error" if message.startswith(("Uncaught ", "TypeError", "ReferenceError", "SyntaxError")) else None
+    line, column = m["line"] or m["line2"] or m["line3"], m["col"] or m["col2"] or m["col3"]
+    return _make(path, line, column, message, severity, "console")
+
+
 def _chromium_console(m: re.Match[str], state: _State) -> Diagnostic | None:
     severity = "error" if m["msg"].startswith("Uncaught ") else None
     return _make(m["path"], m["line"], None, m["msg"], severity, "chromium")
@@ -692,6 +713,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_GECKO, _gecko),  # Firefox
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
     (_ERROR_LIST, _error_list),  # Visual Studio's Error List
+    (_COPIED, _copied),  # Chrome, Firefox, Safari consoles, Xcode's issue navigator, copied
 )
 
 # Lines that set the state the multi-line formats read.

@@ -162,6 +162,29 @@ def test_a_frame_in_a_dependency_copy_counts_after_the_projects_own():
     ]
 
 
+def test_a_trace_repeating_another_s_innermost_frame_keeps_its_depth():
+    from boundedcode.strategies.stack_trace import depth_weight
+
+    files = {"shop/rules.py": "x\n" * 9, "tests/test_a.py": "x\n" * 9, "tests/test_b.py": "x\n" * 9}
+    trace = "".join(
+        "Traceback (most recent call last):\n"
+        f'  File "/srv/shop/tests/{test}.py", line {line}, in {test}\n'
+        '  File "/srv/shop/shop/rules.py", line 3, in apply\n'
+        "ValueError: no rule\n"
+        for test, line in (("test_a", 5), ("test_b", 7))
+    )
+    result = retrieve(trace, tree=MemoryTree(files), explain=True)
+    specificity = {
+        it.path: c.specificity
+        for it in result.items
+        for c in it.explain.contributions
+        if c.strategy == "stack_trace"
+    }
+    # test_b's trace printed the shared frame first too: its own frame is one down, as test_a's.
+    assert specificity["tests/test_b.py"] == specificity["tests/test_a.py"] == depth_weight(1)
+    assert result.items[0].path == "shop/rules.py"
+
+
 def test_the_exception_line_is_quoted_whatever_the_class_is_called():
     files = {
         "conf/loader.py": 'def load():\n    raise ImproperlyConfigured("settings.DATABASES is improperly configured")\n'

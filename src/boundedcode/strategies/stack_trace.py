@@ -64,11 +64,13 @@ class StackTraceStrategy:
         # Each trace's frames that map, counted from its innermost: the k-th weighs depth_weight(k).
         # A trace starts where the printed depth falls back; a frame in a dependency cache (a copy
         # of another package that happens to share a path suffix) counts after the project's own.
+        # A trace that repeats another's innermost frames lost them as repeated anchors: it starts
+        # at the printed depth of its first frame left, as if they still stood before it.
         mapped: list[tuple[int, int, Anchor, list[str]]] = []
         trace, last_depth, in_trace = -1, None, 0
         for a in ev.of_kind(AnchorKind.FRAME):
             if last_depth is None or a.weight <= last_depth:
-                trace, in_trace = trace + 1, 0
+                trace, in_trace = trace + 1, int(a.weight)
             last_depth = a.weight
             files = resolve_located(ev.index, a.text, a.qualifier)
             if files:
@@ -85,8 +87,8 @@ class StackTraceStrategy:
         ranks: dict[int, int] = {}
         symbol_at = SymbolAt(ev.read, CALLABLE_KINDS)
         ordered = sorted(mapped, key=lambda t: (t[0], is_dependency_copy(t[2].text), t[1]))
-        for trace, _, a, files in ordered:
-            k = ranks.get(trace, 0)
+        for trace, first, a, files in ordered:
+            k = ranks.get(trace, first)
             ranks[trace] = k + 1
             spec = specificity(len(files)) * depth_weight(k)
             for path in files:

@@ -673,6 +673,14 @@ EXPECTED = {
         Frame("shop/cart.py", 16, None, "reorder", None, "python", 0),
         Frame("tests/test_cart.py", 23, None, "test_reorder", None, "python", 1),
     ],
+    # Two failed steps calling one step definition: the second trace's repeat of its frame is dropped.
+    "ruby/cucumber.txt": [
+        Frame(
+            "features/step_definitions/cart_steps.rb", 13, None, "/^the total is (\\d+)$/", None, "ruby", 0
+        ),
+        Frame("features/cart.feature", 5, None, "Then the total is 0", None, "ruby", 1),
+        Frame("features/cart.feature", 10, None, "Then the total is 5", None, "ruby", 1),
+    ],
     "javascript/node_abort_on_uncaught.txt": [
         Frame(T + "/logs/node/lib/price.js", 2, 19, "price", None, "javascript", 0),
         Frame(T + "/logs/node/abort.js", 2, 38, "total", None, "javascript", 1),

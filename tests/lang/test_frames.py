@@ -601,6 +601,13 @@ EXPECTED = {
         Frame(T + "/php/src/Cart.php", 17, None, "Shop\\reorder", None, "php", 1),
         Frame(T + "/php/bin/run.php", 5, None, None, None, "php", 2),
     ],
+    # As a page shows it: bold paths, line breaks and the trace's escaped '-&gt;' read as plain text.
+    "php/uncaught_html.txt": [
+        Frame(T + "/php/bin/run.php", 4, None, None, None, "php", 0),
+        Frame(T + "/php/src/Cart.php", 9, None, "Shop\\Cart->total", None, "php", 0),
+        Frame(T + "/php/src/Cart.php", 17, None, "Shop\\reorder", None, "php", 1),
+        Frame(T + "/php/bin/run.php", 5, None, None, None, "php", 2),
+    ],
     "php/uncaught_log.txt": [
         Frame(T + "/php/bin/run.php", 4, None, None, None, "php", 0),
         Frame(T + "/php/src/Cart.php", 9, None, "Shop\\Cart->total", None, "php", 0),
@@ -1358,3 +1365,14 @@ def test_a_tracker_s_arrow_rows_of_python_code_run_outermost_first():
         ("shop/cart.py", 12, "python", 0),
         ("shop/views.py", 40, "python", 1),
     ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '"Fatal error: Call to undefined function rate() in /srv/shop/src/Cart.php on line 47"',
+        "It says: Fatal error: Call to undefined function rate() in /srv/shop/src/Cart.php on line 47.",
+    ],
+)
+def test_a_php_error_quoted_or_ending_a_sentence(line):
+    assert [(f.path, f.line) for f in parse_frames(line + "\n")] == [("/srv/shop/src/Cart.php", 47)]

@@ -71,6 +71,9 @@ HOSTILE_FRAGMENTS = [
     "f (/a.js:1:1)",
     "a.js:1 ",
     "  a.js:1:1",
+    "<b>",
+    "&gt;",
+    ' on line 1"',
 ]
 LINE_PREFIXES = [
     "",

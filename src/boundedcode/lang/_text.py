@@ -75,6 +75,12 @@ _CODE_SPAN = re.compile(r"^(\s{0,40})`{1,3}(?=[^`\s])(.*?)`{0,3}$")
 # foreman's time and process (`12:44:52 web.1    | `, `12:44:52 system   | `), docker compose's
 # service (`web-1  | `, `web_1  | ` before version 2).
 _RELAYED = re.compile(r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}|system) {0,32}\| ?")
+# PHP's errors as a page shows them (html_errors, the default of a web server's PHP): '<b>Warning</b>:
+#  Undefined variable $sum in <b>/srv/shop/src/Cart.php</b> on line <b>3</b><br />', the trace's
+# text escaped ('#0 /srv/shop/src/Cart.php(17): Shop\Cart-&gt;total()').
+_PHP_HTML = re.compile(r"</?b>|<br ?/?>")
+_HTML_ENTITY = re.compile(r"&(?:gt|lt|quot|#0?39|amp);")
+_ENTITIES = {"&gt;": ">", "&lt;": "<", "&quot;": '"', "&#039;": "'", "&#39;": "'", "&amp;": "&"}
 _DRIVE_URL = re.compile(r"/[A-Za-z]:/")
 _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
 _WEBPACK = ("webpack:///", "webpack-internal:///")
@@ -156,7 +162,13 @@ def _plain(line: str) -> str:
         line = _CI_MARKER.sub("", line, count=1)
     elif line.startswith(":"):
         line = _GRADLE_TASK.sub("", line, count=1)
-    return _BLOCK_TAG.sub(r"\1", line, count=1) if "<" in line else line
+    if "&" in line and ";" in line:
+        line = _HTML_ENTITY.sub(lambda m: _ENTITIES[m[0]], line)
+    if "<" not in line:
+        return line
+    if "<b>" in line or "<br" in line:
+        line = _PHP_HTML.sub("", line)
+    return _BLOCK_TAG.sub(r"\1", line, count=1)
 
 
 def clean_path(raw: str) -> str:

@@ -647,7 +647,9 @@ _COPIED = LazyPattern(
 def _copied(m: re.Match[str], state: _State) -> Diagnostic | None:
     path = m["path"] or m["path2"] or m["path3"]
     message = m["msg"] or m["msg2"] or m["msg3"] or ""
-    severity = "error" if message.startswith(("Uncaught ", "TypeError", "ReferenceError", "SyntaxError")) else None
+    severity = (
+        "error" if message.startswith(("Uncaught ", "TypeError", "ReferenceError", "SyntaxError")) else None
+    )
     line, column = m["line"] or m["line2"] or m["line3"], m["col"] or m["col2"] or m["col3"]
     return _make(path, line, column, message, severity, "console")
 

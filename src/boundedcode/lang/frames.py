@@ -516,10 +516,10 @@ _PHP_FRAME = LazyPattern(
     r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\): (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$"
 )
 _PHP_BARE = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
-# PHP errors '… in /srv/app/src/Cart.php on line 9', 'Uncaught X: msg in /srv/app/src/Cart.php:9'
-# and a chained exception's 'Next X: msg in /srv/app/src/Cart.php:16':
+# PHP errors '… in /srv/app/src/Cart.php on line 9' (a sentence's full stop or a quote's mark after
+# it), 'Uncaught X: msg in /srv/app/src/Cart.php:9' and a chained exception's 'Next X: msg in /srv/app/src/Cart.php:16':
 # the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
-_PHP_ON_LINE = LazyPattern(r"(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})$")
+_PHP_ON_LINE = LazyPattern(r"(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})[.\"']{0,2}$")
 _PHP_UNCAUGHT = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
 
 

@@ -1376,3 +1376,17 @@ def test_a_tracker_s_arrow_rows_of_python_code_run_outermost_first():
 )
 def test_a_php_error_quoted_or_ending_a_sentence(line):
     assert [(f.path, f.line) for f in parse_frames(line + "\n")] == [("/srv/shop/src/Cart.php", 47)]
+
+
+def test_dart_code_s_two_line_frames_with_elided_folders():
+    console = (
+        "When the exception was thrown, this was the stack\n"
+        "#0      CartState.build \n"
+        "package:shop/…/cart/cart_view.dart:191\n"
+        "#1      StatefulElement.build \n"
+        "package:flutter/…/widgets/framework.dart:4334\n"
+    )
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(console)] == [
+        ("cart/cart_view.dart", 191, "CartState.build", 0),
+        ("widgets/framework.dart", 4334, "StatefulElement.build", 1),
+    ]

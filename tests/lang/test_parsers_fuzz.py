@@ -74,6 +74,7 @@ HOSTILE_FRAGMENTS = [
     "<b>",
     "&gt;",
     ' on line 1"',
+    "package:a/…/b.dart:1",
 ]
 LINE_PREFIXES = [
     "",

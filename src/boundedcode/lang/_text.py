@@ -177,7 +177,7 @@ def clean_path(raw: str) -> str:
     `file:///C:/x.js` → `C:/x.js`; `webpack:///./src/a.ts?` → `src/a.ts`; `http://host:8080/js/a.js`
     → `/js/a.js`; Dart's `package:shop/src/a.dart` → `shop/lib/src/a.dart` (a package's files live
     under its lib/); `[PROJECT_ROOT]/app/a.rb` → `app/a.rb`; `C:\\src\\A.cs` → `C:/src/A.cs`; a leading
-    `./` is dropped.
+    `./` is dropped; of a path elided in its middle (`lib/…/cart/a.dart`), the part after it.
     """
     path = raw.strip().strip("\"'")
     lowered = path.lower()
@@ -205,6 +205,8 @@ def clean_path(raw: str) -> str:
     path = path.replace("\\", "/")
     while path.startswith("./"):
         path = path[2:]
+    if "…/" in path:  # an editor's elided middle ('shop/lib/…/cart/cart_view.dart'): the tail is known
+        path = path.rpartition("…/")[2]
     return path
 
 

@@ -695,6 +695,19 @@ _DART_TERSE = LazyPattern(
     r"^\s{0,8}(?P<path>[^\s]{1,1000}?\.dart) (?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\s{1,80}(?P<func>\S.{0,500})$"
 )
 
+# Dart-Code's debug console (VS Code) writes each frame on two lines, the location a link below the
+# function, its middle folders elided: '#0      CartState.build ' then
+# 'package:shop/…/cart/cart_view.dart:191' (documented, not captured: no such editor here).
+_DART_LINK = LazyPattern(
+    r"^\s{0,8}(?P<path>(?:package:[\w.]{1,200}/|lib/|test/)\S{0,1000}?\.dart):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
+_DART_LINKED = LazyPattern(r"^#(?P<n>\d{1,5})\s{1,12}(?P<func>[^\s(][^()]{0,500}?)\s{0,8}$")
+
+
+def _dart_link(m: re.Match[str], ctx: _Context) -> _Hit:
+    above = _DART_LINKED.match(ctx.prev)
+    return _location(m, "dart", above["func"] if above else None, number=_int(above["n"]) if above else None)
+
 
 def _dart(m: re.Match[str], ctx: _Context) -> _Hit | None:
     if m["func"].startswith("0x"):  # a gdb frame, not Dart
@@ -769,6 +782,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("php", ("Uncaught ", "Next "), _PHP_UNCAUGHT, _php_error, max_gap=1, after=" in "),
     _Format("dart", ("#",), _DART, _dart, max_gap=1),
     _Format("dart", (".dart ",), _DART_TERSE, _dart, max_gap=1),
+    _Format("dart", (".dart:",), _DART_LINK, _dart_link, max_gap=1),
     _Format("native", ("#",), _GDB, _native, max_gap=1),
     _Format("native", ("#",), _SANITIZER, _native, max_gap=1),
     _Format("native", ("#",), _SANITIZER_MODULE, _native, max_gap=1),

@@ -1133,6 +1133,20 @@ def test_no_copied_console_row(line):
     assert all(d.tool != "console" for d in found)
 
 
+def test_bitbake_s_log_of_a_failed_task_but_no_markdown_table():
+    log = (
+        "ERROR: shop-1.0-r0 do_compile: oe_runmake failed\n"
+        "| In file included from ../src/cart.c:3:\n"
+        "| ../src/types.h:12:5: error: unknown type name 'price_t'\n"
+        "| file | line | what |\n"
+        "| src/ledger.c:9:1: error: x | y |\n"  # a table's cell
+    )
+    assert [(d.path, d.line) for d in parse_diagnostics(log)] == [
+        ("../src/cart.c", 3),
+        ("../src/types.h", 12),
+    ]
+
+
 def test_webpack_s_importers_of_the_failing_module_are_places():
     log = "ERROR in ./src/cart.js 4:23\nModule parse failed\n @ ./src/index.js 1:0-35 3:12-17\n @ ./src/app.js 4:0-53\n"
     assert [(d.path, d.line) for d in parse_diagnostics(log)] == [

@@ -153,6 +153,8 @@ def _plain(line: str) -> str:
     line = line.rstrip()
     if line.startswith(">"):
         line = _QUOTE_MARKERS.sub("", line, count=1)
+    elif line.startswith("| ") and not line.endswith("|"):
+        line = line[2:]  # BitBake's log of a failed task (a Markdown table's row ends in '|')
     if "`" in line:
         line = _CODE_SPAN.sub(r"\1\2", line, count=1)
     line = _LOG_PREFIX.sub("", line, count=1)

@@ -1161,8 +1161,12 @@ def test_visual_studio_s_error_list_copied_as_text():
         "Error\tC2065\t'total': undeclared identifier\tshop\tC:\\src\\shop\\cart.cpp\t90\t\t\n"
         "\t\tWarnung\t3\twarning C4244: conversion\tD:\\build\\shop\\include\\price.h\t58\t1\tshop-static\n"
         "Name\tAge\tCity\tCountry\n"  # a table with no file in it
+        # Visual Studio 2010's, its tabs turned into spaces
+        "Error   1   error C2065: 'n' : undeclared identifier   C:\\src\\shop\\impl\\reader.cpp  57\n"
+        "Error   2   error LNK2019: unresolved external symbol   C:\\src\\shop\\main.obj  shop\n"
     )
     assert [(d.path, d.line, d.severity) for d in parse_diagnostics(rows)] == [
         ("C:/src/shop/cart.cpp", 90, "error"),
         ("D:/build/shop/include/price.h", 58, "warnung"),
+        ("C:/src/shop/impl/reader.cpp", 57, "error"),
     ]

@@ -75,6 +75,8 @@ HOSTILE_FRAGMENTS = [
     "&gt;",
     ' on line 1"',
     "package:a/…/b.dart:1",
+    "Error   1   ",
+    "  C:\\a.cpp  1",
 ]
 LINE_PREFIXES = [
     "",

@@ -554,6 +554,17 @@ def _dart_assertion(m: re.Match[str], state: _State) -> Diagnostic | None:
 # its line's ('Error\tC2065\t…: undeclared identifier\tshop\tC:\\src\\shop\\cart.cpp\t90\t\t').
 _ERROR_LIST = LazyPattern(r"^\t{0,4}[^\t\\/]{0,11}\w\t(?=[^\t]{0,8192}\t[^\t]{0,8192}\t)")
 
+# …and as an older one (2010) copied it, the tabs turned into spaces: 'Error   1   error C2065: 'is' :
+# undeclared identifier   C:\\src\\shop\\cart.cpp  57' (its number, message, file and line).
+_ERROR_LIST_SPACED = LazyPattern(
+    r"^(?P<sev>Error|Warning|Message)\s{2,12}\d{1,6}\s{2,12}(?P<msg>\S.{0,4000}?)\s{2,40}"
+    r"(?P<path>(?:[A-Za-z]:)?[\\/]\S{0,1000}?\.[A-Za-z]\w{0,11})\s{1,40}(?P<line>\d{1,9})(?:\s{1,40}\d{1,9})?(?:\s{2,40}\S{1,300})?$"
+)
+
+
+def _error_list_spaced(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], m["sev"].lower(), "msvc")
+
 
 def _error_list(m: re.Match[str], state: _State) -> Diagnostic | None:
     fields = [f.strip() for f in m.string.lstrip("\t").split("\t")]
@@ -715,6 +726,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_GECKO, _gecko),  # Firefox
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
     (_ERROR_LIST, _error_list),  # Visual Studio's Error List
+    (_ERROR_LIST_SPACED, _error_list_spaced),  # Visual Studio 2010's Error List
     (_COPIED, _copied),  # Chrome, Firefox, Safari consoles, Xcode's issue navigator, copied
 )
 

@@ -875,6 +875,21 @@ EXPECTED = {
             "firefox",
         ),
     ],
+    "mixed/ansible_syntax.txt": [
+        Diagnostic(T + "/configs/ansible/playbook.yml", 7, 8, "", None, "ansible"),
+    ],
+    # The marks of the YAML error under the traceback: the document's own lines.
+    "python/pyyaml.txt": [
+        Diagnostic("config.yml", 3, 10, "", None, "yaml"),
+        Diagnostic("config.yml", 4, 8, "", None, "yaml"),
+    ],
+    "css/less.txt": [
+        Diagnostic(T + "/configs/styles/cart.less", 3, 8, "ParseError: Unrecognised input", None, "less"),
+    ],
+    "javascript/rollup.txt": [
+        Diagnostic("src/main.js", 2, 18, "Expression expected", None, "rollup"),
+        Diagnostic("src/main.js", 2, 18, "", None, "rollup"),
+    ],
     "python/absl_logging.txt": [
         Diagnostic("main.py", 7, None, "starting", "info", "glog"),
         Diagnostic("ledger.py", 6, None, "overdraft of 20 refused", "error", "glog"),
@@ -1145,6 +1160,27 @@ def test_bitbake_s_log_of_a_failed_task_but_no_markdown_table():
         ("../src/cart.c", 3),
         ("../src/types.h", 12),
     ]
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        # Windows PowerShell's error record, and PowerShell 7's
+        ("At C:\\scripts\\deploy.ps1:12 char:5", ("C:/scripts/deploy.ps1", 12, 5)),
+        ("Get-Item: C:\\scripts\\deploy.ps1:12", ("C:/scripts/deploy.ps1", 12, None)),
+        # Ansible before 2.8
+        (
+            "The error appears to have been in '/srv/site/site.yml': line 3, column 1, but may",
+            ("/srv/site/site.yml", 3, 1),
+        ),
+    ],
+)
+def test_documented_error_locations(line, expected):
+    assert [(d.path, d.line, d.column) for d in parse_diagnostics(line + "\n")] == [expected]
+
+
+def test_a_yaml_string_s_mark_is_no_file():
+    assert parse_diagnostics('  in "<unicode string>", line 4, column 7\n') == []
 
 
 def test_webpack_s_importers_of_the_failing_module_are_places():

@@ -688,6 +688,11 @@ EXPECTED = {
         Frame("features/cart.feature", 5, None, "Then the total is 0", None, "ruby", 1),
         Frame("features/cart.feature", 10, None, "Then the total is 5", None, "ruby", 1),
     ],
+    # Dart Sass's stack of a style sheet, innermost first: a mixin's call, then the root.
+    "css/sass.txt": [
+        Frame("_buttons.scss", 3, 10, "button", None, "css", 0),
+        Frame("cart.scss", 4, 3, None, None, "css", 1),
+    ],
     "javascript/node_abort_on_uncaught.txt": [
         Frame(T + "/logs/node/lib/price.js", 2, 19, "price", None, "javascript", 0),
         Frame(T + "/logs/node/abort.js", 2, 38, "total", None, "javascript", 1),
@@ -1389,4 +1394,40 @@ def test_dart_code_s_two_line_frames_with_elided_folders():
     assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(console)] == [
         ("cart/cart_view.dart", 191, "CartState.build", 0),
         ("widgets/framework.dart", 4334, "StatefulElement.build", 1),
+    ]
+
+
+def test_karma_s_frame_is_the_source_its_map_gives():
+    trace = "    at UserContext.<anonymous> (webpack:///./src/cart.spec.ts:12:5 <- src/test.ts:1234:56)\n"
+    assert [(f.path, f.line, f.column) for f in parse_frames(trace)] == [("src/cart.spec.ts", 12, 5)]
+
+
+def test_julia_s_stack_traces_innermost_first():
+    since_1_6 = (
+        "ERROR: LoadError: BoundsError: attempt to access 3-element Vector{Int64} at index [4]\n"
+        "Stacktrace:\n"
+        " [1] getindex\n"
+        "   @ ./essentials.jl:13 [inlined]\n"
+        " [2] total(items::Vector{Int64})\n"
+        "   @ Shop ~/shop/src/cart.jl:12\n"
+        " [3] top-level scope\n"
+        "   @ ~/shop/run.jl:3\n"
+    )
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(since_1_6)] == [
+        ("essentials.jl", 13, "getindex", 0),
+        ("~/shop/src/cart.jl", 12, "total", 1),
+        ("~/shop/run.jl", 3, None, 2),
+    ]
+    before = " [1] getindex at ./array.jl:729 [inlined]\n [2] total(::Array{Int64,1}) at /home/dev/shop/src/cart.jl:12\n"
+    assert [(f.path, f.line, f.function) for f in parse_frames(before)] == [
+        ("array.jl", 729, "getindex"),
+        ("/home/dev/shop/src/cart.jl", 12, "total"),
+    ]
+
+
+def test_a_powershell_script_s_stack():
+    stack = "at Get-Total, C:\\scripts\\cart.ps1: line 12\nat <ScriptBlock>, C:\\scripts\\run.ps1: line 3\n"
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(stack)] == [
+        ("C:/scripts/cart.ps1", 12, "Get-Total", 0),
+        ("C:/scripts/run.ps1", 3, None, 1),
     ]

@@ -77,6 +77,15 @@ HOSTILE_FRAGMENTS = [
     "package:a/…/b.dart:1",
     "Error   1   ",
     "  C:\\a.cpp  1",
+    "The error appears to be in '",
+    '  in "a.yml", line 1, column ',
+    " on line 1, column 1:",
+    "a.js (1:1)",
+    "  a.scss 1:1  ",
+    "   @ a.jl:1",
+    " <- ",
+    "At a.ps1:1 char:",
+    "at f, a.ps1: line 1",
 ]
 LINE_PREFIXES = [
     "",

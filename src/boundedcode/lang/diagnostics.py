@@ -665,6 +665,41 @@ def _copied(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(path, line, column, message, severity, "console")
 
 
+# Configuration and style sheets' parsers: Ansible's 'The error appears to be in
+# '/srv/site/playbook.yml': line 7, column 8, but may' (before 2.8 'to have been in'); PyYAML's and
+# ruamel's marks under an error, '  in "config.yml", line 3, column 10' (a string's '"<unicode
+# string>"' is no file); lessc's 'ParseError: Unrecognised input in /srv/site/cart.less on line 3,
+# column 8:'; Rollup's 'RollupError: src/main.js (2:18): Expression expected' and the location
+# again alone, 'src/main.js (2:18)'.
+_CONFIG_MARK = LazyPattern(
+    r"^The error appears to (?:be|have been) in '(?P<path>[^']{1,1000})': line (?P<line>\d{1,9}), column (?P<col>\d{1,9})"
+    r'|^\s{0,8}in "(?P<path2>[^"<>]{1,1000})", line (?P<line2>\d{1,9}), column (?P<col2>\d{1,9})$'
+    r"|^(?P<msg3>.{0,2000}?) in (?P<path3>\S{1,1000}) on line (?P<line3>\d{1,9}), column (?P<col3>\d{1,9}):$"
+    r"|^(?:\[!\] )?(?:[A-Z]\w{0,40}Error: )?(?P<path4>[^\s:()]{1,1000}\.[A-Za-z]\w{0,11}) \((?P<line4>\d{1,9}):(?P<col4>\d{1,9})\)"
+    r"(?:: (?P<msg4>.{1,4000}))?$"
+)
+_CONFIG_TOOLS = ("ansible", "yaml", "less", "rollup")
+
+
+def _config_mark(m: re.Match[str], state: _State) -> Diagnostic | None:
+    n = next(i for i, key in enumerate(("path", "path2", "path3", "path4")) if m[key])
+    suffix = str(n + 1) if n else ""
+    message = (m["msg3"] if n == 2 else m["msg4"] if n == 3 else None) or ""
+    return _make(m[f"path{suffix}"], m[f"line{suffix}"], m[f"col{suffix}"], message, None, _CONFIG_TOOLS[n])
+
+
+# PowerShell's error record: Windows PowerShell's 'At C:\scripts\deploy.ps1:12 char:5' under the
+# message, PowerShell 7's 'Get-Item: C:\scripts\deploy.ps1:12' above the line. Documented, not
+# captured: no PowerShell here.
+_POWERSHELL = LazyPattern(
+    r"^(?:At |[A-Z][\w-]{0,100}: )(?P<path>\S.{0,1000}?\.ps[dm]?1):(?P<line>\d{1,9})(?: char:(?P<col>\d{1,9}))?$"
+)
+
+
+def _powershell(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], "", "error", "powershell")
+
+
 def _chromium_console(m: re.Match[str], state: _State) -> Diagnostic | None:
     severity = "error" if m["msg"].startswith("Uncaught ") else None
     return _make(m["path"], m["line"], None, m["msg"], severity, "chromium")
@@ -689,6 +724,8 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_SQLFLUFF_ROW, _sqlfluff),  # sqlfluff
     (_REEK_ROW, _reek),  # reek
     (_SHELLCHECK_ROW, _shellcheck),  # shellcheck (tty)
+    (_CONFIG_MARK, _config_mark),  # Ansible, PyYAML, lessc, Rollup
+    (_POWERSHELL, _powershell),  # PowerShell
     (_FILE_LINE, _file_line),  # jshint, bash
     (_PUPPET, _puppet),  # puppet-lint
     (_HAML, _haml),  # haml-lint

@@ -261,12 +261,19 @@ _RN_COMPONENT = LazyPattern(
 )
 
 
+# Karma maps a bundle's frame back through its source map, the source's place first:
+# '(webpack:///./src/cart.spec.ts:12:5 <- src/test.ts:1234:56)'.
+_MAPPED_BACK = LazyPattern(r"^(?P<path>\S.{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))? <- ")
+
+
 def _v8(m: re.Match[str], ctx: _Context) -> _Hit | None:
     if not m["path"]:
         return _placeholder("javascript")
     if m["path"].startswith("eval at "):  # a nested eval chain _V8_EVAL did not read: no file
         return _placeholder("javascript")
     function = _V8_DECORATION.sub("", m.groupdict().get("func") or "")
+    if " <- " in m["path"] and (source := _MAPPED_BACK.match(m["path"])):
+        return _location(source, "javascript", function)
     return _location(m, "javascript", function)
 
 
@@ -715,6 +722,18 @@ def _dart(m: re.Match[str], ctx: _Context) -> _Hit | None:
     return _location(m, "dart", m["func"], number=_int(m.groupdict().get("n")))
 
 
+# Dart Sass, written in Dart, prints a style sheet's stack as package:stack_trace's terse frames,
+# innermost first: '  _buttons.scss 3:12  button()', '  cart.scss 5:3  root stylesheet'.
+_SASS = LazyPattern(
+    r"^\s{0,8}(?P<path>[^\s]{1,1000}?\.(?:scss|sass|css)) (?P<line>\d{1,9}):(?P<col>\d{1,9})\s{2,80}(?P<func>\S.{0,500})$"
+)
+
+
+def _sass(m: re.Match[str], ctx: _Context) -> _Hit:
+    function = None if m["func"] == "root stylesheet" else strip_params(m["func"])
+    return _location(m, "css", function)
+
+
 # --- Elixir -------------------------------------------------------------------------------
 
 # Elixir '(shop 0.1.0) lib/cart.ex:2: Shop.Cart.total/1' (before 1.10 without the version: '(elixir)
@@ -728,6 +747,51 @@ _ARITY = LazyPattern(r"/\d{1,3}$")
 def _elixir(m: re.Match[str], ctx: _Context) -> _Hit:
     path = clean_path(m["path"] or m["exs"])
     return _Hit(path, int(m["line"]), None, symbol(_ARITY.sub("", m["func"])), "elixir")
+
+
+# --- Julia --------------------------------------------------------------------------------
+
+# Julia's stack trace, innermost first: since 1.6 the call, then its place below it (' [2]
+# total(items::Vector{Int64})' / '   @ Shop ~/shop/src/cart.jl:12', '@ ./essentials.jl:13
+# [inlined]'); before, on one line (' [2] total(::Array{Int64,1}) at /home/dev/shop/src/cart.jl:12').
+# Documented, not captured: no Julia here.
+_JULIA_AT = LazyPattern(
+    r"^\s{0,12}@ (?:[\w.]{1,200} )?(?P<path>\S{1,1000}?\.jl):(?P<line>\d{1,9})(?: \[inlined\])?$"
+)
+_JULIA_CALL = LazyPattern(r"^\s{0,8}\[(?P<n>\d{1,6})\] (?P<func>[^\s(][^(]{0,300})")
+_JULIA_OLD = LazyPattern(
+    r"^\s{0,8}\[(?P<n>\d{1,6})\] (?P<func>[^\s(][^(]{0,300}).{0,2000}? at (?P<path>\S{1,1000}?\.jl):(?P<line>\d{1,9})(?: \[inlined\])?$"
+)
+
+
+def _julia_function(name: str) -> str | None:
+    """The function of a frame; none for Julia's 'top-level scope' and 'macro expansion'."""
+    name = name.strip()
+    return None if " " in name else name
+
+
+def _julia_at(m: re.Match[str], ctx: _Context) -> _Hit:
+    call = _JULIA_CALL.match(ctx.prev)
+    if call is None:
+        return _location(m, "julia")
+    return _location(m, "julia", _julia_function(call["func"]), number=int(call["n"]))
+
+
+def _julia_old(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "julia", _julia_function(m["func"]), number=int(m["n"]))
+
+
+# --- PowerShell ---------------------------------------------------------------------------
+
+# A script's stack ($_.ScriptStackTrace), innermost first: 'at Get-Total, C:\scripts\cart.ps1: line 12',
+# 'at <ScriptBlock>, C:\scripts\run.ps1: line 3'. Documented, not captured: no PowerShell here.
+_POWERSHELL = LazyPattern(
+    r"^\s{0,8}at (?P<func>[^,]{1,300}), (?P<path>\S.{0,1000}?\.ps[dm]?1): line (?P<line>\d{1,9})$"
+)
+
+
+def _powershell(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "powershell", None if m["func"].startswith("<") else m["func"])
 
 
 # --- Haskell ------------------------------------------------------------------------------
@@ -783,6 +847,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("dart", ("#",), _DART, _dart, max_gap=1),
     _Format("dart", (".dart ",), _DART_TERSE, _dart, max_gap=1),
     _Format("dart", (".dart:",), _DART_LINK, _dart_link, max_gap=1),
+    _Format("sass", (".scss ", ".sass ", ".css "), _SASS, _sass),
     _Format("native", ("#",), _GDB, _native, max_gap=1),
     _Format("native", ("#",), _SANITIZER, _native, max_gap=1),
     _Format("native", ("#",), _SANITIZER_MODULE, _native, max_gap=1),
@@ -806,6 +871,9 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("swift", _SWIFT_FATALS, _SWIFT_FATAL_OLD, _swift_fatal, after=": file "),
     _Format("elixir", (".ex", ") "), _ELIXIR, _elixir),
     _Format("haskell", (", called at ",), _HASKELL_CALLED, _haskell_called),
+    _Format("julia", ("@ ",), _JULIA_AT, _julia_at, max_gap=1),
+    _Format("julia", (".jl:",), _JULIA_OLD, _julia_old),
+    _Format("powershell", (": line ",), _POWERSHELL, _powershell),
 )
 
 # One C-level search that every frame line passes: most lines of a log are skipped here.

@@ -875,6 +875,41 @@ EXPECTED = {
             "firefox",
         ),
     ],
+    "go/text_template.txt": [
+        Diagnostic(
+            "cart.tmpl",
+            4,
+            19,
+            'executing "cart.tmpl" at <.Cart.Items>: nil pointer evaluating interface {}.Items',
+            "error",
+            "go-template",
+        ),
+    ],
+    # Hugo names the file in full, then the template again as Go's error does: one place.
+    "go/hugo_template.txt": [
+        Diagnostic(
+            T + "/templates/hugo/layouts/_default/single.html",
+            4,
+            3,
+            'execute of template failed: template: _default/single.html:4:3: executing "_default/single.html" at'
+            ' <partial "missing.html" .>: error calling partial: partial "missing.html" not found',
+            "error",
+            "go-template",
+        ),
+    ],
+    "ruby/jekyll_liquid.txt": [
+        Diagnostic(
+            T + "/templates/jekyll/_layouts/default.html",
+            5,
+            None,
+            "Liquid syntax error (line 5): 'endfo' is not a valid delimiter for for tags. use endfor",
+            "error",
+            "liquid",
+        ),
+    ],
+    "python/django_template_debug.txt": [
+        Diagnostic(T + "/templates/django/shop/templates/cart.html", 4, None, "", "error", "django"),
+    ],
     "mixed/ansible_syntax.txt": [
         Diagnostic(T + "/configs/ansible/playbook.yml", 7, 8, "", None, "ansible"),
     ],
@@ -1177,6 +1212,17 @@ def test_bitbake_s_log_of_a_failed_task_but_no_markdown_table():
 )
 def test_documented_error_locations(line, expected):
     assert [(d.path, d.line, d.column) for d in parse_diagnostics(line + "\n")] == [expected]
+
+
+def test_rails_error_page_and_a_liquid_error_without_a_line():
+    page = (
+        "Showing /srv/shop/app/views/carts/show.html.erb where line #12 raised:\n"
+        "  Liquid Exception: undefined method `size' for nil in /srv/site/_posts/2024-01-01-cart.md\n"
+    )
+    assert [(d.path, d.line) for d in parse_diagnostics(page)] == [
+        ("/srv/shop/app/views/carts/show.html.erb", 12),
+        ("/srv/site/_posts/2024-01-01-cart.md", 0),  # the file as a whole
+    ]
 
 
 def test_a_yaml_string_s_mark_is_no_file():

@@ -86,6 +86,12 @@ HOSTILE_FRAGMENTS = [
     " <- ",
     "At a.ps1:1 char:",
     "at f, a.ps1: line 1",
+    "In template a.html, error at line ",
+    "template: a.tmpl:1:1: ",
+    '"/a.html:1:1": ',
+    "Liquid Exception: ",
+    " (line 1) in a.html",
+    "Showing a.erb where line #",
 ]
 LINE_PREFIXES = [
     "",

@@ -688,6 +688,38 @@ def _config_mark(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m[f"path{suffix}"], m[f"line{suffix}"], m[f"col{suffix}"], message, None, _CONFIG_TOOLS[n])
 
 
+# A template's error, as the template engines print it: Django's debug page ('In template
+# /srv/shop/templates/cart.html, error at line 4'), Go's text/template and html/template ('template:
+# cart.tmpl:4:19: executing …'; Hugo names the file first, '"/srv/site/layouts/index.html:1:7":
+# execute of template failed'), Jekyll's Liquid ('Liquid Exception: Liquid syntax error (line 5): …
+# in /srv/site/_layouts/default.html'; without '(line N)', the file as a whole), and Rails' error
+# page ('Showing /srv/shop/app/views/carts/show.html.erb where line #12 raised:', documented, not
+# captured: no Rails here). The message runs to the line's end whatever its length (MAX_LINE_CHARS):
+# a shorter bound made each earlier start try every length again.
+_TEMPLATE_ERROR = LazyPattern(
+    r"^In template (?P<path>\S.{0,1000}?), error at line (?P<line>\d{1,9})$"
+    r'|^.{0,2000}?(?:"(?P<path2>[^"\s]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line2>\d{1,9}):(?P<col2>\d{1,9})": '
+    r"|\btemplate: (?P<path3>[^\s:\"]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line3>\d{1,9}):(?P<col3>\d{1,9}): )(?P<msg>.{0,8192})$"
+    r"|^\s{0,8}Liquid (?:Exception|Warning): (?P<liquid>.{0,4000}) in (?P<path4>\S{1,1000}\.[A-Za-z]\w{0,11})$"
+    r"|^Showing (?P<path5>\S.{0,1000}?) where line #(?P<line5>\d{1,9}) raised:$"
+)
+_LIQUID_LINE = LazyPattern(r"\(line (?P<line>\d{1,9})\)")
+
+
+def _template_error(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if m["path"]:
+        return _make(m["path"], m["line"], None, "", "error", "django")
+    if m["path2"] or m["path3"]:
+        path, line, col = (
+            (m["path2"], m["line2"], m["col2"]) if m["path2"] else (m["path3"], m["line3"], m["col3"])
+        )
+        return _make(path, line, col, m["msg"], "error", "go-template")
+    if m["path4"]:
+        line_of = _LIQUID_LINE.search(m["liquid"])
+        return _make(m["path4"], line_of["line"] if line_of else "0", None, m["liquid"], "error", "liquid")
+    return _make(m["path5"], m["line5"], None, "", "error", "rails")
+
+
 # PowerShell's error record: Windows PowerShell's 'At C:\scripts\deploy.ps1:12 char:5' under the
 # message, PowerShell 7's 'Get-Item: C:\scripts\deploy.ps1:12' above the line. Documented, not
 # captured: no PowerShell here.
@@ -726,6 +758,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_SHELLCHECK_ROW, _shellcheck),  # shellcheck (tty)
     (_CONFIG_MARK, _config_mark),  # Ansible, PyYAML, lessc, Rollup
     (_POWERSHELL, _powershell),  # PowerShell
+    (_TEMPLATE_ERROR, _template_error),  # Django, Go templates, Hugo, Jekyll (Liquid), Rails
     (_FILE_LINE, _file_line),  # jshint, bash
     (_PUPPET, _puppet),  # puppet-lint
     (_HAML, _haml),  # haml-lint

@@ -693,6 +693,15 @@ EXPECTED = {
         Frame("_buttons.scss", 3, 10, "button", None, "css", 0),
         Frame("cart.scss", 4, 3, None, None, "css", 1),
     ],
+    # Nix's evaluation trace: each step's position, innermost first, the source between them.
+    "mixed/nix_show_trace.txt": [
+        Frame(T + "/configs/nix/lib/prices.nix", 2, 40, None, None, "nix", 0),
+        Frame(T + "/configs/nix/lib/prices.nix", 2, 33, None, None, "nix", 1),
+        Frame(T + "/configs/nix/lib/prices.nix", 2, 13, None, None, "nix", 2),
+        Frame(T + "/configs/nix/lib/prices.nix", 2, 9, None, None, "nix", 3),
+        Frame(T + "/configs/nix/default.nix", 5, 11, None, None, "nix", 4),
+        Frame(T + "/configs/nix/default.nix", 5, 3, None, None, "nix", 5),
+    ],
     "javascript/node_abort_on_uncaught.txt": [
         Frame(T + "/logs/node/lib/price.js", 2, 19, "price", None, "javascript", 0),
         Frame(T + "/logs/node/abort.js", 2, 38, "total", None, "javascript", 1),
@@ -1430,4 +1439,15 @@ def test_a_powershell_script_s_stack():
     assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(stack)] == [
         ("C:/scripts/cart.ps1", 12, "Get-Total", 0),
         ("C:/scripts/run.ps1", 3, None, 1),
+    ]
+
+
+def test_nix_s_error_before_2_4_on_one_line():
+    log = (
+        "error: undefined variable 'missing' at /srv/shop/lib/prices.nix:2:50\n"
+        "while evaluating 'sum' at /srv/shop/lib/prices.nix:2:9, called from /srv/shop/default.nix:5:11:\n"
+    )
+    assert [(f.path, f.line, f.column) for f in parse_frames(log)] == [
+        ("/srv/shop/lib/prices.nix", 2, 50),
+        ("/srv/shop/lib/prices.nix", 2, 9),
     ]

@@ -92,6 +92,8 @@ HOSTILE_FRAGMENTS = [
     "Liquid Exception: ",
     " (line 1) in a.html",
     "Showing a.erb where line #",
+    "       at /a.nix:1:1:",
+    ", called from ",
 ]
 LINE_PREFIXES = [
     "",

@@ -794,6 +794,21 @@ def _powershell(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "powershell", None if m["func"].startswith("<") else m["func"])
 
 
+# --- Nix ----------------------------------------------------------------------------------
+
+# Nix's evaluation error, innermost first (with --show-trace, one position a step, the source
+# around it between them): '       at /srv/shop/lib/prices.nix:2:40:'; before Nix 2.4 on one line,
+# "error: undefined variable 'missing' at /srv/shop/lib/prices.nix:2:50" and "while evaluating
+# 'sum' at /srv/shop/lib/prices.nix:2:9, called from /srv/shop/default.nix:5:11:".
+_NIX = LazyPattern(
+    r"^(?:\s{0,16}|.{0,2000}? )at (?P<path>\S{1,1000}?\.nix):(?P<line>\d{1,9}):(?P<col>\d{1,9})(?::|, called from .{1,1000})?$"
+)
+
+
+def _nix(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "nix")
+
+
 # --- Haskell ------------------------------------------------------------------------------
 
 # GHC's call stack of an `error` (HasCallStack), innermost first: '  error, called at
@@ -822,6 +837,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("go", (".go:",), _GO_CALL, _go_call, max_gap=2),
     _Format("jvm", ("at ",), _JVM, _jvm),
     _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),
+    _Format("nix", (".nix:",), _NIX, _nix, max_gap=8),
     _Format("rust", ("at ",), _RUST_AT, _rust_at, max_gap=2),
     _Format("rust-panic", ("panicked at ",), _RUST_PANIC, _rust_panic, after="panicked at "),
     _Format("rust-panic", ("', ",), _RUST_PANIC, _rust_panic, after="', "),

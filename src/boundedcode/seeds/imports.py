@@ -7,9 +7,9 @@ prose) and Python (`from pkg.sub import A, B`). Each becomes an IMPORT anchor
 for the module (its specifier as `text`) and one per imported name (the name
 as `text`, the specifier as `qualifier`); the reexports strategy resolves them.
 
-A Python sample binds local names to modules (`import xarray as xr`, `from django.db
-import models`): `python_bindings` gives them, so that `xr.where` can be read as
-`xarray.where`, the path the package's `__init__.py` resolves.
+A Python sample binds aliases to modules (`import xarray as xr`, `from matplotlib
+import pyplot as plt`): `python_bindings` gives them, so that `xr.where` can be read
+as `xarray.where`, the path the package's `__init__.py` resolves.
 """
 
 from __future__ import annotations

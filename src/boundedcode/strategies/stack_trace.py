@@ -68,9 +68,11 @@ class StackTraceStrategy:
         # at the printed depth of its first frame left, as if they still stood before it.
         mapped: list[tuple[int, int, Anchor, list[str]]] = []
         trace, last_depth, in_trace = -1, None, 0
+        starts: dict[int, int] = {}
         for a in ev.of_kind(AnchorKind.FRAME):
             if last_depth is None or a.weight <= last_depth:
-                trace, in_trace = trace + 1, int(a.weight)
+                trace, in_trace = trace + 1, 0
+                starts[trace] = int(a.weight)
             last_depth = a.weight
             files = resolve_located(ev.index, a.text, a.qualifier)
             if files:
@@ -87,8 +89,8 @@ class StackTraceStrategy:
         ranks: dict[int, int] = {}
         symbol_at = SymbolAt(ev.read, CALLABLE_KINDS)
         ordered = sorted(mapped, key=lambda t: (t[0], is_dependency_copy(t[2].text), t[1]))
-        for trace, first, a, files in ordered:
-            k = ranks.get(trace, first)
+        for trace, _, a, files in ordered:
+            k = ranks.get(trace, starts[trace])
             ranks[trace] = k + 1
             spec = specificity(len(files)) * depth_weight(k)
             for path in files:

@@ -910,6 +910,13 @@ EXPECTED = {
     "python/django_template_debug.txt": [
         Diagnostic(T + "/templates/django/shop/templates/cart.html", 4, None, "", "error", "django"),
     ],
+    # rustdoc names the example's first line; the runner's two lines of it are one place.
+    "rust/doctest.txt": [
+        Diagnostic("src/lib.rs", 3, None, "total", "error", "rustdoc"),
+    ],
+    "javascript/playwright_test.txt": [
+        Diagnostic("cart.spec.js", 5, 3, "cart › totals", None, "playwright"),
+    ],
     "mixed/ansible_syntax.txt": [
         Diagnostic(T + "/configs/ansible/playbook.yml", 7, 8, "", None, "ansible"),
     ],
@@ -1223,6 +1230,35 @@ def test_rails_error_page_and_a_liquid_error_without_a_line():
         ("/srv/shop/app/views/carts/show.html.erb", 12),
         ("/srv/site/_posts/2024-01-01-cart.md", 0),  # the file as a whole
     ]
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        # dart analyze (Dart 3) and flutter analyze (Dart 2)
+        (
+            "  error - lib/cart.dart:12:5 - Undefined name 'x'. - undefined_identifier",
+            ("lib/cart.dart", 12, "error"),
+        ),
+        (
+            "  info • Unused import: 'dart:io' • lib/cart.dart:3:8 • unused_import",
+            ("lib/cart.dart", 3, "info"),
+        ),
+        # xcpretty's and xcbeautify's marks before an xcodebuild row
+        (
+            "❌  /Users/dev/Shop/Cart/CartView.swift:12:5: cannot find 'x' in scope",
+            ("/Users/dev/Shop/Cart/CartView.swift", 12, None),
+        ),
+        (
+            "⚠️  /Users/dev/Shop/Cart/Cart.swift:3:9: variable 'y' was never used",
+            ("/Users/dev/Shop/Cart/Cart.swift", 3, None),
+        ),
+        # Playwright Test with a browser's project
+        ("  1) [chromium] › cart.spec.ts:5:3 › cart › totals ──────────", ("cart.spec.ts", 5, None)),
+    ],
+)
+def test_documented_rows_of_mobile_and_browser_tools(line, expected):
+    assert [(d.path, d.line, d.severity) for d in parse_diagnostics(line + "\n")] == [expected]
 
 
 def test_a_yaml_string_s_mark_is_no_file():

@@ -94,6 +94,11 @@ HOSTILE_FRAGMENTS = [
     "Showing a.erb where line #",
     "       at /a.nix:1:1:",
     ", called from ",
+    "---- a.rs - f (line 1) stdout ----",
+    " › ",
+    "  error - a.dart:1:1 - ",
+    " • a.dart:1:1 • ",
+    "❌  ",
 ]
 LINE_PREFIXES = [
     "",

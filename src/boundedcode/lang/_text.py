@@ -62,6 +62,9 @@ _APACHE_PREFIX = re.compile(
     r"^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})? \d{4}\] \[[\w:]{1,64}\] "
     r"(?:\[pid [\d:tid ]{1,40}\] )?(?:\[(?:client|remote) [^\]]{1,100}\] )?"
 )
+# A build log formatter's mark of a failed or warned line (xcpretty's and xcbeautify's for xcodebuild:
+# '❌  /…/CartView.swift:12:5: cannot find …', '⚠️  …').
+_STATUS_MARK = re.compile("^(?:\u274c|\u26a0\ufe0f?) {1,4}")
 # A CI service's workflow command before a line (GitHub Actions' and Azure Pipelines' '##[error]'),
 # and MSBuild's node number in a parallel build ('1>src/Cart.cs(12,5): error CS0246: …').
 _CI_MARKER = re.compile(r"^(?:##\[[a-z]{1,20}\]|\d{1,4}>(?=\S))")
@@ -155,6 +158,8 @@ def _plain(line: str) -> str:
         line = _QUOTE_MARKERS.sub("", line, count=1)
     elif line.startswith("| ") and not line.endswith("|"):
         line = line[2:]  # BitBake's log of a failed task (a Markdown table's row ends in '|')
+    elif line.startswith(("\u274c", "\u26a0")):
+        line = _STATUS_MARK.sub("", line, count=1)
     if "`" in line:
         line = _CODE_SPAN.sub(r"\1\2", line, count=1)
     line = _LOG_PREFIX.sub("", line, count=1)

@@ -720,6 +720,47 @@ def _template_error(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path5"], m["line5"], None, "", "error", "rails")
 
 
+# `dart analyze` and `flutter analyze` (documented, not captured: no Dart SDK here): Dart 3's '  error -
+# lib/cart.dart:12:5 - Undefined name 'x'. - undefined_identifier', Dart 2's '  error • Undefined name
+# 'x' • lib/cart.dart:12:5 • undefined_identifier'.
+_DART_ANALYZE = LazyPattern(
+    r"^\s{0,8}(?P<sev>error|warning|info|lint) (?:- (?P<path>\S{1,1000}?\.dart):(?P<line>\d{1,9}):(?P<col>\d{1,9}) - "
+    r"(?P<msg>.{1,2000}) - [\w.]{1,200}|• (?P<msg2>.{1,2000}?) • (?P<path2>\S{1,1000}?\.dart):(?P<line2>\d{1,9}):"
+    r"(?P<col2>\d{1,9}) • [\w.]{1,200})$"
+)
+
+
+def _dart_analyze(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if m["path"]:
+        return _make(m["path"], m["line"], m["col"], m["msg"], m["sev"], "dart analyze")
+    return _make(m["path2"], m["line2"], m["col2"], m["msg2"], m["sev"], "dart analyze")
+
+
+# Playwright Test's failed test, where it is declared: '  1) [chromium] › cart.spec.ts:5:3 › cart ›
+# totals ───…' (the browser's project, then the file from the test folder), its list reporter's
+# '  ✘  1 cart.spec.js:5:3 › cart › totals (49ms)' and the summary's '    cart.spec.js:5:3 › …'.
+_PLAYWRIGHT = LazyPattern(
+    r"^\s{0,12}(?:\d{1,6}\) |[✘×]\s{1,4}\d{1,6} )?(?:\[[^\]]{1,100}\] › )?(?P<path>[^\s:]{1,1000}?\.[cm]?[jt]sx?):"
+    r"(?P<line>\d{1,9}):(?P<col>\d{1,9}) › (?P<msg>.{1,2000}?)(?: ─{1,1000}| \(\d[\d.]{0,12}m?s\))?$"
+)
+
+
+def _playwright(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], m["msg"], None, "playwright")
+
+
+# A failed documentation test, as rustdoc names it: 'test src/lib.rs - total (line 3) ... FAILED' and
+# '---- src/lib.rs - total (line 3) stdout ----' (the example's first line in the file).
+_DOCTEST = LazyPattern(
+    r"^(?:test |---- )(?P<path>\S{1,1000}?\.rs) - (?P<msg>\S.{0,1000}?) \(line (?P<line>\d{1,9})\)(?: - compile(?: fail)?)?"
+    r"(?: \.\.\. FAILED| stdout ----)$"
+)
+
+
+def _doctest(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], "error", "rustdoc")
+
+
 # PowerShell's error record: Windows PowerShell's 'At C:\scripts\deploy.ps1:12 char:5' under the
 # message, PowerShell 7's 'Get-Item: C:\scripts\deploy.ps1:12' above the line. Documented, not
 # captured: no PowerShell here.
@@ -758,6 +799,9 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_SHELLCHECK_ROW, _shellcheck),  # shellcheck (tty)
     (_CONFIG_MARK, _config_mark),  # Ansible, PyYAML, lessc, Rollup
     (_POWERSHELL, _powershell),  # PowerShell
+    (_DOCTEST, _doctest),  # rustdoc
+    (_PLAYWRIGHT, _playwright),  # Playwright Test
+    (_DART_ANALYZE, _dart_analyze),  # dart analyze, flutter analyze
     (_TEMPLATE_ERROR, _template_error),  # Django, Go templates, Hugo, Jekyll (Liquid), Rails
     (_FILE_LINE, _file_line),  # jshint, bash
     (_PUPPET, _puppet),  # puppet-lint

@@ -156,10 +156,18 @@ def test_a_frame_in_a_dependency_copy_counts_after_the_projects_own():
         "   4: shop::total\n"
         "             at ./src/main.rs:2:5\n"
     )
-    assert [it.path for it in retrieve(trace, tree=MemoryTree(files)).items][:2] == [
-        "src/main.rs",
-        "src/lib.rs",
-    ]
+    result = retrieve(trace, tree=MemoryTree(files), explain=True)
+    assert [it.path for it in result.items][:2] == ["src/main.rs", "src/lib.rs"]
+    # The project's frame, printed under the copy's, is the innermost of the trace's own.
+    from boundedcode.strategies.stack_trace import depth_weight
+
+    specificity = {
+        it.path: c.specificity
+        for it in result.items
+        for c in it.explain.contributions
+        if c.strategy == "stack_trace"
+    }
+    assert specificity["src/main.rs"] == depth_weight(0) > specificity["src/lib.rs"]
 
 
 def test_a_trace_repeating_another_s_innermost_frame_keeps_its_depth():
@@ -332,26 +340,3 @@ def test_an_installed_package_s_subfolder_is_no_root_file():
     located = {(it.path, line) for it in result.items for line in it.lines}
     assert ("price.js", 6) in located and ("test.js", 9) in located
     assert not {line for path, line in located if path == "test.js"} & {525, 534}
-
-
-def test_the_project_s_frame_under_a_dependency_copy_is_the_innermost_of_its_trace():
-    from boundedcode.strategies.stack_trace import depth_weight
-
-    files = {"src/lib.rs": "x\n" * 9, "src/main.rs": "x\n" * 9}
-    trace = (
-        "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-6f17d22bba15001f/pricing-0.3.1/src/lib.rs:2:5:\n"
-        "stack backtrace:\n"
-        "   3: pricing::unit_price\n"
-        "             at /home/dev/.cargo/registry/src/index.crates.io-6f17d22bba15001f/pricing-0.3.1/src/lib.rs:2:5\n"
-        "   4: shop::total\n"
-        "             at ./src/main.rs:2:5\n"
-    )
-    result = retrieve(trace, tree=MemoryTree(files), explain=True)
-    specificity = {
-        it.path: c.specificity
-        for it in result.items
-        for c in it.explain.contributions
-        if c.strategy == "stack_trace"
-    }
-    assert specificity["src/main.rs"] == depth_weight(0)
-    assert specificity["src/lib.rs"] < depth_weight(0)

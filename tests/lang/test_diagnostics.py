@@ -917,6 +917,17 @@ EXPECTED = {
     "javascript/playwright_test.txt": [
         Diagnostic("cart.spec.js", 5, 3, "cart › totals", None, "playwright"),
     ],
+    "jvm/clojure_errors.txt": [
+        Diagnostic(
+            "cart.clj",
+            4,
+            None,
+            "Execution error (ArithmeticException) at shop.cart/total",
+            "error",
+            "clojure",
+        ),
+        Diagnostic("shop/broken.clj", 5, 1, "Syntax error reading source at", "error", "clojure"),
+    ],
     "mixed/ansible_syntax.txt": [
         Diagnostic(T + "/configs/ansible/playbook.yml", 7, 8, "", None, "ansible"),
     ],
@@ -1253,11 +1264,17 @@ def test_rails_error_page_and_a_liquid_error_without_a_line():
             "⚠️  /Users/dev/Shop/Cart/Cart.swift:3:9: variable 'y' was never used",
             ("/Users/dev/Shop/Cart/Cart.swift", 3, None),
         ),
+        # Clojure's compiler and macro expansion
+        ("Syntax error compiling fn* at (shop/cart.clj:12:5).", ("shop/cart.clj", 12, "error")),
+        (
+            "Syntax error macroexpanding clojure.core/let at (shop/cart.clj:3:1).",
+            ("shop/cart.clj", 3, "error"),
+        ),
         # Playwright Test with a browser's project
         ("  1) [chromium] › cart.spec.ts:5:3 › cart › totals ──────────", ("cart.spec.ts", 5, None)),
     ],
 )
-def test_documented_rows_of_mobile_and_browser_tools(line, expected):
+def test_documented_rows_of_other_tools(line, expected):
     assert [(d.path, d.line, d.severity) for d in parse_diagnostics(line + "\n")] == [expected]
 
 

@@ -99,6 +99,7 @@ HOSTILE_FRAGMENTS = [
     "  error - a.dart:1:1 - ",
     " • a.dart:1:1 • ",
     "❌  ",
+    "Execution error (E) at a/f (a.clj:1).",
 ]
 LINE_PREFIXES = [
     "",

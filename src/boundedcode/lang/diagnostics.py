@@ -749,6 +749,19 @@ def _playwright(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], m["msg"], None, "playwright")
 
 
+# Clojure's error (1.10 and later), its phase and where: 'Syntax error reading source at
+# (shop/broken.clj:5:1).', 'Syntax error compiling fn* at (cart.clj:12:5).', 'Execution error
+# (ArithmeticException) at shop.cart/total (cart.clj:4).'
+_CLOJURE = LazyPattern(
+    r"^(?P<msg>(?:Syntax error (?:reading source|compiling|macroexpanding)|Execution error(?: \([\w.$]{1,300}\))?)"
+    r"(?: [^\s(]{1,300})? at(?: [^\s(]{1,300})?) \((?P<path>[^()\s:]{1,1000}?\.clj[cs]?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\)\.$"
+)
+
+
+def _clojure(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], m["msg"], "error", "clojure")
+
+
 # A failed documentation test, as rustdoc names it: 'test src/lib.rs - total (line 3) ... FAILED' and
 # '---- src/lib.rs - total (line 3) stdout ----' (the example's first line in the file).
 _DOCTEST = LazyPattern(
@@ -800,6 +813,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_CONFIG_MARK, _config_mark),  # Ansible, PyYAML, lessc, Rollup
     (_POWERSHELL, _powershell),  # PowerShell
     (_DOCTEST, _doctest),  # rustdoc
+    (_CLOJURE, _clojure),  # Clojure
     (_PLAYWRIGHT, _playwright),  # Playwright Test
     (_DART_ANALYZE, _dart_analyze),  # dart analyze, flutter analyze
     (_TEMPLATE_ERROR, _template_error),  # Django, Go templates, Hugo, Jekyll (Liquid), Rails

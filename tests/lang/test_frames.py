@@ -1360,9 +1360,9 @@ def test_an_error_tracker_s_backtrace_of_a_rails_app():
         "  line 12 of [PROJECT_ROOT]/app/controllers/orders_controller.rb: create\n"
         "the line 3 of the poem: nothing\n"
     )
-    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(text)][:2] + [
-        (f.path, f.line, f.function, f.depth) for f in parse_frames(text)
-    ][3:] == [
+    frames = [(f.path, f.line, f.function, f.depth) for f in parse_frames(text)]
+    del frames[2]  # the gem's row, a place in no checkout
+    assert frames == [
         ("app/models/cart.rb", 18, "total", 0),
         ("app/controllers/carts_controller.rb", 7, "show", 1),
         ("app/models/order.rb", 31, "place", 0),

@@ -133,6 +133,26 @@ def _is_file(path: str) -> bool:
     return "/" in path or extension not in _HOST_SUFFIXES
 
 
+#: The numbers a pattern of alternatives gives each alternative's groups (`path`, `path2`, …).
+_ALTERNATIVES = ("", "2", "3", "4", "5")
+
+
+def _first(groups: dict[str, str | None], name: str) -> str:
+    """The group `name` of the alternative that matched ("" if it has none); a group with no
+    number is shared."""
+    return next((v for n in _ALTERNATIVES if (v := groups.get(name + n))), "")
+
+
+def _place(groups: dict[str, str | None]) -> tuple[str, str, str]:
+    """The path, line and column of the alternative that matched."""
+    return _first(groups, "path"), _first(groups, "line"), _first(groups, "col")
+
+
+def _which(groups: dict[str, str | None]) -> int:
+    """The alternative that matched, by the number of its `path` group (0 for `path`)."""
+    return next(i for i, n in enumerate(_ALTERNATIVES) if groups.get("path" + n))
+
+
 def _make(
     path: str, line: str, column: str | None, message: str, severity: str | None, tool: str
 ) -> Diagnostic | None:
@@ -630,6 +650,11 @@ _CHROMIUM_CONSOLE = LazyPattern(
 )
 
 
+def _chromium_console(m: re.Match[str], state: _State) -> Diagnostic | None:
+    severity = "error" if m["msg"].startswith("Uncaught ") else None
+    return _make(m["path"], m["line"], None, m["msg"], severity, "chromium")
+
+
 # Firefox's (Gecko's) log of a page's uncaught error, with the console sent to stdout (headless, a
 # WebDriver session, an extension's web-ext run): 'JavaScript error: file:///srv/web/js/cart.js,
 # line 2: TypeError: can't access property "reduce", items is null'.
@@ -656,13 +681,12 @@ _COPIED = LazyPattern(
 
 
 def _copied(m: re.Match[str], state: _State) -> Diagnostic | None:
-    path = m["path"] or m["path2"] or m["path3"]
-    message = m["msg"] or m["msg2"] or m["msg3"] or ""
+    groups = m.groupdict()
+    message = _first(groups, "msg")
     severity = (
         "error" if message.startswith(("Uncaught ", "TypeError", "ReferenceError", "SyntaxError")) else None
     )
-    line, column = m["line"] or m["line2"] or m["line3"], m["col"] or m["col2"] or m["col3"]
-    return _make(path, line, column, message, severity, "console")
+    return _make(*_place(groups), message, severity, "console")
 
 
 # Configuration and style sheets' parsers: Ansible's 'The error appears to be in
@@ -678,14 +702,12 @@ _CONFIG_MARK = LazyPattern(
     r"|^(?:\[!\] )?(?:[A-Z]\w{0,40}Error: )?(?P<path4>[^\s:()]{1,1000}\.[A-Za-z]\w{0,11}) \((?P<line4>\d{1,9}):(?P<col4>\d{1,9})\)"
     r"(?:: (?P<msg4>.{1,4000}))?$"
 )
-_CONFIG_TOOLS = ("ansible", "yaml", "less", "rollup")
+_CONFIG_TOOLS = ("ansible", "yaml", "less", "rollup")  # by alternative
 
 
 def _config_mark(m: re.Match[str], state: _State) -> Diagnostic | None:
-    n = next(i for i, key in enumerate(("path", "path2", "path3", "path4")) if m[key])
-    suffix = str(n + 1) if n else ""
-    message = (m["msg3"] if n == 2 else m["msg4"] if n == 3 else None) or ""
-    return _make(m[f"path{suffix}"], m[f"line{suffix}"], m[f"col{suffix}"], message, None, _CONFIG_TOOLS[n])
+    groups = m.groupdict()
+    return _make(*_place(groups), _first(groups, "msg"), None, _CONFIG_TOOLS[_which(groups)])
 
 
 # A template's error, as the template engines print it: Django's debug page ('In template
@@ -700,24 +722,22 @@ _TEMPLATE_ERROR = LazyPattern(
     r"^In template (?P<path>\S.{0,1000}?), error at line (?P<line>\d{1,9})$"
     r'|^.{0,2000}?(?:"(?P<path2>[^"\s]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line2>\d{1,9}):(?P<col2>\d{1,9})": '
     r"|\btemplate: (?P<path3>[^\s:\"]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line3>\d{1,9}):(?P<col3>\d{1,9}): )(?P<msg>.{0,8192})$"
-    r"|^\s{0,8}Liquid (?:Exception|Warning): (?P<liquid>.{0,4000}) in (?P<path4>\S{1,1000}\.[A-Za-z]\w{0,11})$"
+    r"|^\s{0,8}Liquid (?:Exception|Warning): (?P<msg4>.{0,4000}) in (?P<path4>\S{1,1000}\.[A-Za-z]\w{0,11})$"
     r"|^Showing (?P<path5>\S.{0,1000}?) where line #(?P<line5>\d{1,9}) raised:$"
 )
+_TEMPLATE_TOOLS = ("django", "go-template", "go-template", "liquid", "rails")  # by alternative
 _LIQUID_LINE = LazyPattern(r"\(line (?P<line>\d{1,9})\)")
 
 
 def _template_error(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if m["path"]:
-        return _make(m["path"], m["line"], None, "", "error", "django")
-    if m["path2"] or m["path3"]:
-        path, line, col = (
-            (m["path2"], m["line2"], m["col2"]) if m["path2"] else (m["path3"], m["line3"], m["col3"])
-        )
-        return _make(path, line, col, m["msg"], "error", "go-template")
-    if m["path4"]:
-        line_of = _LIQUID_LINE.search(m["liquid"])
-        return _make(m["path4"], line_of["line"] if line_of else "0", None, m["liquid"], "error", "liquid")
-    return _make(m["path5"], m["line5"], None, "", "error", "rails")
+    groups = m.groupdict()
+    which, message, line = _which(groups), _first(groups, "msg"), _first(groups, "line")
+    if not line:  # Liquid names the line in its message, if at all: else the file as a whole
+        line_of = _LIQUID_LINE.search(message)
+        line = line_of["line"] if line_of else "0"
+    return _make(
+        _first(groups, "path"), line, _first(groups, "col"), message, "error", _TEMPLATE_TOOLS[which]
+    )
 
 
 # `dart analyze` and `flutter analyze` (documented, not captured: no Dart SDK here): Dart 3's '  error -
@@ -731,9 +751,8 @@ _DART_ANALYZE = LazyPattern(
 
 
 def _dart_analyze(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if m["path"]:
-        return _make(m["path"], m["line"], m["col"], m["msg"], m["sev"], "dart analyze")
-    return _make(m["path2"], m["line2"], m["col2"], m["msg2"], m["sev"], "dart analyze")
+    groups = m.groupdict()
+    return _make(*_place(groups), _first(groups, "msg"), m["sev"], "dart analyze")
 
 
 # Playwright Test's failed test, where it is declared: '  1) [chromium] › cart.spec.ts:5:3 › cart ›
@@ -786,19 +805,13 @@ def _powershell(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], "", "error", "powershell")
 
 
-def _chromium_console(m: re.Match[str], state: _State) -> Diagnostic | None:
-    severity = "error" if m["msg"].startswith("Uncaught ") else None
-    return _make(m["path"], m["line"], None, m["msg"], severity, "chromium")
-
-
 def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
     groups = m.groupdict()
-    path, line = groups.get("path") or groups.get("path2"), groups.get("line") or groups.get("line2")
+    path, line = _first(groups, "path"), _first(groups, "line")
     if not path or not line:
         return None
     severity = (groups.get("sev") or "").lower() or None
-    column = groups.get("col") or groups.get("col2")
-    return _make(path, line, column, groups.get("msg") or "", severity, "generic")
+    return _make(path, line, _first(groups, "col"), _first(groups, "msg"), severity, "generic")
 
 
 _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (

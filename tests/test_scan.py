@@ -12,7 +12,6 @@ from boundedcode.scan import MemoryScanner, Needle, RipgrepScanner, scan
 from boundedcode.scan.base import (
     MAX_LINE_CHARS,
     OMITTED,
-    RUNS_FROM_WORDS,
     ScanResult,
     TermMatcher,
     classifier,
@@ -289,7 +288,7 @@ def test_a_search_whose_every_file_is_over_the_size_budget_reads_nothing_else(tm
             ["get", "get_x", "Get", "x$", "é", "getter", "_get", "1get", "r", "t", "xe", "ge", "et", "$"]
         ),
         min_size=1,
-        max_size=2 * RUNS_FROM_WORDS,  # a word each, and the runs of the line
+        max_size=DEFAULT_BUDGETS.scan_strings,
     ),
     st.text(alphabet="getrxGé$_1 .(", max_size=40),
 )

@@ -123,23 +123,32 @@ def _longest_first(texts: Iterable[str]) -> str:
 _WORD_CHARS = re.compile(r"[\w$]+")
 
 
-#: Words from which `classifier` splits a line into its runs rather than testing each word: on
-#: Django's lines that hold a needle, 2.1 µs a line either way at 8 words; a word each 1.4 µs at
-#: 2 words against 2.0, 3.5 µs at 30 words against 2.2 (the runs cost the same for any count).
-RUNS_FROM_WORDS = 9
+def whole_at(line: str, word: str) -> int:
+    r"""Where `word` first occurs in `line` as a whole word, or -1: no `[\w$]` either side, as `re`
+    reads `\w` (str.isalnum() or `_`). C-level substring searches and two characters tested at
+    each, never a regex (a boundary regex per word was three times slower on a scan's lines)."""
+    size, end = len(word), len(line)
+    at = line.find(word)
+    while at >= 0:
+        after = at + size
+        if (at == 0 or not ((c := line[at - 1]).isalnum() or c == "_" or c == "$")) and (
+            after == end or not ((c := line[after]).isalnum() or c == "_" or c == "$")
+        ):
+            return at
+        at = line.find(word, at + 1)
+    return -1
 
 
 def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
     """Which needles occur in one line, in the order of their first occurrence there.
 
     When every word is made of word characters alone (identifiers, the usual case), no two
-    whole-word occurrences overlap: each word is looked for as a substring first (a C-level
-    search), and only a word the line holds is tested for its boundaries (sympy, 31,000
-    lines, 14 words: 400 → 250 ms); from RUNS_FROM_WORDS words on, the line is split into its
-    maximal runs of word characters once and intersected with the words (a word occurs whole
-    exactly where it is one of them). Other words (`Ledger.Balance`) are found by one compiled
-    alternation and a dict lookup of what matched. Never a regex over every line per
-    needle: a scan can return tens of thousands of lines.
+    whole-word occurrences overlap: each word is looked for as a substring (`whole_at`), and
+    its boundaries tested only where it occurs. The 40 tasks of `bcode bench speed`, their
+    scans' lines parsed: 1,037 → 797 ms (a line's maximal runs of word characters intersected
+    with the words, from 9 words on, cost more at every count up to the scan's 32). Other words
+    (`Ledger.Balance`) are found by one compiled alternation and a dict lookup of what matched.
+    Never a regex over every line per needle: a scan can return tens of thousands of lines.
     """
     words = {n.text: n for n in needles if n.word and not n.fold and not n.term}
     folded = {n.text: n for n in needles if n.fold and not n.term}
@@ -150,28 +159,23 @@ def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
 
     separate = all(_WORD_CHARS.fullmatch(w) for w in words)
     word_rx, fold_rx = (None if separate else alternation(words)), alternation(folded, re.I)
-    by_runs = separate and len(words) >= RUNS_FROM_WORDS
-    searches = (
-        [(w, n, re.compile(rf"(?<![\w$]){re.escape(w)}(?![\w$])").search) for w, n in words.items()]
-        if separate and not by_runs
-        else []
-    )
-    wanted = words.keys()
+    each = list(words.items()) if separate else []
+    if len(each) == 1 and not fold_rx and not literals:  # one name (django-15161: 15,757 lines)
+        only, needle = each[0]
+        return lambda line: [needle] if whole_at(line, only) >= 0 else []
 
     def classify(line: str) -> list[Needle]:
         if word_rx:
             found = [words[m] for m in dict.fromkeys(word_rx.findall(line))]
-        elif by_runs:
-            # Whole exactly where it is one of the line's maximal runs of word characters.
-            runs = _WORD_CHARS.findall(line)
-            held = wanted & set(runs)
-            found = [words[w] for w in (sorted(held, key=runs.index) if len(held) > 1 else held)]
         else:
-            at = [(m.start(), w, n) for w, n, search in searches if w in line and (m := search(line))]
-            found = [n for _, _, n in sorted(at)] if len(at) > 1 else [n for _, _, n in at]
+            at = [(i, n) for w, n in each if w in line and (i := whole_at(line, w)) >= 0]
+            if len(at) > 1:
+                at.sort(key=lambda pair: pair[0])
+            found = [n for _, n in at]
         if fold_rx:
             found += [folded[m] for m in dict.fromkeys(m.lower() for m in fold_rx.findall(line))]
-        found += [n for n in literals if n.text in line]
+        if literals:
+            found += [n for n in literals if n.text in line]
         return found
 
     return classify
@@ -273,8 +277,10 @@ class TermMatcher:
 
     def add(self, counts: dict[str, int], identifiers: Iterable[tuple[bytes, int]]) -> None:
         """Identifiers with how often each occurs, into the query's token counts of one file."""
+        known, count = self._cache, self.count  # looked up here: a file has hundreds of them
         for identifier, times in identifiers:
-            for token in self.count(identifier):
+            found = known.get(identifier)
+            for token in count(identifier) if found is None else found:
                 counts[token] = counts.get(token, 0) + times
 
     def in_text(self, data: bytes) -> dict[str, int]:

@@ -62,6 +62,12 @@ EXPECTED = {
         Frame("csu/../sysdeps/nptl/libc_start_call_main.h", 58, 16, "__libc_start_call_main", None, "c", 6),
         Frame("csu/../csu/libc-start.c", 360, 3, "__libc_start_main", None, "c", 7),
     ],
+    "c/gdb_optimized.txt": [  # 'scale=scale@entry=2' is an argument, not Firefox's 'function@file'
+        Frame("ledger.cpp", 6, None, "post", None, "c", 0),
+        Frame("ledger.cpp", 10, None, "settle", None, "c", 1),
+        Frame("../sysdeps/nptl/libc_start_call_main.h", 58, None, "__libc_start_call_main", None, "c", 2),
+        Frame("../csu/libc-start.c", 360, None, "__libc_start_main_impl", None, "c", 3),
+    ],
     "c/gdb_backtrace.txt": [
         Frame(
             "/usr/include/c++/12/bits/stl_vector.h",
@@ -1262,6 +1268,11 @@ def test_the_line_naming_the_exception_ends_a_python_or_an_ipython_traceback(nam
 
 def test_a_sentence_naming_a_file_and_a_function_is_no_ipython_row():
     assert parse_frames("The bug is in shop/cart.py in total():\n----> 2 return sum(items)\n") == []
+
+
+def test_a_versioned_url_is_no_firefox_function_at_a_file():
+    """Deno 1.0's caret line: the `@` is the module's version, not Firefox's `function@file`."""
+    assert parse_frames("► https://deno.land/std@0.50.0/http/_io.ts:10:5\n") == []
 
 
 def test_exact_duplicates_are_dropped():

@@ -287,6 +287,10 @@ _AT_SIGN = LazyPattern(
 def _at_sign(m: re.Match[str], ctx: _Context) -> _Hit | None:
     if "/" not in m["path"] and "." not in m["path"]:
         return None
+    # Not a function's name: gdb's argument list ('post (scale=scale@entry=2) at ledger.cpp:6'),
+    # a versioned URL ('► https://deno.land/std@0.50.0/http/_io.ts:10:5').
+    if m["func"] and ("=" in m["func"] or "://" in m["func"]):
+        return None
     return _location(m, "javascript", m["func"])
 
 

@@ -774,6 +774,51 @@ EXPECTED = {
         ),
         Frame(T + "/docs/broken/bad_syntax.py", 6, None, None, None, "python", 0),
     ],
+    "python/rich_traceback.txt": [  # rich's panel, its sides off; outermost first as printed
+        Frame(T + "/python/richshop/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/python/richshop/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/python/richshop/shop/cart.py", 6, None, "checkout", None, "python", 2),
+        Frame(T + "/python/richshop/plain.py", 7, None, None, None, "python", 3),
+    ],
+    "python/typer_rich.txt": [
+        Frame(T + "/python/richshop/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/python/richshop/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/python/richshop/shop/cart.py", 6, None, "checkout", None, "python", 2),
+        Frame(T + "/python/richshop/app.py", 10, None, "main", None, "python", 3),
+    ],
+    "python/rich_wrapped_path.txt": [  # the path's head on the line above its tail
+        Frame(
+            T
+            + "/python/richshop/venv/lib/python3.11/site-packages/acme_shop_toolkit/checkout_processing/cart_calculations/pricing_and_totals_module.py",
+            2,
+            None,
+            None,
+            None,
+            "python",
+            0,
+        ),
+        Frame(
+            T
+            + "/python/richshop/venv/lib/python3.11/site-packages/acme_shop_toolkit/checkout_processing/cart_calculations/pricing_and_totals_module.py",
+            2,
+            None,
+            "total",
+            None,
+            "python",
+            1,
+        ),
+        Frame(
+            T
+            + "/python/richshop/venv/lib/python3.11/site-packages/acme_shop_toolkit/checkout_processing/cart_calculations/pricing_and_totals_module.py",
+            6,
+            None,
+            "checkout",
+            None,
+            "python",
+            2,
+        ),
+        Frame(T + "/python/richshop/deep.py", 10, None, None, None, "python", 3),
+    ],
     "python/traceback_cause.txt": [
         Frame(T + "/python/shop/cart.py", 9, None, "rate", None, "python", 0),
         Frame(T + "/python/shop/cart.py", 6, None, "total", None, "python", 1),
@@ -1273,6 +1318,29 @@ def test_a_sentence_naming_a_file_and_a_function_is_no_ipython_row():
 def test_a_versioned_url_is_no_firefox_function_at_a_file():
     """Deno 1.0's caret line: the `@` is the module's version, not Firefox's `function@file`."""
     assert parse_frames("► https://deno.land/std@0.50.0/http/_io.ts:10:5\n") == []
+
+
+def test_a_runtime_s_frame_with_a_line_and_no_file_counts_without_a_place():
+    """Bun (JavaScriptCore) prints its module loader's frames as 'at f (2:1)': no file named 2."""
+    trace = "error: boom\n      at /srv/app/cart.js:3:9\n      at loadAndEvaluateModule (2:1)\n"
+    assert [(f.path, f.line, f.depth) for f in parse_frames(trace)] == [("/srv/app/cart.js", 3, 0)]
+
+
+def test_a_trace_in_julia_s_logging_box_keeps_its_frames():
+    """Julia's `@error` draws its record in a box ('│' before each line): the Stacktrace inside is
+    read as without it, the record's own place ('└ @ Main ~/shop/main.jl:7', where `@error` ran)
+    its outermost."""
+    box = (
+        "┌ Error: Failed to load\n│   exception =\n│    BoundsError: attempt to access 3-element"
+        " Vector{Int64} at index [4]\n│    Stacktrace:\n│     [1] getindex\n│       @ ./essentials.jl:13"
+        " [inlined]\n│     [2] total(items::Vector{Int64})\n│       @ Main ~/shop/cart.jl:4\n"
+        "└ @ Main ~/shop/main.jl:7\n"
+    )
+    assert [(f.path, f.line, f.depth) for f in parse_frames(box)] == [
+        ("essentials.jl", 13, 0),
+        ("~/shop/cart.jl", 4, 1),
+        ("~/shop/main.jl", 7, 2),
+    ]
 
 
 def test_exact_duplicates_are_dropped():

@@ -74,6 +74,9 @@ _GRADLE_TASK = re.compile(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
 # fence wrapped around the whole line ('`src/a.py:12: error: …`').
 _QUOTE_MARKERS = re.compile(r"^(?:>(?:[ \t]|$)){1,8}")
 _CODE_SPAN = re.compile(r"^(\s{0,40})`{1,3}(?=[^`\s])(.*?)`{0,3}$")
+# The sides of a box a line is drawn in: rich's panels ('│ /srv/app/cart.py:2 in total      │'), Julia's
+# logging ('│        @ Base ./task.jl:17', its first and last lines '┌ Error: …', '└ @ Main …').
+_BOX_SIDES = re.compile(r"^[ \t]{0,40}[│┌└] ?|[ \t]{0,400}│$")
 # The prefix a process manager puts before each line it relays from a process: honcho's and
 # foreman's time and process (`12:44:52 web.1    | `, `12:44:52 system   | `), docker compose's
 # service (`web-1  | `, `web_1  | ` before version 2).
@@ -160,6 +163,8 @@ def _plain(line: str) -> str:
         line = line[2:]  # BitBake's log of a failed task (a Markdown table's row ends in '|')
     elif line.startswith(("\u274c", "\u26a0")):
         line = _STATUS_MARK.sub("", line, count=1)
+    elif line.lstrip(" \t").startswith(("│", "┌", "└")):
+        line = _BOX_SIDES.sub("", line, count=2)
     if "`" in line:
         line = _CODE_SPAN.sub(r"\1\2", line, count=1)
     line = _LOG_PREFIX.sub("", line, count=1)

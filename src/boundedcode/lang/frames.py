@@ -12,7 +12,7 @@ so a hostile line costs linear time.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from collections.abc import Callable
 
 from ..lazyre import LazyPattern
@@ -156,6 +156,24 @@ def _ipython(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "python", strip_params(m["func"]) if m["func"] else None, outermost_first=True)
 
 
+# rich's traceback (Typer's, uvicorn's, `rich.traceback.install()`), its panel's sides off
+# (_text.evidence_lines): '/srv/app/shop/cart.py:2 in total', outermost first, each frame's code
+# and locals below it. A path longer than the panel is wrapped, its head on the line above:
+# '/srv/venv/lib/python3.11/site-packages/acme/cart_calculati' then 'ons/pricing.py:6 in checkout'.
+_RICH = LazyPattern(r"^(?P<path>[^\s:]\S{0,1000}?):(?P<line>\d{1,9}) in (?P<func>[\w<>.]{1,300})$")
+_WRAPPED_HEAD = LazyPattern(r"^(?:/|~|[A-Za-z]:\\)\S{0,1000}$")
+_PYTHON_FILE = (".py", ".pyx", ".pxi")
+
+
+def _rich(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    path = m["path"]
+    if not path.startswith(("/", "~")) and _WRAPPED_HEAD.match(ctx.prev):
+        path = ctx.prev + path
+    if not path.endswith(_PYTHON_FILE):
+        return None
+    return replace(_location(m, "python", m["func"], outermost_first=True), path=clean_path(path))
+
+
 # A row of an IPython trace with no file of its own: the trace goes on through it.
 _IPY_NO_FILE = _Hit(None, None, None, None, "python", outermost_first=True)
 
@@ -270,6 +288,8 @@ def _v8(m: re.Match[str], ctx: _Context) -> _Hit | None:
     if not m["path"]:
         return _placeholder("javascript")
     if m["path"].startswith("eval at "):  # a nested eval chain _V8_EVAL did not read: no file
+        return _placeholder("javascript")
+    if m["path"].isdigit():  # Bun's frame in its own module code, 'at loadAndEvaluateModule (2:1)'
         return _placeholder("javascript")
     function = _V8_DECORATION.sub("", m.groupdict().get("func") or "")
     if " <- " in m["path"] and (source := _MAPPED_BACK.match(m["path"])):
@@ -837,6 +857,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("ipython", ("Cell In", "Input In", "<ipython-input-"), _IPY_CELL, _ipython_cell, max_gap=20),
     _Format("ipython", (".py in ", ".pyx in ", ".pxi in "), _IPY7_FILE, _ipython7, max_gap=20),
     _Format("ipython", ("-> ",), _IPY7_ARROW, _ipython7_arrow, max_gap=20),
+    _Format("rich", (" in ",), _RICH, _rich, max_gap=120),
     _Format("go", (".go:", ".s:"), _GO_FILE, _go, max_gap=2),
     _Format("go", (".go:",), _GO_CALL, _go_call, max_gap=2),
     _Format("jvm", ("at ",), _JVM, _jvm),

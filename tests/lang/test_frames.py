@@ -1236,6 +1236,10 @@ def test_a_frame_behind_a_quote_a_cause_s_indent_or_a_block_tag_keeps_its_file(t
         "2024-03-01T10:22:33.123456Z 01E ",  # GitLab's timestamped job log
         "2024-03-01T10:22:33.123456Z 01O+ ",
         "[pod/web-7d9c/app] ",  # kubectl logs --prefix
+        "I/python  ( 4415): ",  # adb logcat -v brief (Kivy's Python on Android)
+        "[   28s] ",  # Open Build Service
+        "[task 2020-03-20T14:13:57.855Z] ",  # Taskcluster
+        "#12 46.59 ",  # docker build --progress=plain (BuildKit)
     ],
 )
 def test_a_trace_behind_a_log_s_line_prefix_keeps_its_frames(prefix):
@@ -1247,6 +1251,46 @@ def test_a_trace_behind_a_log_s_line_prefix_keeps_its_frames(prefix):
     )
     prefixed = "".join(prefix + line + "\n" for line in trace.splitlines())
     assert [(f.path, f.line) for f in parse_frames(prefixed)] == [("/srv/shop/views.py", 9)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # adb logcat -v brief, as Flutter's issue template asks for it
+        "E/flutter ( 4415): [ERROR:flutter/runtime/dart_vm_initializer.cc(41)] Unhandled Exception: Bad"
+        " state: No element\nE/flutter ( 4415): #0      CartModel.total (package:shop/cart.dart:12:24)\n"
+        "E/flutter ( 4415): #1      CartPage.build (package:shop/cart_page.dart:30:16)\n",
+        # what `flutter run` relays from an iOS device
+        "flutter: #0      CartModel.total (package:shop/cart.dart:12:24)\n"
+        "flutter: #1      CartPage.build (package:shop/cart_page.dart:30:16)\n",
+    ],
+)
+def test_a_flutter_trace_behind_a_device_log_s_prefix_keeps_its_frames(text):
+    assert [(f.path, f.line, f.depth) for f in parse_frames(text)] == [
+        ("shop/lib/cart.dart", 12, 0),
+        ("shop/lib/cart_page.dart", 30, 1),
+    ]
+
+
+def test_flutter_run_verbose_s_clock_comes_off_a_compiler_error():
+    """`flutter run -v` prints each line behind its clock ('[  +12 ms] '); the error is read as without it
+    (a diagnostic, not a frame)."""
+    from boundedcode.lang.diagnostics import parse_diagnostics
+
+    log = "[  +12 ms] lib/cart.dart:12:24: Error: The getter 'prise' isn't defined for the class 'Item'.\n"
+    log += "[        ]  - 'Item' is from 'package:shop/item.dart' ('lib/item.dart').\n"
+    assert [(d.path, d.line, d.column) for d in parse_diagnostics(log)] == [("lib/cart.dart", 12, 24)]
+    assert parse_frames(log) == []
+
+
+def test_sbt_s_level_before_a_trace_s_rows_comes_off():
+    """sbt prints a run's exception behind its level: '[error] \tat shop.Cart.total(Cart.scala:12)'."""
+    log = "[error] java.lang.RuntimeException: boom\n[error] \tat shop.Cart.total(Cart.scala:12)\n"
+    log += "[error] \tat shop.Main$.main(Main.scala:5)\n"
+    assert [(f.path, f.line, f.depth) for f in parse_frames(log)] == [
+        ("Cart.scala", 12, 0),
+        ("Main.scala", 5, 1),
+    ]
 
 
 @pytest.mark.parametrize(

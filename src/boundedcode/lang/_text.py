@@ -44,11 +44,18 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # and a build tool's `[10:22:33] `), then, after one, a syslog header (`web01 app[1234]: `,
 # Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a journal's `Mar 01 10:22:33 web01
 # gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `; Android's logcat, `adb logcat`'s
-# `12-01 11:40:02.512  4321  4321 E AndroidRuntime: ` and Android Studio's `12-01 11:40:02.512
-# 4321-4321/com.acme.shop A/art: `.
+# `12-01 11:40:02.512  4321  4321 E AndroidRuntime: `, Android Studio's `12-01 11:40:02.512
+# 4321-4321/com.acme.shop A/art: ` and `adb logcat -v brief`'s `E/flutter ( 4415): `; what Flutter
+# relays from a device (`flutter: `) and `flutter run -v`'s clock (`[   +1 ms] `, `[        ] `); a
+# build's: sbt's level before a trace's indented row (`[error] \tat …`), Open Build Service's
+# seconds (`[   28s] `), Taskcluster's task (`[task 2020-03-20T14:13:57.855Z] `), BuildKit's step
+# and seconds (`#12 46.59 `).
 _LOG_PREFIX = re.compile(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
     r"[VDIWEFA](?:/| {1,8})[^\s:][^:]{0,100}?: "
+    r"|[VDIWEFA]/[^\s(:][^(:]{0,100}\( {0,8}\d{1,10}\): |flutter: |\[(?: {8}| {0,6}\+\d{1,7} ms)\] "
+    r"|\[(?:error|warn|info)\] (?=\s)|\[ {0,6}\d{1,7}s\] |#\d{1,4} \d{1,6}\.\d{2,3} "
+    r"|\[[\w.-]{1,32} \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z\] "
     r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
     r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? )?"
     r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\] "

@@ -6,6 +6,8 @@ from boundedcode.lang.diagnostics import Diagnostic, parse_diagnostics
 from evidence_files import T, evidence
 
 
+JSX = "Support for the experimental syntax 'jsx' isn't currently enabled"
+
 # Every fixture that holds diagnostics, with every diagnostic parse_diagnostics must find in it.
 EXPECTED = {
     "c/clang_errors_color.txt": [
@@ -618,6 +620,17 @@ EXPECTED = {
     "javascript/babel.txt": [
         Diagnostic(T + "/build/src/cart.js", 4, 23, "Unexpected token", None, "generic")
     ],
+    # Babel 7 before its code frame ('… (3:29):'), alone and as Jest shows it; Babel 6's through
+    # Jest 23, without the error's name
+    "javascript/babel_jsx.txt": [
+        Diagnostic(T + "/webtools/jest/src/App.test.js", 3, 29, JSX, None, "generic"),
+    ],
+    "javascript/jest_babel_jsx.txt": [
+        Diagnostic(T + "/webtools/jest/src/App.test.js", 3, 29, JSX, None, "generic"),
+    ],
+    "javascript/jest23_babel6.txt": [
+        Diagnostic(T + "/webtools/jest23/src/App.test.js", 3, 28, "Unexpected token", None, "generic"),
+    ],
     "javascript/prettier.txt": [
         Diagnostic("src/cart.js", 4, 24, "SyntaxError: Unexpected token", "error", "generic")
     ],
@@ -1009,6 +1022,18 @@ def test_not_a_file_location(text):
         ),
         # after an exception's name, a dotted word that is no source file's name is no place
         ("ValueError: x.y: bad value (1:2)", None),
+        # Babel through Jest on Windows, before its code frame; Babel 6's without the error's name
+        (
+            "    SyntaxError: D:\\shop\\src\\App.test.js: Support for the experimental syntax 'jsx' isn't"
+            " currently enabled (6:32):",
+            ("D:/shop/src/App.test.js", 6, 32),
+        ),
+        (
+            "    C:/Users/dev/shop/App.test.js: Unexpected token (7:35)",
+            ("C:/Users/dev/shop/App.test.js", 7, 35),
+        ),
+        # …an absolute file only: a relative name and a message is a sentence as often
+        ("    App.test.js: Unexpected token (7:35)", None),
     ],
 )
 def test_a_formatter_s_and_a_parser_s_position_after_the_file(text, expected):

@@ -100,6 +100,7 @@ HOSTILE_FRAGMENTS = [
     " • a.dart:1:1 • ",
     "❌  ",
     "Execution error (E) at a/f (a.clj:1).",
+    "    /a.js: x (1:1):",
 ]
 LINE_PREFIXES = [
     "",

@@ -509,15 +509,18 @@ _OCAML = LazyPattern(
 
 
 # A parser's error that names the file first and its position last: Babel's 'SyntaxError:
-# /src/cart.js: Unexpected token (4:23)', Prettier's '[error] src/cart.js: SyntaxError: Unexpected
+# /src/cart.js: Unexpected token (4:23)' (before its code frame, a ':' after the position: 'SyntaxError:
+# /src/App.test.js: Support for the experimental syntax 'jsx' isn't currently enabled (3:29):'; Jest
+# indents it, and before Jest 24 printed Babel 6's without the error's name, an absolute file only:
+# '    /src/App.test.js: Unexpected token (3:28)'), Prettier's '[error] src/cart.js: SyntaxError: Unexpected
 # token (4:24)'; webpack's 'ERROR in ./src/cart.js 4:23'; Black's 'error: cannot parse:
 # shop/cart.py:5:17' (before 24.1 'error: cannot format shop/cart.py: Cannot parse: 5:17: …', then
 # '… Cannot parse for target version Python 3.12: 5:17: …').
 _SOURCE_FILE = r"(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^\s:]{0,1000}?\.[A-Za-z][\w+-]{0,11})"
 _POSITION_LAST = LazyPattern(
-    r"^(?:\[(?P<sev>error|warn)\] |[A-Z]\w{0,40}Error: )"
+    r"^\s{0,16}(?:\[(?P<sev>error|warn)\] |[A-Z]\w{0,40}Error: |(?=(?:[A-Za-z]:)?[\\/]))"
     + _SOURCE_FILE
-    + r": (?P<msg>\S.{0,2000}?) \((?P<line>\d{1,9}):(?P<col>\d{1,9})\)$"
+    + r": (?P<msg>\S.{0,2000}?) \((?P<line>\d{1,9}):(?P<col>\d{1,9})\):?$"
 )
 _WEBPACK = LazyPattern(
     r"^(?P<sev>ERROR|WARNING) in " + _SOURCE_FILE + r" (?P<line>\d{1,9}):(?P<col>\d{1,9})(?:-\d{1,9})?$"

@@ -1,4 +1,6 @@
+from boundedcode.model import AnchorKind, AnchorOrigin
 from boundedcode.seeds import message_anchors, message_facts, split_segments
+from boundedcode.seeds.evidence import trace_anchors
 
 
 def kinds(message):
@@ -292,3 +294,13 @@ def test_a_namespace_escaped_as_json_is_read_as_one_path():
     assert ("module", "App\\Jobs\\SendMail", None, "prose") in found
     assert ("member", "handle", "SendMail", "prose") in found
     assert not any(k == "module" and t.endswith("handle") for k, t, _, _ in found)
+
+
+def test_a_failed_make_recipe_is_a_place_in_evidence_and_none_in_a_report():
+    run = "src/cart.c:2:17: error: expected ';'\nmake: *** [Makefile:20: linkcheck] Error 1\n"
+    places = {
+        origin: [(a.text, a.line) for a in trace_anchors(run, origin) if a.kind == AnchorKind.DIAGNOSTIC]
+        for origin in (AnchorOrigin.EVIDENCE, AnchorOrigin.PROSE)
+    }
+    assert places[AnchorOrigin.EVIDENCE] == [("src/cart.c", 2), ("Makefile", 20)]
+    assert places[AnchorOrigin.PROSE] == [("src/cart.c", 2)]

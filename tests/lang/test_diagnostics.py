@@ -311,6 +311,14 @@ EXPECTED = {
         Diagnostic(
             T + "/make/src/cart.c", 2, 9, "unused variable ‘unused’ [-Werror=unused-variable]", "error", "gcc"
         ),
+        # make's failed recipes: the sub-make's in the directory it entered, then the top one's
+        Diagnostic(T + "/make/src/Makefile", 5, None, "cart.o: Error 1", "error", "make"),
+        Diagnostic("Makefile", 2, None, "all: Error 2", "error", "make"),
+    ],
+    "c/make_recipe.txt": [
+        Diagnostic("src/cart.c", 2, 17, "expected ‘;’ before ‘}’ token", "error", "gcc"),
+        Diagnostic(T + "/makerules/rules/build.mk", 5, None, "out/cart.o: Error 1", "error", "make"),
+        Diagnostic("Makefile", 6, None, "start: Error 2", "error", "make"),
     ],
     "c/cpplint.txt": [
         Diagnostic(
@@ -1084,11 +1092,19 @@ main.c:2:1: error: expected identifier
     ]
 
 
-def test_make_s_failed_rule_is_no_place():
-    # the rule that failed, in a user's own Makefile as often as in the checkout's; the
-    # compiler's rows above it hold the places
-    log = "make: *** [Makefile:20: linkcheck] Error 1\nmake: *** [cart] Error 1\n"
-    assert parse_diagnostics(log) == []
+def test_make_s_failed_recipe_is_its_makefile_s_line():
+    log = (
+        "make[1]: *** [/srv/ndk/build/core/build-binary.mk:424: /srv/shop/obj/board.o] Error 1\n"
+        "mingw32-make: *** [C:\\shop\\Makefile:18: start] Error 2\n"
+        "make: *** [cart] Error 1\n"  # before make 4.3: no place
+        # CMake's, and the build folder's Makefile below them
+        "gmake[2]: *** [CMakeFiles/shop.dir/build.make:90: CMakeFiles/shop.dir/src/cart.c.o] Error 1\n"
+        "gmake: *** [Makefile:91: all] Error 2\n"
+    )
+    assert [(d.path, d.line, d.message) for d in parse_diagnostics(log)] == [
+        ("/srv/ndk/build/core/build-binary.mk", 424, "/srv/shop/obj/board.o: Error 1"),
+        ("C:/shop/Makefile", 18, "start: Error 2"),
+    ]
 
 
 def test_a_go_test_row_s_file_is_in_the_package_its_output_ends_with():

@@ -101,6 +101,7 @@ HOSTILE_FRAGMENTS = [
     "❌  ",
     "Execution error (E) at a/f (a.clj:1).",
     "    /a.js: x (1:1):",
+    "make: *** [a.mk:1: ",
 ]
 LINE_PREFIXES = [
     "",

@@ -41,6 +41,7 @@ class _State:
     reek_file: str | None = None
     shellcheck_at: tuple[str, int] | None = None
     directories: list[str] = field(default_factory=list)  # make's 'Entering directory', innermost last
+    cmake: bool = False  # make has run CMake's generated makefiles: its failed recipes are the build's
     extra: list[Diagnostic] = field(default_factory=list)  # more places one row gives (reek)
 
 
@@ -565,6 +566,24 @@ _DART_ASSERTION = LazyPattern(
 )
 
 
+# GNU make's failed recipe (4.3 and later): 'make: *** [Makefile:18: start] Error 2', a sub-make's
+# 'make[1]: *** [/srv/ndk/build/core/build-binary.mk:424: obj/cart.o] Error 1' (a relative makefile
+# is in the directory it entered). Before 4.3 it printed no place ('make: *** [cart] Error 1'); CMake's
+# generated makefiles ('CMakeFiles/shop.dir/build.make:90') are a build's, no checkout's, and so is
+# the build folder's 'Makefile:91: all' that runs them, printed below them.
+_MAKE_RECIPE = LazyPattern(
+    r"^[\w.-]{0,40}make(?:\[\d{1,6}\])?: \*\*\* \[(?P<path>(?:[A-Za-z]:[\\/])?[^\s:\[\]][^:\[\]]{0,1000}?):(?P<line>\d{1,9}): "
+    r"(?P<target>[^\]]{1,1000})\] (?P<msg>Error \d{1,6}(?: \(ignored\))?|[A-Z][\w ()]{0,100})$"
+)
+
+
+def _make_recipe(m: re.Match[str], state: _State) -> Diagnostic | None:
+    state.cmake = state.cmake or "CMakeFiles/" in m["path"]
+    if state.cmake:
+        return None
+    return _make(m["path"], m["line"], None, f"{m['target']}: {m['msg']}", "error", "make")
+
+
 def _included_from(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], "includes the file with the error", "note", "gcc")
 
@@ -858,6 +877,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_WEBPACK, _labelled),  # webpack
     (_WEBPACK_IMPORTER, _labelled),  # webpack
     (_BLACK, _labelled),  # black
+    (_MAKE_RECIPE, _make_recipe),  # GNU make
     (_INCLUDED_FROM, _included_from),  # gcc, clang
     (_GRADLE_WHERE, _labelled),  # Gradle
     (_PHP_ERROR_IN, _labelled),  # Laravel 5

@@ -42,6 +42,10 @@ def trace_anchors(text: str, origin: AnchorOrigin) -> list[Anchor]:
             )
     for d in parse_diagnostics(text):
         key = ("diagnostic", d.path, d.line)
+        # A failed recipe an issue quotes is the reporter's own build's ('make linkcheck' in the
+        # project they document) more often than the checkout's; the agent's own run is the checkout's.
+        if d.tool == "make" and origin == AnchorOrigin.PROSE:
+            continue
         if key not in seen:
             seen.add(key)
             # Line 0 is the file as a whole (cpplint's missing copyright): no line of it.

@@ -7,6 +7,7 @@ from evidence_files import T, evidence
 
 
 JSX = "Support for the experimental syntax 'jsx' isn't currently enabled"
+K13 = T + "/kotlin13/maven/src/main/kotlin/com/acme/Cart.kt"  # capture.sh kotlin13
 
 # Every fixture that holds diagnostics, with every diagnostic parse_diagnostics must find in it.
 EXPECTED = {
@@ -949,6 +950,26 @@ EXPECTED = {
         ),
         Diagnostic("shop/broken.clj", 5, 1, "Syntax error reading source at", "error", "clojure"),
     ],
+    # kotlinc 1.3's GradleStyle renderer (Gradle's plugin before 1.8), and kotlin-maven-plugin 1.3's rows
+    # above Maven's summary: the same three places, each once.
+    "jvm/kotlinc13_gradle_style.txt": [
+        Diagnostic(
+            K13, 7, 28, "Type mismatch: inferred type is Int but String was expected", "error", "kotlinc"
+        ),
+        Diagnostic(
+            K13, 8, 16, "Type mismatch: inferred type is String but Int was expected", "error", "kotlinc"
+        ),
+        Diagnostic(K13, 11, 24, "Unresolved reference: missing", "error", "kotlinc"),
+    ],
+    "jvm/kotlin_maven.txt": [
+        Diagnostic(
+            K13, 7, 28, "Type mismatch: inferred type is Int but String was expected", "error", "kotlinc"
+        ),
+        Diagnostic(
+            K13, 8, 16, "Type mismatch: inferred type is String but Int was expected", "error", "kotlinc"
+        ),
+        Diagnostic(K13, 11, 24, "Unresolved reference: missing", "error", "kotlinc"),
+    ],
     "mixed/ansible_syntax.txt": [
         Diagnostic(T + "/configs/ansible/playbook.yml", 7, 8, "", None, "ansible"),
     ],
@@ -1262,6 +1283,15 @@ def test_bitbake_s_log_of_a_failed_task_but_no_markdown_table():
         # Windows PowerShell's error record, and PowerShell 7's
         ("At C:\\scripts\\deploy.ps1:12 char:5", ("C:/scripts/deploy.ps1", 12, 5)),
         ("Get-Item: C:\\scripts\\deploy.ps1:12", ("C:/scripts/deploy.ps1", 12, None)),
+        # kotlinc's errors in a CI log's indented step; kotlin-maven-plugin's, a Windows path with a space
+        (
+            "    e: /home/runner/work/shop/src/test/kotlin/CartTest.kt: (110, 5): Type inference failed.",
+            ("/home/runner/work/shop/src/test/kotlin/CartTest.kt", 110, 5),
+        ),
+        (
+            "[WARNING] C:\\Work Space\\shop\\src\\main\\kotlin\\Cart.kt: (3, 9) Parameter 'x' is never used",
+            ("C:/Work Space/shop/src/main/kotlin/Cart.kt", 3, 9),
+        ),
         # Ansible before 2.8
         (
             "The error appears to have been in '/srv/site/site.yml': line 3, column 1, but may",
@@ -1271,6 +1301,15 @@ def test_bitbake_s_log_of_a_failed_task_but_no_markdown_table():
 )
 def test_documented_error_locations(line, expected):
     assert [(d.path, d.line, d.column) for d in parse_diagnostics(line + "\n")] == [expected]
+
+
+def test_kotlin_maven_plugin_s_rows_before_maven_s_summary():
+    log = evidence("jvm/kotlin_maven.txt").partition("[INFO] BUILD FAILURE")[0]  # a log cut before it
+    assert [(d.line, d.column, d.tool) for d in parse_diagnostics(log)] == [
+        (7, 28, "kotlinc"),
+        (8, 16, "kotlinc"),
+        (11, 24, "kotlinc"),
+    ]
 
 
 def test_rails_error_page_and_a_liquid_error_without_a_line():

@@ -102,6 +102,7 @@ HOSTILE_FRAGMENTS = [
     "Execution error (E) at a/f (a.clj:1).",
     "    /a.js: x (1:1):",
     "make: *** [a.mk:1: ",
+    "[ERROR] a b.kt: (1, 1) ",
 ]
 LINE_PREFIXES = [
     "",

@@ -222,20 +222,25 @@ def _paren(m: re.Match[str], state: _State) -> Diagnostic | None:
     )
 
 
-# maven-compiler-plugin '[ERROR] /src/main/java/com/acme/Cart.java:[12,5] cannot find symbol'.
+# maven-compiler-plugin '[ERROR] /src/main/java/com/acme/Cart.java:[12,5] cannot find symbol', and
+# kotlin-maven-plugin's rows above that summary (1.3): '[ERROR] /src/main/kotlin/com/acme/Cart.kt: (7,
+# 28) Type mismatch: inferred type is Int but String was expected' (a Windows path may hold spaces).
 _MAVEN = LazyPattern(
-    r"^\[(?P<sev>ERROR|WARNING)\] " + _PATH + r":\[(?P<line>\d{1,9}),(?P<col>\d{1,9})\] (?P<msg>.{0,4000})$"
+    r"^\[(?P<sev>ERROR|WARNING)\] (?:" + _PATH + r":\[(?P<line>\d{1,9}),(?P<col>\d{1,9})\]"
+    r"|(?P<path2>\S.{0,1000}?\.kts?): \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\)) (?P<msg>.{0,4000})$"
 )
 
 
 def _maven(m: re.Match[str], state: _State) -> Diagnostic | None:
-    tool = _COMPILER_BY_EXTENSION.get(_extension(m["path"]), "javac")
-    return _make(m["path"], m["line"], m["col"], m["msg"], m["sev"].lower(), tool)
+    path, line, col = _place(m.groupdict())
+    tool = _COMPILER_BY_EXTENSION.get(_extension(path), "javac")
+    return _make(path, line, col, m["msg"], m["sev"].lower(), tool)
 
 
-# Kotlin through Gradle: 'e: file:///src/Orders.kt:4:21 msg' (1.8+), 'e: /src/Orders.kt: (5, 12): msg'.
+# Kotlin through Gradle: 'e: file:///src/Orders.kt:4:21 msg' (1.8+), 'e: /src/Orders.kt: (5, 12): msg'
+# (before 1.8, as kotlinc 1.3's GradleStyle renderer prints it; a CI log's step may indent it).
 _KOTLIN = LazyPattern(
-    r"^(?P<sev>[ew]): (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9}):?|: \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):) (?P<msg>.{0,4000})$"
+    r"^\s{0,8}(?P<sev>[ew]): (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9}):?|: \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):) (?P<msg>.{0,4000})$"
 )
 
 
@@ -858,7 +863,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_SCALASTYLE, _scalastyle),  # scalastyle
     (_PHPSTAN_ROW, _phpstan_row),  # phpstan (table)
     (_DASHED, _dashed),  # tsc --pretty, pyright
-    (_MAVEN, _maven),  # maven-compiler-plugin (javac, kotlinc)
+    (_MAVEN, _maven),  # maven-compiler-plugin (javac, kotlinc), kotlin-maven-plugin
     (_KOTLIN, _kotlin),  # kotlinc through Gradle
     (_PAREN, _paren),  # tsc, MSVC, csc, generic file(line,col)
     (_PHPSTAN_RAW, _phpstan_raw),  # phpstan --error-format=raw

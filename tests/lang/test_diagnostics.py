@@ -647,6 +647,28 @@ EXPECTED = {
         Diagnostic("src/cart.js", 4, 23, "", "error", "generic"),
         Diagnostic("src/index.js", 1, 0, "", None, "generic"),  # the import of the failing module
     ],
+    # TypeScript through webpack (capture.sh webpackts): the message is on the line below each place
+    "javascript/webpack_ts_loader.txt": [
+        Diagnostic("src/cart.ts", 12, 15, "", None, "generic"),  # webpack 5's module place, 0-based
+        Diagnostic(T + "/webpackts/ts5/src/cart.ts", 12, 16, "", "error", "tsc"),
+        Diagnostic("src/index.ts", 1, 0, "", None, "generic"),
+        Diagnostic("src/index.ts", 3, 6, "", None, "generic"),
+        Diagnostic(T + "/webpackts/ts5/src/index.ts", 3, 7, "", "error", "tsc"),
+    ],
+    "javascript/webpack4_ts_loader.txt": [
+        Diagnostic("src/cart.ts", 12, 15, "", None, "generic"),
+        Diagnostic(T + "/webpackts/ts4/src/cart.ts", 12, 16, "", "error", "tsc"),
+        Diagnostic("src/index.ts", 3, 6, "", None, "generic"),
+        Diagnostic(T + "/webpackts/ts4/src/index.ts", 3, 7, "", "error", "tsc"),
+    ],
+    "javascript/webpack_fork_ts_checker.txt": [
+        Diagnostic("src/cart.ts", 12, 16, "", "error", "tsc"),
+        Diagnostic("src/index.ts", 3, 7, "", "error", "tsc"),
+    ],
+    "javascript/webpack4_fork_ts_checker.txt": [
+        Diagnostic(T + "/webpackts/ts4/src/cart.ts", 12, 16, "", "error", "tsc"),
+        Diagnostic(T + "/webpackts/ts4/src/index.ts", 3, 7, "", "error", "tsc"),
+    ],
     "python/black.txt": [Diagnostic("shop/cart.py", 5, 17, "", "error", "generic")],
     # Sphinx: a page's warnings at their line; a docstring's (its own line numbers) at its file.
     "python/sphinx.txt": [
@@ -1368,6 +1390,25 @@ def test_webpack_s_importers_of_the_failing_module_are_places():
         ("src/cart.js", 4),
         ("src/index.js", 1),
         ("src/app.js", 4),
+    ]
+
+
+def test_webpack_s_span_over_lines_is_at_its_first():
+    log = "ERROR in ./src/cart.js 4:2-6:3\n./src/price.ts 7:0-9:1\n"
+    assert [(d.path, d.line) for d in parse_diagnostics(log)] == [("src/cart.js", 4), ("src/price.ts", 7)]
+
+
+def test_angular_cli_s_tsc_row_after_webpack_s_error():
+    line = "ERROR in src/app/cart.ts(15,8): error TS2322: Type 'string' is not assignable to type 'number'.\n"
+    assert parse_diagnostics(line) == [
+        Diagnostic(
+            "src/app/cart.ts",
+            15,
+            8,
+            "TS2322: Type 'string' is not assignable to type 'number'.",
+            "error",
+            "tsc",
+        )
     ]
 
 

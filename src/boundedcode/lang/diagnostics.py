@@ -528,8 +528,12 @@ _POSITION_LAST = LazyPattern(
     + _SOURCE_FILE
     + r": (?P<msg>\S.{0,2000}?) \((?P<line>\d{1,9}):(?P<col>\d{1,9})\):?$"
 )
+# webpack 5 prints a module's place on its own line below a file's 'ERROR in /srv/shop/src/cart.ts' (a
+# loader's error, ts-loader's): './src/cart.ts 12:15-26'; a span over lines ends at its line and column.
 _WEBPACK = LazyPattern(
-    r"^(?P<sev>ERROR|WARNING) in " + _SOURCE_FILE + r" (?P<line>\d{1,9}):(?P<col>\d{1,9})(?:-\d{1,9})?$"
+    r"^(?:(?P<sev>ERROR|WARNING) in |(?=\.\.?/))"
+    + _SOURCE_FILE
+    + r" (?P<line>\d{1,9}):(?P<col>\d{1,9})(?:-\d{1,9}(?::\d{1,9})?)?$"
 )
 # Below it, the modules that import the failing one, each at its import: ' @ ./src/index.js 3:0-28'
 # (several imports of it: ' @ ./src/app.js 4:0-53 53:19-34', the first).
@@ -537,6 +541,16 @@ _WEBPACK_IMPORTER = LazyPattern(
     r"^\s{0,4}@ "
     + _SOURCE_FILE
     + r" (?P<line>\d{1,9}):(?P<col>\d{1,9})-\d{1,9}(?: \d{1,9}:\d{1,9}-\d{1,9}){0,200}$"
+)
+# TypeScript's errors as webpack's plugins print them, the code and message on the line below
+# ('      TS2339: Property …'): ts-loader's '[tsl] ERROR in /srv/shop/src/cart.ts(12,16)',
+# fork-ts-checker-webpack-plugin's 'ERROR in /srv/shop/src/cart.ts(12,16):' (4.x) and 'ERROR in
+# ./src/cart.ts:12:16' (6.x and later); Angular CLI's tsc row after it (documented, not captured:
+# 'ERROR in src/app/cart.ts(15,8): error TS2322: Type …').
+_WEBPACK_TS = LazyPattern(
+    r"^(?:\[tsl\] )?(?P<sev>ERROR|WARNING) in "
+    + _SOURCE_FILE
+    + r"(?:\((?P<line>\d{1,9}),(?P<col>\d{1,9})\)(?::(?: (?P<msg>\S.{0,4000}))?)?|:(?P<line2>\d{1,9}):(?P<col2>\d{1,9}))$"
 )
 _BLACK = LazyPattern(
     r"^(?P<sev>error): cannot (?:parse: "
@@ -587,6 +601,12 @@ def _make_recipe(m: re.Match[str], state: _State) -> Diagnostic | None:
     if state.cmake:
         return None
     return _make(m["path"], m["line"], None, f"{m['target']}: {m['msg']}", "error", "make")
+
+
+def _webpack_ts(m: re.Match[str], state: _State) -> Diagnostic | None:
+    row = _PAREN_SEVERITY.match(m["msg"] or "")
+    message = f"{row['code']}: {row['msg']}" if row and row["code"] else row["msg"] if row else m["msg"] or ""
+    return _make(*_place(m.groupdict()), message, m["sev"].lower(), "tsc")
 
 
 def _included_from(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -865,6 +885,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_DASHED, _dashed),  # tsc --pretty, pyright
     (_MAVEN, _maven),  # maven-compiler-plugin (javac, kotlinc), kotlin-maven-plugin
     (_KOTLIN, _kotlin),  # kotlinc through Gradle
+    (_WEBPACK_TS, _webpack_ts),  # ts-loader, fork-ts-checker-webpack-plugin, Angular CLI
     (_PAREN, _paren),  # tsc, MSVC, csc, generic file(line,col)
     (_PHPSTAN_RAW, _phpstan_raw),  # phpstan --error-format=raw
     (_COLON, _colon),  # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic

@@ -665,6 +665,11 @@ EXPECTED = {
         Diagnostic("src/cart.ts", 12, 16, "", "error", "tsc"),
         Diagnostic("src/index.ts", 3, 7, "", "error", "tsc"),
     ],
+    # Vite's module, its query off (capture.sh vite)
+    "javascript/vite_worker.txt": [
+        Diagnostic(T + "/vite/src/cart.worker.ts", 4, 24, 'ERROR: Unexpected ";"', None, "generic"),
+        Diagnostic(T + "/vite/src/cart.worker.ts", 4, 24, "", None, "generic"),
+    ],
     "javascript/webpack4_fork_ts_checker.txt": [
         Diagnostic(T + "/webpackts/ts4/src/cart.ts", 12, 16, "", "error", "tsc"),
         Diagnostic(T + "/webpackts/ts4/src/index.ts", 3, 7, "", "error", "tsc"),
@@ -1396,6 +1401,22 @@ def test_webpack_s_importers_of_the_failing_module_are_places():
 def test_webpack_s_span_over_lines_is_at_its_first():
     log = "ERROR in ./src/cart.js 4:2-6:3\n./src/price.ts 7:0-9:1\n"
     assert [(d.path, d.line) for d in parse_diagnostics(log)] == [("src/cart.js", 4), ("src/price.ts", 7)]
+
+
+@pytest.mark.parametrize(
+    "line, path",
+    [
+        # a Vue component's script block as Vite names it, a dependency's cache query
+        ("file: /srv/shop/src/App.vue?vue&type=script&setup=true&lang.ts:8:23", "/srv/shop/src/App.vue"),
+        (
+            '/srv/shop/src/App.vue?vue&type=script&lang.ts:8:23: ERROR: Unexpected ";"',
+            "/srv/shop/src/App.vue",
+        ),
+        ("/src/main.ts?v=3f2a1b0c:8:3", "/src/main.ts"),
+    ],
+)
+def test_a_bundler_s_query_is_no_part_of_the_file(line, path):
+    assert [(d.path, d.line) for d in parse_diagnostics(line + "\n")] == [(path, 8)]
 
 
 def test_angular_cli_s_tsc_row_after_webpack_s_error():

@@ -157,7 +157,9 @@ def _which(groups: dict[str, str | None]) -> int:
 def _make(
     path: str, line: str, column: str | None, message: str, severity: str | None, tool: str
 ) -> Diagnostic | None:
-    cleaned = clean_path(path)
+    # A bundler's module is its file and a query ('/srv/shop/src/App.vue?vue&type=script&lang.ts',
+    # Vite's 'src/cart.worker.ts?worker', a cache's '?v=3f2a1b0c'): the query is no part of the file.
+    cleaned = clean_path(path).partition("?")[0]
     if not _is_file(cleaned):
         return None
     return Diagnostic(cleaned, int(line), int(column) if column else None, message.strip(), severity, tool)
@@ -441,7 +443,7 @@ _BARE_LOCATION = LazyPattern(r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<
 
 
 def _bare_location(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if not _extension(m["path"]):  # 'localhost:8080' is no file
+    if not _extension(m["path"].partition("?")[0]):  # 'localhost:8080' is no file
         return None
     return _make(m["path"], m["line"], m["col"], "", None, "generic")
 

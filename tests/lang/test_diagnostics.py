@@ -11,6 +11,27 @@ K13 = T + "/kotlin13/maven/src/main/kotlin/com/acme/Cart.kt"  # capture.sh kotli
 
 # Every fixture that holds diagnostics, with every diagnostic parse_diagnostics must find in it.
 EXPECTED = {
+    # A sanitizer's summary, at the innermost frame of the report (a system header's, clang++'s SEGV)
+    "c/asan.txt": [
+        Diagnostic(T + "/c/cart.c", 7, None, "heap-buffer-overflow in total", "error", "AddressSanitizer")
+    ],
+    "c/asan_use_after_free.txt": [
+        Diagnostic(T + "/c/uaf.c", 13, None, "heap-use-after-free in main", "error", "AddressSanitizer")
+    ],
+    "c/asan_clang_cpp.txt": [
+        Diagnostic(
+            "/usr/bin/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/bits/stl_vector.h",
+            988,
+            40,
+            "SEGV in std::vector<int, std::allocator<int> >::size() const",
+            "error",
+            "AddressSanitizer",
+        )
+    ],
+    "c/tsan.txt": [Diagnostic(T + "/c/race.c", 6, None, "data race in bump", "error", "ThreadSanitizer")],
+    "c/ubsan_summary.txt": [
+        Diagnostic("cart.c", 5, 16, "signed-integer-overflow", "error", "UndefinedBehaviorSanitizer")
+    ],
     "c/clang_errors_color.txt": [
         Diagnostic(
             "broken.c", 6, 20, "too few arguments to function call, expected 2, have 1", "error", "gcc"
@@ -1038,7 +1059,6 @@ TRACES = [
     "ruby/uncaught.txt",
     "ruby/rspec.txt",
     "c/ubsan.txt",
-    "c/asan.txt",
     "swift/fatal_error.txt",
     "php/phpunit.txt",
     "php/uncaught.txt",
@@ -1417,6 +1437,19 @@ def test_webpack_s_span_over_lines_is_at_its_first():
 )
 def test_a_bundler_s_query_is_no_part_of_the_file(line, path):
     assert [(d.path, d.line) for d in parse_diagnostics(line + "\n")] == [(path, 8)]
+
+
+def test_a_sanitizer_s_summary_quoted_alone():
+    log = (
+        "SUMMARY: AddressSanitizer: heap-use-after-free /srv/shop/src/cart.c:12:5 in total\n"
+        "SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior /srv/shop/src/cart.c:7:12 in \n"
+        "SUMMARY: AddressSanitizer: 24 byte(s) leaked in 1 allocation(s).\n"  # no place
+        "SUMMARY: AddressSanitizer: SEGV (/srv/shop/bin/cart+0x1a2b) in main\n"  # an unsymbolized binary's
+    )
+    assert [(d.path, d.line, d.column) for d in parse_diagnostics(log)] == [
+        ("/srv/shop/src/cart.c", 12, 5),
+        ("/srv/shop/src/cart.c", 7, 12),
+    ]
 
 
 def test_angular_cli_s_tsc_row_after_webpack_s_error():

@@ -690,6 +690,22 @@ def _glog(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], None, m["msg"], severity, "glog")
 
 
+# A sanitizer's summary below its report, at the innermost frame of the program's: 'SUMMARY:
+# AddressSanitizer: heap-use-after-free /srv/shop/src/cart.c:12:5 in total', UBSan's (report_error_type=1)
+# 'SUMMARY: UndefinedBehaviorSanitizer: signed-integer-overflow cart.c:4:16 in', TSan's 'SUMMARY: ThreadSanitizer:
+# data race /srv/shop/src/race.c:6 in bump'; an issue may quote it alone.
+_SANITIZER_SUMMARY = LazyPattern(
+    r"^SUMMARY: (?P<tool>[A-Za-z]{1,40}Sanitizer): (?P<msg>[\w-]{1,100}(?: [\w-]{1,100}){0,6}) "
+    + _PATH
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))? in(?: (?P<function>.{1,4000}))?$"
+)
+
+
+def _sanitizer_summary(m: re.Match[str], state: _State) -> Diagnostic | None:
+    message = f"{m['msg']} in {m['function']}" if m["function"] else m["msg"]
+    return _make(m["path"], m["line"], m["col"], message, "error", m["tool"])
+
+
 # Chromium's log of a page's console (headless, Electron, CEF, with --enable-logging): '[10704:10704:
 # 1203/183254.551612:INFO:CONSOLE:2] "Uncaught TypeError: …", source: file:///srv/web/js/cart.js (2)'
 # (before Chromium 1xx 'INFO:CONSOLE(2)]'); the source is the script's URL.
@@ -914,6 +930,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_PYDOCSTYLE, _pydocstyle),  # pydocstyle
     (_SPHINX_DOCSTRING, _sphinx_docstring),  # Sphinx (autodoc)
     (_GLOG, _glog),  # glog, Abseil, absl-py, TensorFlow
+    (_SANITIZER_SUMMARY, _sanitizer_summary),  # AddressSanitizer, UBSan, ThreadSanitizer
     (_CHROMIUM_CONSOLE, _chromium_console),  # Chromium, Electron
     (_GECKO, _gecko),  # Firefox
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit

@@ -1470,6 +1470,8 @@ def test_visual_studio_s_error_list_copied_as_text():
     rows = (
         "Error\tC2065\t'total': undeclared identifier\tshop\tC:\\src\\shop\\cart.cpp\t90\t\t\n"
         "\t\tWarnung\t3\twarning C4244: conversion\tD:\\build\\shop\\include\\price.h\t58\t1\tshop-static\n"
+        "Severity\tCode\tDescription\tProject\tFile\tLine\tSuppression State\n"
+        'Warning (active)\tE0020\tidentifier "n" is undefined\tshop\tC:\\src\\shop\\cart.cpp\t14\t\n'
         "Name\tAge\tCity\tCountry\n"  # a table with no file in it
         # Visual Studio 2010's, its tabs turned into spaces
         "Error   1   error C2065: 'n' : undeclared identifier   C:\\src\\shop\\impl\\reader.cpp  57\n"
@@ -1478,5 +1480,20 @@ def test_visual_studio_s_error_list_copied_as_text():
     assert [(d.path, d.line, d.severity) for d in parse_diagnostics(rows)] == [
         ("C:/src/shop/cart.cpp", 90, "error"),
         ("D:/build/shop/include/price.h", 58, "warnung"),
+        ("C:/src/shop/cart.cpp", 14, "warning"),
         ("C:/src/shop/impl/reader.cpp", 57, "error"),
+    ]
+
+
+def test_code_blocks_build_log():
+    log = (
+        "||=== Build: Debug in shop (compiler: GNU GCC Compiler) ===|\n"
+        "/srv/shop/src/pcg.h||In function 'int main()':|\n"
+        "/srv/shop/src/pcg.h|83|error: 'x' was not declared in this scope|\n"
+        "src\\cart.cpp|12|warning: unused variable 'n' [-Wunused-variable]\n"
+        "| cart.py | 12 | a table's row |\n"
+    )
+    assert [(d.path, d.line, d.severity, d.tool) for d in parse_diagnostics(log)] == [
+        ("/srv/shop/src/pcg.h", 83, "error", "gcc"),
+        ("src/cart.cpp", 12, "warning", "gcc"),
     ]

@@ -621,7 +621,8 @@ def _dart_assertion(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # Visual Studio's Error List copied as text: tab-separated columns (four at least), the file's then
 # its line's ('Error\tC2065\t…: undeclared identifier\tshop\tC:\\src\\shop\\cart.cpp\t90\t\t').
-_ERROR_LIST = LazyPattern(r"^\t{0,4}[^\t\\/]{0,11}\w\t(?=[^\t]{0,8192}\t[^\t]{0,8192}\t)")
+# Since 2015 a warning IntelliSense still finds is 'Warning (active)' ('Warning (active)\tE0020\t…').
+_ERROR_LIST = LazyPattern(r"^\t{0,4}[^\t\\/]{0,11}\w(?: \(active\))?\t(?=[^\t]{0,8192}\t[^\t]{0,8192}\t)")
 
 # …and as an older one (2010) copied it, the tabs turned into spaces: 'Error   1   error C2065: 'is' :
 # undeclared identifier   C:\\src\\shop\\cart.cpp  57' (its number, message, file and line).
@@ -641,8 +642,20 @@ def _error_list(m: re.Match[str], state: _State) -> Diagnostic | None:
         path, number = fields[i], fields[i + 1]
         if number.isdigit() and ("\\" in path or "/" in path) and _extension(path.replace("\\", "/")):
             message = next((f for f in fields[1:i] if " " in f), "")
-            return _make(path, number, None, message, fields[0].lower() or None, "msvc")
+            severity = fields[0].removesuffix(" (active)").lower() or None
+            return _make(path, number, None, message, severity, "msvc")
     return None
+
+
+# Code::Blocks' build log, the compiler's row in columns: '/home/dev/shop/src/pcg.h|83|error: 'x' was not
+# declared in this scope|' (the file's own notes with no line: 'src/pcg.h||In function 'int main()':|').
+_CODEBLOCKS = LazyPattern(
+    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s|:][^|:\t]{0,1000}?\.[A-Za-z][\w+-]{0,11})\|(?P<line>\d{1,9})\|(?P<rest>\S.{0,4000}?)\|?$"
+)
+
+
+def _codeblocks(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _with_severity(m["path"], m["line"], None, m["rest"], "generic")
 
 
 # PHPMD's text report '/srv/shop/src/Cart.php:4  ShortVariable  Avoid variables with short names like $a.'.
@@ -934,6 +947,7 @@ _ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic
     (_CHROMIUM_CONSOLE, _chromium_console),  # Chromium, Electron
     (_GECKO, _gecko),  # Firefox
     (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
+    (_CODEBLOCKS, _codeblocks),  # Code::Blocks
     (_ERROR_LIST, _error_list),  # Visual Studio's Error List
     (_ERROR_LIST_SPACED, _error_list_spaced),  # Visual Studio 2010's Error List
     (_COPIED, _copied),  # Chrome, Firefox, Safari consoles, Xcode's issue navigator, copied

@@ -1574,3 +1574,25 @@ def test_nix_s_error_before_2_4_on_one_line():
         ("/srv/shop/lib/prices.nix", 2, 50),
         ("/srv/shop/lib/prices.nix", 2, 9),
     ]
+
+
+def test_a_jvm_trace_as_play_console_and_crashlytics_print_it():
+    """A space before the parenthesis (Java and Kotlin files); the frames without a file, an R8
+    build's '(Unknown Source:12)' too, keep the trace going and name no file."""
+    trace = (
+        "java.lang.IllegalStateException: no price\n"
+        "  at com.acme.shop.Cart.total (Cart.java:42)\n"
+        "  at com.acme.shop.Cart.access$000 (Unknown Source)\n"
+        "  at java.lang.reflect.Method.invoke (Native Method)\n"
+        "  at com.acme.shop.CartKt.checkout (Cart.kt:12)\n"
+        "  at com.acme.shop.Main.run (Unknown Source:7)\n"
+        "  at com.acme.shop.Main.main (Main.java:5)\n"
+    )
+    expected = [("Cart.java", 42, "jvm", 0), ("Cart.kt", 12, "jvm", 1), ("Main.java", 5, "jvm", 2)]
+    assert [(f.path, f.line, f.language, f.depth) for f in parse_frames(trace)] == expected
+    unspaced = trace.replace(" (", "(")
+    assert [(f.path, f.line, f.language, f.depth) for f in parse_frames(unspaced)] == expected
+    # V8's frame without a column reads the same but for its file
+    assert [(f.path, f.language) for f in parse_frames("    at total (cart.js:12)\n")] == [
+        ("cart.js", "javascript")
+    ]

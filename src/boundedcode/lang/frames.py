@@ -337,13 +337,20 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 _JVM = LazyPattern(
     r"^(?:[^\t]{1,200}?: )?[\s>]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
+# Google Play Console, Firebase Crashlytics and some loggers put a space before the parenthesis:
+# '  at com.acme.shop.Cart.total (Cart.java:42)', '… (Unknown Source:12)'; a JVM source file or a
+# frame without one only, as V8's 'at total (cart.js:12)' reads the same.
+_JVM_SPACED = LazyPattern(
+    r"^\s{0,40}at (?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40}) \((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc)|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)$"
+)
 _JVM_BARE = LazyPattern(
     r"^\s{0,40}(?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40})\((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
 
 
 def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
-    if not m["line"] or m.groupdict().get("seed"):
+    # R8 and ProGuard keep a line without the file: '(Unknown Source:12)' names no file
+    if not m["line"] or m.groupdict().get("seed") or m["file"] == "Unknown Source":
         return _placeholder("jvm")
     cls = m["qual"].rpartition(".")[0]
     return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
@@ -861,6 +868,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("go", (".go:", ".s:"), _GO_FILE, _go, max_gap=2),
     _Format("go", (".go:",), _GO_CALL, _go_call, max_gap=2),
     _Format("jvm", ("at ",), _JVM, _jvm),
+    _Format("jvm", ("at ",), _JVM_SPACED, _jvm),
     _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),
     _Format("nix", (".nix:",), _NIX, _nix, max_gap=8),
     _Format("rust", ("at ",), _RUST_AT, _rust_at, max_gap=2),

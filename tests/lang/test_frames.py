@@ -182,6 +182,35 @@ EXPECTED = {
         Frame("lib/mix/tasks/run.ex", 140, None, "Mix.Tasks.Run.run", None, "elixir", 4),
         Frame("lib/mix/tasks/run.ex", 84, None, "Mix.Tasks.Run.run", None, "elixir", 5),
     ],
+    "erlang/boot_stack.txt": [
+        Frame("src/cart.erl", 5, None, "cart:total", None, "erlang", 0),
+        Frame("src/cart.erl", 8, None, "cart:main", None, "erlang", 1),
+        Frame("src/orders.erl", 4, None, "orders:place", None, "erlang", 0),
+        Frame("erl_eval.erl", 744, None, "erl_eval:do_apply", None, "erlang", 1),
+    ],
+    "erlang/gen_server_report.txt": [
+        Frame("src/cart.erl", 5, None, "cart:total", None, "erlang", 0),
+        Frame("src/cart_server.erl", 12, None, "cart_server:handle_call", None, "erlang", 1),
+        Frame("gen_server.erl", 1149, None, "gen_server:try_handle_call", None, "erlang", 2),
+        Frame("gen_server.erl", 1178, None, "gen_server:handle_msg", None, "erlang", 3),
+        Frame("proc_lib.erl", 240, None, "proc_lib:init_p_do_apply", None, "erlang", 4),
+        Frame("gen.erl", 256, None, "gen:do_call", None, "erlang", 0),
+        Frame("gen_server.erl", 366, None, "gen_server:call", None, "erlang", 1),
+        Frame("erl_eval.erl", 744, None, "erl_eval:do_apply", None, "erlang", 2),
+        Frame("erl_eval.erl", 480, None, "erl_eval:expr", None, "erlang", 3),
+        Frame("erl_eval.erl", 136, None, "erl_eval:exprs", None, "erlang", 4),
+    ],
+    "erlang/logger_single_line.txt": [
+        Frame("src/cart.erl", 5, None, "cart:total", None, "erlang", 0),
+        Frame("src/cart_server.erl", 12, None, "cart_server:handle_call", None, "erlang", 1),
+        Frame("gen_server.erl", 1149, None, "gen_server:try_handle_call", None, "erlang", 2),
+        Frame("gen_server.erl", 1178, None, "gen_server:handle_msg", None, "erlang", 3),
+        Frame("proc_lib.erl", 240, None, "proc_lib:init_p_do_apply", None, "erlang", 4),
+        Frame("gen.erl", 256, None, "gen:do_call", None, "erlang", 0),
+        Frame("gen_server.erl", 366, None, "gen_server:call", None, "erlang", 1),
+        Frame("erl_eval.erl", 744, None, "erl_eval:do_apply", None, "erlang", 2),
+        Frame("erl_eval.erl", 480, None, "erl_eval:expr", None, "erlang", 3),
+    ],
     "go/panic_goroutine.txt": [
         Frame(T + "/go/cart/cart.go", 8, None, "example.com/shop/cart.(*Cart).Total", None, "go", 0),
         Frame(T + "/go/cmd/shop/main.go", 11, None, "main.reorder", None, "go", 1),
@@ -1595,4 +1624,17 @@ def test_a_jvm_trace_as_play_console_and_crashlytics_print_it():
     # V8's frame without a column reads the same but for its file
     assert [(f.path, f.language) for f in parse_frames("    at total (cart.js:12)\n")] == [
         ("cart.js", "javascript")
+    ]
+
+
+def test_an_elixir_module_s_frame_in_an_erlang_stack_term():
+    """OTP prints an Elixir module by its atom ('Elixir.Shop.Cart'): the function as Elixir names it."""
+    report = (
+        "** Reason for termination ==\n"
+        "** {badarith,[{'Elixir.Shop.Cart','total!',1,[{file,\"lib/shop/cart.ex\"},{line,2}]},"
+        '{elixir,eval_external_handler,3,[{file,"src/elixir.erl"},{line,386}]}]}\n'
+    )
+    assert [(f.path, f.line, f.function, f.language, f.depth) for f in parse_frames(report)] == [
+        ("lib/shop/cart.ex", 2, "Shop.Cart.total!", "elixir", 0),
+        ("src/elixir.erl", 386, "elixir:eval_external_handler", "erlang", 1),
     ]

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from collections.abc import Callable
+from itertools import islice
+from collections.abc import Callable, Iterator
 
 from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines, native_language, strip_params, symbol
@@ -642,6 +643,72 @@ def _erlang(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "erlang", _ARITY.sub("", m["func"]))
 
 
+# Erlang/OTP's stack as a term, innermost first, in a crash report, a gen_server's termination
+# report and a failed boot: '[{cart,total,1,[{file,"src/cart.erl"},{line,5}]},{init,start_em,1,[]}]'
+# (the arguments for the arity under function_clause: '{orders,place,[nothing],[{file,…'). A
+# single-line logger puts a whole stack on a line, or two ('… Client <0.9.0> stacktrace:
+# [{gen,do_call,4,…'): _rows cuts such a line before each frame, a '[' before one opening a
+# stack. The pretty printer breaks a long frame after its arity, its place alone below it
+# ('                 [{file,"src/cart_server.erl"},{line,12}]},').
+_ERLANG_ATOM = r"(?:[a-z][\w@]{0,255}|'[^'{}\[\],]{1,255}')"
+_ERLANG_CUT = LazyPattern(rf"\[?\{{(?={_ERLANG_ATOM},{_ERLANG_ATOM},[\d\[])")
+_ERLANG_TERM = LazyPattern(
+    rf"^\s{{0,80}}(?P<first>\[)?\{{(?P<module>{_ERLANG_ATOM}),(?P<func>{_ERLANG_ATOM}),[\d\[]"
+)
+_ERLANG_LOCATION = r'\[\{file,"(?P<path>[^"]{1,1000})"\},\{line,(?P<line>\d{1,9})\}'
+_ERLANG_PLACE = LazyPattern(_ERLANG_LOCATION)
+_ERLANG_PLACE_ALONE = LazyPattern(r"^\s{0,80}" + _ERLANG_LOCATION)
+_ERLANG_BROKEN = LazyPattern(rf"\{{(?P<module>{_ERLANG_ATOM}),(?P<func>{_ERLANG_ATOM}),\d{{1,3}},$")
+
+
+def _erlang_function(m: re.Match[str]) -> str:
+    module, function = m["module"].strip("'"), m["func"].strip("'")
+    if module.startswith("Elixir."):  # an Elixir module's: 'Shop.Cart.total', as Elixir prints it
+        return f"{module[len('Elixir.') :]}.{function}"
+    return f"{module}:{function}"
+
+
+def _erlang_term(m: re.Match[str], ctx: _Context) -> _Hit:
+    place = _ERLANG_PLACE.search(m.string, m.end())
+    if place is None:  # '{init,start_em,1,[]}', a built-in function's
+        return _Hit(None, None, None, None, "erlang", starts=bool(m["first"]))
+    path = clean_path(place["path"])
+    return _Hit(
+        path,
+        int(place["line"]),
+        None,
+        _erlang_function(m),
+        language_of(path) or "erlang",
+        starts=bool(m["first"]),
+    )
+
+
+def _erlang_place(m: re.Match[str], ctx: _Context) -> _Hit:
+    call = _ERLANG_BROKEN.search(ctx.prev)
+    path = clean_path(m["path"])
+    return _Hit(
+        path, int(m["line"]), None, _erlang_function(call) if call else None, language_of(path) or "erlang"
+    )
+
+
+# OTP keeps 8 frames of a stack unless told otherwise (erlang:system_flag(backtrace_depth, N)): a
+# line of more is cut before its first ones only, so that a hostile line costs a few rows.
+_ERLANG_MAX_FRAMES = 32
+
+
+def _rows(lines: list[str]) -> Iterator[str]:
+    """`lines`, each holding Erlang stack frames cut before each of them (see _ERLANG_TERM)."""
+    for line in lines:
+        found = _ERLANG_CUT.finditer(line) if '{file,"' in line else ()
+        cuts = [m.start() for m in islice(found, _ERLANG_MAX_FRAMES)]
+        if not cuts:
+            yield line
+            continue
+        if line[: cuts[0]].strip():
+            yield line[: cuts[0]]
+        yield from (line[start:end] for start, end in zip(cuts, [*cuts[1:], len(line)]))
+
+
 # --- Ruby ---------------------------------------------------------------------------------
 
 # Ruby "lib/cart.rb:11:in `tax'" (3.3 and before) or "lib/cart.rb:11:in 'Cart#tax'" (3.4), after
@@ -909,6 +976,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("minitest", (".rb:",), _MINITEST, _minitest),
     _Format("tracker", ("→ ", "line "), _TRACKER, _tracker),
     _Format("erlang", (", line ",), _ERLANG, _erlang, max_gap=1),
+    _Format("erlang-term", (",[",), _ERLANG_TERM, _erlang_term, max_gap=2),
+    _Format("erlang-term", ('[{file,"',), _ERLANG_PLACE_ALONE, _erlang_place, max_gap=2),
     _Format("jruby", (" at ",), _JRUBY, _jruby),
     _Format("perl", (" called at ",), _PERL_CALLED, _perl_called, max_gap=1),
     _Format("perl", (" line ",), _PERL_AT, _perl_at, max_gap=1, after=" at "),
@@ -1018,7 +1087,7 @@ def parse_frames(text: str) -> list[Frame]:
     frames: list[Frame] = []
     ctx = _Context()
     trace: _Trace | None = None
-    for line in evidence_lines(text):
+    for line in _rows(evidence_lines(text)):
         if _TRACE_START.match(line):
             if trace:
                 frames += _frames(trace)

@@ -630,6 +630,17 @@ EXPECTED = {
         Frame(T + "/php/tests/CartTest.php", 13, None, None, None, "php", 0),
         Frame(T + "/php/tests/CartTest.php", 24, None, None, None, "php", 0),
     ],
+    # php-fpm's trace in nginx's log as rsyslog keeps it, on one line: '#012', a JSON string's '\n'
+    "php/nginx_rsyslog.txt": [
+        Frame(T + "/fpm/shop/cart.php", 3, None, "total", None, "php", 0),
+        Frame(T + "/fpm/shop/index.php", 5, None, "checkout", None, "php", 1),
+        Frame(T + "/fpm/shop/index.php", 7, None, None, None, "php", 2),
+    ],
+    "php/nginx_rsyslog_json.txt": [
+        Frame(T + "/fpm/shop/cart.php", 3, None, "total", None, "php", 0),
+        Frame(T + "/fpm/shop/index.php", 5, None, "checkout", None, "php", 1),
+        Frame(T + "/fpm/shop/index.php", 7, None, None, None, "php", 2),
+    ],
     "php/uncaught.txt": [
         Frame(T + "/php/bin/run.php", 4, None, None, None, "php", 0),
         Frame(T + "/php/src/Cart.php", 9, None, "Shop\\Cart->total", None, "php", 0),
@@ -1637,4 +1648,17 @@ def test_an_elixir_module_s_frame_in_an_erlang_stack_term():
     assert [(f.path, f.line, f.function, f.language, f.depth) for f in parse_frames(report)] == [
         ("lib/shop/cart.ex", 2, "Shop.Cart.total!", "elixir", 0),
         ("src/elixir.erl", 386, "elixir:eval_external_handler", "erlang", 1),
+    ]
+
+
+def test_php_s_trace_on_one_line_its_newlines_made_spaces():
+    """A log viewer's copy of php-fpm's error in nginx's log, the newlines made spaces."""
+    line = (
+        '2024/05/02 10:11:12 [error] 31#31: *7 FastCGI sent in stderr: "PHP message: PHP Fatal error:  Uncaught'
+        " RuntimeException: no price in /srv/shop/cart.php:3 Stack trace: #0 /srv/shop/index.php(5): total()"
+        ' #1 {main}   thrown in /srv/shop/cart.php on line 3" while reading response header from upstream\n'
+    )
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(line)] == [
+        ("/srv/shop/cart.php", 3, "total", 0),
+        ("/srv/shop/index.php", 5, None, 1),
     ]

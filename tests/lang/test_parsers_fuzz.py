@@ -106,6 +106,8 @@ HOSTILE_FRAGMENTS = [
     "{a,'b',1,[{file,\"a.erl\"},{line,1}]},",
     "[{a,b,[",
     "{'",
+    "Stack trace: #1 ",
+    "\\nStack trace:\\n#0 a.php(1): f()",
 ]
 LINE_PREFIXES = [
     "",

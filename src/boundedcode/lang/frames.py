@@ -86,6 +86,12 @@ def _placeholder(language: str, number: int | None = None, callee: str | None = 
     return _Hit(None, None, None, None, language, number=number, callee=callee)
 
 
+# A line holding a whole trace (PHP's, Erlang's) is cut into its first rows only, the innermost
+# frames, the rest one more row: a hostile line costs a few rows (OTP keeps 8 frames of a stack
+# unless told otherwise; a framework's PHP trace has a few dozen).
+_MAX_ROWS = 32
+
+
 # --- Python -------------------------------------------------------------------------------
 
 # CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups).
@@ -569,6 +575,24 @@ _PHP_CALLED_AT = LazyPattern(
 )
 
 
+# PHP's uncaught exception on one line, as php-fpm hands it to nginx's error log ('FastCGI sent in
+# stderr: "PHP message: PHP Fatal error:  Uncaught Exception: boom in /srv/shop/cart.php:3' then its
+# trace) and a log keeps it: its newlines escaped ('…:3\nStack trace:\n#0 /srv/shop/index.php(5):
+# total()\n#1 {main}\n  thrown in …', rsyslog's '#012') or made spaces ('…:3 Stack trace: #0
+# /srv/shop/index.php(5): total() #1 {main}   thrown in …'). _rows cuts it where its lines were. An
+# escaped one is a JSON string's, its other escapes undone: '"message":"… in \/srv\/shop\/cart.php:3\n…'.
+_PHP_LINE_BREAK = LazyPattern(r"(?<!\\)\\n|#012| {1,8}(?=Stack trace:|#\d{1,5} |thrown in )")
+_JSON_ESCAPE = LazyPattern(r'\\([\\/"])')
+
+
+def _php_rows(line: str) -> list[str]:
+    if "\\n" in line:
+        return [_JSON_ESCAPE.sub(r"\1", row) for row in _PHP_LINE_BREAK.split(line, _MAX_ROWS)]
+    if "#012" in line or "Stack trace: #" in line:
+        return _PHP_LINE_BREAK.split(line, _MAX_ROWS)
+    return [line]
+
+
 def _php_called_at(m: re.Match[str], ctx: _Context) -> _Hit:
     path, line = clean_path(m["path"] or m["path2"]), int(m["line"] or m["line2"])
     return _Hit(path, line, None, None, "php", number=_int(m["n"]), callee=strip_params(m["func"]))
@@ -691,22 +715,13 @@ def _erlang_place(m: re.Match[str], ctx: _Context) -> _Hit:
     )
 
 
-# OTP keeps 8 frames of a stack unless told otherwise (erlang:system_flag(backtrace_depth, N)): a
-# line of more is cut before its first ones only, so that a hostile line costs a few rows.
-_ERLANG_MAX_FRAMES = 32
-
-
-def _rows(lines: list[str]) -> Iterator[str]:
-    """`lines`, each holding Erlang stack frames cut before each of them (see _ERLANG_TERM)."""
-    for line in lines:
-        found = _ERLANG_CUT.finditer(line) if '{file,"' in line else ()
-        cuts = [m.start() for m in islice(found, _ERLANG_MAX_FRAMES)]
-        if not cuts:
-            yield line
-            continue
-        if line[: cuts[0]].strip():
-            yield line[: cuts[0]]
-        yield from (line[start:end] for start, end in zip(cuts, [*cuts[1:], len(line)]))
+def _erlang_rows(line: str) -> list[str]:
+    """`line` cut before each Erlang stack frame it holds (see _ERLANG_TERM); itself if none."""
+    cuts = [m.start() for m in islice(_ERLANG_CUT.finditer(line), _MAX_ROWS)]
+    if not cuts:
+        return [line]
+    head = [line[: cuts[0]]] if line[: cuts[0]].strip() else []
+    return head + [line[start:end] for start, end in zip(cuts, [*cuts[1:], len(line)])]
 
 
 # --- Ruby ---------------------------------------------------------------------------------
@@ -1080,6 +1095,17 @@ def _deduplicated(frames: list[Frame]) -> list[Frame]:
         places.add(place)
         kept.append(frame)
     return kept
+
+
+def _rows(lines: list[str]) -> Iterator[str]:
+    """`lines`, a line holding several rows of a trace cut into them (PHP's, Erlang's)."""
+    for line in lines:
+        if '{file,"' in line:
+            yield from _erlang_rows(line)
+        elif "Stack trace:" in line:
+            yield from _php_rows(line)
+        else:
+            yield line
 
 
 def parse_frames(text: str) -> list[Frame]:

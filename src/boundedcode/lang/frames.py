@@ -405,23 +405,32 @@ def _csharp(m: re.Match[str], ctx: _Context) -> _Hit:
 # "panicked at 'msg', src/main.rs:5:13" whose message may span lines up to "', src/x.rs:L:C"
 # (matched against the text after the last "panicked at " or "', ").
 _RUST_PANIC = LazyPattern(r"(?P<path>[^\s'][^\s']{0,1000}?\.rs):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:?$")
-# RUST_BACKTRACE frames: '   3: shop::cart::total' then '             at ./src/cart.rs:2:17'.
+# RUST_BACKTRACE frames: '   3: shop::cart::total' then '             at ./src/cart.rs:2:17';
+# RUST_BACKTRACE=full prints each frame's address, '  17:     0x55b32975b861 - shop::cart::total::h561c…'.
 _RUST_AT = LazyPattern(
     r"^\s{0,40}at (?P<path>[^()\s][^()]{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
 )
-_RUST_FUNC = LazyPattern(r"^\s{0,12}(?P<n>\d{1,5}): (?P<func>\S.{0,1000})$")
+_RUST_FUNC = LazyPattern(r"^\s{0,12}(?P<n>\d{1,5}):\s{1,8}(?:0x[0-9a-f]{1,16} - )?(?P<func>\S.{0,1000})$")
 _RUST_HASH = LazyPattern(r"::h[0-9a-f]{16}$")
+# The standard library's source as rustc remaps it, '/rustc/59807616…/library/core/src/panicking.rs':
+# the toolchain's, no checkout's file (a project's 'src/panicking.rs' would be found by its tail).
+_RUSTC_SOURCE = LazyPattern(r"/rustc/[0-9a-f]{40}/")
 
 
 def _rust_panic(m: re.Match[str], ctx: _Context) -> _Hit:
+    if _RUSTC_SOURCE.match(m["path"]):
+        return _Hit(None, None, None, None, "rust", starts=True)
     return _location(m, "rust", starts=True)
 
 
 def _rust_at(m: re.Match[str], ctx: _Context) -> _Hit | None:
     func = _RUST_FUNC.match(ctx.prev)
+    number = int(func["n"]) if func else None
+    if _RUSTC_SOURCE.match(m["path"]):  # below its function or not, never V8's 'at /file:1:2'
+        return _placeholder("rust", number)
     if func is None:
         return None
-    return _location(m, "rust", _RUST_HASH.sub("", func["func"]), number=int(func["n"]))
+    return _native_location(m, _RUST_HASH.sub("", func["func"]), number)  # C's too ('libc-start.c')
 
 
 # --- C, C++ and other native code ---------------------------------------------------------

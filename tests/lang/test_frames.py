@@ -545,6 +545,12 @@ EXPECTED = {
         Frame("cart.c", 7, 48, "total", None, "c", 0),
         Frame("cart.c", 13, 12, "main", None, "c", 1),
     ],
+    # clang -O1: an optimized function's frames end ' [opt]'
+    "c/lldb_opt.txt": [
+        Frame("cart.c", 7, 64, "total", None, "c", 0),
+        Frame("cart.c", 12, 12, "reorder", None, "c", 1),
+        Frame("cart.c", 17, 12, "main", None, "c", 2),
+    ],
     "c/lldb_cpp.txt": [
         Frame("cart.cpp", 11, 27, "shop::Cart::total", None, "c", 0),
         Frame("cart.cpp", 21, 20, "main", None, "c", 1),
@@ -1582,3 +1588,18 @@ def test_the_rust_standard_library_s_source_is_no_file_of_a_checkout():
     assert parse_frames(rows) == []
     panic = "thread 'main' panicked at /rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/alloc/src/vec/mod.rs:9:5:\n"
     assert parse_frames(panic) == []
+
+
+def test_lldb_s_frames_of_a_swift_app_marked_optimized_or_compiler_made():
+    """Xcode's lldb marks an optimized function ' [opt]' and a compiler-made one ' [artificial]', whose
+    place is no file ('<compiler-generated>:0')."""
+    bt = (
+        "* thread #1, queue = 'com.apple.main-thread', stop reason = Fatal error\n"
+        "  * frame #0: 0x0000000100003f20 Shop`CartView.total() at CartView.swift:12:9 [opt]\n"
+        "    frame #1: 0x0000000100003f40 Shop`@objc CartView.total() at <compiler-generated>:0 [artificial]\n"
+        "    frame #2: 0x0000000100003f80 Shop`CartView.load() at CartView.swift:20:5 [opt] [artificial]\n"
+    )
+    assert [(f.path, f.line, f.function, f.language, f.depth) for f in parse_frames(bt)] == [
+        ("CartView.swift", 12, "CartView.total", "swift", 0),
+        ("CartView.swift", 20, "CartView.load", "swift", 1),
+    ]

@@ -474,10 +474,11 @@ def _ubsan(m: re.Match[str], ctx: _Context) -> _Hit:
 # LLDB 'bt' (and the frame it stops at): '  * frame #0: 0x0000555555555158 cart`total(items=0x0, n=2)
 # at cart.c:7:48', the module before the backtick, the file by its base name, the location last
 # (an argument can print another: 'main=(cart`main at cart.c:11:16)'); '[inlined]' names the
-# function inlined there; a frame without debug information ends 'cart`_start + 33'.
+# function inlined there; a frame without debug information ends 'cart`_start + 33'; an optimized
+# or a compiler-made function's is marked after its place ('at cart.c:12:12 [opt]', '[artificial]').
 _LLDB = LazyPattern(
     r"^\s{0,8}(?:\* )?frame #(?P<n>\d{1,5}): 0x[0-9a-f]{1,16} (?:(?P<module>[^`\s]{1,500})`)?(?P<func>.{1,4000}?)"
-    r"(?: at (?P<path>[^\s:()]{1,1000}):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?)?$"
+    r"(?: at (?P<path>[^\s:()]{1,1000}):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: \[(?:opt|artificial)\]){0,2})?$"
 )
 # A shared library's frames (the C runtime, the system's) and the standard libraries' own, whose
 # base names ('panicking.rs', 'stl_vector.h') would find a project's file of the same name.
@@ -526,8 +527,8 @@ def _library_function(func: str) -> bool:
 def _lldb(m: re.Match[str], ctx: _Context) -> _Hit:
     number = int(m["n"])
     func = _rust_demangled(m["func"].rpartition(" [inlined] ")[2])
-    if _library_function(func) or _LLDB_SHARED.match(m["module"] or ""):
-        return _placeholder("c", number)
+    if _library_function(func) or _LLDB_SHARED.match(m["module"] or "") or (m["path"] or "").startswith("<"):
+        return _placeholder("c", number)  # '<compiler-generated>': Swift's thunks, no file
     return _native_location(m, _RUST_HASH.sub("", strip_params(func)), number)
 
 

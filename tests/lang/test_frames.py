@@ -636,6 +636,36 @@ EXPECTED = {
         Frame(T + "/php/tests/CartTest.php", 13, None, None, None, "php", 0),
         Frame(T + "/php/tests/CartTest.php", 24, None, None, None, "php", 0),
     ],
+    # the error's place, then its stack under 'stack traceback:' (a C function's rows no file's)
+    "lua/lua54_traceback.txt": [
+        Frame("shop/cart.lua", 16, None, None, None, "lua", 0),
+        Frame("shop/cart.lua", 16, None, "shop.cart.total", None, "lua", 1),
+        Frame("main.lua", 6, None, "checkout", None, "lua", 2),
+        Frame("main.lua", 10, None, None, None, "lua", 3),
+        Frame("shop/cart.lua", 5, None, None, None, "lua", 0),
+        Frame("shop/cart.lua", 5, None, "price_of", None, "lua", 0),
+        Frame("shop/cart.lua", 15, None, "shop.cart.total", None, "lua", 1),
+        Frame("missing.lua", 5, None, "checkout", None, "lua", 2),
+        Frame("missing.lua", 9, None, None, None, "lua", 3),
+    ],
+    "lua/luajit_traceback.txt": [
+        Frame("shop/cart.lua", 16, None, None, None, "lua", 0),
+        Frame("shop/cart.lua", 16, None, "total", None, "lua", 1),
+        Frame("main.lua", 6, None, "checkout", None, "lua", 2),
+        Frame("main.lua", 10, None, None, None, "lua", 3),
+        Frame("shop/cart.lua", 5, None, None, None, "lua", 0),
+        Frame("shop/cart.lua", 5, None, "price_of", None, "lua", 0),
+        Frame("shop/cart.lua", 15, None, "total", None, "lua", 1),
+        Frame("missing.lua", 5, None, "checkout", None, "lua", 2),
+        Frame("missing.lua", 9, None, None, None, "lua", 3),
+    ],
+    "lua/openresty.txt": [
+        Frame(T + "/luas/shop/cart.lua", 5, None, None, None, "lua", 0),
+        Frame(T + "/luas/shop/cart.lua", 5, None, "price_of", None, "lua", 0),
+        Frame(T + "/luas/shop/cart.lua", 15, None, "total", None, "lua", 1),
+        Frame(T + "/luas/handler.lua", 4, None, "checkout", None, "lua", 2),
+        Frame(T + "/luas/handler.lua", 8, None, None, None, "lua", 3),
+    ],
     # php-fpm's trace in nginx's log as rsyslog keeps it, on one line: '#012', a JSON string's '\n'
     "php/nginx_rsyslog.txt": [
         Frame(T + "/fpm/shop/cart.php", 3, None, "total", None, "php", 0),

@@ -108,6 +108,8 @@ HOSTILE_FRAGMENTS = [
     "{'",
     "Stack trace: #1 ",
     "\\nStack trace:\\n#0 a.php(1): f()",
+    "runtime error: a.lua:1: ",
+    "\t[C]: in ",
 ]
 LINE_PREFIXES = [
     "",

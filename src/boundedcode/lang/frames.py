@@ -649,20 +649,29 @@ def _perl_called(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- Lua ----------------------------------------------------------------------------------
 
 # 'lua5.4: cart.lua:4: attempt to index a nil value', then under 'stack traceback:' the rows
-# '\tcart.lua:4: in function 'Cart.total'', '… in local 'reorder'', '… in main chunk'.
+# '\tcart.lua:4: in function 'Cart.total'', '… in local 'reorder'', '… in main chunk', a C
+# function's without a file ('\t[C]: in function 'table.sort'', LuaJIT's '\t[C]: at 0x5605391892c0')
+# and '\t(...tail calls...)' between them.
 _LUA_ERROR = LazyPattern(
     r"^(?:lua(?:\d(?:\.\d)?|jit)?: )(?P<path>[^\s:][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): "
 )
 _LUA_ROW = LazyPattern(
-    r"^\s{1,16}(?P<path>[^\s:\[][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): in (?:(?:function|local|method|field|upvalue|global) [<'](?P<func>[^'>]{1,300})[>']|main chunk|\?)"
+    r"^\s{1,16}(?:(?P<path>[^\s:\[][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): in (?:(?:function|local|method|field|upvalue|global) [<'](?P<func>[^'>]{1,300})[>']|main chunk|\?)"
+    r"|\[C\]: (?:in |at 0x)|\(\.\.\.tail calls\.\.\.\)$)"
 )
+# OpenResty's (lua-nginx-module's) error log: '… [error] 7#7: *1 lua entry thread aborted: runtime
+# error: /srv/app/lua/cart.lua:5: no price', its rows under 'stack traceback:' and 'coroutine 0:'
+# (matched against the text after 'runtime error: ').
+_LUA_RUNTIME = LazyPattern(r"^(?P<path>[^\s:][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): ")
 
 
 def _lua(m: re.Match[str], ctx: _Context) -> _Hit:
+    if not m["path"]:
+        return _placeholder("lua")
     function = m.groupdict().get("func")
     if function and ":" in function:  # 'function <cart.lua:3>': a place, not a name
         function = None
-    return _location(m, "lua", function, starts=m.re is _LUA_ERROR.compiled)
+    return _location(m, "lua", function, starts=m.re is not _LUA_ROW.compiled)
 
 
 # --- Erlang -------------------------------------------------------------------------------
@@ -1007,7 +1016,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("perl", (" called at ",), _PERL_CALLED, _perl_called, max_gap=1),
     _Format("perl", (" line ",), _PERL_AT, _perl_at, max_gap=1, after=" at "),
     _Format("lua", (".lua:",), _LUA_ERROR, _lua, max_gap=2),
-    _Format("lua", (".lua:",), _LUA_ROW, _lua, max_gap=2),
+    _Format("lua", (".lua:", "[C]: ", "(...tail calls...)"), _LUA_ROW, _lua, max_gap=2),
+    _Format("lua", ("runtime error: ",), _LUA_RUNTIME, _lua, after="runtime error: "),
     _Format("swift", (" 0x",), _SWIFT, _swift_frame, max_gap=10),
     _Format("crash-report", (" 0x",), _CRASH_REPORT, _swift_frame),
     _Format("swift", _SWIFT_FATALS, _SWIFT_FATAL, _swift_fatal),
@@ -1029,7 +1039,7 @@ _MAX_GAP = {
 _TRACE_START = LazyPattern(
     r"^[\s|+>]{0,40}(?:Traceback \(most recent call last\)|Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
     r"|The above exception was the direct cause|During handling of the above exception"
-    r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|--- End of inner exception"
+    r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|stack traceback:|--- End of inner exception"
     r"|(?:Current thread|Thread) 0x[0-9a-f]{1,16} \(most recent call first\):|Stack \(most recent call first\):"
     r"|(?:Previous )?(?:[Ww]rite|[Rr]ead) (?:of size \d{1,6} )?at 0x|Goroutine \d{1,12} \([\w ]{1,40}\) created at:"
     r"|_{3,200} .{1,400} _{3,200}$|={3,200} .{1,400} ={3,200}$)"

@@ -174,6 +174,34 @@ EXPECTED = {
         Frame("lib/cart.ex", 2, None, "Shop.Cart.total", None, "elixir", 0),
         Frame("test/cart_test.exs", 9, None, None, None, "elixir", 1),
     ],
+    # a stacktrace inspected (a long frame broken after its arity), then a GenServer's crash as
+    # Logger formats it and its exit's reason inspected, pretty and on one line: the same frames
+    "elixir/inspected_stacktrace.txt": [
+        Frame("lib/cart.ex", 2, None, "Shop.Cart.total", None, "elixir", 0),
+        Frame("run.exs", 5, None, ":elixir_compiler_0.__FILE__", None, "elixir", 1),
+        Frame("src/elixir_compiler.erl", 65, None, ":elixir_compiler.dispatch", None, "elixir", 2),
+        Frame("src/elixir_compiler.erl", 50, None, ":elixir_compiler.compile", None, "elixir", 3),
+        Frame("src/elixir_lexical.erl", 15, None, ":elixir_lexical.run", None, "elixir", 4),
+        Frame("src/elixir_compiler.erl", 17, None, ":elixir_compiler.quoted", None, "elixir", 5),
+        Frame(
+            "lib/module/parallel_checker.ex", 100, None, "Module.ParallelChecker.verify", None, "elixir", 6
+        ),
+        Frame("lib/code.ex", 1245, None, "Code.require_file", None, "elixir", 7),
+        Frame("lib/cart.ex", 8, None, "Shop.Server.handle_call", None, "elixir", 1),
+        Frame("gen_server.erl", 1149, None, ":gen_server.try_handle_call", None, "elixir", 2),
+        Frame("gen_server.erl", 1178, None, ":gen_server.handle_msg", None, "elixir", 3),
+        Frame("proc_lib.erl", 240, None, ":proc_lib.init_p_do_apply", None, "elixir", 4),
+        Frame("gen.erl", 256, None, ":gen.do_call", None, "elixir", 0),
+        Frame("lib/gen_server.ex", 1035, None, "GenServer.call", None, "elixir", 1),
+        Frame("run.exs", 14, None, None, None, "elixir", 2),
+        Frame("src/elixir_compiler.erl", 65, None, ":elixir_compiler.dispatch", None, "elixir", 3),
+        Frame("src/elixir_compiler.erl", 50, None, ":elixir_compiler.compile", None, "elixir", 4),
+        Frame("src/elixir_lexical.erl", 15, None, ":elixir_lexical.run", None, "elixir", 5),
+        Frame("src/elixir_compiler.erl", 17, None, ":elixir_compiler.quoted", None, "elixir", 6),
+        Frame(
+            "lib/module/parallel_checker.ex", 100, None, "Module.ParallelChecker.verify", None, "elixir", 7
+        ),
+    ],
     "elixir/runtime_error.txt": [
         Frame("lib/cart.ex", 2, None, "Shop.Cart.total", None, "elixir", 0),
         Frame("erl_eval.erl", 744, None, ":erl_eval.do_apply", None, "elixir", 1),
@@ -1632,4 +1660,17 @@ def test_lldb_s_frames_of_a_swift_app_marked_optimized_or_compiler_made():
     assert [(f.path, f.line, f.function, f.language, f.depth) for f in parse_frames(bt)] == [
         ("CartView.swift", 12, "CartView.total", "swift", 0),
         ("CartView.swift", 20, "CartView.load", "swift", 1),
+    ]
+
+
+def test_an_elixir_stacktrace_inspected_on_one_line_since_1_15():
+    """Elixir 1.15 on inspects a charlist 'file: ~c"lib/shop/cart.ex"'; quoted atoms for names."""
+    line = (
+        '12:01:02.003 [error] Task failed: {%ArithmeticError{message: "bad argument"}, [{Shop.Cart, :"total!", 1,'
+        ' [file: ~c"lib/shop/cart.ex", line: 2]}, {:erlang, :/, [1, 0], [error_info: %{module: :erl_erts_errors}]},'
+        ' {Shop.Orders, :place, 2, [file: ~c"lib/shop/orders.ex", line: 14]}]}\n'
+    )
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(line)] == [
+        ("lib/shop/cart.ex", 2, "Shop.Cart.total!", 0),
+        ("lib/shop/orders.ex", 14, "Shop.Orders.place", 1),
     ]

@@ -110,6 +110,8 @@ HOSTILE_FRAGMENTS = [
     "\\nStack trace:\\n#0 a.php(1): f()",
     "runtime error: a.lua:1: ",
     "\t[C]: in ",
+    "{A, :b, 1, [file: 'a.ex', line: 1]}, ",
+    "[{A, :b, [",
 ]
 LINE_PREFIXES = [
     "",

@@ -734,13 +734,48 @@ def _erlang_place(m: re.Match[str], ctx: _Context) -> _Hit:
     )
 
 
-def _erlang_rows(line: str) -> list[str]:
-    """`line` cut before each Erlang stack frame it holds (see _ERLANG_TERM); itself if none."""
-    cuts = [m.start() for m in islice(_ERLANG_CUT.finditer(line), _MAX_ROWS)]
+def _cut(line: str, frame: LazyPattern) -> list[str]:
+    """`line` cut before each stack frame `frame` finds in it (Erlang's, Elixir's); itself if none."""
+    cuts = [m.start() for m in islice(frame.finditer(line), _MAX_ROWS)]
     if not cuts:
         return [line]
     head = [line[: cuts[0]]] if line[: cuts[0]].strip() else []
     return head + [line[start:end] for start, end in zip(cuts, [*cuts[1:], len(line)])]
+
+
+# The same stack as Elixir inspects it (IO.inspect(__STACKTRACE__), an exit's reason in a log):
+# '{Shop.Cart, :total, 1, [file: 'lib/cart.ex', line: 2]}' (1.15 on: 'file: ~c"lib/cart.ex"'), an
+# Erlang module by its atom ('{:gen_server, :try_handle_call, 4, …}'); inspect/2 puts it on one
+# line, IO.inspect breaks a long frame after its arity.
+_ELIXIR_MODULE = r'(?:[A-Z][\w.]{0,255}|:[a-z][\w@]{0,255}|:"[^"{}\[\],]{1,255}")'
+_ELIXIR_FUNCTION = r':(?:[a-z_][\w@]{0,255}[?!]?|"[^"{}\[\],]{1,255}")'
+_ELIXIR_CUT = LazyPattern(rf"\[?\{{(?={_ELIXIR_MODULE}, {_ELIXIR_FUNCTION}, [\d\[])")
+_ELIXIR_TERM = LazyPattern(
+    rf"^\s{{0,80}}(?P<first>\[)?\{{(?P<module>{_ELIXIR_MODULE}), (?P<func>{_ELIXIR_FUNCTION}), [\d\[]"
+)
+_ELIXIR_LOCATION = (
+    r"""\[file: (?:'(?P<path>[^']{1,1000})'|~c"(?P<cpath>[^"]{1,1000})"), line: (?P<line>\d{1,9})"""
+)
+_ELIXIR_PLACE = LazyPattern(_ELIXIR_LOCATION)
+_ELIXIR_PLACE_ALONE = LazyPattern(r"^\s{0,80}" + _ELIXIR_LOCATION)
+_ELIXIR_BROKEN = LazyPattern(rf"\{{(?P<module>{_ELIXIR_MODULE}), (?P<func>{_ELIXIR_FUNCTION}), \d{{1,3}},$")
+
+
+def _elixir_frame(place: re.Match[str], call: re.Match[str] | None, first: bool = False) -> _Hit:
+    path = clean_path(place["path"] or place["cpath"])
+    function = call["module"] + "." + call["func"][1:].strip('"') if call else None  # ':"total!"'
+    return _Hit(path, int(place["line"]), None, function, "elixir", starts=first)
+
+
+def _elixir_term(m: re.Match[str], ctx: _Context) -> _Hit:
+    place = _ELIXIR_PLACE.search(m.string, m.end())
+    if place is None:  # '{:erlang, :apply, 2, []}', a built-in function's
+        return _Hit(None, None, None, None, "elixir", starts=bool(m["first"]))
+    return _elixir_frame(place, m, bool(m["first"]))
+
+
+def _elixir_place(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _elixir_frame(m, _ELIXIR_BROKEN.search(ctx.prev))
 
 
 # --- Ruby ---------------------------------------------------------------------------------
@@ -1012,6 +1047,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("erlang", (", line ",), _ERLANG, _erlang, max_gap=1),
     _Format("erlang-term", (",[",), _ERLANG_TERM, _erlang_term, max_gap=2),
     _Format("erlang-term", ('[{file,"',), _ERLANG_PLACE_ALONE, _erlang_place, max_gap=2),
+    _Format("elixir-term", (", [",), _ELIXIR_TERM, _elixir_term, max_gap=2),
+    _Format("elixir-term", ("[file: ",), _ELIXIR_PLACE_ALONE, _elixir_place, max_gap=2),
     _Format("jruby", (" at ",), _JRUBY, _jruby),
     _Format("perl", (" called at ",), _PERL_CALLED, _perl_called, max_gap=1),
     _Format("perl", (" line ",), _PERL_AT, _perl_at, max_gap=1, after=" at "),
@@ -1118,10 +1155,12 @@ def _deduplicated(frames: list[Frame]) -> list[Frame]:
 
 
 def _rows(lines: list[str]) -> Iterator[str]:
-    """`lines`, a line holding several rows of a trace cut into them (PHP's, Erlang's)."""
+    """`lines`, a line holding several rows of a trace cut into them (PHP's, Erlang's, Elixir's)."""
     for line in lines:
         if '{file,"' in line:
-            yield from _erlang_rows(line)
+            yield from _cut(line, _ERLANG_CUT)
+        elif "[file: " in line:
+            yield from _cut(line, _ELIXIR_CUT)
         elif "Stack trace:" in line:
             yield from _php_rows(line)
         else:

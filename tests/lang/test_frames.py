@@ -1674,3 +1674,21 @@ def test_an_elixir_stacktrace_inspected_on_one_line_since_1_15():
         ("lib/shop/cart.ex", 2, "Shop.Cart.total!", 0),
         ("lib/shop/orders.ex", 14, "Shop.Orders.place", 1),
     ]
+
+
+def test_whoops_plain_text_trace_innermost_first():
+    """Whoops' PlainTextHandler (Laravel's and Slim's consoles): 'in file … on line N', then
+    '%3d. Class->function() file:line' rows, innermost first (no toolchain for it here)."""
+    text = (
+        "Whoops\\Exception\\ErrorException: Undefined variable $total in file /srv/shop/src/Cart.php on line 12\n"
+        "Stack trace:\n"
+        "  1. Shop\\Cart->total() /srv/shop/src/Cart.php:12\n"
+        "  2. Shop\\Http\\CartController->show() /srv/shop/src/Http/CartController.php:30\n"
+        "  3. main() /srv/shop/public/index.php:7\n"
+    )
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(text)] == [
+        ("/srv/shop/src/Cart.php", 12, None, 0),
+        ("/srv/shop/src/Cart.php", 12, "Shop\\Cart->total", 0),
+        ("/srv/shop/src/Http/CartController.php", 30, "Shop\\Http\\CartController->show", 1),
+        ("/srv/shop/public/index.php", 7, "main", 2),
+    ]

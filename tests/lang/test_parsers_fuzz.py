@@ -103,6 +103,7 @@ HOSTILE_FRAGMENTS = [
     "    /a.js: x (1:1):",
     "make: *** [a.mk:1: ",
     "[ERROR] a b.kt: (1, 1) ",
+    "  1. a() b.php:",
     "{a,'b',1,[{file,\"a.erl\"},{line,1}]},",
     "[{a,b,[",
     "{'",

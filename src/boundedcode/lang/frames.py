@@ -572,9 +572,10 @@ _PHP_FRAME = LazyPattern(
 )
 _PHP_BARE = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
 # PHP errors '… in /srv/app/src/Cart.php on line 9' (a sentence's full stop or a quote's mark after
-# it), 'Uncaught X: msg in /srv/app/src/Cart.php:9' and a chained exception's 'Next X: msg in /srv/app/src/Cart.php:16':
+# it; Whoops' plain text '… in file /srv/app/src/Cart.php on line 9'), 'Uncaught X: msg in
+# /srv/app/src/Cart.php:9' and a chained exception's 'Next X: msg in /srv/app/src/Cart.php:16':
 # the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
-_PHP_ON_LINE = LazyPattern(r"(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})[.\"']{0,2}$")
+_PHP_ON_LINE = LazyPattern(r"(?:file )?(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})[.\"']{0,2}$")
 _PHP_UNCAUGHT = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
 
 
@@ -613,6 +614,18 @@ def _php_frame(m: re.Match[str], ctx: _Context) -> _Hit:
     if not m["path"]:
         return _placeholder("php", int(m["n"]), callee)
     return _location(m, "php", number=int(m["n"]), callee=callee)
+
+
+# Whoops' plain text handler (a Laravel or Slim console, a log), innermost first under 'Stack trace:':
+# '  1. Shop\\Cart->total() /srv/app/src/Cart.php:9', a function's without its class ('  2. main()
+# /srv/app/index.php:4'), its arguments when asked for on the lines below.
+_WHOOPS = LazyPattern(
+    r"^\s{0,4}(?P<n>\d{1,5})\. (?P<func>[^\s()]{1,1000}?)\(\) (?P<path>\S.{0,1000}?\.\w{1,10}):(?P<line>\d{1,9})$"
+)
+
+
+def _whoops(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "php", m["func"], number=int(m["n"]))
 
 
 def _php_error(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -1026,6 +1039,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("csharp", (") (at ",), _UNITY, _csharp, max_gap=1),
     _Format("php-called", (" called at ",), _PHP_CALLED_AT, _php_called_at, max_gap=1),
     _Format("php", ("#",), _PHP_FRAME, _php_frame, max_gap=1),
+    _Format("whoops", ("() ",), _WHOOPS, _whoops, max_gap=2),
     _Format("php", (".php:",), _PHP_BARE, _php_bare),
     _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1, after=" in "),
     _Format("php", ("Uncaught ", "Next "), _PHP_UNCAUGHT, _php_error, max_gap=1, after=" in "),

@@ -210,6 +210,11 @@ _PAREN_SEVERITY = LazyPattern(
 )
 
 
+def _severity_message(sev: re.Match[str]) -> str:
+    """A `_PAREN_SEVERITY` row's message, its code before it ('TS2339: Property …')."""
+    return f"{sev['code']}: {sev['msg']}" if sev["code"] else sev["msg"]
+
+
 def _paren(m: re.Match[str], state: _State) -> Diagnostic | None:
     rest = _PROJECT_SUFFIX.sub("", m["rest"])
     sev = _PAREN_SEVERITY.match(rest)
@@ -219,9 +224,7 @@ def _paren(m: re.Match[str], state: _State) -> Diagnostic | None:
     tool = next((t for prefix, t in _TOOL_BY_CODE if code.startswith(prefix)), "")
     if not tool:
         tool = "msvc" if _COMPILER_BY_EXTENSION.get(_extension(clean_path(m["path"]))) == "gcc" else "generic"
-    return _make(
-        m["path"], m["line"], m["col"], f"{code}: {sev['msg']}" if code else sev["msg"], sev["sev"], tool
-    )
+    return _make(m["path"], m["line"], m["col"], _severity_message(sev), sev["sev"], tool)
 
 
 # maven-compiler-plugin '[ERROR] /src/main/java/com/acme/Cart.java:[12,5] cannot find symbol', and
@@ -607,8 +610,9 @@ def _make_recipe(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 def _webpack_ts(m: re.Match[str], state: _State) -> Diagnostic | None:
     row = _PAREN_SEVERITY.match(m["msg"] or "")
-    message = f"{row['code']}: {row['msg']}" if row and row["code"] else row["msg"] if row else m["msg"] or ""
-    return _make(*_place(m.groupdict()), message, m["sev"].lower(), "tsc")
+    return _make(
+        *_place(m.groupdict()), _severity_message(row) if row else m["msg"] or "", m["sev"].lower(), "tsc"
+    )
 
 
 def _included_from(m: re.Match[str], state: _State) -> Diagnostic | None:

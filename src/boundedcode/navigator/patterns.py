@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
 from ..checkout.tree import Tree
-from ..lang.definitions import definition_kind
+from ..lang.definitions import could_define, definition_kind
 from ..lang.languages import language_of
 from ..scan import Hit, Needle, Scanner, scan
 from .base import PATTERNS, REFERENCE, Location, NotSupported, sorted_locations
@@ -79,7 +79,10 @@ class PatternNavigator:
             language = language_of(path)
             if language is None:
                 continue
+            could = could_define(language)
             for hit in hits:
+                if could is not None and not could(hit.text):
+                    continue  # most lines (a name used in most files: tens of thousands)
                 kind = definition_kind(language, hit.text, name)
                 if kind is not None:
                     found.append(Location(path, hit.line, name, kind, PATTERNS))

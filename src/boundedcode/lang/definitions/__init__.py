@@ -4,7 +4,8 @@ Two tools with one vocabulary of kinds:
 
 * `definition_kind` looks at one line with precompiled regular expressions. It
   is what the content scan calls on thousands of candidate lines, so it never
-  parses; every pattern is anchored at the line start and stays linear on a
+  parses (`could_define` rejects most lines first, one regular expression per
+  language); every pattern is anchored at the line start and stays linear on a
   100 KB line (no catastrophic backtracking).
 * `definitions` parses a whole file with tree-sitter where a grammar wheel is
   installed and runs a tags-like query per language; for the other languages
@@ -17,7 +18,7 @@ package does not import tree-sitter.
 
     kinds.py        Definition, its kinds, and how names nest (both engines)
     patterns.py     the line patterns, one table per language (data)
-    lines.py        the line engine: definition_kind
+    lines.py        the line engine: definition_kind, could_define
     trees.py        the tree-sitter engine and its grammar table
     queries/*.scm   the tree-sitter queries, one file per grammar (package data)
     files.py        one file's definitions, whichever engine serves it
@@ -25,6 +26,6 @@ package does not import tree-sitter.
 
 from .files import definitions, enclosing_definition
 from .kinds import KINDS, Definition
-from .lines import definition_kind
+from .lines import could_define, definition_kind
 
-__all__ = ["KINDS", "Definition", "definition_kind", "definitions", "enclosing_definition"]
+__all__ = ["KINDS", "Definition", "could_define", "definition_kind", "definitions", "enclosing_definition"]

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from .kinds import Definition, refine, split_qualified, type_name
 from .patterns import LINE_TABLES
 
-__all__ = ["definition_kind", "line_definitions", "constant_kinds"]
+__all__ = ["definition_kind", "could_define", "line_definitions", "constant_kinds"]
 
 
 class _CompiledRule(NamedTuple):
@@ -64,6 +64,14 @@ class _LineHit(NamedTuple):
     kind: str
     container: str | None
     qualified: str | None  # the whole qualified name, when the line wrote one
+
+
+def could_define(language: str) -> Callable[[str], object] | None:
+    """A test to run before `definition_kind` over many lines of one language: a line it gives
+    a false value defines nothing there (the rules' one alternation, matched; none of the calls
+    `definition_kind` makes per line). None when it cannot tell: every line is to be asked."""
+    any_rule = _any_rule(language)
+    return None if any_rule is None else any_rule.match
 
 
 def _no_rule_matches(language: str, line: str) -> bool:

@@ -90,6 +90,20 @@ class _PathWords:
             yield from holding
 
 
+def _best_not_prose(
+    scored: list[tuple[float, str, tuple[str, ...]]], n: int
+) -> list[tuple[float, str, tuple[str, ...]]]:
+    """The `n` smallest of `scored` whose path is not prose, in order: prose judged only among the
+    smallest (a word of a package's name is in thousands of paths, few of them ever shown)."""
+    k = n
+    while True:
+        smallest = heapq.nsmallest(k, scored)
+        best = [t for t in smallest if not is_prose_path(t[1])]
+        if len(best) >= n or len(smallest) < k:
+            return best[:n]
+        k *= 4
+
+
 #: Seed rank of path words: after every name.
 RANK_PATH_WORDS = 9
 
@@ -135,12 +149,9 @@ class DiscoveryStrategy:
         weight_of = {
             mask: sum(idf[w] * (1.0 + math.log(counts[w])) for w in ws) for mask, ws in held_by.items()
         }
-        scored = []
-        for p, mask in per_path.items():
-            s = weight_of[mask]
-            if s > 0 and not is_prose_path(p):  # a word in every path has no weight
-                scored.append((-s, p, held_by[mask]))
-        best = heapq.nsmallest(MAX_FILES * 2, scored)
+        # A word in every path has no weight.
+        scored = [(-s, p, held_by[mask]) for p, mask in per_path.items() if (s := weight_of[mask]) > 0]
+        best = _best_not_prose(scored, MAX_FILES * 2)
         out: list[Finding] = []
         if not best:
             return out

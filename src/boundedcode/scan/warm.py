@@ -33,7 +33,7 @@ from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..seeds.terms import identifier_tokens
-from .base import OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
+from .base import MAX_LINE_CHARS, OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
 from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex"]
@@ -327,7 +327,11 @@ class TokenIndex:
         for k in range(first, last):
             no = entries[k] & mask
             if no < lines:
-                out.append((no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
+                raw = data[starts[no - 1] : starts[no] - 1]
+                if len(raw) < MAX_LINE_CHARS and not raw.endswith(b"\r"):  # `line_text`'s usual case
+                    out.append((no, raw.decode("utf-8", "replace")))
+                else:
+                    out.append((no, line_text(raw, True)))
             else:
                 out.append((no, line_text(data[starts[no - 1] :], False)))
         return out
@@ -519,14 +523,24 @@ class _Found:
 
     __slots__ = ("lines", "hits", "cut")
 
-    def __init__(self, lines: list[_Line]):
+    def __init__(self, lines: list[_Line], hits: tuple[Hit, ...], cut: bool):
         self.lines = lines
-        self.hits = tuple([Hit(no, text) for no, text, holds in lines if holds])  # where it is classified
-        self.cut = False  # a line cut at MAX_LINE_CHARS
-        for _, text, _ in lines:
-            if text.endswith(OMITTED):
-                self.cut = True
-                break
+        self.hits = hits  # the lines where the classifier finds the needle
+        self.cut = cut  # a line cut at MAX_LINE_CHARS
+
+    @classmethod
+    def of(cls, lines: list[tuple[int, str]], holds: Callable[[str], bool]) -> _Found:
+        """From a needle's lines, each asked `holds`, in one pass: a common name has thousands."""
+        kept: list[_Line] = []
+        hits: list[Hit] = []
+        cut = False
+        for no, text in lines:
+            cut = cut or text.endswith(OMITTED)
+            held = holds(text)
+            kept.append((no, text, held))
+            if held:
+                hits.append(Hit(no, text))
+        return cls(kept, tuple(hits), cut)
 
 
 _LinesOf = Callable[[str, bytes], "_Found | None"]
@@ -566,7 +580,7 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
             lines = matching_lines(data, probes, folded, rx, most)
         else:
             return None
-        return _Found([(no, text, holds(text)) for no, text in lines]) if lines else None
+        return _Found.of(lines, holds) if lines else None
 
     return lines_of
 

@@ -7,6 +7,7 @@ decoy names ("def fake", "function decoy") that must not count.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ from boundedcode.lang.definitions.patterns import LINE_TABLES
 from boundedcode.lang.definitions import (
     KINDS,
     Definition,
+    could_define,
     definition_kind,
     definitions,
     enclosing_definition,
@@ -1106,3 +1108,20 @@ def _assert_one_alternation_matches_as_the_rules(language: str, texts: list[str]
 )
 def test_names_defined_after_a_dot_pass_the_shortcut(language: str, line: str) -> None:
     assert definition_kind(language, line, "post") is not None
+
+
+@pytest.mark.parametrize("language", sorted(p.name for p in FIXTURES.iterdir()))
+def test_a_line_could_define_rejects_defines_nothing(language: str) -> None:
+    """`could_define`, the test the navigator runs before `definition_kind` on every hit: a line
+    it rejects has no definition of any of its words, and it passes the fixtures' definitions."""
+    could = could_define(language)
+    assert could is not None, language
+    passed = 0
+    for path in sorted((FIXTURES / language).iterdir()):
+        for line in path.read_text().split("\n"):
+            words = set(re.findall(r"[A-Za-z_]\w*", line))
+            if not could(line):
+                assert all(definition_kind(language, line, w) is None for w in words), (language, line)
+            elif any(definition_kind(language, line, w) for w in words):
+                passed += 1
+    assert passed > 5

@@ -310,7 +310,7 @@ class TokenIndex:
         for token in tokens:
             self._counts.remove_pair(token, at)
 
-    def identifier_lines(self, path: str, data: bytes, identifier: bytes, most: int) -> list[tuple[int, str]]:
+    def identifier_lines(self, path: str, data: bytes, identifier: bytes, most: int) -> list[Hit]:
         """The first `most` lines of `data` (the file's indexed contents) holding `identifier` whole,
         as `_identifier_lines` finds them, from the file's line index when it has one."""
         kept = self.lines.get(path)
@@ -329,11 +329,11 @@ class TokenIndex:
             if no < lines:
                 raw = data[starts[no - 1] : starts[no] - 1]
                 if len(raw) < MAX_LINE_CHARS and not raw.endswith(b"\r"):  # `line_text`'s usual case
-                    out.append((no, raw.decode("utf-8", "replace")))
+                    out.append(Hit(no, raw.decode("utf-8", "replace")))
                 else:
-                    out.append((no, line_text(raw, True)))
+                    out.append(Hit(no, line_text(raw, True)))
             else:
-                out.append((no, line_text(data[starts[no - 1] :], False)))
+                out.append(Hit(no, line_text(data[starts[no - 1] :], False)))
         return out
 
     def with_tokens(self, tokens: Iterable[str]) -> frozenset[int]:
@@ -459,7 +459,6 @@ class TokenIndex:
         return [self._paths[at] for at in smallest if all(at in h for h in others)]
 
 
-_Line = tuple[int, str, bool]  # line number, text (as line_text), whether the classifier finds the needle
 _WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -490,11 +489,11 @@ def _exact(needles: Sequence[Needle]) -> bool:
 _WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
-def _identifier_lines(data: bytes, word: bytes, most: int) -> list[tuple[int, str]]:
+def _identifier_lines(data: bytes, word: bytes, most: int) -> list[Hit]:
     """`matching_lines` for one identifier (letters, digits, underscores): ripgrep's `\\bword\\b`
     holds at an occurrence exactly when the bytes on either side are not word bytes, so the
     occurrences are taken in order and checked there, and the search stops at the `most`-th line."""
-    out: list[tuple[int, str]] = []
+    out: list[Hit] = []
     size, width = len(data), len(word)
     line, counted = 1, 0
     at = data.find(word)
@@ -508,7 +507,7 @@ def _identifier_lines(data: bytes, word: bytes, most: int) -> list[tuple[int, st
                 end = size
             line += data.count(b"\n", counted, start)
             counted = start
-            out.append((line, line_text(data[start:end], terminated)))
+            out.append(Hit(line, line_text(data[start:end], terminated)))
             if len(out) >= most or end >= size:
                 break
             at = data.find(word, end + 1)
@@ -523,24 +522,13 @@ class _Found:
 
     __slots__ = ("lines", "hits", "cut")
 
-    def __init__(self, lines: list[_Line], hits: tuple[Hit, ...], cut: bool):
-        self.lines = lines
-        self.hits = hits  # the lines where the classifier finds the needle
-        self.cut = cut  # a line cut at MAX_LINE_CHARS
-
-    @classmethod
-    def of(cls, lines: list[tuple[int, str]], holds: Callable[[str], bool]) -> _Found:
-        """From a needle's lines, each asked `holds`, in one pass: a common name has thousands."""
-        kept: list[_Line] = []
-        hits: list[Hit] = []
-        cut = False
-        for no, text in lines:
-            cut = cut or text.endswith(OMITTED)
-            held = holds(text)
-            kept.append((no, text, held))
-            if held:
-                hits.append(Hit(no, text))
-        return cls(kept, tuple(hits), cut)
+    def __init__(self, lines: list[Hit], holds: Callable[[str], bool]):
+        self.lines = lines  # every line the needle's expression matches (never changed)
+        # The lines where the classifier finds the needle: on most files every one, and then the
+        # same list (a common name has thousands of lines; no second list, no tuple per line).
+        hits = [line for line in lines if holds(line.text)]
+        self.hits = lines if len(hits) == len(lines) else hits
+        self.cut = any(line.text.endswith(OMITTED) for line in lines)  # cut at MAX_LINE_CHARS
 
 
 _LinesOf = Callable[[str, bytes], "_Found | None"]
@@ -577,10 +565,10 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
             # word) finds nothing in a file without it.
             lines = index.identifier_lines(path, data, probe, most)
         elif (probe.lower() in data.lower()) if needle.fold else (probe in data):
-            lines = matching_lines(data, probes, folded, rx, most)
+            lines = [Hit(no, text) for no, text in matching_lines(data, probes, folded, rx, most)]
         else:
             return None
-        return _Found.of(lines, holds) if lines else None
+        return _Found(lines, holds) if lines else None
 
     return lines_of
 
@@ -767,11 +755,13 @@ class WarmScanner:
                 merged: dict[int, tuple[str, list[int]]] = {}
                 for needle, f in found:
                     at = number[needle]
-                    for no, text, holds in f.lines:
+                    every = f.hits is f.lines
+                    held = set() if every else {hit.line for hit in f.hits}
+                    for no, text in f.lines:
                         entry = merged.get(no)
                         if entry is None:
                             entry = merged[no] = (text, [])
-                        if holds:
+                        if every or no in held:
                             entry[1].append(at)
                 per_needle: dict[int, list[Hit]] = {}  # in the order `record` would add them
                 for no in sorted(merged)[:most]:
@@ -791,7 +781,7 @@ class WarmScanner:
                 for at, hits in per_needle.items():
                     result.hits.setdefault(plain[at], {})[path] = hits
                 continue
-            plain_lines = sorted({no: text for _, f in found for no, text, _ in f.lines}.items())
+            plain_lines = sorted({no: text for _, f in found for no, text in f.lines}.items())
             for no, text in plain_lines[:most]:
                 needles = classify(text)
                 if needles:

@@ -1,6 +1,8 @@
 """Each strategy on small in-memory repositories: the exact places it finds."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boundedcode import MemoryTree, retrieve
 
@@ -242,6 +244,23 @@ def test_discovery_matches_the_message_words_against_paths():
     assert result.paths[0] == "pricing/discount.py"
     assert result.items[0].reason == "path words discount"
     assert next(s for s in result.strategies if s.strategy == "discovery").ran is True
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 9), st.sampled_from(["a.py", "README.md", "docs/b.py", "c.go"])), max_size=60
+    )
+)
+def test_discovery_s_best_paths_leave_prose_out_as_filtering_every_path_first(draws):
+    """Prose is judged only among the best-scored paths (widening until enough are not prose):
+    the same paths, in the same order, as judging every path before choosing."""
+    from boundedcode.lang.languages import is_prose_path
+    from boundedcode.strategies.discovery import _best_not_prose
+
+    scored = [(-float(s), f"{i}/{name}", ()) for i, (s, name) in enumerate(draws)]
+    for n in (1, 3, 10):
+        expected = sorted(t for t in scored if not is_prose_path(t[1]))[:n]
+        assert _best_not_prose(scored, n) == expected
 
 
 def test_discovery_finds_a_word_in_any_directory_above_a_file_or_in_its_name():

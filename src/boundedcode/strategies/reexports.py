@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from ..lang.definitions import definition_kind
 from ..lang.exports.model import Files, Resolved
@@ -97,6 +97,11 @@ _MAY_REEXPORT = {
 T = TypeVar("T")
 
 
+def _tsconfigs(paths: Sequence[str]) -> list[str]:
+    """The listing's tsconfig files (a fact of the listing: a warm host's every query asks it)."""
+    return [p for p in paths if is_tsconfig(p.rsplit("/", 1)[-1])]
+
+
 class _Manifests:
     """The checkout's manifests of each kind, read on first use, the shallowest first."""
 
@@ -108,7 +113,7 @@ class _Manifests:
     def _read(self, kind: str, parse: Callable[[str, bytes], T | None]) -> list[T]:
         if kind not in self._cache:
             if kind == "tsconfig":  # tsconfig.json and the bases it extends (tsconfig.base.json)
-                listed = [p for p in self._ev.paths if is_tsconfig(p.rsplit("/", 1)[-1])]
+                listed = self._ev.index.fact("reexports.tsconfigs", _tsconfigs)
             else:
                 listed = self._ev.index.by_name(MANIFEST_NAMES[kind])
             paths = sorted((p for p in listed if not is_test_path(p)), key=lambda p: (p.count("/"), p))

@@ -385,6 +385,8 @@ def test_a_walk_of_a_kept_listing_answers_as_a_fresh_walk_and_gives_each_caller_
     second = walk(tree, DEFAULT_BUDGETS)
     assert second.paths == [f.path for f in walk(WorkTree(str(root)), DEFAULT_BUDGETS).files]
     assert second.refused == {"secret path": 1}
+    # Its paths are one list, handed out again while the listing is kept (facts of it by identity).
+    assert walk(tree, DEFAULT_BUDGETS).paths is second.paths
     fewer = walk(tree, Budgets(files_listed=2))  # other budgets: judged again
     assert len(fewer.paths) == 2 and fewer.bounds_reached == ["files_listed"]
     assert len(walk(tree, DEFAULT_BUDGETS).paths) == 4
@@ -521,6 +523,8 @@ def test_an_engine_behind_its_files_answers_cold_and_reads_them_only_when_warmed
     scanner.read_per_query = 3  # 27 files to read: more than a query reads itself
     same(engine, root)
     assert scanner.was_behind and not scanner.index.indexed  # answered from the files on disk
+    same(engine, root)  # asked again, nothing read since: still behind (the answer kept)
+    assert scanner.was_behind and not scanner.index.indexed
     engine.warm(str(root)).join()
     assert len(scanner.index.indexed) == len(FILES) + 24
     same(engine, root)

@@ -21,11 +21,11 @@ from .scan import Scanner, begin_scan
 from .scan.rescan import Rescan
 from .seeds import message_anchors, message_facts
 from .lang._text import without_runtime_hints
-from .lang.languages import is_document
 from .seeds.evidence import trace_anchors
 from .seeds.markup import readable
 from .seeds.message import cap_message
 from .strategies import REGISTRY, Evidence, PathIndex, Placing, Plan, Reader, Strategy
+from .strategies.fulltext import listed_documents
 from .strategies.parallels import ID as PARALLELS
 from .strategies.parallels import parallel_findings
 
@@ -165,13 +165,7 @@ def run_retrieval(
     # fact of the listing: a warm host asks it again on every query).
     index = PathIndex.of(paths)
     about_tests = plan.facts.about_tests
-    documents = (
-        index.fact(
-            f"documents, tests {about_tests}", lambda ps: [p for p in ps if is_document(p, about_tests)]
-        )
-        if planned.counts_terms
-        else []
-    )
+    documents = listed_documents(index, about_tests) if planned.counts_terms else []
     shared = finish_scan(paths, documents)
     for bound in shared.bounds_reached:
         reach(bounds, bound)

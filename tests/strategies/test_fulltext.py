@@ -1,9 +1,12 @@
 """fulltext and its fusion with the anchored strategies, on small repositories the tests build."""
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from boundedcode import MemoryTree, retrieve
 from boundedcode.checkout import Budgets
 from boundedcode.strategies import fulltext
-from boundedcode.strategies.fulltext import bm25_scores
+from boundedcode.strategies.fulltext import _rough_scores, bm25_scores
 
 from ..conftest import under_hash_seeds
 
@@ -102,6 +105,26 @@ def test_bm25_saturates_repetition_and_normalizes_length():
     assert scores["short.py"] > scores["long.py"]  # three mentions in a file 40 times longer count less
     # A term held by more than half the listed files is left out.
     assert bm25_scores(lines, weights, 4, docs, {}, 1.0).keys() == {"both.py"}
+
+
+_PATHS = st.sampled_from([f"f{i}.py" for i in range(8)])
+
+
+@given(
+    counts=st.dictionaries(
+        st.sampled_from(["ledger", "overdraft", "audit", "fee"]),
+        st.dictionaries(_PATHS, st.integers(1, 60), min_size=1),
+    ),
+    weights=st.dictionaries(st.sampled_from(["ledger", "overdraft", "fee"]), st.floats(0.5, 3.0)),
+    documents=st.frozensets(_PATHS),
+    listed=st.integers(1, 20),
+)
+def test_the_rough_pass_is_bm25_at_the_average_length_to_the_last_bit(counts, weights, documents, listed):
+    # The rough pass picks the candidates by its scores and their order: the same floats as
+    # bm25_scores with no lengths, whether or not every counted file is a document.
+    assert _rough_scores(counts, weights, listed, documents) == bm25_scores(
+        counts, weights, listed, set(documents), {}, 1.0
+    )
 
 
 _DENSEST_IN_A_FRESH_PROCESS = """

@@ -17,10 +17,16 @@ class Listing:
     files: list[FileEntry]
     refused: Counter = field(default_factory=Counter)  # reason -> count, never the paths
     bounds_reached: list[str] = field(default_factory=list)
+    _paths: list[str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def paths(self) -> list[str]:
-        return [f.path for f in self.files]
+        """The files' paths, made once per listing and shared by the copies of a kept walk: a warm
+        host's query is handed the very list it was last time (never change it), and what it
+        built of that list can be known by identity, not by a pass over every path."""
+        if self._paths is None:
+            self._paths = [f.path for f in self.files]
+        return self._paths
 
 
 #: Walks remembered: a host keeping one checkout warm while it answers another (a second
@@ -38,7 +44,7 @@ def walk(tree: Tree, budgets: Budgets) -> Listing:
     if last is not None and last[0] is entries and last[1:3] == (budgets.file_bytes, budgets.files_listed):
         _last.move_to_end(id(entries))
         kept = last[3]  # the policy is a function of the paths alone: the same entries, the same answer
-        return Listing(list(kept.files), Counter(kept.refused), list(kept.bounds_reached))
+        return Listing(list(kept.files), Counter(kept.refused), list(kept.bounds_reached), kept.paths)
     listing = Listing(files=[])
     _last.pop(id(entries), None)
     for entry in entries:

@@ -597,6 +597,8 @@ class WarmScanner:
         self.index = TokenIndex()
         #: Whether the last `behind` found the walked files not yet read (a host may read them now).
         self.was_behind = False
+        # The paths and the tree's version `behind` was last asked with, and its answer.
+        self._last_behind: tuple[Sequence[str], int, bool] | None = None
         # (tree version, file limit), the paths, and their (files, bytes, bounds reached)
         self._last_hold: tuple[tuple[int, int], list[str], tuple[int, int, list[str]]] | None = None
         # Each needle's lines per file (and how to find them in a file read again), kept across
@@ -608,14 +610,19 @@ class WarmScanner:
 
     def behind(self, paths: Sequence[str]) -> bool:
         """Whether more than `read_per_query` of `paths` are still to be read and indexed while
-        the cache has room for them (then the cold scan answers: `scan.shared`)."""
-        indexed, missing = self.index.indexed, 0
-        for path in paths:
-            if path not in indexed:
-                missing += 1
-                if missing > self.read_per_query:
-                    break
-        self.was_behind = missing > self.read_per_query and self.tree.bytes_held < self.tree.max_bytes
+        the cache has room for them (then the cold scan answers: `scan.shared`). The same list
+        of paths asked again while the tree held and dropped nothing has the same answer."""
+        last = self._last_behind
+        if last is None or last[0] is not paths or last[1] != self.tree.version:
+            indexed, missing = self.index.indexed, 0
+            for path in paths:
+                if path not in indexed:
+                    missing += 1
+                    if missing > self.read_per_query:
+                        break
+            behind = missing > self.read_per_query and self.tree.bytes_held < self.tree.max_bytes
+            last = self._last_behind = (paths, self.tree.version, behind)
+        self.was_behind = last[2]
         return self.was_behind
 
     def scan(

@@ -141,8 +141,8 @@ class PathIndex:
         """The index of `paths`, the last one built again when the paths are the same (a warm
         host's listing, unchanged between queries: building it is a pass over every path)."""
         last = cls._last
-        if last is None or last.paths != paths:
-            last = cls._last = cls(list(paths))
+        if last is None or (last.paths is not paths and last.paths != paths):
+            last = cls._last = cls(paths)
         return last
 
     def by_name(self, name: str) -> list[str]:

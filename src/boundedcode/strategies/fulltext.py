@@ -34,12 +34,13 @@ from ..lang.languages import is_document
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import BM25_B, BM25_K1, TITLE_SHARE, R
-from .base import Evidence, Plan
+from .base import Evidence, PathIndex, Plan
 
 __all__ = [
     "FulltextStrategy",
     "bm25_scores",
     "document_scores",
+    "listed_documents",
     "idf_weights",
     "densest_line",
     "MAX_FILES",
@@ -90,6 +91,43 @@ def bm25_scores(
     return dict(scores)
 
 
+def listed_documents(index: PathIndex, about_tests: bool) -> list[str]:
+    """The listing's documents, in its order: the files this strategy scores and the scan counts
+    the terms in (a fact of the listing, `PathIndex.fact`)."""
+    return index.fact(
+        f"documents, tests {about_tests}", lambda ps: [p for p in ps if is_document(p, about_tests)]
+    )
+
+
+def _rough_scores(
+    counts: dict[str, dict[str, int]], weights: dict[str, float], files_listed: int, documents: frozenset[str]
+) -> dict[str, float]:
+    """`bm25_scores` with every document at the average length, to the last bit: a term's
+    saturated counts are computed once per distinct count (most are 1, 2 or 3), and a term
+    held in documents alone (as the scan counts them) is not asked document by document."""
+    n = max(files_listed, 1)
+    scores: dict[str, float] = defaultdict(float)
+    norm = 1.0 - BM25_B + BM25_B * 1.0 / 1.0  # bm25_scores' normalization at the average length
+    for term, files in counts.items():
+        df = len(files)
+        if not df or df > MAX_DF_SHARE * n or term not in weights:
+            continue
+        idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        weighted = weights[term] * idf
+        saturated: dict[int, float] = {}
+        held = (
+            files.items()
+            if files.keys() <= documents
+            else [(p, tf) for p, tf in files.items() if p in documents]
+        )
+        for path, tf in held:
+            add = saturated.get(tf)
+            if add is None:
+                add = saturated[tf] = weighted * tf * (BM25_K1 + 1.0) / (tf + BM25_K1 * norm)
+            scores[path] += add
+    return dict(scores)
+
+
 def document_scores(ev: Evidence, weights: dict[str, float]) -> tuple[dict[str, float], int]:
     """BM25 of the documents holding `weights`' terms in this scan, and the collection's size.
 
@@ -97,12 +135,14 @@ def document_scores(ev: Evidence, weights: dict[str, float]) -> tuple[dict[str, 
     each), so only those are scored.
     """
     counts = ev.scan.terms
-    held = {p for t, files in counts.items() if t in weights for p in files}
-    documents = {p for p in held if is_document(p, ev.facts.about_tests)}
+    about_tests = ev.facts.about_tests
+    documents = ev.index.fact(
+        f"document set, tests {about_tests}", lambda _: frozenset(listed_documents(ev.index, about_tests))
+    )
     n = ev.scan.term_files or len(ev.paths)
-    if not documents:
+    rough = _rough_scores(counts, weights, n, documents)
+    if not rough:
         return {}, n
-    rough = bm25_scores(counts, weights, n, documents, {}, 1.0)
     candidates = sorted(rough, key=lambda p: (-rough[p], p))[:LENGTH_CANDIDATES]
     stride = max(1, len(ev.paths) // LENGTH_SAMPLE)
     sample = [p for p in ev.paths[::stride] if is_document(p, ev.facts.about_tests)]

@@ -592,3 +592,21 @@ def test_a_file_s_line_index_gives_the_lines_a_search_finds(lines, names):
     for name in (b"ledger_0", b"ledger_2", b"entry_5", f"entry_{names - 1}".encode()):
         assert index.identifier_lines("app/big.py", data, name, 400) == _identifier_lines(data, name, 400)
     assert index.identifier_lines("app/big.py", data, b"absent_name", 400) == []
+
+
+def test_term_counts_kept_across_queries_stay_within_their_cap_and_answer_as_cold(tmp_path, monkeypatch):
+    from boundedcode.scan import warm
+
+    monkeypatch.setattr(warm, "TERM_COUNTS_KEPT", 2)
+    root = write_tree(tmp_path / "r", FILES)
+    engine = Engine(background=False)
+    engine.prepare(str(root))
+    _, scanner = engine.checkout(str(root))
+    messages = ["the balance of the ledger entries", "report the entries", "the balance helper"] * 2
+    answers = [same(engine, root, message) for message in messages]
+    assert answers[:3] == answers[3:] and "app/ledger.py" in answers[0]
+    assert scanner._terms_kept is not None
+    kept = scanner._terms_kept[2]
+    # The newest token is kept whatever its size; the others only while the counts fit the cap.
+    assert 1 <= len(kept) and scanner._terms_held == sum(len(c) for c, _ in kept.values())
+    assert len(kept) == 1 or scanner._terms_held <= 2

@@ -42,6 +42,9 @@ _IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
 #: Matching lines kept across queries (each needle's, per file; about 200 bytes each, so
 #: some 50 MB at most): the least recently asked needle goes first.
 LINES_KEPT = 250_000
+#: Term counts (a file and its count, some 40 bytes) kept across queries, over every token: the
+#: least recently asked token goes first.
+TERM_COUNTS_KEPT = 500_000
 #: Files one query may read again while keeping every needle's lines up to date (each is
 #: searched for every kept needle); past it the kept lines start afresh.
 LINES_UPDATES = 64
@@ -605,6 +608,15 @@ class WarmScanner:
         # queries: they follow every file that comes, changes or goes.
         self._lines_kept: OrderedDict[tuple[Needle, int], tuple[_LinesOf, dict[str, _Found]]] = OrderedDict()
         self._lines_held = 0
+        # The files named for terms, the tree's version and the budget the kept counts are for;
+        # those files' numbers; each token's counts over them and whether the budget cut one.
+        self._terms_kept: (
+            tuple[
+                tuple[Sequence[str], int, int], frozenset[int], OrderedDict[str, tuple[dict[str, int], bool]]
+            ]
+            | None
+        ) = None
+        self._terms_held = 0  # counts kept, over every token
         self._added = 0  # files indexed by the current hold (past LINES_UPDATES: start afresh)
         tree.on_drop = lambda path, held: self._dropped(path)
 
@@ -852,14 +864,35 @@ class WarmScanner:
         self, result: ScanResult, counted: Sequence[str], terms: TermMatcher, budgets: Budgets
     ) -> None:
         """Each term's counts over the files named for terms, a token at a time (what
-        `record_terms` would give file by file: each count within the per-term-and-file budget)."""
-        wanted = self.index.numbers(counted)
+        `record_terms` would give file by file: each count within the per-term-and-file budget).
+
+        A token's counts are kept for the next queries while the tree holds and drops nothing and
+        the same files are named for terms: a report's common words (error, value, field) come
+        back query after query, and theirs are the longest lists."""
         cap = budgets.occurrences_per_string_file
+        asked = (counted, self.tree.version, cap)
+        kept = self._terms_kept
+        if kept is None or kept[0][0] is not counted or kept[0][1:] != asked[1:]:
+            kept = self._terms_kept = (asked, self.index.numbers(counted), OrderedDict())
+            self._terms_held = 0
+        _, wanted, by_token = kept
         for token in sorted(terms.tokens):
-            counts = self.index.token_counts(token, wanted)
+            found = by_token.get(token)
+            if found is None:
+                counts = self.index.token_counts(token, wanted)
+                over = any(times > cap for times in counts.values())
+                if over:
+                    counts = {p: min(times, cap) for p, times in counts.items()}
+                found = by_token[token] = (counts, over)
+                self._terms_held += len(counts)
+                while self._terms_held > TERM_COUNTS_KEPT and len(by_token) > 1:
+                    _, (gone, _) = by_token.popitem(last=False)
+                    self._terms_held -= len(gone)
+            else:
+                by_token.move_to_end(token)
+            counts, over = found
             if not counts:
                 continue
-            if any(times > cap for times in counts.values()):
+            if over:
                 reach(result.bounds_reached, "occurrences_per_string_file")
-                counts = {p: min(times, cap) for p, times in counts.items()}
             result.terms.setdefault(token, {}).update(counts)

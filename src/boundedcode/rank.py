@@ -12,6 +12,7 @@ score then path.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Sequence
@@ -65,7 +66,12 @@ class Ranking:
 def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
     """The factor a file's score is multiplied by, and why (test, example, generated, vendored,
     declaration, prose)."""
-    if is_test_path(path) and not facts.about_tests:
+    return _demotion(path, facts.about_tests, facts.is_question or facts.about_config)
+
+
+@functools.lru_cache(maxsize=1 << 17)  # a file is ranked on every query that finds it (a warm host)
+def _demotion(path: str, about_tests: bool, prose_asked: bool) -> tuple[float, str | None]:
+    if is_test_path(path) and not about_tests:
         return DEMOTE_TEST, "test"
     if is_example_path(path):
         return DEMOTE_EXAMPLE, "example"
@@ -75,7 +81,7 @@ def demotion(path: str, facts: RankFacts) -> tuple[float, str | None]:
         return DEMOTE_VENDORED, "vendored"
     if is_declaration_path(path):
         return DEMOTE_DECLARATION, "declaration"
-    if is_prose_path(path) and not (facts.is_question or facts.about_config):
+    if is_prose_path(path) and not prose_asked:
         return DEMOTE_PROSE, "prose"
     return 1.0, None
 

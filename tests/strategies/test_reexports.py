@@ -422,3 +422,25 @@ def test_an_import_is_resolved_without_searching_for_its_name():
     texts = {n.text for _, n in reexports.ReexportsStrategy().needles(plan)}
     assert "weft" not in texts and "Spool" in texts
     assert any("imported from `weft`" in r for r in found(run(files, message), "weft/spool.py"))
+
+
+def test_a_manifest_is_parsed_once_for_the_same_contents_and_again_when_they_change(monkeypatch):
+    parsed: list[str] = []
+
+    def counting(path, data, real=reexports.path_aliases):
+        parsed.append(path)
+        return real(path, data)
+
+    monkeypatch.setattr(reexports, "path_aliases", counting)
+    message = "```tsx\nimport { Button } from '@app/components/Button'\n```\nButton flickers"
+    button = "apps/web/src/components/Button/Button.tsx"
+    assert found(run(TS, message), button) and found(run(TS, message), button)
+    assert parsed == ["tsconfig.json"]  # two retrievals, the same bytes: one parse
+    moved = {
+        **TS,
+        "tsconfig.json": TS["tsconfig.json"].replace("apps/web/src/*", "apps/site/src/*"),
+        "apps/site/src/components/Button/index.tsx": TS["apps/web/src/components/Button/index.tsx"],
+        "apps/site/src/components/Button/Button.tsx": TS[button],
+    }
+    assert found(run(moved, message), "apps/site/src/components/Button/Button.tsx")
+    assert parsed == ["tsconfig.json", "tsconfig.json"]

@@ -23,11 +23,12 @@ src/lib.rs:12 as `tokio::sync::Semaphore`").
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
-from ..lang.definitions import definition_kind
+from ..lang.definitions import could_define, definition_kind
 from ..lang.exports.model import Files, Resolved
 from ..lang.exports.namespaces import (
     PACKAGE_LANGUAGES,
@@ -102,6 +103,13 @@ def _tsconfigs(paths: Sequence[str]) -> list[str]:
     return [p for p in paths if is_tsconfig(p.rsplit("/", 1)[-1])]
 
 
+@functools.lru_cache(maxsize=8 * MAX_MANIFESTS)  # every kind's (five), with room
+def _manifest(parse: Callable[[str, bytes], T | None], path: str, data: bytes) -> T | None:
+    """`parse(path, data)`, kept for the same contents (a warm host reads the same bytes on every
+    query; a tsconfig is parsed by json5, in pure Python: some 10 ms one). The records are frozen."""
+    return parse(path, data)
+
+
 class _Manifests:
     """The checkout's manifests of each kind, read on first use, the shallowest first."""
 
@@ -123,7 +131,7 @@ class _Manifests:
                 if data is None or self._parsed + len(data) > MAX_MANIFEST_TOTAL:
                     continue
                 self._parsed += len(data)
-                if (record := parse(p, data)) is not None:
+                if (record := _manifest(parse, p, data)) is not None:
                     records.append(record)
             self._cache[kind] = records
         return self._cache[kind]
@@ -310,7 +318,10 @@ class ReexportsStrategy:
             language = language_of(path)
             if language not in languages or is_test_path(path):
                 continue
+            could = could_define(language)
             for hit in hits:
+                if could is not None and not could(hit.text):
+                    continue  # most lines: a name used, not defined
                 if definition_kind(language, hit.text, name) is not None:
                     sites.setdefault(path, hit.line)
                     break

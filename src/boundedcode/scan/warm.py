@@ -33,7 +33,7 @@ from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..seeds.terms import identifier_tokens
-from .base import OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
+from .base import MAX_LINE_CHARS, OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
 from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex"]
@@ -326,11 +326,16 @@ class TokenIndex:
         last = min(last, first + most)
         out = []
         entries, starts, mask = kept.entries, kept.starts, kept.mask
-        lines = len(starts)
+        lines, make = len(starts), tuple.__new__  # `Hit(no, text)` without its Python-level __new__
         for k in range(first, last):
             no = entries[k] & mask
             if no < lines:
-                out.append(Hit(no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
+                raw = data[starts[no - 1] : starts[no] - 1]
+                # `line_text`'s first case inline: most lines are short and end in `\n` alone.
+                if len(raw) < MAX_LINE_CHARS and not raw.endswith(b"\r"):
+                    out.append(make(Hit, (no, raw.decode("utf-8", "replace"))))
+                else:
+                    out.append(make(Hit, (no, line_text(raw, True))))
             else:
                 out.append(Hit(no, line_text(data[starts[no - 1] :], False)))
         return out
@@ -521,13 +526,19 @@ class _Found:
 
     __slots__ = ("lines", "hits", "cut")
 
-    def __init__(self, lines: list[Hit], holds: Callable[[str], bool]):
+    def __init__(self, lines: list[Hit], holds: Callable[[str], bool], all_hold: Callable[[str], bool]):
         self.lines = lines  # every line the needle's expression matches (never changed)
+        # Every line's text at once: a common name has thousands of lines, most of them asked
+        # nothing one by one.
+        joined = "\n".join([line.text for line in lines])
+        self.cut = joined.endswith(OMITTED) or OMITTED + "\n" in joined  # cut at MAX_LINE_CHARS
         # The lines where the classifier finds the needle: on most files every one, and then the
-        # same list (a common name has thousands of lines; no second list, no tuple per line).
-        hits = [line for line in lines if holds(line.text)]
-        self.hits = lines if len(hits) == len(lines) else hits
-        self.cut = any(line.text.endswith(OMITTED) for line in lines)  # cut at MAX_LINE_CHARS
+        # same list (no second list, no tuple per line).
+        if not self.cut and all_hold(joined):
+            self.hits = lines
+        else:
+            hits = [line for line in lines if holds(line.text)]
+            self.hits = lines if len(hits) == len(lines) else hits
 
 
 _LinesOf = Callable[[str, bytes], "_Found | None"]
@@ -542,19 +553,15 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
     identifier = needle.word and not needle.fold and _IDENTIFIER.fullmatch(probe) is not None
     after_dollar, before_dollar = "$" + needle.text, needle.text + "$"
 
-    def holds(text: str) -> bool:
-        # An identifier on an ASCII line, not cut, with no `$` next to it: the classifier's
+    def all_hold(text: str) -> bool:
+        # An identifier on ASCII lines, none cut, with no `$` next to it: the classifier's
         # boundaries (`[\w$]`) are ripgrep's there, so it finds the needle wherever ripgrep
-        # matched it (a `$` elsewhere on the line, as in most PHP lines, changes nothing).
-        if (
-            identifier
-            and text.isascii()
-            and after_dollar not in text
-            and before_dollar not in text
-            and not text.endswith(OMITTED)
-        ):
-            return True
-        return bool(classify(text))
+        # matched it (a `$` elsewhere on a line, as in most PHP lines, changes nothing). `text`:
+        # one line, or lines joined by `\n` (which no `$`-spelling spans).
+        return identifier and text.isascii() and after_dollar not in text and before_dollar not in text
+
+    def holds(text: str) -> bool:
+        return (not text.endswith(OMITTED) and all_hold(text)) or bool(classify(text))
 
     def lines_of(path: str, data: bytes) -> _Found | None:
         if is_binary(data):
@@ -567,7 +574,7 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
             lines = [Hit(no, text) for no, text in matching_lines(data, probes, folded, rx, most)]
         else:
             return None
-        return _Found(lines, holds) if lines else None
+        return _Found(lines, holds, all_hold) if lines else None
 
     return lines_of
 

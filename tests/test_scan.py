@@ -385,6 +385,10 @@ def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factor
         assert {n: list(f.items()) for n, f in found.hits.items()} == {
             n: list(f.items()) for n, f in memory.hits.items()
         }
+        # And its terms by token and files by path, as sorted (composed so, not sorted again).
+        assert [(t, list(f.items())) for t, f in found.terms.items()] == [
+            (t, list(f.items())) for t, f in memory.terms.items()
+        ]
 
 
 def _child(code):

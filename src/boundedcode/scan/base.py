@@ -101,6 +101,9 @@ class ScanResult:
     notes: list[str] = field(default_factory=list)  # what else the caller should know (a fallback)
     files_scanned: int = 0
     bytes_scanned: int = 0
+    #: Files by path, hits by line, terms by token already (the warm back end composes them so):
+    #: `scan.shared` need not sort them again.
+    in_order: bool = False
 
     def files_with(self, needle: Needle) -> dict[str, list[Hit]]:
         return self.hits.get(needle, {})

@@ -36,6 +36,8 @@ def _searchable(needles: Sequence[Needle]) -> list[Needle]:
 
 def _finish(result: ScanResult) -> ScanResult:
     # Deterministic order: files by path, hits by line.
+    if result.in_order:
+        return result
     result.hits = {n: dict(sorted(files.items())) for n, files in result.hits.items()}
     result.terms = {t: dict(sorted(files.items())) for t, files in sorted(result.terms.items())}
     return result

@@ -624,6 +624,7 @@ class WarmScanner:
             | None
         ) = None
         self._terms_held = 0  # counts kept, over every token
+        self._wanted: tuple[Sequence[str], frozenset[str]] | None = None  # the paths last scanned, as a set
         self._added = 0  # files indexed by the current hold (past LINES_UPDATES: start afresh)
         tree.on_drop = lambda path, held: self._dropped(path)
 
@@ -675,6 +676,9 @@ class WarmScanner:
             for path, data in cold.items():
                 if not is_binary(data):
                     (search if path in wanted else lines)(result, path, data, budgets)
+        # Composed file by file in path order, terms token by token: unless files searched as
+        # read came after them.
+        result.in_order = not cold
         return result
 
     def hold(
@@ -735,7 +739,9 @@ class WarmScanner:
         the lines any of them matches are the union of each one's, so the first `most` of the
         union (ripgrep's `--max-count` over every needle) are among each one's first `most`."""
         most = budgets.occurrences_per_string_file + 1
-        wanted = frozenset(paths)
+        if self._wanted is None or self._wanted[0] is not paths:
+            self._wanted = (paths, frozenset(paths))  # a kept listing's paths: one list (`walk`)
+        wanted = self._wanted[1]
         per_file: dict[str, list[tuple[Needle, _Found]]] = {}
         for needle in plain:
             kept = self._needle_lines(needle, most, deadline)
@@ -888,8 +894,8 @@ class WarmScanner:
             if found is None:
                 counts = self.index.token_counts(token, wanted)
                 over = any(times > cap for times in counts.values())
-                if over:
-                    counts = {p: min(times, cap) for p, times in counts.items()}
+                # In path order (the files in the order they were indexed: changed ones last).
+                counts = {p: min(times, cap) for p, times in sorted(counts.items())}
                 found = by_token[token] = (counts, over)
                 self._terms_held += len(counts)
                 while self._terms_held > TERM_COUNTS_KEPT and len(by_token) > 1:

@@ -33,7 +33,7 @@ from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..seeds.terms import identifier_tokens
-from .base import MAX_LINE_CHARS, OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
+from .base import OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
 from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex"]
@@ -326,16 +326,11 @@ class TokenIndex:
         last = min(last, first + most)
         out = []
         entries, starts, mask = kept.entries, kept.starts, kept.mask
-        lines, make = len(starts), tuple.__new__  # `Hit(no, text)` without its Python-level __new__
+        lines = len(starts)
         for k in range(first, last):
             no = entries[k] & mask
             if no < lines:
-                raw = data[starts[no - 1] : starts[no] - 1]
-                # `line_text`'s first case inline: most lines are short and end in `\n` alone.
-                if len(raw) < MAX_LINE_CHARS and not raw.endswith(b"\r"):
-                    out.append(make(Hit, (no, raw.decode("utf-8", "replace"))))
-                else:
-                    out.append(make(Hit, (no, line_text(raw, True))))
+                out.append(Hit(no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
             else:
                 out.append(Hit(no, line_text(data[starts[no - 1] :], False)))
         return out

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from boundedcode import MemoryTree, retrieve
 from boundedcode.checkout import Budgets
 from boundedcode.strategies import fulltext
-from boundedcode.strategies.fulltext import _rough_scores, bm25_scores
+from boundedcode.strategies.fulltext import bm25_scores
 
 from ..conftest import under_hash_seeds
 
@@ -118,12 +118,17 @@ _PATHS = st.sampled_from([f"f{i}.py" for i in range(8)])
     weights=st.dictionaries(st.sampled_from(["ledger", "overdraft", "fee"]), st.floats(0.5, 3.0)),
     documents=st.frozensets(_PATHS),
     listed=st.integers(1, 20),
+    average=st.sampled_from([1.0, 3.0, 300.0, 4097.0]),
 )
-def test_the_rough_pass_is_bm25_at_the_average_length_to_the_last_bit(counts, weights, documents, listed):
-    # The rough pass picks the candidates by its scores and their order: the same floats as
-    # bm25_scores with no lengths, whether or not every counted file is a document.
-    assert _rough_scores(counts, weights, listed, documents) == bm25_scores(
-        counts, weights, listed, set(documents), {}, 1.0
+def test_the_rough_pass_is_bm25_at_the_average_length_to_the_last_bit(
+    counts, weights, documents, listed, average
+):
+    # The rough pass (no lengths) picks the candidates by its scores and their order: the same
+    # floats as every document given the average length, whether or not every counted file is
+    # a document.
+    every_average = {f"f{i}.py": int(average) for i in range(8)}
+    assert bm25_scores(counts, weights, listed, documents, {}, average) == bm25_scores(
+        counts, weights, listed, set(documents), every_average, average
     )
 
 

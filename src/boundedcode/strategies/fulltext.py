@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from typing import Sequence
+from typing import AbstractSet, Sequence
 
 from ..lang.languages import is_document
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
@@ -66,7 +66,7 @@ def bm25_scores(
     counts: dict[str, dict[str, int]],
     weights: dict[str, float],
     files_listed: int,
-    documents: set[str],
+    documents: AbstractSet[str],
     size: dict[str, int],
     average_size: float,
 ) -> dict[str, float]:
@@ -74,7 +74,9 @@ def bm25_scores(
 
     `counts`: term → file → its occurrences there; df counts every file of the collection
     (`files_listed` of them: the files the terms were searched in) that holds the term. A
-    document missing from `size` is scored at the average length.
+    document missing from `size` is scored at the average length. With no sizes at all (the
+    rough pass over every document holding a term) a count saturates alike in every document,
+    so it is computed once per distinct count (most are 1, 2 or 3), to the same last bit.
     """
     n = max(files_listed, 1)
     scores: dict[str, float] = defaultdict(float)
@@ -83,11 +85,25 @@ def bm25_scores(
         if not df or df > MAX_DF_SHARE * n or term not in weights:
             continue
         idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-        for path, tf in files.items():
-            if path not in documents:
-                continue
-            norm = 1.0 - BM25_B + BM25_B * size.get(path, average_size) / average_size
-            scores[path] += weights[term] * idf * tf * (BM25_K1 + 1.0) / (tf + BM25_K1 * norm)
+        weighted = weights[term] * idf
+        # A term held in documents alone (as the scan counts them) is not asked file by file.
+        held = (
+            files.items()
+            if files.keys() <= documents
+            else [(p, tf) for p, tf in files.items() if p in documents]
+        )
+        if size:
+            for path, tf in held:
+                norm = 1.0 - BM25_B + BM25_B * size.get(path, average_size) / average_size
+                scores[path] += weighted * tf * (BM25_K1 + 1.0) / (tf + BM25_K1 * norm)
+            continue
+        norm = 1.0 - BM25_B + BM25_B * average_size / average_size
+        saturated: dict[int, float] = {}
+        for path, tf in held:
+            add = saturated.get(tf)
+            if add is None:
+                add = saturated[tf] = weighted * tf * (BM25_K1 + 1.0) / (tf + BM25_K1 * norm)
+            scores[path] += add
     return dict(scores)
 
 
@@ -97,35 +113,6 @@ def listed_documents(index: PathIndex, about_tests: bool) -> list[str]:
     return index.fact(
         f"documents, tests {about_tests}", lambda ps: [p for p in ps if is_document(p, about_tests)]
     )
-
-
-def _rough_scores(
-    counts: dict[str, dict[str, int]], weights: dict[str, float], files_listed: int, documents: frozenset[str]
-) -> dict[str, float]:
-    """`bm25_scores` with every document at the average length, to the last bit: a term's
-    saturated counts are computed once per distinct count (most are 1, 2 or 3), and a term
-    held in documents alone (as the scan counts them) is not asked document by document."""
-    n = max(files_listed, 1)
-    scores: dict[str, float] = defaultdict(float)
-    norm = 1.0 - BM25_B + BM25_B * 1.0 / 1.0  # bm25_scores' normalization at the average length
-    for term, files in counts.items():
-        df = len(files)
-        if not df or df > MAX_DF_SHARE * n or term not in weights:
-            continue
-        idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-        weighted = weights[term] * idf
-        saturated: dict[int, float] = {}
-        held = (
-            files.items()
-            if files.keys() <= documents
-            else [(p, tf) for p, tf in files.items() if p in documents]
-        )
-        for path, tf in held:
-            add = saturated.get(tf)
-            if add is None:
-                add = saturated[tf] = weighted * tf * (BM25_K1 + 1.0) / (tf + BM25_K1 * norm)
-            scores[path] += add
-    return dict(scores)
 
 
 def document_scores(ev: Evidence, weights: dict[str, float]) -> tuple[dict[str, float], int]:
@@ -140,7 +127,7 @@ def document_scores(ev: Evidence, weights: dict[str, float]) -> tuple[dict[str, 
         f"document set, tests {about_tests}", lambda _: frozenset(listed_documents(ev.index, about_tests))
     )
     n = ev.scan.term_files or len(ev.paths)
-    rough = _rough_scores(counts, weights, n, documents)
+    rough = bm25_scores(counts, weights, n, documents, {}, 1.0)
     if not rough:
         return {}, n
     candidates = sorted(rough, key=lambda p: (-rough[p], p))[:LENGTH_CANDIDATES]

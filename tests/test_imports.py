@@ -12,6 +12,8 @@ import sys
 
 from boundedcode.navigator.servers import ENV_VAR
 
+from .conftest import git, make_git_repo
+
 
 def loaded_after(code: str) -> set[str]:
     """The modules a fresh interpreter holds after running `code`."""
@@ -78,3 +80,13 @@ def test_the_public_names_are_the_functions_whatever_was_imported_first() -> Non
         "assert not isinstance(boundedcode.retrieve, types.ModuleType)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_retrieval_in_a_git_checkout_opens_the_git_objects_only_for_a_named_commit(tmp_path) -> None:
+    """pygit2 (some 80 ms of a one-shot call to import and open) serves only the history
+    strategy: a message that names no commit never loads it, one that names a commit does."""
+    root = make_git_repo(tmp_path / "repo", {"shop/cart.py": "def total():\n    raise KeyError\n"})
+    sha = git(root, "rev-parse", "HEAD")
+    ask = "from boundedcode import retrieve\nassert retrieve({!r}, {!r}).items"
+    assert "pygit2" not in loaded_after(ask.format("KeyError in `total`", str(root)))
+    assert "pygit2" in loaded_after(ask.format(f"`total` broke in commit {sha[:9]}", str(root)))

@@ -140,7 +140,7 @@ def run_retrieval(
     if len(anchors) > budgets.anchors:
         anchors = anchors[: budgets.anchors]  # evidence first, then the message in seed order
         reach(bounds, "anchors")
-    plan = Plan(tuple(anchors), message_facts(shown, anchors), tree.repository())
+    plan = Plan(tuple(anchors), message_facts(shown, anchors), tree.repository)
     t = lap("anchors", t0)
 
     # Plan from the anchors alone, so the scan can start before the walk: they run at once.

@@ -57,8 +57,15 @@ class Plan:
 
     anchors: tuple[Anchor, ...]
     facts: MessageFacts
-    #: The git objects behind the checkout (`Tree.repository`, pygit2), None without git.
-    repository: Any | None = None
+    #: Opens the git objects behind the checkout (`Tree.repository`); None: no git.
+    open_repository: Callable[[], Any | None] | None = None
+
+    @cached_property
+    def repository(self) -> Any | None:
+        """The git objects behind the checkout (pygit2), None without git: opened on first use,
+        by the one strategy that reads them (history, for a commit the message names). Importing
+        pygit2 and opening the objects took some 80 ms of a one-shot call in a git checkout."""
+        return self.open_repository() if self.open_repository is not None else None
 
     def of_kind(self, *kinds: AnchorKind) -> list[Anchor]:
         return [a for a in self.anchors if a.kind in kinds]

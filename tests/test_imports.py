@@ -90,3 +90,20 @@ def test_a_retrieval_in_a_git_checkout_opens_the_git_objects_only_for_a_named_co
     ask = "from boundedcode import retrieve\nassert retrieve({!r}, {!r}).items"
     assert "pygit2" not in loaded_after(ask.format("KeyError in `total`", str(root)))
     assert "pygit2" in loaded_after(ask.format(f"`total` broke in commit {sha[:9]}", str(root)))
+
+
+def test_ignore_rules_are_parsed_only_when_an_untracked_path_is_judged(tmp_path) -> None:
+    """A clean checkout asks its `.gitignore` about nothing (every file is tracked): pathspec
+    (10-16 ms of a one-shot call to import) is loaded only once an untracked path is judged."""
+    root = make_git_repo(
+        tmp_path / "repo", {"shop/cart.py": "def total():\n    raise KeyError\n", ".gitignore": "*.log\n"}
+    )
+    listing = (
+        "from boundedcode.checkout.tree import WorkTree\nlisted = [f.path for f in WorkTree({!r}).files()]\n"
+    )
+    clean = listing + "assert listed == ['.gitignore', 'shop/cart.py'], listed"
+    assert "pathspec" not in loaded_after(clean.format(str(root)))
+    (root / "shop" / "debug.log").write_text("x\n")
+    (root / "shop" / "new.py").write_text("x = 1\n")
+    judged = listing + "assert listed == ['.gitignore', 'shop/cart.py', 'shop/new.py'], listed"
+    assert "pathspec" in loaded_after(judged.format(str(root)))

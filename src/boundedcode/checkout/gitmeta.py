@@ -294,7 +294,7 @@ class IgnoreRules:
         self._exclude = _spec(exclude)
         self._dirs: dict[str, bool] = {}  # directory -> ignored, for files in unchecked ones
 
-    def load(self, directory: str) -> Any | None:
+    def load(self, directory: str) -> _Rules | None:
         """The rules of `directory`'s own `.gitignore` ("" for the root, else "a/b/")."""
         return _spec(read_under(self._root, f"{directory}.gitignore", MAX_LIST_BYTES).data)
 
@@ -319,10 +319,29 @@ class IgnoreRules:
         return self.ignored(path, is_dir, specs)
 
 
-def _spec(data: bytes | None) -> Any | None:
+class _Rules:
+    """One ignore file's patterns, parsed by `pathspec` when a path is first checked against them:
+    a clean checkout asks about no untracked path, and importing pathspec took 10–16 ms of a
+    one-shot call."""
+
+    def __init__(self, lines: list[str]):
+        self._lines = lines
+        self._spec: Any = None
+
+    def check_file(self, path: str) -> Any:
+        if self._spec is None:
+            import pathspec
+
+            self._spec = pathspec.GitIgnoreSpec.from_lines(self._lines)
+        return self._spec.check_file(path)
+
+
+def _spec(data: bytes | None) -> _Rules | None:
+    """The rules of an ignore file; None when it holds none (only comments and blank lines)."""
     if not data:
         return None
-    import pathspec
-
-    spec = pathspec.GitIgnoreSpec.from_lines(data.decode("utf-8", "surrogateescape").splitlines())
-    return spec if spec.patterns else None
+    lines = data.decode("utf-8", "surrogateescape").splitlines()
+    # Git: a line starting with `#` is a comment (`\#` escapes it), a blank one separates.
+    if all(line.startswith("#") or not line.strip() for line in lines):
+        return None
+    return _Rules(lines)

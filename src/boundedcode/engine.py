@@ -144,6 +144,8 @@ class Engine:
                         return  # the checkout was let go
                     scanner.hold(paths[start : start + WARM_BATCH], budgets, float("inf"), ScanResult())
             with self._lock:
+                # Once, as `prepare`'s one hold does (batches leave many out of order).
+                scanner.index.seal(in_order=True)
                 self._warmed[tree.fs_root] = tree.version
             if freeze:
                 gc.freeze()

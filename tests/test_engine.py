@@ -12,6 +12,8 @@ import sys
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boundedcode import retrieve
 from boundedcode.checkout import WorkTree
@@ -628,3 +630,50 @@ def test_a_checkout_warmed_in_batches_ends_with_every_identifier_in_order(tmp_pa
     index = scanner.index
     assert len(index._by_name) == len(index._by_reversed_name) == len(index._names) > 0
     same(engine, root)
+
+
+_WORDS = ["total", "ledger", "post_entry", "Balance", "x", "self", "return", "reconcile_ledger"]
+_CONTENTS = st.lists(st.sampled_from([*_WORDS, " ", "\n", "(", ".", "\x00"]), max_size=30).map("".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(["a.py", "b.py", "c.py"]), _CONTENTS, min_size=1),
+    st.lists(
+        st.tuples(
+            st.sampled_from(["a.py", "b.py", "c.py", "d.py"]), st.one_of(st.none(), _CONTENTS), st.booleans()
+        )
+    ),
+)
+def test_an_index_following_changes_holds_what_indexing_the_files_anew_gives(files, changes):
+    """Replaced contents change only the postings that differ (`TokenIndex.add` after `remove`);
+    after any changes, sealed between or not, every identifier's files and token's counts, and
+    each file's line index, are what a fresh index of the same contents gives."""
+    from boundedcode.scan.warm import TokenIndex
+
+    index = TokenIndex()
+    for path, text in files.items():
+        index.add(path, text.encode())
+    index.seal()
+    for path, text, seal in changes:
+        index.remove(path)  # what a dropped file gets (a no-op for one not indexed)
+        if seal:
+            index.seal()
+        if text is not None:
+            index.add(path, text.encode())
+    fresh = TokenIndex()
+    for path, data in sorted(index.indexed.items()):
+        fresh.add(path, data)
+    assert _as_sets(index) == _as_sets(fresh)
+    assert index.lines.keys() == fresh.lines.keys()
+    for path in fresh.lines:
+        assert _lines_by_identifier(index, path) == _lines_by_identifier(fresh, path)
+
+
+def _lines_by_identifier(index, path: str) -> dict[bytes, list[int]]:
+    kept = index.lines[path]
+    out = {}
+    for number in kept.held:
+        first, last = kept.span(number)
+        out[index._names[number]] = [kept.entries[k] & kept.mask for k in range(first, last)]
+    return out

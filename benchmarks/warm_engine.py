@@ -1,7 +1,7 @@
 """The warm engine on one large tree: latency per query and resident memory, cold alongside.
 
     .venv/bin/python benchmarks/warm_engine.py --repo DIR --tasks TASKS.jsonl \
-        [--limit 40] [--max-mb 512] [--no-cold] [--no-watch] [--no-freeze] [--time-s 3]
+        [--limit 40] [--max-mb 512] [--no-cold] [--no-watch] [--no-freeze] [--time-s 3] [--edit FILE]
 
 One `Engine` prepares DIR (every walked file read and indexed, timed), then answers
 --limit messages taken evenly over the task file (any task's message: the tree need
@@ -14,6 +14,8 @@ contents held against the cap (--max-mb), the validation alone (the kept tree's 
 `files()`, when nothing changed: told by the kernel, or by lstat with --no-watch), and
 p50, p95 and max of warm and cold `timings_ms.total`, and of the warm call as its caller
 waits for it (the collector's passes a query sets off, outside its total, included).
+With --edit FILE (a path in DIR), a comment line is appended to FILE before each query, as
+an agent edits a file between two of its questions (FILE is put back as it was at the end).
 Nothing is asserted: read medians on a shared machine.
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -49,7 +52,19 @@ def main() -> None:
     ap.add_argument("--no-watch", action="store_true", help="check changes by lstat, never told")
     ap.add_argument("--no-freeze", action="store_true", help="prepare without gc.freeze (a host's choice)")
     ap.add_argument("--time-s", type=float, default=None, help="the time budget of every retrieval")
+    ap.add_argument("--edit", metavar="FILE", help="a file of DIR changed before each query")
     args = ap.parse_args()
+    edited = os.path.join(args.repo, args.edit) if args.edit else None
+    original = open(edited, "rb").read() if edited else b""
+    try:
+        _run(args, edited)
+    finally:
+        if edited:
+            with open(edited, "wb") as f:
+                f.write(original)
+
+
+def _run(args: argparse.Namespace, edited: str | None) -> None:
     with open(args.tasks, encoding="utf-8") as f:
         tasks = [json.loads(line) for line in f if line.strip()]
     tasks = tasks[:: max(1, len(tasks) // args.limit)][: args.limit]
@@ -78,8 +93,11 @@ def main() -> None:
         f"p50 {percentile(checks, 0.5):.2f} ms, max {max(checks):.2f} ms"
     )
     warm, wall, cold, differ = [], [], [], 0
-    for t in tasks:
+    for n, t in enumerate(tasks):
         message = t["problem_statement"]
+        if edited:
+            with open(edited, "a", encoding="utf-8") as f:
+                f.write(f"\n# edited before query {n}\n")
         begin = time.perf_counter()
         w = engine.retrieve(message, args.repo, budgets=budgets)
         warm.append(w.timings_ms["total"])

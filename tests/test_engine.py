@@ -677,3 +677,27 @@ def _lines_by_identifier(index, path: str) -> dict[bytes, list[int]]:
         first, last = kept.span(number)
         out[index._names[number]] = [kept.entries[k] & kept.mask for k in range(first, last)]
     return out
+
+
+@both
+def test_a_kept_needle_s_lines_follow_edits_that_give_or_take_its_name(tmp_path, watch):
+    """After edits that give one file a kept needle's name and take it from another, every
+    kept needle's lines are what a search of the files now gives (a changed file goes out of
+    each needle's kept lines and comes back as read again)."""
+    from boundedcode.scan.warm import _lines_of
+
+    root = write_tree(tmp_path / "r", FILES)
+    engine = Engine(watch=watch)
+    engine.prepare(str(root))
+    same(engine, root)  # the message's needles, kept
+    scanner = engine.checkout(str(root))[1]
+    (root / "app/util.py").write_text("def helper():\n    return reconcile_ledger([])\n")
+    (root / "app/report.py").write_text("def report(entries):\n    return entries\n")
+    same(engine, root)
+    assert scanner._lines_kept
+    for (needle, most), (_, kept) in scanner._lines_kept.items():
+        search = _lines_of(needle, most, scanner.index)
+        now = {p: found.lines for p, d in scanner.index.indexed.items() if (found := search(p, d))}
+        assert {p: found.lines for p, found in kept.items()} == now, needle
+    named = next(kept for (n, _), (_, kept) in scanner._lines_kept.items() if n.text == "reconcile_ledger")
+    assert "app/util.py" in named and "app/report.py" not in named

@@ -695,9 +695,39 @@ def test_a_kept_needle_s_lines_follow_edits_that_give_or_take_its_name(tmp_path,
     (root / "app/report.py").write_text("def report(entries):\n    return entries\n")
     same(engine, root)
     assert scanner._lines_kept
-    for (needle, most), (_, kept) in scanner._lines_kept.items():
+    for needle, most in list(scanner._lines_kept):
         search = _lines_of(needle, most, scanner.index)
         now = {p: found.lines for p, d in scanner.index.indexed.items() if (found := search(p, d))}
-        assert {p: found.lines for p, found in kept.items()} == now, needle
-    named = next(kept for (n, _), (_, kept) in scanner._lines_kept.items() if n.text == "reconcile_ledger")
+        assert {
+            p: found.lines for p, found in scanner._needle_lines(needle, most, float("inf")).items()
+        } == now
+    named = next(kept.found for (n, _), kept in scanner._lines_kept.items() if n.text == "reconcile_ledger")
     assert "app/util.py" in named and "app/report.py" not in named
+
+
+@both
+def test_kept_lines_behind_the_files_read_catch_up_or_start_afresh(tmp_path, watch, monkeypatch):
+    """Needles a query does not ask for fall behind the files read again; asked later, they look
+    through those reads (within LINES_UPDATES of them) or start afresh: answers stay cold's."""
+    from boundedcode.scan import warm
+
+    monkeypatch.setattr(warm, "LINES_UPDATES", 3)
+    other = "`helper` returns `part_3`"
+    root = _many_files(tmp_path)
+    engine = Engine(watch=watch)
+    _ahead(engine, root)  # no file too recent to trust: only the edited ones are read again
+    engine.prepare(str(root))
+    scanner = engine.checkout(str(root))[1]
+    same(engine, root)  # the message's needles, kept
+    for i in range(2):  # read again while only the other message is asked: the first falls behind
+        (root / f"app/part_{i}.py").write_text(f"def part_{i}(x):\n    return reconcile_ledger(helper(x))\n")
+        same(engine, root, other)
+    behind = [k for k in scanner._lines_kept.values() if k.upto < scanner._reads]
+    assert behind and len(scanner._read_since) == 2
+    same(engine, root)  # caught up on both reads
+    assert all(k.upto == scanner._reads for k in scanner._lines_kept.values() if k in behind)
+    for i in range(2, 9):  # more reads than LINES_UPDATES while some needles wait
+        (root / f"app/part_{i}.py").write_text(f"def part_{i}(x):\n    return reconcile_ledger(x)\n")
+        same(engine, root, other)
+    assert len(scanner._read_since) <= 3
+    same(engine, root)

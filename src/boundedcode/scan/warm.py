@@ -45,8 +45,8 @@ LINES_KEPT = 250_000
 #: Term counts (a file and its count, some 40 bytes) kept across queries, over every token: the
 #: least recently asked token goes first.
 TERM_COUNTS_KEPT = 500_000
-#: Files one query may read again while keeping every needle's lines up to date (each is
-#: searched for every kept needle); past it the kept lines start afresh.
+#: Files read again that the kept needles' lines may not have looked through yet (each is, for a
+#: needle, when a query next asks for its lines); past it (a branch switch) they start afresh.
 LINES_UPDATES = 64
 #: Files one query reads and indexes itself (an edit, a few new files). A query finding more
 #: still to read (a checkout not yet prepared, a branch switch) is answered by the cold scan of
@@ -637,6 +637,16 @@ def _needle_runs(needle: Needle) -> tuple[list[str], list[tuple[bytes, bool]]] |
     return whole, edges
 
 
+class _KeptLines:
+    """One needle's kept lines per file, how to find them in a file read again, and the number
+    of the last file read that they hold (`WarmScanner._read_since`)."""
+
+    __slots__ = ("lines_of", "found", "upto")
+
+    def __init__(self, lines_of: _LinesOf, found: dict[str, _Found], upto: int):
+        self.lines_of, self.found, self.upto = lines_of, found, upto
+
+
 class WarmScanner:
     """The scan over a `CachedWorkTree`'s kept contents and token index."""
 
@@ -649,10 +659,14 @@ class WarmScanner:
         self._last_behind: tuple[Sequence[str], int, bool] | None = None
         # (tree version, file limit), the paths, and their (files, bytes, bounds reached)
         self._last_hold: tuple[tuple[int, int], list[str], tuple[int, int, list[str]]] | None = None
-        # Each needle's lines per file (and how to find them in a file read again), kept across
-        # queries: they follow every file that comes, changes or goes.
-        self._lines_kept: OrderedDict[tuple[Needle, int], tuple[_LinesOf, dict[str, _Found]]] = OrderedDict()
+        # Each needle's lines per file, kept across queries: they follow every file that comes,
+        # changes or goes. A file read again is looked through for a needle when a query next
+        # asks for its lines (an agent edits a file between questions, and hundreds are kept):
+        # path -> (the number of the read, its contents), the reads some kept needle lacks.
+        self._lines_kept: OrderedDict[tuple[Needle, int], _KeptLines] = OrderedDict()
         self._lines_held = 0
+        self._read_since: dict[str, tuple[int, bytes]] = {}
+        self._reads = 0  # files read while needles' lines were kept, numbered
         # The files named for terms, the tree's version and the budget the kept counts are for;
         # those files' numbers; each token's counts over them and whether the budget cut one.
         self._terms_kept: (
@@ -663,7 +677,6 @@ class WarmScanner:
         ) = None
         self._terms_held = 0  # counts kept, over every token
         self._wanted: tuple[Sequence[str], frozenset[str]] | None = None  # the paths last scanned, as a set
-        self._added = 0  # files indexed by the current hold (past LINES_UPDATES: start afresh)
         tree.on_drop = lambda path, held: self._dropped(path)
 
     def behind(self, paths: Sequence[str]) -> bool:
@@ -739,7 +752,7 @@ class WarmScanner:
                 reach(result.bounds_reached, bound)
             return {}
         cold: dict[str, bytes] = {}
-        files = size = self._added = 0
+        files = size = 0
         over = False  # a file over the one-file budget
         indexed = self.index.indexed
         for path in paths:
@@ -861,7 +874,8 @@ class WarmScanner:
         kept_lines = self._lines_kept.get((needle, most))
         if kept_lines is not None:
             self._lines_kept.move_to_end((needle, most))
-            return kept_lines[1]
+            self._catch_up(kept_lines)
+            return kept_lines.found
         runs = _needle_runs(needle)
         candidates: Iterable[str] | None = None if runs is None else self.index.candidates(*runs)
         if candidates is None:
@@ -875,33 +889,47 @@ class WarmScanner:
             if found:
                 kept[path] = found
                 self._lines_held += len(found.lines)
-        self._lines_kept[(needle, most)] = (lines_of, kept)
+        self._lines_kept[(needle, most)] = _KeptLines(lines_of, kept, self._reads)
         while self._lines_held > LINES_KEPT and len(self._lines_kept) > 1:
-            _, (_, gone) = self._lines_kept.popitem(last=False)
-            self._lines_held -= sum(len(found.lines) for found in gone.values())
+            _, gone = self._lines_kept.popitem(last=False)
+            self._lines_held -= sum(len(found.lines) for found in gone.found.values())
         return kept
 
+    def _catch_up(self, kept: _KeptLines) -> None:
+        """The files read since `kept` was last brought up to date, looked through for its needle."""
+        if kept.upto == self._reads:
+            return
+        for path, (read, data) in self._read_since.items():
+            if read > kept.upto and (found := kept.lines_of(path, data)):
+                kept.found[path] = found
+                self._lines_held += len(found.lines)
+        kept.upto = self._reads
+
     def _indexed(self, path: str, data: bytes) -> None:
-        """A file read (new, or changed): into the index and every needle's kept lines."""
+        """A file read (new, or changed): into the index, and to be looked through for each kept
+        needle when it is next asked for (`_catch_up`)."""
         self.index.add(path, data)
         if not self._lines_kept:
             return
-        self._added += 1
-        if self._added > LINES_UPDATES:  # many files at once (a branch switch): start afresh
-            self._lines_kept.clear()
-            self._lines_held = 0
-            return
-        for lines_of, kept in self._lines_kept.values():
-            found = lines_of(path, data)
-            if found:
-                kept[path] = found
-                self._lines_held += len(found.lines)
+        if len(self._read_since) >= LINES_UPDATES:
+            # The reads every kept needle has looked through are done with; past LINES_UPDATES
+            # left (a branch switch), the kept lines start afresh.
+            upto = min(kept.upto for kept in self._lines_kept.values())
+            self._read_since = {p: r for p, r in self._read_since.items() if r[0] > upto}
+            if len(self._read_since) >= LINES_UPDATES:
+                self._lines_kept.clear()
+                self._read_since.clear()
+                self._lines_held = 0
+                return
+        self._reads += 1
+        self._read_since[path] = (self._reads, data)
 
     def _dropped(self, path: str) -> None:
         """A file the tree dropped (changed, gone): out of the index and every needle's lines."""
         self.index.remove(path)
-        for _, kept in self._lines_kept.values():
-            found = kept.pop(path, None)
+        self._read_since.pop(path, None)
+        for kept in self._lines_kept.values():
+            found = kept.found.pop(path, None)
             if found:
                 self._lines_held -= len(found.lines)
 

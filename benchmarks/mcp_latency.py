@@ -1,15 +1,17 @@
 """`bcode mcp` as an agent uses it: retrieve round trips over stdio, timed by the SDK's client.
 
     .venv/bin/python benchmarks/mcp_latency.py --repo DIR --tasks TASKS.jsonl \
-        [--limit 40] [--settle 20] [--session FILE] [--src DIR]
+        [--limit 40] [--settle 20] [--session FILE] [--src DIR] [--edit FILE]
 
 Starts `python -m boundedcode mcp --repo DIR` (with `--src`, that tree on PYTHONPATH), times its
 first `retrieve` (answered while the server reads the checkout into memory), waits `--settle`
 seconds for that reading to end, then sends the messages of `--limit` tasks taken evenly over
 the task file, one after the other, and prints the round trips' p50, p95 and max: the engine,
 the session's staleness check and records (`--session`: kept in FILE, each record fsync'ed)
-and the protocol together, as the client waits. `benchmarks/warm_engine.py` times the engine
-alone. Nothing is asserted: the machines are shared and noisy.
+and the protocol together, as the client waits. With --edit FILE (a path in the checkout), a
+comment line is appended to FILE before each call, as an agent edits between its questions (FILE
+is put back as it was at the end). `benchmarks/warm_engine.py` times the engine alone. Nothing
+is asserted: the machines are shared and noisy.
 """
 
 from __future__ import annotations
@@ -46,7 +48,10 @@ async def _run(args: argparse.Namespace) -> None:
         print(f"first retrieve: {(time.perf_counter() - start) * 1000:.0f} ms")
         await anyio.sleep(args.settle)
         times = []
-        for message in _messages(args.tasks, args.limit):
+        for n, message in enumerate(_messages(args.tasks, args.limit)):
+            if args.edit:
+                with open(os.path.join(args.repo, args.edit), "a", encoding="utf-8") as f:
+                    f.write(f"\n# edited before call {n}\n")
             start = time.perf_counter()
             await client.call_tool("retrieve", {"message": message})
             times.append((time.perf_counter() - start) * 1000)
@@ -66,7 +71,16 @@ def main() -> None:
     )
     ap.add_argument("--session", help="the server keeps its session in this file")
     ap.add_argument("--src", help="a source tree to put on PYTHONPATH (to compare two)")
-    anyio.run(_run, ap.parse_args())
+    ap.add_argument("--edit", metavar="FILE", help="a file of the checkout changed before each call")
+    args = ap.parse_args()
+    edited = os.path.join(args.repo, args.edit) if args.edit else None
+    original = open(edited, "rb").read() if edited else b""
+    try:
+        anyio.run(_run, args)
+    finally:
+        if edited:
+            with open(edited, "wb") as f:
+                f.write(original)
 
 
 if __name__ == "__main__":

@@ -960,7 +960,7 @@ class WarmScanner:
             if found is None:
                 counts = self.index.token_counts(token, wanted)
                 over = any(times > cap for times in counts.values())
-                # In path order (the index holds them in the order they came, a changed one moved).
+                # In path order (the index holds a token's files in the order their counts came).
                 counts = {p: min(times, cap) for p, times in sorted(counts.items())}
                 found = by_token[token] = (counts, over)
                 self._terms_held += len(counts)

@@ -731,3 +731,61 @@ def test_kept_lines_behind_the_files_read_catch_up_or_start_afresh(tmp_path, wat
         same(engine, root, other)
     assert len(scanner._read_since) <= 3
     same(engine, root)
+
+
+@both
+def test_a_hold_brought_up_to_date_counts_what_a_pass_over_every_file_counts(tmp_path, watch):
+    """After edits, a file grown past the one-file budget and shrunk back, the hold that reads
+    only the files dropped since (and those it could not read) counts the files and bytes, and
+    reaches the bounds, that a pass over every file does."""
+    from boundedcode.checkout import Budgets, walk
+    from boundedcode.scan.base import ScanResult
+
+    budgets = Budgets(file_bytes=120)
+    root = _many_files(tmp_path)
+    engine = Engine(watch=watch)
+    _ahead(engine, root)
+    engine.prepare(str(root), budgets)
+    tree, scanner = engine.checkout(str(root))
+
+    def counted(fresh: bool) -> tuple[int, int, list[str]]:
+        paths = walk(tree, budgets).paths
+        if fresh:
+            scanner._last_hold = None
+        result = ScanResult()
+        scanner.hold(paths, budgets, float("inf"), result)
+        return result.files_scanned, result.bytes_scanned, result.bounds_reached
+
+    edits = [
+        {"app/part_1.py": "def part_1(entries):\n    return 1\n"},
+        {"app/part_2.py": "x = 1\n" * 40},  # past the budget: not read, the bound reached
+        {"app/part_3.py": "y = 2\n", "app/part_4.py": "def part_4():\n    return None\n"},
+        {"app/part_2.py": "x = 2\n"},  # back within it
+    ]
+    assert counted(False) == counted(True)
+    for edit in edits:
+        write_tree(root, edit)
+        up_to_date = counted(False)
+        assert scanner._dropped_since == {}  # brought up to date, not passed over in full
+        assert up_to_date == counted(True), edit
+    assert "app/part_2.py" in scanner.index.indexed  # shrunk back: read and indexed again
+
+
+@both
+def test_a_file_over_the_budget_that_shrinks_back_is_searched_again(tmp_path, watch):
+    """The tree never keeps a file over the one-file budget, so its shrinking back drops nothing
+    and moves no version: the warm scan asks such files again on every query, as cold does."""
+    from boundedcode.checkout import Budgets
+
+    budgets = Budgets(file_bytes=120)
+    root = _many_files(tmp_path)
+    engine = Engine(watch=watch)
+    _ahead(engine, root)
+    engine.prepare(str(root), budgets)
+    message = "`audit_trail` is never written"
+    write_tree(root, {"app/part_2.py": "audit_trail = 1\n" * 20})  # past the budget
+    assert "app/part_2.py" not in answer(engine.retrieve(message, str(root), budgets=budgets))
+    write_tree(root, {"app/part_2.py": "audit_trail = 1\n"})
+    warm = engine.retrieve(message, str(root), budgets=budgets)
+    assert answer(warm) == answer(retrieve(message, str(root), budgets=budgets))
+    assert "app/part_2.py" in answer(warm)

@@ -610,7 +610,7 @@ def test_term_counts_kept_across_queries_stay_within_their_cap_and_answer_as_col
     assert scanner._terms_kept is not None
     kept = scanner._terms_kept[2]
     # The newest token is kept whatever its size; the others only while the counts fit the cap.
-    assert 1 <= len(kept) and scanner._terms_held == sum(len(c) for c, _ in kept.values())
+    assert 1 <= len(kept) and scanner._terms_held == sum(len(k.counts) for k in kept.values())
     assert len(kept) == 1 or scanner._terms_held <= 2
 
 
@@ -789,3 +789,46 @@ def test_a_file_over_the_budget_that_shrinks_back_is_searched_again(tmp_path, wa
     warm = engine.retrieve(message, str(root), budgets=budgets)
     assert answer(warm) == answer(retrieve(message, str(root), budgets=budgets))
     assert "app/part_2.py" in answer(warm)
+
+
+@both
+def test_kept_term_counts_follow_the_files_changed_since(tmp_path, watch, monkeypatch):
+    """A token's kept counts are counted again in the files changed since, when the token is
+    next asked for: a file that gains the token, loses it, or passes the per-file budget; past
+    LINES_UPDATES changes not caught up with they start afresh. Answers stay cold's."""
+    from boundedcode.checkout import Budgets
+    from boundedcode.scan import warm
+
+    monkeypatch.setattr(warm, "LINES_UPDATES", 4)
+    budgets = Budgets(occurrences_per_string_file=3)
+    message = "the ledger balance drifts"
+    root = _many_files(tmp_path)
+    engine = Engine(watch=watch)
+    _ahead(engine, root)
+    engine.prepare(str(root), budgets)
+    scanner = engine.checkout(str(root))[1]
+
+    def check() -> None:
+        warm_answer = engine.retrieve(message, str(root), budgets=budgets)
+        assert answer(warm_answer) == answer(retrieve(message, str(root), budgets=budgets))
+        fresh = {t: scanner.index.token_counts(t, scanner._terms_kept[1]) for t in scanner._terms_kept[2]}
+        for token, kept in scanner._terms_kept[2].items():
+            assert list(kept.counts.items()) == [(p, min(n, 3)) for p, n in sorted(fresh[token].items())]
+            assert kept.over == {p for p, n in fresh[token].items() if n > 3}, token
+
+    check()
+    assert scanner._terms_kept is not None and "balanc" in "".join(scanner._terms_kept[2])
+    write_tree(root, {"app/util.py": "def helper(balance):\n    return balance\n"})  # gains the tokens
+    check()
+    write_tree(root, {"app/part_1.py": "balance = ledger_balance(balance)\n"})  # and one before it
+    check()
+    write_tree(root, {"app/ledger.py": "x = 1\n"})  # loses them
+    check()
+    write_tree(root, {"app/part_2.py": "balance = balance + balance + balance\n"})  # past the budget
+    check()
+    write_tree(root, {"app/part_2.py": "balance = 1\n"})  # back within it
+    check()
+    for i in range(3, 12):  # more changes than LINES_UPDATES between two asks
+        write_tree(root, {f"app/part_{i}.py": f"ledger_{i} = {i}\n"})
+        engine.retrieve("`part_3` only", str(root), budgets=budgets)
+    check()

@@ -722,14 +722,14 @@ def test_kept_lines_behind_the_files_read_catch_up_or_start_afresh(tmp_path, wat
     for i in range(2):  # read again while only the other message is asked: the first falls behind
         (root / f"app/part_{i}.py").write_text(f"def part_{i}(x):\n    return reconcile_ledger(helper(x))\n")
         same(engine, root, other)
-    behind = [k for k in scanner._lines_kept.values() if k.upto < scanner._reads]
-    assert behind and len(scanner._read_since) == 2
+    behind = [k for k in scanner._lines_kept.values() if k.upto < scanner._changed]
+    assert behind and len(scanner._changes) == 2
     same(engine, root)  # caught up on both reads
-    assert all(k.upto == scanner._reads for k in scanner._lines_kept.values() if k in behind)
+    assert all(k.upto == scanner._changed for k in scanner._lines_kept.values() if k in behind)
     for i in range(2, 9):  # more reads than LINES_UPDATES while some needles wait
         (root / f"app/part_{i}.py").write_text(f"def part_{i}(x):\n    return reconcile_ledger(x)\n")
         same(engine, root, other)
-    assert len(scanner._read_since) <= 3
+    assert len(scanner._changes) <= 3
     same(engine, root)
 
 

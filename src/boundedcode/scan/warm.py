@@ -672,7 +672,7 @@ class _KeptCounts:
 
 class _KeptLines:
     """One needle's kept lines per file, how to find them in a file read again, and the number
-    of the last file read that they hold (`WarmScanner._read_since`)."""
+    of the last file change they hold (`WarmScanner._changes`)."""
 
     __slots__ = ("lines_of", "found", "upto")
 
@@ -695,22 +695,21 @@ class WarmScanner:
         self._last_hold: _Hold | None = None
         self._dropped_since: dict[str, int | None] | None = None
         # Each needle's lines per file, kept across queries: they follow every file that comes,
-        # changes or goes. A file read again is looked through for a needle when a query next
-        # asks for its lines (an agent edits a file between questions, and hundreds are kept):
-        # path -> (the number of the read, its contents), the reads some kept needle lacks.
+        # changes or goes.
         self._lines_kept: OrderedDict[tuple[Needle, int], _KeptLines] = OrderedDict()
         self._lines_held = 0
-        self._read_since: dict[str, tuple[int, bytes]] = {}
-        self._reads = 0  # files read while needles' lines were kept, numbered
         # The files named for terms and the budget the kept counts are for; those files' numbers;
-        # each token's counts over them. A file changed since a token's counts were made is
-        # counted again when the token is next asked for: path -> the number of its last change.
+        # each token's counts over them.
         self._terms_kept: (
             tuple[tuple[Sequence[str], int], frozenset[int], OrderedDict[str, _KeptCounts]] | None
         ) = None
         self._terms_held = 0  # counts kept, over every token
-        self._terms_changed: dict[str, int] = {}
-        self._term_changes = 0
+        # The files changed since some kept lines or counts were made: path -> the number of its
+        # last change and its contents (None: dropped, not read again). A kept needle's lines and
+        # a kept token's counts catch up when a query next asks for them (an agent edits a file
+        # between questions, and hundreds are kept).
+        self._changes: dict[str, tuple[int, bytes | None]] = {}
+        self._changed = 0
         self._wanted: tuple[Sequence[str], frozenset[str]] | None = None  # the paths last scanned, as a set
         tree.on_drop = lambda path, held: self._dropped(path)
 
@@ -940,7 +939,7 @@ class WarmScanner:
             if found:
                 kept[path] = found
                 self._lines_held += len(found.lines)
-        self._lines_kept[(needle, most)] = _KeptLines(lines_of, kept, self._reads)
+        self._lines_kept[(needle, most)] = _KeptLines(lines_of, kept, self._changed)
         while self._lines_held > LINES_KEPT and len(self._lines_kept) > 1:
             _, gone = self._lines_kept.popitem(last=False)
             self._lines_held -= sum(len(found.lines) for found in gone.found.values())
@@ -948,33 +947,19 @@ class WarmScanner:
 
     def _catch_up(self, kept: _KeptLines) -> None:
         """The files read since `kept` was last brought up to date, looked through for its needle."""
-        if kept.upto == self._reads:
+        if kept.upto == self._changed:
             return
-        for path, (read, data) in self._read_since.items():
-            if read > kept.upto and (found := kept.lines_of(path, data)):
+        for path, (change, data) in self._changes.items():
+            if change > kept.upto and data is not None and (found := kept.lines_of(path, data)):
                 kept.found[path] = found
                 self._lines_held += len(found.lines)
-        kept.upto = self._reads
+        kept.upto = self._changed
 
     def _indexed(self, path: str, data: bytes) -> None:
         """A file read (new, or changed): into the index, and to be looked through for each kept
         needle when it is next asked for (`_catch_up`)."""
         self.index.add(path, data)
-        self._term_change(path)
-        if not self._lines_kept:
-            return
-        if len(self._read_since) >= LINES_UPDATES:
-            # The reads every kept needle has looked through are done with; past LINES_UPDATES
-            # left (a branch switch), the kept lines start afresh.
-            upto = min(kept.upto for kept in self._lines_kept.values())
-            self._read_since = {p: r for p, r in self._read_since.items() if r[0] > upto}
-            if len(self._read_since) >= LINES_UPDATES:
-                self._lines_kept.clear()
-                self._read_since.clear()
-                self._lines_held = 0
-                return
-        self._reads += 1
-        self._read_since[path] = (self._reads, data)
+        self._change(path, data)
 
     def _dropped(self, path: str) -> None:
         """A file the tree dropped (changed, gone): out of the index and every needle's lines."""
@@ -982,8 +967,7 @@ class WarmScanner:
             data = self.index.indexed.get(path)
             self._dropped_since.setdefault(path, None if data is None else len(data))
         self.index.remove(path)
-        self._term_change(path)
-        self._read_since.pop(path, None)
+        self._change(path, None)
         for kept in self._lines_kept.values():
             found = kept.found.pop(path, None)
             if found:
@@ -1011,7 +995,6 @@ class WarmScanner:
         if kept is None or kept[0][0] is not counted or kept[0][1] != cap:
             kept = self._terms_kept = ((counted, cap), self.index.numbers(counted), OrderedDict())
             self._terms_held = 0
-            self._terms_changed.clear()
         _, wanted, by_token = kept
         for token in sorted(terms.tokens):
             found = by_token.get(token)
@@ -1020,7 +1003,7 @@ class WarmScanner:
                 # In path order (the index holds a token's files in the order their counts came).
                 counts = {p: min(times, cap) for p, times in sorted(every.items())}
                 found = by_token[token] = _KeptCounts(
-                    counts, {p for p, times in every.items() if times > cap}, self._term_changes
+                    counts, {p for p, times in every.items() if times > cap}, self._changed
                 )
                 self._terms_held += len(counts)
                 while self._terms_held > TERM_COUNTS_KEPT and len(by_token) > 1:
@@ -1028,7 +1011,7 @@ class WarmScanner:
                     self._terms_held -= len(gone.counts)
             else:
                 by_token.move_to_end(token)
-                if found.upto < self._term_changes:
+                if found.upto < self._changed:
                     self._recount(token, found, cap)
             if not found.counts:
                 continue
@@ -1041,7 +1024,7 @@ class WarmScanner:
         assert self._terms_kept is not None
         wanted, numbers = self._terms_kept[1], self.index.numbers
         counts, before = kept.counts, len(kept.counts)
-        for path, change in self._terms_changed.items():
+        for path, (change, _) in self._changes.items():
             if change <= kept.upto or not numbers([path]) <= wanted:
                 continue
             times = self.index.token_count(token, path)
@@ -1057,19 +1040,23 @@ class WarmScanner:
                 counts[path] = min(times, cap)
                 counts = kept.counts = dict(sorted(counts.items()))
         self._terms_held += len(counts) - before
-        kept.upto = self._term_changes
+        kept.upto = self._changed
 
-    def _term_change(self, path: str) -> None:
-        """`path` changed (dropped, or read again): the kept counts hold it no longer. Past
-        LINES_UPDATES changes some token has not counted again (a branch switch), they start afresh."""
-        if self._terms_kept is None:
+    def _change(self, path: str, data: bytes | None) -> None:
+        """`path` read again (`data`) or dropped (None): for the kept lines and counts to catch up
+        with. The changes every kept one has caught up with are let go; past LINES_UPDATES left
+        (a branch switch), what is kept starts afresh."""
+        counts = self._terms_kept[2].values() if self._terms_kept is not None else ()
+        if not self._lines_kept and not counts:
             return
-        if len(self._terms_changed) >= LINES_UPDATES and path not in self._terms_changed:
-            upto = min((kept.upto for kept in self._terms_kept[2].values()), default=self._term_changes)
-            self._terms_changed = {p: c for p, c in self._terms_changed.items() if c > upto}
-            if len(self._terms_changed) >= LINES_UPDATES:
+        if len(self._changes) >= LINES_UPDATES and path not in self._changes:
+            upto = min(chain((k.upto for k in self._lines_kept.values()), (k.upto for k in counts)))
+            self._changes = {p: c for p, c in self._changes.items() if c[0] > upto}
+            if len(self._changes) >= LINES_UPDATES:
+                self._lines_kept.clear()
+                self._lines_held = 0
                 self._terms_kept = None
-                self._terms_changed.clear()
+                self._changes.clear()
                 return
-        self._term_changes += 1
-        self._terms_changed[path] = self._term_changes
+        self._changed += 1
+        self._changes[path] = (self._changed, data)

@@ -10,8 +10,9 @@ the task file, one after the other, and prints the round trips' p50, p95 and max
 the session's staleness check and records (`--session`: kept in FILE, each record fsync'ed)
 and the protocol together, as the client waits. With --edit FILE (a path in the checkout), a
 comment line is appended to FILE before each call, as an agent edits between its questions (FILE
-is put back as it was at the end). `benchmarks/warm_engine.py` times the engine alone. Nothing
-is asserted: the machines are shared and noisy.
+is put back as it was at the end). Each call's round trip goes to stderr as it ends.
+`benchmarks/warm_engine.py` times the engine alone. Nothing is asserted: the machines are shared
+and noisy.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ async def _run(args: argparse.Namespace) -> None:
             start = time.perf_counter()
             await client.call_tool("retrieve", {"message": message})
             times.append((time.perf_counter() - start) * 1000)
+            print(f"call {n}: {times[-1]:.0f} ms", file=sys.stderr)
     times.sort()
     p95 = times[round(0.95 * (len(times) - 1))]
     print(f"\n| {len(times)} retrieve calls | p50 | p95 | max |\n| --- | --- | --- | --- |")

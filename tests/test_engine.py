@@ -507,6 +507,38 @@ def test_a_prepared_engine_s_kept_facts_are_out_of_the_collector_s_sight_when_th
         gc.unfreeze()
 
 
+def test_a_freezing_host_s_query_leaves_its_cycles_collected_and_what_it_kept_frozen(tmp_path):
+    import gc
+    import weakref
+
+    class Node:
+        itself: object = None
+
+    left: list[weakref.ref[Node]] = []
+
+    def clock() -> float:  # each call leaves a cycle behind, as a query's closures may
+        node = Node()
+        node.itself = node
+        left.append(weakref.ref(node))
+        return time.monotonic()
+
+    root = write_tree(tmp_path / "r", FILES)
+    engine = Engine()
+    before = gc.get_freeze_count()
+    engine.retrieve(MESSAGE, str(root), clock=clock)
+    assert gc.get_freeze_count() == before  # a host that did not ask: nothing frozen
+    try:
+        engine.prepare(str(root), freeze=True)
+        frozen, left[:] = gc.get_freeze_count(), []
+        result = engine.retrieve(MESSAGE, str(root), clock=clock)
+        assert left and all(ref() is None for ref in left)  # collected, never frozen
+        assert gc.get_freeze_count() > frozen  # what the query made and kept: frozen too
+        assert id(result) not in {id(o) for o in gc.get_objects()}
+        assert answer(result) == answer(retrieve(MESSAGE, str(root)))
+    finally:
+        gc.unfreeze()
+
+
 def _many_files(tmp_path, count: int = 24):
     files = dict(FILES)
     files.update(

@@ -2,8 +2,9 @@
 
 import pytest
 
-from boundedcode.lang.diagnostics import Diagnostic, parse_diagnostics
-from evidence_files import T, evidence
+from boundedcode.lang._text import evidence_lines
+from boundedcode.lang.diagnostics import _ONE_LINE, Diagnostic, parse_diagnostics
+from evidence_files import EVIDENCE, T, evidence
 
 
 JSX = "Support for the experimental syntax 'jsx' isn't currently enabled"
@@ -1050,6 +1051,19 @@ EXPECTED = {
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_fixture_diagnostics(name):
     assert parse_diagnostics(evidence(name)) == EXPECTED[name]
+
+
+def test_every_line_a_format_matches_holds_one_of_its_hints():
+    # A format is tried only on lines holding a hint: a hint a matching line lacks loses its rows.
+    fixtures = sorted(p for p in EVIDENCE.rglob("*") if p.is_file() and p.suffix != ".sh")
+    matched = 0
+    for path in fixtures:
+        for line in evidence_lines(path.read_bytes().decode("utf-8", "replace")):
+            for row in _ONE_LINE:
+                if row.pattern.match(line):
+                    matched += 1
+                    assert not row.hints or any(h in line for h in row.hints), (path.name, line, row.hints)
+    assert matched > 300  # the fixtures hold the formats' rows
 
 
 # Stack traces and test reports print file:line too; none of it is a diagnostic.

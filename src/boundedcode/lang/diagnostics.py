@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from collections.abc import Callable
+from typing import NamedTuple
 
 from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines
@@ -896,65 +897,81 @@ def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(path, line, _first(groups, "col"), _first(groups, "msg"), severity, "generic")
 
 
-_ONE_LINE: tuple[tuple[LazyPattern, Callable[[re.Match[str], _State], Diagnostic | None]], ...] = (
-    (_ARROW, _arrow),  # rustc, ruff --output-format=full
-    (_ESLINT_ROW, _eslint),  # eslint (stylish)
-    (_PHPCS_ROW, _phpcs),  # PHP_CodeSniffer (full)
-    (_STYLELINT_ROW, _stylelint),  # stylelint (string)
-    (_CSSLINT_ROW, _csslint),  # csslint
-    (_SQLFLUFF_ROW, _sqlfluff),  # sqlfluff
-    (_REEK_ROW, _reek),  # reek
-    (_SHELLCHECK_ROW, _shellcheck),  # shellcheck (tty)
-    (_CONFIG_MARK, _config_mark),  # Ansible, PyYAML, lessc, Rollup
-    (_POWERSHELL, _powershell),  # PowerShell
-    (_DOCTEST, _doctest),  # rustdoc
-    (_CLOJURE, _clojure),  # Clojure
-    (_PLAYWRIGHT, _playwright),  # Playwright Test
-    (_DART_ANALYZE, _dart_analyze),  # dart analyze, flutter analyze
-    (_TEMPLATE_ERROR, _template_error),  # Django, Go templates, Hugo, Jekyll (Liquid), Rails
-    (_FILE_LINE, _file_line),  # jshint, bash
-    (_PUPPET, _puppet),  # puppet-lint
-    (_HAML, _haml),  # haml-lint
-    (_SCALASTYLE, _scalastyle),  # scalastyle
-    (_PHPSTAN_ROW, _phpstan_row),  # phpstan (table)
-    (_DASHED, _dashed),  # tsc --pretty, pyright
-    (_MAVEN, _maven),  # maven-compiler-plugin (javac, kotlinc), kotlin-maven-plugin
-    (_KOTLIN, _kotlin),  # kotlinc through Gradle
-    (_WEBPACK_TS, _webpack_ts),  # ts-loader, fork-ts-checker-webpack-plugin, Angular CLI
-    (_PAREN, _paren),  # tsc, MSVC, csc, generic file(line,col)
-    (_PHPSTAN_RAW, _phpstan_raw),  # phpstan --error-format=raw
-    (_COLON, _colon),  # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic
-    (_SPACED, _spaced),  # gcc, clang on a path with a space
-    (_SEVERITY_FIRST, _severity_first),  # Bazel, Checkstyle
-    (_CODED, _coded),  # markdownlint, hadolint, dialyzer
-    (_ANNOTATION, _annotation),  # GitHub Actions
-    (_LABELLED, _labelled),  # bandit
-    (_AT_END, _labelled),  # detekt
-    (_ON_LINE, _labelled),  # Terraform, rustfmt
-    (_BRACKETED, _labelled),  # cppcheck (before 1.x)
-    (_NIM, _labelled),  # nim
-    (_OCAML, _labelled),  # ocaml
-    (_POSITION_LAST, _position_last),  # babel, prettier
-    (_WEBPACK, _labelled),  # webpack
-    (_WEBPACK_IMPORTER, _labelled),  # webpack
-    (_BLACK, _labelled),  # black
-    (_MAKE_RECIPE, _make_recipe),  # GNU make
-    (_INCLUDED_FROM, _included_from),  # gcc, clang
-    (_GRADLE_WHERE, _labelled),  # Gradle
-    (_PHP_ERROR_IN, _labelled),  # Laravel 5
-    (_DART_ASSERTION, _dart_assertion),  # Dart
-    (_PHPMD, _phpmd),  # PHPMD
-    (_PYDOCSTYLE, _pydocstyle),  # pydocstyle
-    (_SPHINX_DOCSTRING, _sphinx_docstring),  # Sphinx (autodoc)
-    (_GLOG, _glog),  # glog, Abseil, absl-py, TensorFlow
-    (_SANITIZER_SUMMARY, _sanitizer_summary),  # AddressSanitizer, UBSan, ThreadSanitizer
-    (_CHROMIUM_CONSOLE, _chromium_console),  # Chromium, Electron
-    (_GECKO, _gecko),  # Firefox
-    (_BARE_LOCATION, _bare_location),  # gfortran, go test, ExUnit
-    (_CODEBLOCKS, _codeblocks),  # Code::Blocks
-    (_ERROR_LIST, _error_list),  # Visual Studio's Error List
-    (_ERROR_LIST_SPACED, _error_list_spaced),  # Visual Studio 2010's Error List
-    (_COPIED, _copied),  # Chrome, Firefox, Safari consoles, Xcode's issue navigator, copied
+class _Row(NamedTuple):
+    """A one-line format: its pattern, the builder of its diagnostic, and the substrings one of
+    which is in every line the pattern matches (none: tried on every line). A line holding no
+    hint is not matched: the pattern is compiled only when some line could be one of its rows
+    (a message with digits but no tool's output compiles few of the 57: 7 ms a process)."""
+
+    pattern: LazyPattern
+    build: Callable[[re.Match[str], _State], Diagnostic | None]
+    hints: tuple[str, ...]
+
+
+_ONE_LINE: tuple[_Row, ...] = (
+    _Row(_ARROW, _arrow, ("--> ",)),  # rustc, ruff --output-format=full
+    _Row(_ESLINT_ROW, _eslint, ("error", "warning")),  # eslint (stylish)
+    _Row(_PHPCS_ROW, _phpcs, ("| ERROR", "| WARNING")),  # PHP_CodeSniffer (full)
+    _Row(_STYLELINT_ROW, _stylelint, ("✖", "⚠", "×", "‼")),  # stylelint (string)
+    _Row(_CSSLINT_ROW, _csslint, (" at line ",)),  # csslint
+    _Row(_SQLFLUFF_ROW, _sqlfluff, ("| P:",)),  # sqlfluff
+    _Row(_REEK_ROW, _reek, ("]:",)),  # reek
+    _Row(_SHELLCHECK_ROW, _shellcheck, (" SC",)),  # shellcheck (tty)
+    _Row(_CONFIG_MARK, _config_mark, (", column ", " (")),  # Ansible, PyYAML, lessc, Rollup
+    _Row(_POWERSHELL, _powershell, (".ps1:", ".psd1:", ".psm1:")),  # PowerShell
+    _Row(_DOCTEST, _doctest, (".rs - ",)),  # rustdoc
+    _Row(_CLOJURE, _clojure, (" error",)),  # Clojure
+    _Row(_PLAYWRIGHT, _playwright, (" › ",)),  # Playwright Test
+    _Row(_DART_ANALYZE, _dart_analyze, (".dart:",)),  # dart analyze, flutter analyze
+    # Django, Go templates, Hugo, Jekyll (Liquid), Rails
+    _Row(_TEMPLATE_ERROR, _template_error, ("In template ", '": ', "template: ", "Liquid ", "Showing ")),
+    _Row(_FILE_LINE, _file_line, (": line ",)),  # jshint, bash
+    _Row(_PUPPET, _puppet, (".pp - ",)),  # puppet-lint
+    _Row(_HAML, _haml, (" [W] ", " [E] ")),  # haml-lint
+    _Row(_SCALASTYLE, _scalastyle, (" file=",)),  # scalastyle
+    _Row(_PHPSTAN_ROW, _phpstan_row, ()),  # phpstan (table)
+    _Row(_DASHED, _dashed, (" - ",)),  # tsc --pretty, pyright
+    # maven-compiler-plugin (javac, kotlinc), kotlin-maven-plugin
+    _Row(_MAVEN, _maven, ("[ERROR] ", "[WARNING] ")),
+    _Row(_KOTLIN, _kotlin, ("e: ", "w: ")),  # kotlinc through Gradle
+    # ts-loader, fork-ts-checker-webpack-plugin, Angular CLI
+    _Row(_WEBPACK_TS, _webpack_ts, ("ERROR in ", "WARNING in ")),
+    _Row(_PAREN, _paren, ("):", ") :")),  # tsc, MSVC, csc, generic file(line,col)
+    _Row(_PHPSTAN_RAW, _phpstan_raw, (".php:",)),  # phpstan --error-format=raw
+    _Row(_COLON, _colon, (":",)),  # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic
+    _Row(_SPACED, _spaced, ("error: ", "warning: ", "note: ")),  # gcc, clang on a path with a space
+    # Bazel, Checkstyle
+    _Row(_SEVERITY_FIRST, _severity_first, ("ERROR", "WARN", "INFO", "Error", "Warning", "error", "warning")),
+    _Row(_CODED, _coded, (":",)),  # markdownlint, hadolint, dialyzer
+    _Row(_ANNOTATION, _annotation, ("::",)),  # GitHub Actions
+    _Row(_LABELLED, _labelled, ("ocation: ", "ource: ", "ile: ")),  # bandit
+    _Row(_AT_END, _labelled, (" at ",)),  # detekt
+    _Row(_ON_LINE, _labelled, (" line ", "Diff in ")),  # Terraform, rustfmt
+    _Row(_BRACKETED, _labelled, ("]: (",)),  # cppcheck (before 1.x)
+    _Row(_NIM, _labelled, (".nim(", ".nims(")),  # nim
+    _Row(_OCAML, _labelled, (", characters ",)),  # ocaml
+    _Row(_POSITION_LAST, _position_last, (" (",)),  # babel, prettier
+    _Row(_WEBPACK, _labelled, ("ERROR in ", "WARNING in ", "./")),  # webpack
+    _Row(_WEBPACK_IMPORTER, _labelled, ("@ ",)),  # webpack
+    _Row(_BLACK, _labelled, ("error: cannot ",)),  # black
+    _Row(_MAKE_RECIPE, _make_recipe, (": *** [",)),  # GNU make
+    _Row(_INCLUDED_FROM, _included_from, ("from ",)),  # gcc, clang
+    _Row(_GRADLE_WHERE, _labelled, ("' line: ",)),  # Gradle
+    _Row(_PHP_ERROR_IN, _labelled, (".php line ",)),  # Laravel 5
+    _Row(_DART_ASSERTION, _dart_assertion, ("': Failed assertion: line ",)),  # Dart
+    _Row(_PHPMD, _phpmd, (".php:",)),  # PHPMD
+    _Row(_PYDOCSTYLE, _pydocstyle, (".py:", ".pyi:")),  # pydocstyle
+    _Row(_SPHINX_DOCSTRING, _sphinx_docstring, (":docstring of ",)),  # Sphinx (autodoc)
+    _Row(_GLOG, _glog, ("] ",)),  # glog, Abseil, absl-py, TensorFlow
+    _Row(_SANITIZER_SUMMARY, _sanitizer_summary, ("SUMMARY: ",)),  # AddressSanitizer, UBSan, ThreadSanitizer
+    _Row(_CHROMIUM_CONSOLE, _chromium_console, ("CONSOLE",)),  # Chromium, Electron
+    _Row(_GECKO, _gecko, ("JavaScript ",)),  # Firefox
+    _Row(_BARE_LOCATION, _bare_location, (":",)),  # gfortran, go test, ExUnit
+    _Row(_CODEBLOCKS, _codeblocks, ("|",)),  # Code::Blocks
+    _Row(_ERROR_LIST, _error_list, ("\t",)),  # Visual Studio's Error List
+    # Visual Studio 2010's Error List
+    _Row(_ERROR_LIST_SPACED, _error_list_spaced, ("Error", "Warning", "Message")),
+    _Row(_COPIED, _copied, (":",)),  # Chrome, Firefox, Safari consoles, Xcode's issue navigator, copied
 )
 
 # Lines that set the state the multi-line formats read.
@@ -1018,7 +1035,10 @@ def _update_state(line: str, state: _State) -> None:
 
 
 def _diagnostic(line: str, state: _State) -> Diagnostic | None:
-    for pattern, build in _ONE_LINE:
+    holds = line.__contains__
+    for pattern, build, hints in _ONE_LINE:
+        if hints and not any(map(holds, hints)):
+            continue
         m = pattern.match(line)
         if m:
             found = build(m, state)

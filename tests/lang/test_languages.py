@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boundedcode.lang.languages import (
+    documents_among,
     is_document,
     is_example_path,
     is_declaration_path,
@@ -260,3 +261,16 @@ def test_a_document_is_a_known_language_neither_prose_nor_a_test_unless_asked(ab
     assert judged["src/shop/models.py"] and not judged["docs/api/models.py"]
     assert judged["tests/unit/models.py"] == about_tests == judged["src/shop/test_models.py"]
     assert not judged["src/shop/README.md"] and not judged["notes.txt"]
+    # A listing's documents at once (a directory judged once per run of its files): the same ones.
+    added = {
+        "docs/api/v2/models.py": False,
+        "src/shop/tests/models.py": about_tests,
+        "src/shopping/models.py": True,
+    }
+    listing = sorted({**judged, **added})
+    expected = [p for p in listing if {**judged, **added}[p]]
+    assert (
+        documents_among(listing, about_tests)
+        == expected
+        == [p for p in listing if is_document(p, about_tests)]
+    )

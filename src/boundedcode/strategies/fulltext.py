@@ -30,7 +30,7 @@ import math
 from collections import defaultdict
 from typing import AbstractSet, Sequence
 
-from ..lang.languages import is_document
+from ..lang.languages import documents_among, is_document
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import BM25_B, BM25_K1, TITLE_SHARE, R
@@ -110,9 +110,7 @@ def bm25_scores(
 def listed_documents(index: PathIndex, about_tests: bool) -> list[str]:
     """The listing's documents, in its order: the files this strategy scores and the scan counts
     the terms in (a fact of the listing, `PathIndex.fact`)."""
-    return index.fact(
-        f"documents, tests {about_tests}", lambda ps: [p for p in ps if is_document(p, about_tests)]
-    )
+    return index.fact(f"documents, tests {about_tests}", lambda ps: documents_among(ps, about_tests))
 
 
 def document_scores(ev: Evidence, weights: dict[str, float]) -> tuple[dict[str, float], int]:

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from boundedcode import MemoryTree, retrieve
 from boundedcode.checkout import Budgets
 from boundedcode.strategies import fulltext
-from boundedcode.strategies.fulltext import bm25_scores
+from boundedcode.strategies.fulltext import best_of, bm25_scores
 
 from ..conftest import under_hash_seeds
 
@@ -108,6 +108,15 @@ def test_bm25_saturates_repetition_and_normalizes_length():
 
 
 _PATHS = st.sampled_from([f"f{i}.py" for i in range(8)])
+
+
+@given(
+    scores=st.dictionaries(_PATHS, st.sampled_from([0.0, 0.5, 1.25, 1.25, 3.0, 7.5])),
+    n=st.integers(1, 12),
+)
+def test_the_best_of_many_scores_are_the_first_of_them_sorted(scores, n):
+    # Only the scores at or above the n-th best are sorted: ties at that score by path, as in full.
+    assert best_of(scores, n) == sorted(scores, key=lambda p: (-scores[p], p))[:n]
 
 
 @given(

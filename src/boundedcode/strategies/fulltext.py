@@ -26,6 +26,7 @@ it (`place`): a proposed file another strategy found shows that strategy's line.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import defaultdict
 from typing import AbstractSet, Sequence
@@ -113,6 +114,16 @@ def listed_documents(index: PathIndex, about_tests: bool) -> list[str]:
     return index.fact(f"documents, tests {about_tests}", lambda ps: documents_among(ps, about_tests))
 
 
+def best_of(scores: dict[str, float], n: int) -> list[str]:
+    """The `n` best keys of `scores`, by score then key: `sorted(...)[:n]`, with only the keys at or
+    above the n-th best score sorted (a large tree's rough pass scores thousands of documents:
+    the 28.9k-file tree, 7,400 a query on average, their sort 3.7 ms)."""
+    if len(scores) > n:
+        floor = heapq.nlargest(n, scores.values())[-1]
+        scores = {k: s for k, s in scores.items() if s >= floor}
+    return sorted(scores, key=lambda k: (-scores[k], k))[:n]
+
+
 def document_scores(ev: Evidence, weights: dict[str, float]) -> tuple[dict[str, float], int]:
     """BM25 of the documents holding `weights`' terms in this scan, and the collection's size.
 
@@ -128,7 +139,7 @@ def document_scores(ev: Evidence, weights: dict[str, float]) -> tuple[dict[str, 
     rough = bm25_scores(counts, weights, n, documents, {}, 1.0)
     if not rough:
         return {}, n
-    candidates = sorted(rough, key=lambda p: (-rough[p], p))[:LENGTH_CANDIDATES]
+    candidates = best_of(rough, LENGTH_CANDIDATES)
     stride = max(1, len(ev.paths) // LENGTH_SAMPLE)
     sample = [p for p in ev.paths[::stride] if is_document(p, ev.facts.about_tests)]
     sizes = {p: s for p in dict.fromkeys(candidates + sample) if (s := ev.size(p)) is not None and s > 0}
@@ -177,7 +188,7 @@ class FulltextStrategy:
         counts = ev.scan.terms
         weights = {t.token: t.weight for t in ev.facts.terms}
         scores, n = document_scores(ev, weights)
-        ranked = sorted(scores, key=lambda p: (-scores[p], p))[:MAX_FILES]
+        ranked = best_of(scores, MAX_FILES)
         if not ranked:
             return []
         best = scores[ranked[0]]

@@ -397,6 +397,29 @@ def test_a_walk_of_a_kept_listing_answers_as_a_fresh_walk_and_gives_each_caller_
 
 
 @both
+def test_a_kept_file_s_size_is_answered_from_memory_until_it_changes(tmp_path, watch, monkeypatch):
+    from boundedcode.checkout.cached import CachedWorkTree
+
+    root = write_tree(tmp_path / "r", FILES)
+    tree = CachedWorkTree(str(root), clock_ns=lambda: time.time_ns() + 10**12, watch=watch)
+    tree.files()
+    assert tree.read_file("app/util.py", 1 << 20).data is not None  # now kept
+    size = len(FILES["app/util.py"])
+    assert tree.size("app/util.py") == size == WorkTree(str(root)).size("app/util.py")
+    if watch:  # a change would be told: the size is the kept file's, no lstat asked
+        asked: list[object] = []
+        lstat = os.lstat
+        monkeypatch.setattr(os, "lstat", lambda *a, **k: asked.append(a) or lstat(*a, **k))
+        assert tree.size("app/util.py") == size and not asked
+        monkeypatch.undo()
+    write_tree(root, {"app/util.py": "def helper():\n    return 12345\n"})
+    assert tree.size("app/util.py") == size + 4 == WorkTree(str(root)).size("app/util.py")
+    os.remove(root / "app/util.py")
+    os.symlink("ledger.py", root / "app/util.py")
+    assert tree.size("app/util.py") is None and tree.size("app/missing.py") is None
+
+
+@both
 def test_two_kept_listings_walked_in_turn_are_each_judged_once(tmp_path, watch, monkeypatch):
     """A host answering two checkouts (or a warm one between cold retrievals) in turn."""
     from boundedcode.checkout import DEFAULT_BUDGETS, walk

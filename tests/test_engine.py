@@ -413,9 +413,12 @@ def test_a_kept_file_s_size_is_answered_from_memory_until_it_changes(tmp_path, w
         assert tree.size("app/util.py") == size and not asked
         monkeypatch.undo()
     write_tree(root, {"app/util.py": "def helper():\n    return 12345\n"})
+    tree.files()  # the next query's walk: the kept copy goes
     assert tree.size("app/util.py") == size + 4 == WorkTree(str(root)).size("app/util.py")
+    assert tree.read_file("app/util.py", 1 << 20).data is not None  # kept again, as changed
     os.remove(root / "app/util.py")
     os.symlink("ledger.py", root / "app/util.py")
+    tree.files()
     assert tree.size("app/util.py") is None and tree.size("app/missing.py") is None
 
 

@@ -370,11 +370,14 @@ class CachedWorkTree(WorkTree):
         return self.held_file(path, limit)[0]
 
     def size(self, path: str) -> int | None:
-        """A kept file's size as it was read, when it may be used now (`_trusted`: unchanged since,
-        as told or as `lstat` finds it), else `lstat`'s: full text asks it of some 230 files a
-        query (its candidates and its sample of the listing), 1-1.5 ms of `lstat`s on a large tree."""
+        """A kept file's size as it was read, when this walk found it unchanged (checked, or read,
+        in this walk; or a change to it would have been told), else `lstat`'s: full text asks some
+        230 sizes a query, 1-1.5 ms of `lstat`s on a large tree. Never a drop: a query's sizes
+        leave what it reads alone (a racy file checked again here was dropped mid-query)."""
         rel = confine(path)
         held = self.held.get(rel) if rel is not None else None
-        if held is not None and rel is not None and self._trusted(rel, held, False):
+        if held is not None and (
+            held.checked == self._walks or (held.told and self._watcher is not None and not self._check_all)
+        ):
             return held.key[1]
         return super().size(path)

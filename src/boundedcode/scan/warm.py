@@ -86,6 +86,14 @@ def _token_counts(identifiers: Counter[bytes]) -> Counter[str]:
 _K = TypeVar("_K", str, int)
 
 
+def _pair_at(pairs: array[int], number: int) -> int | None:
+    """Where `number`'s (number, count) pair starts among `pairs`, or None."""
+    try:
+        return 2 * pairs[::2].index(number)
+    except ValueError:
+        return None
+
+
 class _Postings(Generic[_K]):
     """key → numbers, each key's as one `bytes` (nothing for the garbage collector to walk: a
     full collection over lists of the kept numbers took some 300 ms on Django, during queries);
@@ -153,12 +161,17 @@ class _Postings(Generic[_K]):
             self.seal()
         return self._sealed.keys()
 
+    def pair_count(self, key: _K, number: int) -> int:
+        """The count `add_counts` gave `number` under `key` (0: none)."""
+        pairs = self.get(key)
+        at = _pair_at(pairs, number)
+        return 0 if at is None else pairs[at + 1]
+
     def remove_pair(self, key: _K, number: int) -> None:
         """The pair `add_counts` appended for `number` out of `key`'s numbers."""
         pairs = self.get(key)
-        try:
-            at = 2 * pairs[::2].index(number)
-        except ValueError:
+        at = _pair_at(pairs, number)
+        if at is None:
             return
         del pairs[at : at + 2]
         if pairs:
@@ -474,11 +487,7 @@ class TokenIndex:
         """How often `path`'s identifiers hold `token` (0: not at all, or not indexed)."""
         self._settle()
         number = self._path_numbers.get(path)
-        pairs = self._counts.get(token)
-        try:
-            return pairs[2 * pairs[::2].index(number) + 1] if number is not None else 0
-        except ValueError:
-            return 0
+        return 0 if number is None else self._counts.pair_count(token, number)
 
     def numbers(self, paths: Iterable[str]) -> frozenset[int]:
         """The numbers of those of `paths` the index has seen."""
@@ -783,7 +792,8 @@ class WarmScanner:
         files = size = 0
         over = False  # a file over the one-file budget
         todo: Iterable[str] = paths
-        if last is not None and since is not None and last.limit == limit and last.paths == paths:
+        same_paths = last is not None and last.paths == paths
+        if last is not None and since is not None and last.limit == limit and same_paths:
             # Unread files are asked again whatever changed: one over the budget may have shrunk
             # (a file the tree never kept leaves it no trace to drop).
             wanted = self._wanted_set(paths)
@@ -824,7 +834,7 @@ class WarmScanner:
         if cold:  # files over the cap are read again on every query: no shortcut while there are any
             self._last_hold = self._dropped_since = None
         else:
-            kept = last.paths if last is not None and last.paths == paths else list(paths)
+            kept = last.paths if last is not None and same_paths else list(paths)
             self._last_hold = _Hold(limit, kept, files, size, over, unread)
             self._dropped_since = {}
         return cold
@@ -1034,10 +1044,10 @@ class WarmScanner:
                 kept.over.discard(path)
             if not times:
                 counts.pop(path, None)
-            elif path in counts:
-                counts[path] = min(times, cap)
-            else:  # a file that now holds the token: in its place in path order
-                counts[path] = min(times, cap)
+                continue
+            new = path not in counts
+            counts[path] = min(times, cap)
+            if new:  # a file that now holds the token: in its place in path order
                 counts = kept.counts = dict(sorted(counts.items()))
         self._terms_held += len(counts) - before
         kept.upto = self._changed

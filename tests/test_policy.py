@@ -147,6 +147,30 @@ def test_ripgreps_own_walk_never_opens_forbidden_files(repo):
     assert listed == ["app/ledger.py"]
 
 
+def test_every_exclude_glob_keeps_ripgreps_walk_out_in_any_case(tmp_path):
+    """The globs go to ripgrep as one pattern of alternatives: each of them still excludes a
+    file and a directory of its name, in lower and upper case, at the top and further down."""
+    from boundedcode.scan.ripgrep import _exclude_globs, ripgrep_excludes
+
+    files = {"keep/main.py": "x = 1\n"}
+    for glob in _exclude_globs():
+        assert not set(glob) & set("{},")  # they would break the alternatives apart
+        for name in (glob.replace("*", "x"), glob.replace("*", "x").upper()):
+            files[name] = "secret\n"
+            files[f"deep/er/{name}"] = "secret\n"
+            files[f"dirs/{name}/inner.py"] = "secret\n"
+    root = write_tree(tmp_path / "r", files)
+    rg = RipgrepScanner().binary
+    listed = subprocess.run(
+        [rg, "--files", "--no-config", "--no-ignore-dot", *ripgrep_excludes()],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    ).stdout.split()
+    assert listed == ["keep/main.py"]
+
+
 def test_retrieval_with_the_default_scanner_lists_only_allowed_files(repo):
     message = f"`{NEEDLE}` fails; see .env, config/server.key and node_modules/lib/index.js"
     result = retrieve(message, str(repo))

@@ -96,11 +96,13 @@ def ripgrep_excludes() -> list[str]:
     case-insensitive and matches any path component, a file or a directory, so the globs
     exclude a little more than `refusal` does (`env.example`, a `Build/` directory, a
     file named `build`): see `ripgrep_skipped`.
+
+    One glob of alternatives, not one per name: ripgrep matches case-insensitive globs as
+    regular expressions, one set of them per path, and 80 of them cost more than the one
+    (Django's 6,000 files listed: 44 → 33 ms, ripgrep with no globs 32 ms). No name holds a
+    brace or a comma.
     """
-    out: list[str] = []
-    for glob in _exclude_globs():
-        out += ["--iglob", f"!{glob}"]
-    return out
+    return ["--iglob", "!{" + ",".join(_exclude_globs()) + "}"]
 
 
 # Every wildcard glob is a prefix (`id_rsa*`) or a suffix (`*.pem`); suffixes are looked up by

@@ -15,10 +15,12 @@ from __future__ import annotations
 import bisect
 import functools
 import heapq
+import itertools
 import math
+import os
 import re
 from collections import Counter
-from typing import Iterator, Sequence
+from typing import Collection, Container, Iterator, Sequence
 
 from ..lang.languages import is_prose_path, is_test_path
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
@@ -55,39 +57,63 @@ def _tokens(part: str) -> tuple[str, ...]:
     return tuple(map(str.lower, _SPLIT.findall(part)))
 
 
+class _Names:
+    """Distinct names found by their path words: the names lower-cased, one after another in one
+    text, where a probe is looked for; only a name holding it is split (`_tokens`). A path word
+    is a run of a name's ASCII letters or digits, so it is in the name lower-cased, and so is
+    any part of it, such as the part all of a word's spellings begin with."""
+
+    def __init__(self, names: Sequence[str]):
+        self.names = names
+        lowered = [n.lower() for n in names]  # a name's own length: lower() may change it
+        self.text = "\n".join(lowered)
+        self.starts = list(itertools.accumulate((len(n) + 1 for n in lowered[:-1]), initial=0))
+
+    def holding(self, probe: str, words: Container[str]) -> Iterator[str]:
+        """The names holding one of `words` (each of which holds `probe`)."""
+        at = self.text.find(probe)
+        while at >= 0:
+            i = bisect.bisect_right(self.starts, at) - 1
+            if any(t in words for t in _tokens(self.names[i])):
+                yield self.names[i]
+            if i + 1 == len(self.starts):
+                return
+            at = self.text.find(probe, self.starts[i + 1])  # on from the next name
+
+
 class _PathWords:
-    """The listing's paths by the words of their directories and of their file names (once per
-    listing: `PathIndex.fact`). Each directory is split by its own name alone and stands for
-    the paths below it, a run of the sorted listing; each file name is split once: names and
-    directories repeat (a one-shot Django retrieval's discovery: 20 → 10 ms)."""
+    """The listing's paths by the words of their directories' and their files' names (once per
+    listing: `PathIndex.fact`). A directory stands for the paths below it, a run of the sorted
+    listing; a name is split only when a word asked for is in it (`_Names`): a one-shot
+    retrieval's discovery split every name of the listing, 5 ms at the median task."""
 
     def __init__(self, paths: Sequence[str]):
         self.paths = sorted(paths)
-        directories: set[str] = set()
-        named: dict[str, list[str]] = {}
+        self._directories: dict[str, list[str]] = {}  # by their own name
+        self._named: dict[str, list[str]] = {}  # the paths, by their file's name
+        seen: set[str] = set()
         for p in self.paths:
             directory, _, name = p.rpartition("/")
-            named.setdefault(name, []).append(p)
-            while directory and directory not in directories:
-                directories.add(directory)
+            self._named.setdefault(name, []).append(p)
+            while directory and directory not in seen:
+                seen.add(directory)
+                self._directories.setdefault(directory.rpartition("/")[2], []).append(directory)
                 directory = directory.rpartition("/")[0]
-        self.by_directory_word: dict[str, list[str]] = {}
-        for d in sorted(directories):
-            for t in _tokens(d.rpartition("/")[2]):
-                self.by_directory_word.setdefault(t, []).append(d)
-        self.by_name_word: dict[str, list[list[str]]] = {}
-        for name, holding in named.items():
-            for t in dict.fromkeys(_tokens(name)):
-                self.by_name_word.setdefault(t, []).append(holding)
+        self._directory_names = _Names(sorted(self._directories))
+        self._file_names = _Names(list(self._named))
 
-    def holding(self, word: str) -> Iterator[str]:
-        """The paths holding `word` in a directory's name or in their own (a path may come twice)."""
-        for d in self.by_directory_word.get(word, ()):
-            yield from self.paths[
-                bisect.bisect_left(self.paths, d + "/") : bisect.bisect_left(self.paths, d + "0")
-            ]
-        for holding in self.by_name_word.get(word, ()):
-            yield from holding
+    def holding(self, words: Collection[str]) -> Iterator[str]:
+        """The paths holding one of `words` in a directory's name or in their own (a path may
+        come twice), the words found by the part they all begin with."""
+        probes = [probe] if (probe := os.path.commonprefix(list(words))) else sorted(words)
+        for probe in probes:
+            for name in self._directory_names.holding(probe, words):
+                for d in sorted(self._directories[name]):
+                    yield from self.paths[
+                        bisect.bisect_left(self.paths, d + "/") : bisect.bisect_left(self.paths, d + "0")
+                    ]
+            for name in self._file_names.holding(probe, words):
+                yield from self._named[name]
 
 
 def _best_not_prose(
@@ -131,10 +157,13 @@ class DiscoveryStrategy:
         stems = sorted(counts)
         bit = {w: 1 << i for i, w in enumerate(stems)}
         words = ev.index.fact("discovery.path_words", _PathWords)
-        per_path: dict[str, int] = {}
+        forms: dict[str, set[str]] = {}
         for t, w in spelled.items():
+            forms.setdefault(w, set()).add(t)
+        per_path: dict[str, int] = {}
+        for w, spelt in forms.items():
             b = bit[w]
-            for p in words.holding(t):
+            for p in words.holding(spelt):
                 per_path[p] = per_path.get(p, 0) | b
         paths_per_mask = Counter(per_path.values())
         held_by = {mask: tuple(w for w in stems if mask & bit[w]) for mask in paths_per_mask}

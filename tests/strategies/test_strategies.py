@@ -279,8 +279,8 @@ def test_discovery_finds_a_word_in_any_directory_above_a_file_or_in_its_name():
     words = _PathWords(paths)
     for word in ("forms", "admin", "api", "x", "helpers", "py", "select"):
         expected = {p for p in paths if any(word in _tokens(part) for part in p.split("/"))}
-        assert set(words.holding({word})) == expected, word
-    assert set(words.holding({"forms"})) == {
+        assert set(words.masks([(1, {word})])) == expected, word
+    assert set(words.masks([(1, {"forms"})])) == {
         "Forms/widgets/select.py",
         "forms/formsets.py",
         "contrib/admin/forms/helpers/base.py",
@@ -295,18 +295,24 @@ _PART = st.text(alphabet="aAbBzZ09_-.İıßΣσ\n", min_size=1, max_size=8).filt
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.lists(_PART, min_size=1, max_size=4).map("/".join), max_size=30, unique=True), st.data())
 def test_a_word_s_paths_are_those_that_hold_one_of_its_spellings_in_some_name(paths, data):
-    """Names are split only when the part a word's spellings begin with is in them lower-cased:
-    the same paths as splitting every name (camel case, digits, names that lower-case to
-    another length; spellings with a part in common and with none)."""
+    """A listing's first query splits only the names the part a word's spellings begin with is
+    in (lower-cased), its second splits every name: both the same paths as splitting every name
+    (camel case, digits, names that lower-case to another length; spellings with a part in
+    common and with none)."""
     from boundedcode.strategies.discovery import _PathWords, _tokens
 
-    words = _PathWords(paths)
     spelled = sorted({t for p in paths for part in p.split("/") for t in _tokens(part)})
     extra = ["a", "ab", "abz", "zz", "0", "i", "b9"]
-    for _ in range(5):
-        spellings = set(data.draw(st.lists(st.sampled_from(spelled + extra), min_size=1, max_size=3)))
-        expected = {p for p in paths if any(set(_tokens(part)) & spellings for part in p.split("/"))}
-        assert set(words.holding(spellings)) == expected, spellings
+    words = _PathWords(paths)
+    for _query in range(3):
+        draws = st.lists(st.sampled_from(spelled + extra), min_size=1, max_size=3).map(set)
+        asked = data.draw(st.lists(draws, min_size=1, max_size=3))
+        expected: dict[str, int] = {}
+        for at, spellings in enumerate(asked):
+            for p in paths:
+                if any(set(_tokens(part)) & spellings for part in p.split("/")):
+                    expected[p] = expected.get(p, 0) | 1 << at
+        assert words.masks([(1 << at, spellings) for at, spellings in enumerate(asked)]) == expected
 
 
 def test_a_title_word_that_is_a_file_stem_names_the_file():

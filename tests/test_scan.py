@@ -159,6 +159,36 @@ def test_the_lines_of_a_file_s_terms_are_where_the_counted_occurrences_are():
     assert counted == {"parse": 2, "duration": 5, "=parse_duration": 1}
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "parse",
+                "Parse_it",
+                "PARSE",
+                "durations",
+                "inForm",
+                "information",
+                "x",
+                " ",
+                "\n",
+                "\r\n",
+                "parse_duration",
+                "é",
+            ]
+        ),
+        max_size=40,
+    ).map("".join)
+)
+def test_a_file_s_term_lines_looked_for_by_the_tokens_it_holds_alone_are_the_same(text):
+    """The densest line's pass looks only for the spellings of the tokens the scan counted in a
+    file: no line holds another token, so the lines are those of looking for every token."""
+    matcher = TermMatcher(TERMS)
+    data = text.encode()
+    assert matcher.lines(data, held=list(matcher.in_text(data))) == matcher.lines(data)
+
+
 def test_a_term_s_lines_are_numbered_over_every_line_of_the_file():
     # Lines without a term, CRLF endings, a term in upper case, no newline at the end.
     data = b"x = 1\r\n\nPARSE_IT = 2\r\nnothing\ninformation\n\n\nforms\tduration"

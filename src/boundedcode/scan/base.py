@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, NamedTuple, Protocol, Sequence
+from typing import Callable, Collection, Iterable, NamedTuple, Protocol, Sequence
 
 from ..seeds.terms import MIN_PART_CHARS, WHOLE, identifier_parts, spellings
 from ..checkout.budgets import Budgets, reach
@@ -296,14 +296,16 @@ class TermMatcher:
         self.add(counts, Counter(_IDENTIFIER.findall(data)).items())
         return counts
 
-    def lines(self, data: bytes) -> dict[int, tuple[str, ...]]:
+    def lines(self, data: bytes, held: Collection[str] | None = None) -> dict[int, tuple[str, ...]]:
         """The query's tokens on each line (1-based; each once, sorted) of one file's contents,
         for the few files whose densest line is wanted: the identifiers `in_text` counts. Only the
         lines holding a spelling of a term (in any ASCII case) are split into identifiers: no
-        other line can hold a term."""
+        other line can hold a term. `held`: the tokens the scan counted in the file, if known;
+        only their spellings are looked for (the others are in none of its lines)."""
         lowered = data.lower()
         starts: set[int] = set()
-        for word in self.words:  # bytes.find per word: far faster than one alternation in `re`
+        words = self.words if held is None else {w for t in held if t in self.tokens for w in spellings(t)}
+        for word in words:  # bytes.find per word: far faster than one alternation in `re`
             w = word.encode()
             at = lowered.find(w)
             while at >= 0:

@@ -122,6 +122,27 @@ def test_a_prepared_engine_holds_every_walked_file_and_answers_as_cold(tmp_path)
     same(engine, root)
 
 
+@pytest.mark.parametrize("how", ["prepare", "warm"])
+def test_a_host_s_engine_splits_the_listing_s_path_words_before_its_first_query(tmp_path, how):
+    """A one-shot call splits only the names a word asks for; a long-lived host splits them all
+    while it reads the checkout, not in its queries, and answers as cold."""
+    from boundedcode.checkout import DEFAULT_BUDGETS, walk
+    from boundedcode.strategies import PathIndex
+    from boundedcode.strategies.discovery import PATH_WORDS
+
+    root = _many_files(tmp_path)
+    engine = Engine(background=False)
+    if how == "prepare":
+        engine.prepare(str(root))
+    else:
+        engine.warm(str(root)).join()
+    tree, _ = engine.checkout(str(root))
+    words = PathIndex.of(walk(tree, DEFAULT_BUDGETS).paths).fact(PATH_WORDS, lambda paths: None)
+    assert words is not None and words._file_names._by_word is not None
+    assert "reconcile" not in words._file_names._by_word and words._file_names._by_word["part"]
+    same(engine, root)
+
+
 @both
 def test_a_kept_listing_is_walked_again_when_anything_it_depends_on_changed(tmp_path, watch):
     # A clock ahead of the files: nothing is racy, so the last walk's listing is reused until a

@@ -34,6 +34,7 @@ from .errors import BoundedCodeError, RepositoryError
 from .model import RetrievalResult
 from .scan.base import ScanResult
 from .scan.warm import WarmScanner
+from .strategies import prepare_listing
 
 __all__ = ["Engine", "MAX_CHECKOUTS", "WARM_BATCH"]
 
@@ -150,6 +151,7 @@ class Engine:
             with self._lock:
                 # Once, as `prepare`'s one hold does (batches leave many out of order).
                 scanner.index.seal(in_order=True)
+                prepare_listing(paths)
                 self._warmed[tree.fs_root] = tree.version
             if freeze:
                 gc.freeze()
@@ -170,7 +172,9 @@ class Engine:
         self._freezing = self._freezing or freeze
         with self.turn():
             tree, scanner = self.checkout(repo)
-            scanner.hold(walk(tree, budgets).paths, budgets, float("inf"), ScanResult())
+            paths = walk(tree, budgets).paths
+            scanner.hold(paths, budgets, float("inf"), ScanResult())
+            prepare_listing(paths)
         if freeze:
             gc.freeze()
         return len(scanner.index.indexed)

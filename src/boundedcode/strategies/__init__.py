@@ -5,10 +5,13 @@ Order matters only for determinism: findings are collected in this order.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from .base import Evidence, PathIndex, Placing, Plan, Reader, Strategy
 from .build_error import BuildErrorStrategy
 from .contracts import ContractsStrategy
 from .discovery import DiscoveryStrategy
+from .discovery import prepare_listing as _discovery_listing
 from .docs_config import DocsConfigStrategy
 from .fulltext import FulltextStrategy
 from .graph import GraphStrategy
@@ -21,7 +24,17 @@ from .stack_trace import StackTraceStrategy
 from .symbols import SymbolsStrategy
 from .test_to_impl import TestToImplStrategy
 
-__all__ = ["Plan", "Evidence", "PathIndex", "Reader", "Strategy", "Placing", "REGISTRY", "by_id"]
+__all__ = [
+    "Plan",
+    "Evidence",
+    "PathIndex",
+    "Reader",
+    "Strategy",
+    "Placing",
+    "REGISTRY",
+    "by_id",
+    "prepare_listing",
+]
 
 #: Every strategy, in the order findings are collected.
 REGISTRY: tuple[Strategy, ...] = (
@@ -44,3 +57,9 @@ REGISTRY: tuple[Strategy, ...] = (
 
 def by_id() -> dict[str, Strategy]:
     return {s.id: s for s in REGISTRY}
+
+
+def prepare_listing(paths: Sequence[str]) -> None:
+    """The listing's facts a long-lived host builds before its queries, not in the first of
+    them (each would otherwise be built, or finished, in a query)."""
+    _discovery_listing(PathIndex.of(paths))

@@ -18,8 +18,8 @@ def test_the_cold_row_never_finds_the_listing_facts_of_the_task_s_warm_engine(tm
     write_tree(tmp_path / commit, {"shop/ledger.py": "def post_entry(amount):\n    return amount\n"})
     task = {"instance_id": "t-1", "language": "python", "base_commit": commit}
     task["problem_statement"] = "post_entry loses the amount"
-    engine, indexes = [], []  # whether an engine's query runs; (not that, a kept index reused)
-    built, engine_retrieve = PathIndex.of.__func__, Engine.retrieve
+    engine, indexes = [], []  # whether the engine is at work; (not that, a kept index reused)
+    built = PathIndex.of.__func__
 
     def of(cls, paths):
         kept = cls._last
@@ -27,15 +27,19 @@ def test_the_cold_row_never_finds_the_listing_facts_of_the_task_s_warm_engine(tm
         indexes.append((not engine, index is kept))
         return index
 
-    def warm_retrieve(*args, **kwargs):
-        engine.append(True)
-        try:
-            return engine_retrieve(*args, **kwargs)
-        finally:
-            engine.pop()
+    def at_work(method):
+        def run(*args, **kwargs):
+            engine.append(True)
+            try:
+                return method(*args, **kwargs)
+            finally:
+                engine.pop()
+
+        return run
 
     monkeypatch.setattr(PathIndex, "of", classmethod(of))
-    monkeypatch.setattr(Engine, "retrieve", warm_retrieve)
+    monkeypatch.setattr(Engine, "prepare", at_work(Engine.prepare))
+    monkeypatch.setattr(Engine, "retrieve", at_work(Engine.retrieve))
     (row,) = speed.measure([task], str(tmp_path), process=False)
     assert set(row.ms) == {"alone", "bare", "cold", "warm"}
     assert all(ms > 0 for ms in row.ms.values())

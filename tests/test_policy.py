@@ -133,24 +133,28 @@ def test_confine_rejects_paths_that_leave(bad):
     assert confine(bad) is None
 
 
-def test_ripgreps_own_walk_never_opens_forbidden_files(repo):
-    """What ripgrep walks when it scans while our walk runs: the policy's globs keep it out."""
+def _ripgreps_own_walk(root) -> list[str]:
+    """The files ripgrep walks to when it scans while our walk runs, under the policy's globs."""
     from boundedcode.scan.ripgrep import ripgrep_excludes
 
     rg = RipgrepScanner().binary
-    listed = subprocess.run(
+    return subprocess.run(
         [rg, "--files", "--no-config", "--no-ignore-dot", *ripgrep_excludes()],
-        cwd=repo,
+        cwd=root,
         capture_output=True,
         text=True,
+        stdin=subprocess.DEVNULL,
     ).stdout.split()
-    assert listed == ["app/ledger.py"]
+
+
+def test_ripgreps_own_walk_never_opens_forbidden_files(repo):
+    assert _ripgreps_own_walk(repo) == ["app/ledger.py"]
 
 
 def test_every_exclude_glob_keeps_ripgreps_walk_out_in_any_case(tmp_path):
     """The globs go to ripgrep as one pattern of alternatives: each of them still excludes a
     file and a directory of its name, in lower and upper case, at the top and further down."""
-    from boundedcode.scan.ripgrep import _exclude_globs, ripgrep_excludes
+    from boundedcode.scan.ripgrep import _exclude_globs
 
     files = {"keep/main.py": "x = 1\n"}
     for glob in _exclude_globs():
@@ -159,16 +163,7 @@ def test_every_exclude_glob_keeps_ripgreps_walk_out_in_any_case(tmp_path):
             files[name] = "secret\n"
             files[f"deep/er/{name}"] = "secret\n"
             files[f"dirs/{name}/inner.py"] = "secret\n"
-    root = write_tree(tmp_path / "r", files)
-    rg = RipgrepScanner().binary
-    listed = subprocess.run(
-        [rg, "--files", "--no-config", "--no-ignore-dot", *ripgrep_excludes()],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    ).stdout.split()
-    assert listed == ["keep/main.py"]
+    assert _ripgreps_own_walk(write_tree(tmp_path / "r", files)) == ["keep/main.py"]
 
 
 def test_retrieval_with_the_default_scanner_lists_only_allowed_files(repo):

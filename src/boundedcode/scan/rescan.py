@@ -12,7 +12,7 @@ index gives them without splitting a line).
 
 from __future__ import annotations
 
-from typing import Callable, Collection, Iterable, Sequence
+from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
@@ -67,7 +67,7 @@ class Rescan:
         paths: Sequence[str],
         tokens: Iterable[str],
         read: Callable[[str], bytes | None],
-        held: Callable[[str], Collection[str]] | None = None,
+        held: Mapping[str, Collection[str]] | None = None,
     ) -> dict[str, dict[int, tuple[str, ...]]]:
         """The query's `tokens` per line (1-based) of each of a few `paths`, as `TermMatcher.lines`
         finds them in the contents `read` gives (a file holding none is left out); `held`: the
@@ -86,7 +86,7 @@ class Rescan:
             data = read(path)
             found = None if data is None or from_index is None else from_index(path, data)
             if found is None and data is not None:
-                found = terms.lines(data, held(path) if held is not None else None)
+                found = terms.lines(data, held.get(path) if held is not None else None)
             if found:
                 out[path] = found
         return out

@@ -219,6 +219,6 @@ class FulltextStrategy:
         idf_weight = idf_weights(counts, {t.token: t.weight for t in ev.facts.terms}, n)
         readable = [path for path in paths if ev.read(path) is not None]
         held = {path: [t for t, files in counts.items() if path in files] for path in readable}
-        lines = ev.rescan.term_lines(readable, counts, ev.read, held.__getitem__)
+        lines = ev.rescan.term_lines(readable, counts, ev.read, held)
         placed = {path: densest_line(lines.get(path, {}), idf_weight) for path in readable}
         return {path: line for path, line in placed.items() if line is not None}

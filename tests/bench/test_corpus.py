@@ -114,6 +114,19 @@ def test_function_bm25_ranks_a_file_by_its_best_function_and_leaves_tests_out(tm
     assert ranked == ["pkg/big.py", "pkg/other.py"]
 
 
+def test_bm25_asks_no_english_stopword(tmp_path: Path):
+    # Only a docstring holds "the" and "is": asked, they would rank its function first.
+    files = {
+        "pkg/notes.py": 'def helper():\n    """The value is the one the caller gave, as it is."""\n',
+        "pkg/totals.py": "def invoice_total(invoice):\n    return invoice\n",
+    }
+    repo = RepoCorpus()
+    c = _corpus(tmp_path, files, repo)
+    docs = repo.functions(str(tmp_path), c, {p: f"{i:040x}" for i, p in enumerate(sorted(files))})
+    assert FunctionBM25Ranker(docs).rank("the invoice is wrong") == ["pkg/totals.py"]
+    assert BM25Ranker(c).rank("the invoice is wrong") == ["pkg/totals.py"]
+
+
 def test_fuse_is_reciprocal_rank_fusion_with_ties_by_path():
     assert fuse([["a", "b"], ["b", "c"]]) == ["b", "a", "c"]
     assert fuse([["x"], ["y"]]) == ["x", "y"]  # equal scores: path order

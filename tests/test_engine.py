@@ -143,6 +143,20 @@ def test_a_host_s_engine_splits_the_listing_s_path_words_before_its_first_query(
     same(engine, root)
 
 
+def test_a_host_compiles_its_listing_s_definition_rules_before_its_first_query(tmp_path):
+    from boundedcode.lang.definitions import lines
+
+    root = _many_files(tmp_path)
+    (root / "app" / "Ledger.java").write_text("class Ledger {}\n")
+    lines._compiled_rules.cache_clear()
+    lines._any_rule.cache_clear()
+    Engine(background=False).prepare(str(root))
+    rules, alternations = lines._compiled_rules.cache_info(), lines._any_rule.cache_info()
+    assert lines._compiled_rules("java") and lines._any_rule("java")
+    assert lines._compiled_rules.cache_info().misses == rules.misses  # compiled by prepare
+    assert lines._any_rule.cache_info().misses == alternations.misses
+
+
 @both
 def test_a_kept_listing_is_walked_again_when_anything_it_depends_on_changed(tmp_path, watch):
     # A clock ahead of the files: nothing is racy, so the last walk's listing is reused until a

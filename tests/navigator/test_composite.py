@@ -276,6 +276,26 @@ def test_given_occurrences_answer_instead_of_a_scan():
     assert nav.fallback.occurrences("Post") == {}  # in the files, but no scan searched it
 
 
+def test_a_name_s_definitions_are_read_once_until_a_scan_finds_it_anew(monkeypatch):
+    """Strategies ask for the same names: each is read from its occurrences once, and again only
+    when a later scan of the retrieval gave it other occurrences."""
+    from boundedcode.navigator import patterns as module
+    from boundedcode.scan import Hit
+
+    asked = []
+    real = module.definition_kind
+    monkeypatch.setattr(module, "definition_kind", lambda *a: asked.append(a[2]) or real(*a))
+    known = {"Ledger": {"service/ledger.go": [Hit(3, "type Ledger struct {")]}}
+    patterns = PatternNavigator(MemoryTree(FILES), sorted(FILES), occurrences=lambda n: known.get(n, {}))
+    first = patterns.definitions("Ledger")
+    first.clear()  # a caller's list is its own
+    assert places(patterns.definitions("Ledger")) == [("service/ledger.go", 3, PATTERNS)]
+    assert asked == ["Ledger"]
+    known["Ledger"] = {"client/ledger.ts": [Hit(1, "export interface Ledger {")]}  # a later scan
+    assert places(patterns.definitions("Ledger")) == [("client/ledger.ts", 1, PATTERNS)]
+    assert asked == ["Ledger", "Ledger"]
+
+
 def test_a_servers_definitions_keep_pattern_definitions_in_files_it_did_not_name():
     # The server knows the definition in one Go file; the pattern's in another Go file stays.
     files = {

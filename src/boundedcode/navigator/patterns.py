@@ -51,6 +51,10 @@ class PatternNavigator:
         self._clock = clock
         self._given = occurrences
         self._occurrences: dict[str, dict[str, list[Hit]]] = {}
+        # Each name's definitions, with the occurrences they were read from: strategies ask for
+        # the same names (a name's definitions, then its qualifier's, in several strategies), and
+        # a name a later scan searched has new occurrences, so its answer is read again.
+        self._definitions: dict[str, tuple[dict[str, list[Hit]], list[Location]]] = {}
 
     @functools.cached_property
     def _languages(self) -> frozenset[str]:
@@ -74,8 +78,12 @@ class PatternNavigator:
 
     def definitions(self, name: str, *, path_hint: str | None = None) -> list[Location]:
         # Patterns cannot follow imports, so `path_hint` adds nothing here.
+        occurrences = self.occurrences(name)
+        kept = self._definitions.get(name)
+        if kept is not None and kept[0] is occurrences:
+            return list(kept[1])
         found = []
-        for path, hits in self.occurrences(name).items():
+        for path, hits in occurrences.items():
             language = language_of(path)
             if language is None:
                 continue
@@ -86,7 +94,9 @@ class PatternNavigator:
                 kind = definition_kind(language, hit.text, name)
                 if kind is not None:
                     found.append(Location(path, hit.line, name, kind, PATTERNS))
-        return sorted_locations(found)
+        found = sorted_locations(found)
+        self._definitions[name] = (occurrences, found)
+        return list(found)
 
     def references(self, name: str, *, path: str | None = None, line: int | None = None) -> list[Location]:
         # Textual: every use of the word that is not a definition line, whichever symbol it names.

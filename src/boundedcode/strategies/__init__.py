@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..lang.definitions import compile_rules
+from ..lang.languages import language_of
 from .base import Evidence, PathIndex, Placing, Plan, Reader, Strategy
 from .build_error import BuildErrorStrategy
 from .contracts import ContractsStrategy
@@ -61,5 +63,8 @@ def by_id() -> dict[str, Strategy]:
 
 def prepare_listing(paths: Sequence[str]) -> None:
     """The listing's facts a long-lived host builds before its queries, not in the first of
-    them (each would otherwise be built, or finished, in a query)."""
+    them (each would otherwise be built, or finished, in a query), and the definition rules of
+    its languages."""
     _discovery_listing(PathIndex.of(paths))
+    for language in sorted({language for p in paths if (language := language_of(p)) is not None}):
+        compile_rules(language)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Callable
 
 from ..lang.languages import is_test_path
 from ..model import Anchor, AnchorKind, Finding
 from ..navigator.base import PATTERNS, Location
-from ..navigator.patterns import PatternNavigator
 from ..scan import Needle
 from ..weights import MEMBER_BESIDE_QUALIFIER, R, USES_MAX_EXPONENT, USES_MAX_FILES, specificity
 from .base import Evidence, Plan, definition_factor, is_identifier
@@ -93,7 +93,7 @@ class SymbolsStrategy:
     def find(self, ev: Evidence) -> list[Finding]:
         out: list[Finding] = []
         qualifiers = {a.qualifier for a in ev.of_kind(AnchorKind.MEMBER)}
-        definitions = _Definitions(ev.navigator.fallback)
+        definitions = ev.navigator.fallback.definitions  # each name read once a retrieval
         for a in ev.of_kind(AnchorKind.NAME, AnchorKind.MEMBER):
             if not is_identifier(a.text):
                 continue
@@ -169,7 +169,7 @@ class SymbolsStrategy:
         return served
 
     @staticmethod
-    def _qualifier_known(ev: Evidence, definitions: _Definitions, a: Anchor) -> bool:
+    def _qualifier_known(ev: Evidence, definitions: Callable[[str], list[Location]], a: Anchor) -> bool:
         """Whether the qualifier is a type, module or file of this repository (not a local variable)."""
         q = a.qualifier or ""
         if ev.index.by_stem(q):
@@ -184,7 +184,7 @@ def _qualifier_files(near: set[str]) -> set[str]:
 
 
 def _beside_qualifier(
-    definitions: _Definitions, a: Anchor, defs: dict[str, tuple[int, str]]
+    definitions: Callable[[str], list[Location]], a: Anchor, defs: dict[str, tuple[int, str]]
 ) -> tuple[set[str], set[str]]:
     """The files of `defs` (a member's definitions) named after its qualifier or defining it, and
     of those the ones named after it or defining it as a type."""
@@ -194,17 +194,3 @@ def _beside_qualifier(
     return named | {loc.path for loc in defining}, named | {
         loc.path for loc in defining if loc.kind in TYPE_KINDS
     }
-
-
-class _Definitions:
-    """The definition patterns' answer for each name, asked once (a member's qualifier is
-    looked up for several of its members)."""
-
-    def __init__(self, navigator: PatternNavigator):
-        self._navigator = navigator
-        self._answers: dict[str, list[Location]] = {}
-
-    def __call__(self, name: str) -> list[Location]:
-        if name not in self._answers:
-            self._answers[name] = self._navigator.definitions(name)
-        return self._answers[name]

@@ -14,7 +14,7 @@ from typing import Callable, NamedTuple
 from .kinds import Definition, refine, split_qualified, type_name
 from .patterns import LINE_TABLES
 
-__all__ = ["definition_kind", "could_define", "line_definitions", "constant_kinds"]
+__all__ = ["definition_kind", "could_define", "compile_rules", "line_definitions", "constant_kinds"]
 
 
 class _CompiledRule(NamedTuple):
@@ -54,6 +54,13 @@ def _any_rule(language: str) -> re.Pattern[str] | None:
         body = _GROUP_NAME.sub("(?:", rule.pattern)
         parts.append(f"(?i:{body})" if rule.flags else f"(?:{body})")
     return re.compile("|".join(parts))
+
+
+def compile_rules(language: str) -> None:
+    """`language`'s rules compiled now (a long-lived host, before its queries): the first query
+    in a language otherwise compiles them (Java's: 4 ms, C++'s: 7 ms)."""
+    _compiled_rules(language)
+    _any_rule(language)
 
 
 _NAME_SEPARATOR = re.compile(r"[^\w$?!]+")  # between the names of a `names` group: `a, b`, `:a, :b`

@@ -105,6 +105,17 @@ def test_tsconfig_paths_relative_to_base_url_or_to_the_config():
     assert is_tsconfig("tsconfig.build.json") and not is_tsconfig("jsconfig.json")
 
 
+def test_a_plain_json_tsconfig_is_read_as_json_and_json5_reads_the_rest(monkeypatch):
+    import json5
+
+    asked = []
+    real = json5.loads
+    monkeypatch.setattr(json5, "loads", lambda text: asked.append(text) or real(text))
+    plain = b'{"compilerOptions": {"baseUrl": "src"}}'
+    assert path_aliases("tsconfig.json", plain) == path_aliases("tsconfig.json", plain.replace(b"}}", b",},}"))
+    assert asked == ['{"compilerOptions": {"baseUrl": "src",},}']  # JSON5 only where JSON fails
+
+
 def test_composer_psr4_longest_prefix_first_and_nothing_outside():
     data = (
         b'{"autoload": {"psr-4": {"Acme\\\\": "src/", "Acme\\\\Sheet\\\\": ["lib/Sheet", "../../etc"]}},'

@@ -245,9 +245,7 @@ def is_tsconfig(name: str) -> bool:
 
 def path_aliases(path: str, data: bytes) -> PathAliases | None:
     """A tsconfig's `baseUrl` and `paths`; None when it has neither or does not parse."""
-    import json5  # likewise, only when a tsconfig is read
-
-    doc = _parsed(data, json5.loads)
+    doc = _parsed(data, _json_or_json5)
     options = doc.get("compilerOptions") if isinstance(doc, dict) else None
     if not isinstance(options, dict):
         return None
@@ -265,6 +263,18 @@ def path_aliases(path: str, data: bytes) -> PathAliases | None:
     if base_url is None and not paths:
         return None
     return PathAliases(base, base_url, tuple(paths))
+
+
+def _json_or_json5(text: str) -> Any:
+    """A tsconfig as JSON where it is (JSON is JSON5, read the same), else as JSON5 (comments,
+    trailing commas): json5 is pure Python, 6 µs a byte (vue's root tsconfig: 7.4 ms, 0.1 as
+    JSON); most tsconfigs of the development split are plain JSON (57 of 81)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        import json5  # only for a tsconfig that is not plain JSON
+
+        return json5.loads(text)
 
 
 @dataclass(frozen=True)

@@ -157,6 +157,14 @@ def _counted(best_per_anchor: list[Finding], order: dict[str, int]) -> list[tupl
     return out
 
 
+def _only_finding(per_anchor: dict[str, list[Finding]]) -> Finding | None:
+    """A file's one finding, when it has one: its own best, counted once in full (`_counted`)."""
+    if len(per_anchor) != 1:
+        return None
+    (findings,) = per_anchor.values()
+    return findings[0] if len(findings) == 1 else None
+
+
 def _lines(findings: Iterable[Finding], order: dict[str, int]) -> tuple[int, ...]:
     """Every located line of a file's findings, each once, in order of weight, at most ITEM_LINES."""
     ranked = sorted((f for f in findings if f.line is not None), key=lambda f: _order(f, order))
@@ -189,24 +197,31 @@ def rank(
         str, tuple[list[tuple[Finding, float]], float, float, str | None, Finding, list[Finding]]
     ] = {}
     for path, per_anchor in by_file.items():
-        best_per_anchor = [_best(fs, order) for fs in per_anchor.values()]
-        counted = _counted(best_per_anchor, order)
+        only = _only_finding(per_anchor)
+        if only is not None:  # most files a common name finds: nothing to choose or count twice
+            best_per_anchor, counted = [only], [(only, 1.0)]
+        else:
+            best_per_anchor = [_best(fs, order) for fs in per_anchor.values()]
+            counted = _counted(best_per_anchor, order)
         rest = 1.0
         for f, repeat in counted:
             rest *= 1.0 - min(max(f.weight * repeat, 0.0), 1.0)
         combined = 1.0 - rest
         factor, why = demotion(path, facts)
         score = combined * factor
-        # The place shown is the best located finding: a line helps the reader more than a
-        # slightly stronger path-level one (a path word, a module). What the message names (a
-        # definition, a raise, a read, the file itself) comes before the line where its
-        # words are densest, which is shown only when nothing else found the file.
-        named = [f for f in best_per_anchor if f.strategy not in WORD_STRATEGIES]
-        located = [f for f in named if f.line is not None]
-        top = _best(located or named or best_per_anchor, order)
-        every = [
-            f for fs in per_anchor.values() for f in fs if f.strategy not in WORD_STRATEGIES or not named
-        ]
+        if only is not None:
+            top, every = only, [only]
+        else:
+            # The place shown is the best located finding: a line helps the reader more than a
+            # slightly stronger path-level one (a path word, a module). What the message names (a
+            # definition, a raise, a read, the file itself) comes before the line where its
+            # words are densest, which is shown only when nothing else found the file.
+            named = [f for f in best_per_anchor if f.strategy not in WORD_STRATEGIES]
+            located = [f for f in named if f.line is not None]
+            top = _best(located or named or best_per_anchor, order)
+            every = [
+                f for fs in per_anchor.values() for f in fs if f.strategy not in WORD_STRATEGIES or not named
+            ]
         parts[path] = (counted, combined, factor, why, top, every)
         scored.append((score, path))
         # Between scores equal to SCORE_DIGITS (a combined score saturates near 1), the evidence

@@ -143,6 +143,51 @@ def test_a_host_s_engine_splits_the_listing_s_path_words_before_its_first_query(
     same(engine, root)
 
 
+def test_a_held_file_s_definable_lines_are_the_lines_its_rules_could_match():
+    """The warm index's bits a line are `could_define` of each line's text, where the text is the
+    line's bytes; a file whose hits' text `line_text` changes (a cut line, a `\r`, other than
+    ASCII) or a language without rules has none, and its hits are asked one by one."""
+    from boundedcode.lang.definitions import could_define
+    from boundedcode.scan.warm import definable_lines
+
+    def bits(path: str, data: bytes):
+        return definable_lines(path, data, data.split(b"\n"))
+
+    data = b"import os\n\nclass Ledger:\n    def post(self):\n        return post(1)\nx = 1\n"
+    lines = data.decode().split("\n")
+    got = bits("app/ledger.py", data)
+    assert got is not None
+    held = [n for n in range(1, len(lines) + 1) if got[n >> 3] >> (n & 7) & 1]
+    assert held == [n for n, line in enumerate(lines, 1) if could_define("python")(line)] == [3, 4, 6]
+    assert bits("app/ledger.py", data.replace(b"\n", b"\r\n")) is None
+    assert bits("app/ledger.py", data + "# é\n".encode()) is None
+    assert bits("app/ledger.py", data + b"#" * 400 + b"\n") is None
+    assert bits("notes.unknown", data) is None
+
+
+def test_definitions_from_a_held_file_s_definable_lines_are_cold_s(tmp_path):
+    """A name defined and used in ASCII files, in a CRLF file, a file with a long line and one not
+    ASCII: the warm engine reads the definitions off its bits or line by line, as cold does."""
+    body = "def reconcile_ledger(entries):\n    return reconcile_ledger(entries[1:])\n"
+    files = {
+        **FILES,
+        "app/plain.py": "import os\n\n" + body,
+        "app/crlf.py": ("x = 1\n" + body).replace("\n", "\r\n"),
+        "app/long.py": "# " + "reconcile_ledger " * 30 + "\n" + body,
+        "app/accents.py": "# café\n" + body,
+    }
+    root = write_tree(tmp_path / "r", files)
+    engine = Engine(background=False)
+    engine.prepare(str(root))
+    message = "`reconcile_ledger` returns the wrong balance"
+    warm = same(engine, root, message)
+    for path in ("app/plain.py", "app/crlf.py", "app/long.py", "app/accents.py", "app/ledger.py"):
+        assert path in warm
+    scanner = engine.checkout(str(root))[1]
+    held = {p for p in files if scanner.definable_lines(p) is not None}
+    assert held == {"app/ledger.py", "app/report.py", "app/util.py", "app/plain.py"}
+
+
 def test_a_host_compiles_its_listing_s_definition_rules_before_its_first_query(tmp_path):
     from boundedcode.lang.definitions import lines
 

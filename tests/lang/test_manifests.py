@@ -112,7 +112,9 @@ def test_a_plain_json_tsconfig_is_read_as_json_and_json5_reads_the_rest(monkeypa
     real = json5.loads
     monkeypatch.setattr(json5, "loads", lambda text: asked.append(text) or real(text))
     plain = b'{"compilerOptions": {"baseUrl": "src"}}'
-    assert path_aliases("tsconfig.json", plain) == path_aliases("tsconfig.json", plain.replace(b"}}", b",},}"))
+    assert path_aliases("tsconfig.json", plain) == path_aliases(
+        "tsconfig.json", plain.replace(b"}}", b",},}")
+    )
     assert asked == ['{"compilerOptions": {"baseUrl": "src",},}']  # JSON5 only where JSON fails
 
 

@@ -87,9 +87,9 @@ class PatternNavigator:
             language = language_of(path)
             if language is None:
                 continue
-            could = could_define(language)
+            may = self.may_define(path, language)
             for hit in hits:
-                if could is not None and not could(hit.text):
+                if may is not None and not may(hit):
                     continue  # most lines (a name used in most files: tens of thousands)
                 kind = definition_kind(language, hit.text, name)
                 if kind is not None:
@@ -97,6 +97,18 @@ class PatternNavigator:
         found = sorted_locations(found)
         self._definitions[name] = (occurrences, found)
         return list(found)
+
+    def may_define(self, path: str, language: str) -> Callable[[Hit], object] | None:
+        """A test of `path`'s hits to run before `definition_kind` on many of them: a false value
+        for a hit whose line defines nothing (None: every hit is to be asked). A warm scanner
+        knows the lines of a file it holds that could define anything (`definable_lines`);
+        elsewhere the rules' one alternation reads each hit's text (`could_define`)."""
+        definable = getattr(self._scanner, "definable_lines", None)
+        bits = definable(path) if definable is not None else None
+        if bits is not None:
+            return lambda hit: bits[hit.line >> 3] >> (hit.line & 7) & 1
+        could = could_define(language)
+        return None if could is None else lambda hit: could(hit.text)
 
     def references(self, name: str, *, path: str | None = None, line: int | None = None) -> list[Location]:
         # Textual: every use of the word that is not a definition line, whichever symbol it names.

@@ -28,7 +28,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
-from ..lang.definitions import could_define, definition_kind
+from ..lang.definitions import definition_kind
 from ..lang.exports.model import Files, Resolved
 from ..lang.exports.namespaces import (
     PACKAGE_LANGUAGES,
@@ -318,9 +318,9 @@ class ReexportsStrategy:
             language = language_of(path)
             if language not in languages or is_test_path(path):
                 continue
-            could = could_define(language)
+            may = ctx.ev.navigator.fallback.may_define(path, language)
             for hit in hits:
-                if could is not None and not could(hit.text):
+                if may is not None and not may(hit):
                     continue  # most lines: a name used, not defined
                 if definition_kind(language, hit.text, name) is not None:
                     sites.setdefault(path, hit.line)
@@ -338,7 +338,10 @@ class ReexportsStrategy:
             language = language_of(path)
             if language not in _CPP or is_test_path(path):
                 continue
+            may = ctx.ev.navigator.fallback.may_define(path, language)
             for hit in hits:
+                if may is not None and not may(hit):
+                    continue  # no rule matches the line: it defines neither the name nor a member
                 if definition_kind(language, hit.text, name) is not None:
                     m = qualified.search(hit.text)
                     sites[path] = (hit.line, _qualifier(m.group(1) if m else ""), False)

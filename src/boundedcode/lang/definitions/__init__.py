@@ -26,13 +26,14 @@ package does not import tree-sitter.
 
 from .files import definitions, enclosing_definition
 from .kinds import KINDS, Definition
-from .lines import compile_rules, could_define, definition_kind
+from .lines import compile_rules, could_define, could_define_lines, definition_kind
 
 __all__ = [
     "KINDS",
     "Definition",
     "compile_rules",
     "could_define",
+    "could_define_lines",
     "definition_kind",
     "definitions",
     "enclosing_definition",

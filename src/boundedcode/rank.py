@@ -103,7 +103,9 @@ def _order(f: Finding, order: dict[str, int]) -> tuple:
     )
 
 
-def _best(findings: Iterable[Finding], order: dict[str, int]) -> Finding:
+def _best(findings: Sequence[Finding], order: dict[str, int]) -> Finding:
+    if len(findings) == 1:  # most of a file's anchors: one finding each
+        return findings[0]
     return min(findings, key=lambda f: _order(f, order))
 
 

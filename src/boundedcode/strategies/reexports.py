@@ -312,20 +312,15 @@ class ReexportsStrategy:
         return None
 
     def _definition_sites(self, ctx: _Context, name: str, languages: frozenset[str]) -> list[tuple[str, int]]:
-        """Where the definition patterns see `name` defined in files of `languages` (from the scan)."""
+        """Where the definition patterns see `name` defined in files of `languages` (from the scan):
+        the navigator's definitions, read once a retrieval (symbols asks for them too)."""
+        if not ctx.ev.scan.files_with(Needle(name, word=True)):
+            return []  # a name the shared scan did not search (a later scan's is not this one's)
         sites: dict[str, int] = {}
-        for path, hits in ctx.ev.scan.files_with(Needle(name, word=True)).items():
-            language = language_of(path)
-            if language not in languages or is_test_path(path):
-                continue
-            may = ctx.ev.navigator.fallback.may_define(path, language)
-            for hit in hits:
-                if may is not None and not may(hit):
-                    continue  # most lines: a name used, not defined
-                if definition_kind(language, hit.text, name) is not None:
-                    sites.setdefault(path, hit.line)
-                    break
-        return sorted(sites.items())[:MAX_DEFINITION_SITES]
+        for loc in ctx.ev.navigator.fallback.definitions(name):  # in (path, line) order
+            if language_of(loc.path) in languages and not is_test_path(loc.path):
+                sites.setdefault(loc.path, loc.line)
+        return list(sites.items())[:MAX_DEFINITION_SITES]
 
     def _cpp_sites(self, ctx: _Context, name: str) -> list[tuple[str, int, tuple[str, ...], bool]]:
         """C/C++ lines defining `name` (`class Circle {`, `void Circle::area()` for `area`) or a

@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boundedcode import MemoryTree, retrieve
+from boundedcode.weights import BODY_NAME
 
 from ..conftest import under_hash_seeds
 
@@ -227,6 +228,24 @@ def test_the_name_in_the_title_outweighs_the_body_s_other_names_but_not_a_frame_
         if c.strategy == "symbols" and c.reason.startswith("defines")
     }
     assert defined["core/management/base.py"] == defined["core/management/__init__.py"]
+
+
+def test_a_title_that_spells_a_name_in_words_names_it():
+    files = {
+        "db/fields.py": "class UUIDField(Field):\n    pass\n",
+        "db/related.py": "class ForeignKey(Field):\n    pass\n",
+    }
+    body = "\nclass Foo(Model):\n    id = UUIDField(primary_key=True)\n    bar = ForeignKey(Bar)\n"
+
+    def defines(title: str) -> dict[str, float]:
+        result = run(files, title + body, explain=True)
+        return {path: c.weight for path, c in contributions(result) if c.reason.startswith("defines")}
+
+    titled = defines("Prefetching fails for a model with a UUID field")
+    assert titled["db/related.py"] == pytest.approx(BODY_NAME * titled["db/fields.py"])
+    # Words of the title that run together into no name leave every name the body's.
+    untitled = defines("Prefetching fails for a model with an id")
+    assert untitled["db/related.py"] == pytest.approx(untitled["db/fields.py"])
 
 
 def test_uses_count_only_for_names_used_in_few_files():

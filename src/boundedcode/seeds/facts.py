@@ -53,6 +53,9 @@ class MessageFacts:
     title_terms: tuple[str, ...] = ()
     #: The identifiers its title spells (`call_command`, `TemplateView`): the names it is about.
     title_names: frozenset[str] = frozenset()
+    #: Two or three consecutive words of its title run together in lower case (`UUID field` →
+    #: `uuidfield`): a name the title spells in words (`UUIDField`, `prefetch_related`).
+    title_spellings: frozenset[str] = frozenset()
     #: The types and functions its code samples define (`class Child extends Parent`): the
     #: reporter's own code, so a file named after one (`Child.java`) is the reporter's file.
     sample_definitions: frozenset[str] = frozenset()
@@ -62,6 +65,16 @@ class MessageFacts:
 _SAMPLE_DEFINITION = re.compile(
     r"\b(?:class|interface|struct|enum|trait|record|object|def|fn|func|function|module)\s+([A-Za-z_]\w*)"
 )
+
+
+#: Words of a title, for its spellings: letters and digits only.
+_TITLE_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def _spellings(title: str) -> frozenset[str]:
+    """Each run of two or three consecutive words of `title`, lower case and run together."""
+    parts = [w.lower() for w in _TITLE_WORD.findall(title)]
+    return frozenset("".join(parts[i : i + n]) for n in (2, 3) for i in range(len(parts) - n + 1))
 
 
 def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
@@ -79,5 +92,6 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
         terms=tuple(query_terms(message)),
         title_terms=tuple(t.token for t in query_terms(first)),
         title_names=frozenset(identifiers_in(first)),
+        title_spellings=_spellings(first),
         sample_definitions=frozenset(_SAMPLE_DEFINITION.findall(segments.code)),
     )

@@ -72,10 +72,12 @@ class Plan:
 
     @cached_property
     def titled(self) -> frozenset[str]:
-        """The message's names its title spells, with every stack frame's function when there is
-        one (a trace says where, as a title does); empty when the title names none of them."""
+        """The message's names its title spells, as written or in words (`UUID field` spells
+        `UUIDField`), with every stack frame's function when there is one (a trace says where,
+        as a title does); empty when the title names none of them."""
         named = {a.text for a in self.of_kind(AnchorKind.NAME, AnchorKind.MEMBER)}
         titled = self.facts.title_names & named
+        titled |= {n for n in named if _squash(n) in self.facts.title_spellings}
         if not titled:
             return frozenset()
         return frozenset(titled | {a.detail for a in self.of_kind(AnchorKind.FRAME) if a.detail})

@@ -265,6 +265,16 @@ def test_discovery_matches_the_message_words_against_paths():
     assert next(s for s in result.strategies if s.strategy == "discovery").ran is True
 
 
+@pytest.mark.parametrize("word", ["autoreloading", "autoreloader", "autoreloaded"])
+def test_discovery_matches_a_word_s_base_against_paths(word):
+    files = {"utils/autoreload.py": "x = 1\n", "utils/tax.py": "y = 2\n", "cache/store.py": "z = 3\n"}
+    result = run(files, f"Restarts are missed\nThe {word} misses a module")
+    assert places(result) == [("utils/autoreload.py", None, None)]
+    assert result.items[0].reason == f"path words {word}"
+    # A base shorter than four letters is no path's word: `boxed` does not name `box/`.
+    assert run({"box/a.py": "x = 1\n", "src/b.py": "y = 2\n"}, "Items are boxed twice").paths == []
+
+
 @given(
     st.lists(
         st.tuples(st.integers(0, 9), st.sampled_from(["a.py", "README.md", "docs/b.py", "c.go"])), max_size=60

@@ -1,7 +1,9 @@
 """discovery: the message's words against the file paths.
 
-Each path word weighs by its rarity among the paths (idf) and by how often the
-message repeats it (a title word counts again); a path's specificity is its words'
+A message's word meets a path's word as written, in the plural, or by its base
+(`autoreloading`, `autoreloader`: `autoreload.py`). Each path word weighs by its
+rarity among the paths (idf) and by how often the message repeats it (a title
+word counts again); a path's specificity is its words'
 weight over the best path's, and over no less than a rare word's
 (weights.PATH_WORDS_FLOOR). The spec runs discovery only as
 a fallback (when nothing reliable was found); measured on the development split,
@@ -176,6 +178,20 @@ def _best_not_prose(
         k *= 4
 
 
+#: Endings a message's word may add to the word a path spells (caching, cached, cacher: cache).
+_ENDINGS = ("ing", "ed", "er")
+#: A base shorter than this is no word of a path's (used → us, boxed → box): too many words end on one.
+MIN_BASE_CHARS = 4
+
+
+def _bases(word: str) -> tuple[str, ...]:
+    """The words `word` ends on by one of _ENDINGS, with and without a final `e`."""
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(base := word[: -len(ending)]) >= MIN_BASE_CHARS:
+            return (base, base + "e")
+    return ()
+
+
 #: Seed rank of path words: after every name.
 RANK_PATH_WORDS = 9
 
@@ -198,6 +214,9 @@ class DiscoveryStrategy:
         # Path tokens are matched against the spellings of each message stem (discount,
         # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
         spelled = {v: w for w in counts for v in spellings(w)}
+        for w in counts:  # a word's base names a path too (autoreloading, autoreloader: autoreload)
+            for v in _bases(w):
+                spelled.setdefault(v, w)
         # Each path's stems as a bit mask over the stems in sorted order: a path holding
         # spellings is one `|`, not a set, and its stems read back already sorted.
         stems = sorted(counts)

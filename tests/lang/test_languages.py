@@ -104,6 +104,8 @@ def test_language_of_unknown(path: str) -> None:
         "fixtures/orders.json",
         "src/__fixtures__/a.json",
         "e2e/checkout.cy.js",
+        "testing/python/collect.py",  # a test tree's level at the top is the test tree
+        "Integration/checkout_flow.go",
     ],
 )
 def test_is_test_path(path: str) -> None:
@@ -121,6 +123,8 @@ def test_is_test_path(path: str) -> None:
         "src/main/java/com/x/Ledger.java",
         "lib/latest.rb",
         "src/protest/mod.rs",
+        "lib/testing/runtests.py",  # a package named so below the top is the code's
+        "testing.py",
     ],
 )
 def test_is_not_test_path(path: str) -> None:

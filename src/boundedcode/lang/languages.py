@@ -171,7 +171,8 @@ FILENAMES: dict[str, str] = {
 #: Directories of tests, per ecosystem (Rust/Python `tests/`, Java `src/test/`, Jest `__tests__/`,
 #: RSpec `spec/`, Go `testdata/`, Swift `Tests/`), compared in lower case. True: every file below
 #: is a test, a test helper or test data. False: a level a test tree is divided into (tests/unit/,
-#: src/testing/), which says nothing alone but is no part of the code's own layout either.
+#: src/testing/), which says nothing alone but is no part of the code's own layout either; at the
+#: top of the tree it is the test tree (`testing/`, `integration/`: no package is named so there).
 TEST_DIRS: dict[str, bool] = {
     "test": True,
     "tests": True,
@@ -197,6 +198,7 @@ TEST_DIRS: dict[str, bool] = {
     "functional": False,
 }
 _TEST_DIR_NAMES = frozenset(d for d, alone in TEST_DIRS.items() if alone)
+_TEST_LEVELS = frozenset(d for d, alone in TEST_DIRS.items() if not alone)
 
 
 class Naming(NamedTuple):
@@ -306,7 +308,8 @@ def _test_name(name: str) -> bool:
 def is_test_path(path: str) -> bool:
     """Whether `path` is a test, a test helper or test data by its ecosystem's convention."""
     directory, _, name = path.rpartition("/")
-    return _in_dirs(directory, _TEST_DIR_NAMES) or _test_name(name)
+    top = directory.partition("/")[0].lower()
+    return _in_dirs(directory, _TEST_DIR_NAMES) or top in _TEST_LEVELS or _test_name(name)
 
 
 def impl_names(test_path: str) -> list[str]:

@@ -82,6 +82,12 @@ def test_demotions_for_tests_examples_and_prose():
     assert scores["tests/test_cart.py"] == pytest.approx(0.8 * 0.6)
     assert scores["examples/demo.py"] == pytest.approx(0.8 * 0.7)
     assert scores["docs/guide.md"] == pytest.approx(0.8 * 0.5)
+    migrations = rank(
+        [f("shop/migrations/0002_cart_total.py", "i"), f("shop/migrations/views.py", "j")], RankFacts()
+    )
+    scores = {it.path: it.score for it in migrations.items}
+    assert scores["shop/migrations/0002_cart_total.py"] == pytest.approx(0.8 * 0.5)  # a schema's past
+    assert scores["shop/migrations/views.py"] == pytest.approx(0.8)  # no migration of its own
     about_tests = {
         it.path: it.score for it in rank([f("tests/test_cart.py", "b")], RankFacts(about_tests=True)).items
     }

@@ -172,7 +172,7 @@ FILENAMES: dict[str, str] = {
 #: RSpec `spec/`, Go `testdata/`, Swift `Tests/`), compared in lower case. True: every file below
 #: is a test, a test helper or test data. False: a level a test tree is divided into (tests/unit/,
 #: src/testing/), which says nothing alone but is no part of the code's own layout either; at the
-#: top of the tree it is the test tree (`testing/`, `integration/`: no package is named so there).
+#: top of the checkout it is the test tree itself (pytest's `testing/`, a service's `integration/`).
 TEST_DIRS: dict[str, bool] = {
     "test": True,
     "tests": True,

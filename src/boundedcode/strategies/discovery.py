@@ -3,13 +3,13 @@
 A message's word meets a path's word as written, in the plural, or by its base
 (`autoreloading`, `autoreloader`: `autoreload.py`). Each path word weighs by its
 rarity among the paths (idf) and by how often the message repeats it (a title
-word counts again); a path's specificity is its words'
-weight over the best path's, and over no less than a rare word's
-(weights.PATH_WORDS_FLOOR). The spec runs discovery only as
-a fallback (when nothing reliable was found); measured on the development split,
-running it on every message raised file recall, so it runs on every message
-(docs/benchmark.md). The files' text is the fulltext strategy's: a word counts
-once for a path and once for a text, never twice for the same text.
+word counts again); a path's specificity is its words' weight over the best
+path's, and over no less than a rare word's (weights.PATH_WORDS_FLOOR). The spec
+runs discovery only as a fallback (when nothing reliable was found); measured on
+the development split, running it on every message raised file recall, so it
+runs on every message (docs/benchmark.md). The files' text is the fulltext
+strategy's: a word counts once for a path and once for a text, never twice for
+the same text.
 """
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ def _best_not_prose(
 
 #: Endings a message's word may add to the word a path spells (caching, cached, cacher: cache).
 _ENDINGS = ("ing", "ed", "er")
-#: A base shorter than this is no word of a path's (used → us, boxed → box): too many words end on one.
+#: A base shorter than this is no word of a path's (used → us, boxed → box): too many words share it.
 MIN_BASE_CHARS = 4
 
 

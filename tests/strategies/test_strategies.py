@@ -351,6 +351,16 @@ def test_a_title_word_that_is_a_file_stem_names_the_file():
     assert result.items[0].reason == "file named stackplot"
 
 
+def test_a_title_word_s_base_names_the_file_when_none_is_named_as_the_word():
+    files = {"utils/autoreload.py": "", "utils/autoreloading.py": "", "core/main.py": "", "core/other.py": ""}
+    named = {it.path: it.reason for it in run(files, "Allow autoreloading of custom modules").items}
+    assert named["utils/autoreloading.py"] == "file named autoreloading"
+    assert "utils/autoreload.py" not in named  # a file named as the word itself comes first
+    del files["utils/autoreloading.py"]
+    named = {it.path: it.reason for it in run(files, "Allow autoreloading of custom modules").items}
+    assert named["utils/autoreload.py"] == "file named autoreload"
+
+
 def test_switched_off_strategies_say_so():
     files = {"a.py": "def rare_helper():\n    pass\n"}
     result = run(files, "`rare_helper` fails", without={"symbols"})

@@ -29,6 +29,7 @@ __all__ = [
     "fragment_tokens",
     "stem",
     "spellings",
+    "bases",
     "WHOLE",
     "MIN_PART_CHARS",
 ]
@@ -97,6 +98,21 @@ def spellings(term: str) -> tuple[str, ...]:
     if term.endswith("y"):
         out.add(term[:-1] + "ies")
     return tuple(sorted((w for w in out if stem(w) == term), key=lambda w: (-len(w), w)))
+
+
+#: Endings a word may add to the word a name spells (caching, cached, cacher: cache).
+_ENDINGS = ("ing", "ed", "er")
+#: A base shorter than this names nothing (used → us, boxed → box): too many words share it.
+MIN_BASE_CHARS = 4
+
+
+def bases(word: str) -> tuple[str, ...]:
+    """The words `word` ends on by one of _ENDINGS, with and without a final `e` (autoreloading:
+    autoreload, autoreloade); none for another word."""
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(base := word[: -len(ending)]) >= MIN_BASE_CHARS:
+            return (base, base + "e")
+    return ()
 
 
 def identifier_parts(identifier: str) -> list[str]:

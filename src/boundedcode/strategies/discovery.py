@@ -27,7 +27,7 @@ from typing import Collection, Iterator, Sequence
 from ..lang.languages import is_prose_path, is_test_path
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
-from ..seeds.terms import spellings, stem
+from ..seeds.terms import bases, spellings, stem
 from ..weights import PATH_WORDS_FLOOR, R
 from .base import Evidence, PathIndex, Plan
 
@@ -178,20 +178,6 @@ def _best_not_prose(
         k *= 4
 
 
-#: Endings a message's word may add to the word a path spells (caching, cached, cacher: cache).
-_ENDINGS = ("ing", "ed", "er")
-#: A base shorter than this is no word of a path's (used → us, boxed → box): too many words share it.
-MIN_BASE_CHARS = 4
-
-
-def _bases(word: str) -> tuple[str, ...]:
-    """The words `word` ends on by one of _ENDINGS, with and without a final `e`."""
-    for ending in _ENDINGS:
-        if word.endswith(ending) and len(base := word[: -len(ending)]) >= MIN_BASE_CHARS:
-            return (base, base + "e")
-    return ()
-
-
 #: Seed rank of path words: after every name.
 RANK_PATH_WORDS = 9
 
@@ -215,7 +201,7 @@ class DiscoveryStrategy:
         # discounts, discountes…) rather than stemmed one by one: one set lookup per token.
         spelled = {v: w for w in counts for v in spellings(w)}
         for w in counts:  # a word's base names a path too (autoreloading, autoreloader: autoreload)
-            for v in _bases(w):
+            for v in bases(w):
                 spelled.setdefault(v, w)
         # Each path's stems as a bit mask over the stems in sorted order: a path holding
         # spellings is one `|`, not a set, and its stems read back already sorted.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..lang.languages import is_test_path
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
-from ..seeds.terms import identifier_tokens
+from ..seeds.terms import bases, identifier_tokens
 from ..weights import R, SHARED_PATH, specificity
 from .base import Evidence, Plan
 
@@ -42,11 +42,15 @@ class PathsStrategy:
         return [Finding(p, None, self.id, anchor, reliability, reason, specificity=spec) for p in files]
 
     def _title_stems(self, ev: Evidence) -> list[Finding]:
-        """A title word that is a file's name without extension names that file (`stackplot …`)."""
+        """A title word that is a file's name without extension names that file (`stackplot …`),
+        as does its base (`autoreloading …`: `autoreload.py`) where no file is named as it is."""
         out: list[Finding] = []
         for a in ev.of_kind(AnchorKind.WORD):
-            paths = ev.index.by_stem(a.text) + ev.index.by_stem("_" + a.text)
-            out += self._named(a, paths, R.PATH_WORD, f"file named {a.text}")
+            for stem in (a.text, *bases(a.text)):
+                paths = ev.index.by_stem(stem) + ev.index.by_stem("_" + stem)
+                if paths:
+                    out += self._named(a, paths, R.PATH_WORD, f"file named {stem}")
+                    break
         return out
 
     def _named_after(self, ev: Evidence) -> list[Finding]:

@@ -557,6 +557,7 @@ def test_a_file_s_line_index_gives_the_lines_its_contents_give_and_keeps_to_its_
         for most in (1, 2, 401):
             assert index.identifier_lines("a.py", data, word, most) == _identifier_lines(data, word, most)
     assert [no for no, _ in index.identifier_lines("a.py", data, b"parse", 401)] == [1, 2, 4, 6]
+    assert not index.lines["a.py"].plain  # a `\r`, a `$`, a long line: texts made as ripgrep prints them
     held = index.line_bytes
     assert held > 0
     index.add("a.py", data.replace(b"last", b"first"))  # changed: indexed again, the old lines gone
@@ -721,14 +722,16 @@ def test_a_warm_session_warms_its_checkout_and_answers_meanwhile(tmp_path):
 
 @pytest.mark.parametrize("lines, names", [(40, 12), (140_000, 40_000)])
 def test_a_file_s_line_index_gives_the_lines_a_search_finds(lines, names):
-    # A small file packs an entry in 4 bytes; 140,000 lines (18 bits) of 80,000 identifiers (17) need 8.
+    # A small file, and one of 140,000 lines and 80,000 identifiers: each identifier's lines one run.
     from boundedcode.scan.warm import TokenIndex, _identifier_lines
 
     data = "\n".join(f"ledger_{n % names} = entry_{(n * 7) % names} + ledger_{n % 3}" for n in range(lines))
     data = data.encode()
     index = TokenIndex()
     index.add("app/big.py", data)
-    assert index.lines["app/big.py"].entries.itemsize == (4 if lines < 1000 else 8)
+    kept = index.lines["app/big.py"]
+    assert len(kept.firsts) == len(kept.held) + 1 and kept.firsts[-1] == len(kept.lines)
+    assert kept.plain  # ASCII, short lines, no `$`: each line's text its bytes
     for name in (b"ledger_0", b"ledger_2", b"entry_5", f"entry_{names - 1}".encode()):
         assert index.identifier_lines("app/big.py", data, name, 400) == _identifier_lines(data, name, 400)
     assert index.identifier_lines("app/big.py", data, b"absent_name", 400) == []
@@ -813,7 +816,7 @@ def _lines_by_identifier(index, path: str) -> dict[bytes, list[int]]:
     out = {}
     for number in kept.held:
         first, last = kept.span(number)
-        out[index._names[number]] = [kept.entries[k] & kept.mask for k in range(first, last)]
+        out[index._names[number]] = list(kept.lines[first:last])
     return out
 
 

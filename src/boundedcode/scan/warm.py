@@ -58,9 +58,9 @@ LINES_UPDATES = 64
 READ_PER_QUERY = 64
 #: Files searched for one needle between two looks at the clock.
 DEADLINE_EVERY = 256
-#: Memory for the files' line indexes (each identifier's lines: 4 bytes an identifier and line,
-#: 8 in a file whose lines and identifiers need more than 32 bits; 4 a line; Django's 6,592
-#: files take about 23 MB); a file past it is searched in its contents.
+#: Memory for the files' line indexes (each identifier's lines: 2 bytes a line it is on and 2 an
+#: identifier, 4 each in a file of more than 65,535 lines or entries; 4 a line; Django's 6,592
+#: files take about 17 MB); a file past it is searched in its contents.
 LINE_INDEX_BYTES = 256 * 1024 * 1024
 #: Numbers staged in lists before they are packed (some 40 bytes each while staged, 4 after).
 STAGED_NUMBERS = 500_000
@@ -184,19 +184,26 @@ class _Postings(Generic[_K]):
 
 class _FileLines:
     """One file's line index: the lines each of its identifiers is on, in compact arrays (no
-    object per line). An entry is the identifier's place among the file's own (`held`, their
-    numbers sorted) above `bits` bits and a line it is on below them: 4 bytes for nearly every
-    file, where the identifier's number over the whole tree took 8 (28 of Django's 170 MB of
-    index and contents)."""
+    object per line). `lines` holds each identifier's lines in turn, the identifiers in the order
+    of their numbers (`held`); `firsts[k]` is where the k-th one's begin: an identifier's lines are
+    one search of `held` away (three searches, two of them over every entry, took 2.6 µs a file:
+    42 ms for a name in 16,000 files)."""
 
-    __slots__ = ("entries", "starts", "held", "bits", "mask", "definable")
+    __slots__ = ("lines", "firsts", "starts", "held", "definable", "plain")
 
     def __init__(
-        self, entries: array[int], starts: array[int], held: array[int], bits: int, definable: bytes | None
+        self,
+        lines: array[int],
+        firsts: array[int],
+        starts: array[int],
+        held: array[int],
+        definable: bytes | None,
+        plain: bool,
     ):
-        self.entries, self.starts, self.held = entries, starts, held  # starts: each line's first byte
-        self.bits, self.mask = bits, (1 << bits) - 1
+        self.lines, self.firsts, self.held = lines, firsts, held
+        self.starts = starts  # each line's first byte
         self.definable = definable  # `definable_lines`: a bit a line
+        self.plain = plain  # `is_plain`: each line's text its bytes, no `$`
 
     @classmethod
     def of(
@@ -206,30 +213,41 @@ class _FileLines:
         identifiers: Iterable[bytes],
         numbers: dict[bytes, int],
         definable: bytes | None = None,
+        plain: bool = False,
     ) -> _FileLines:
         ordered = sorted(identifiers, key=numbers.__getitem__)
-        place = {identifier: k for k, identifier in enumerate(ordered)}
-        bits = len(raw).bit_length()
-        code = "I" if len(ordered) << bits <= 0xFFFFFFFF else "Q"
-        entries = array(
-            code, sorted({place[i] << bits | no for no, on_line in enumerate(found, 1) for i in on_line})
-        )
+        on: dict[bytes, list[int]] = {identifier: [] for identifier in ordered}
+        for no, on_line in enumerate(found, 1):
+            for identifier in on_line:
+                its = on[identifier]
+                if not its or its[-1] != no:  # an identifier twice on a line: the line once
+                    its.append(no)
+        # Two bytes a number where they fit (a line of nearly every file, an entry of most).
+        lines = array("H" if len(raw) <= 0xFFFF else "I", chain.from_iterable(on.values()))
+        firsts = array("H" if len(lines) <= 0xFFFF else "I", accumulate(map(len, on.values()), initial=0))
         starts = array("I", accumulate((len(line) + 1 for line in raw[:-1]), initial=0))
-        return cls(entries, starts, array("I", (numbers[i] for i in ordered)), bits, definable)
+        return cls(lines, firsts, starts, array("I", (numbers[i] for i in ordered)), definable, plain)
 
     @property
     def size(self) -> int:
-        arrays = sum(a.itemsize * len(a) for a in (self.entries, self.starts, self.held))
+        arrays = sum(a.itemsize * len(a) for a in (self.lines, self.firsts, self.starts, self.held))
         return arrays + len(self.definable or b"")
 
     def span(self, number: int) -> tuple[int, int]:
-        """The entries of the identifier numbered `number` (first, past the last; empty if none)."""
+        """Where the lines of the identifier numbered `number` are in `lines` (first, past the
+        last; empty if none)."""
         held = self.held
         k = bisect_left(held, number)
         if k == len(held) or held[k] != number:
             return 0, 0
-        first = bisect_left(self.entries, k << self.bits)
-        return first, bisect_left(self.entries, (k + 1) << self.bits, first)
+        return self.firsts[k], self.firsts[k + 1]
+
+
+def is_plain(data: bytes, raw: list[bytes]) -> bool:
+    """Whether each of the lines of `data` (split at `\n`: `raw`) is, as `line_text` gives it, its
+    bytes decoded (ASCII, no `\r`, none cut) and no `$` is next to an identifier on it (none in
+    the file): the classifier then finds an identifier needle on every line it is on whole."""
+    return data.isascii() and b"\r" not in data and b"$" not in data and max(map(len, raw)) < MAX_LINE_CHARS
 
 
 def definable_lines(path: str, data: bytes, raw: list[bytes]) -> bytes | None:
@@ -357,7 +375,9 @@ class TokenIndex:
         if self.line_bytes + size > self.line_index_bytes:
             return
         definable = definable_lines(path, data, raw)
-        kept = self.lines[path] = _FileLines.of(raw, found, identifiers, numbers, definable)
+        kept = self.lines[path] = _FileLines.of(
+            raw, found, identifiers, numbers, definable, is_plain(data, raw)
+        )
         self.line_bytes += kept.size
 
     def remove(self, path: str) -> None:
@@ -394,17 +414,25 @@ class TokenIndex:
         if number is None:
             return []
         first, last = kept.span(number)
-        last = min(last, first + most)
-        out = []
-        entries, starts, mask = kept.entries, kept.starts, kept.mask
+        on, starts = kept.lines, kept.starts
         lines = len(starts)
-        for k in range(first, last):
-            no = entries[k] & mask
+        out = []
+        if kept.plain:  # each line's text is its bytes (the last line's, with no `\n`, to the end)
+            for no in on[first : min(last, first + most)]:
+                end = starts[no] - 1 if no < lines else len(data)
+                out.append(Hit(no, data[starts[no - 1] : end].decode("ascii")))
+            return out
+        for no in on[first : min(last, first + most)]:
             if no < lines:
                 out.append(Hit(no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
             else:
                 out.append(Hit(no, line_text(data[starts[no - 1] :], False)))
         return out
+
+    def is_plain(self, path: str) -> bool:
+        """Whether the file's line index holds it plain (`is_plain`); false with no line index."""
+        kept = self.lines.get(path)
+        return kept is not None and kept.plain
 
     def with_tokens(self, tokens: Iterable[str]) -> frozenset[int]:
         """The numbers of the identifiers whose `identifier_tokens` hold one of `tokens` (every
@@ -420,7 +448,7 @@ class TokenIndex:
         kept = self.lines.get(path)
         if kept is None or self.indexed.get(path) is not data:
             return None
-        entries, mask = kept.entries, kept.mask
+        on = kept.lines
         per_line: dict[int, set[str]] = {}
         count, names = terms.count, self._names
         for number in holding.intersection(kept.held):
@@ -428,8 +456,7 @@ class TokenIndex:
             if not found:
                 continue
             first, last = kept.span(number)
-            for k in range(first, last):
-                no = entries[k] & mask
+            for no in on[first:last]:
                 on_line = per_line.get(no)
                 if on_line is None:
                     per_line[no] = set(found)
@@ -609,8 +636,13 @@ class _Found:
 
     __slots__ = ("lines", "hits", "cut")
 
-    def __init__(self, lines: list[Hit], holds: Callable[[str], bool], all_hold: Callable[[str], bool]):
+    def __init__(
+        self, lines: list[Hit], holds: Callable[[str], bool], all_hold: Callable[[str], bool], plain: bool
+    ):
         self.lines = lines  # every line the needle's expression matches (never changed)
+        if plain:  # an identifier in a plain file (`is_plain`): none cut, found on every line
+            self.cut, self.hits = False, lines
+            return
         # Every line's text at once: a common name has thousands of lines, most of them asked
         # nothing one by one.
         joined = "\n".join([line.text for line in lines])
@@ -653,11 +685,12 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
             # No search of the whole contents first: the line index (or the search for the
             # word) finds nothing in a file without it.
             lines = index.identifier_lines(path, data, probe, most)
-        elif (probe.lower() in data.lower()) if needle.fold else (probe in data):
+            return _Found(lines, holds, all_hold, index.is_plain(path)) if lines else None
+        if (probe.lower() in data.lower()) if needle.fold else (probe in data):
             lines = [Hit(no, text) for no, text in matching_lines(data, probes, folded, rx, most)]
         else:
             return None
-        return _Found(lines, holds, all_hold) if lines else None
+        return _Found(lines, holds, all_hold, False) if lines else None
 
     return lines_of
 

@@ -1,5 +1,7 @@
 """Each strategy on small in-memory repositories: the exact places it finds."""
 
+from collections import Counter
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -275,21 +277,11 @@ def test_discovery_matches_a_word_s_base_against_paths(word):
     assert run({"box/a.py": "x = 1\n", "src/b.py": "y = 2\n"}, "Items are boxed twice").paths == []
 
 
-@given(
-    st.lists(
-        st.tuples(st.integers(0, 9), st.sampled_from(["a.py", "README.md", "docs/b.py", "c.go"])), max_size=60
-    )
-)
-def test_discovery_s_best_paths_leave_prose_out_as_filtering_every_path_first(draws):
-    """Prose is judged only among the best-scored paths (widening until enough are not prose):
-    the same paths, in the same order, as judging every path before choosing."""
-    from boundedcode.lang.languages import is_prose_path
-    from boundedcode.strategies.discovery import _best_not_prose
+def _held_paths(held, weights=None):
+    """path -> the bits of the words it holds, every path `held` has (each word weighing 1)."""
+    from collections import defaultdict
 
-    scored = [(-float(s), f"{i}/{name}", ()) for i, (s, name) in enumerate(draws)]
-    for n in (1, 3, 10):
-        expected = sorted(t for t in scored if not is_prose_path(t[1]))[:n]
-        assert _best_not_prose(scored, n) == expected
+    return {p: bits for _, p, bits in held.best(weights or defaultdict(lambda: 1.0))}
 
 
 def test_discovery_finds_a_word_in_any_directory_above_a_file_or_in_its_name():
@@ -308,8 +300,8 @@ def test_discovery_finds_a_word_in_any_directory_above_a_file_or_in_its_name():
     words = _PathWords(paths)
     for word in ("forms", "admin", "api", "x", "helpers", "py", "select"):
         expected = {p for p in paths if any(word in _tokens(part) for part in p.split("/"))}
-        assert set(words.masks([(1, {word})])) == expected, word
-    assert set(words.masks([(1, {"forms"})])) == {
+        assert set(_held_paths(words.held([(1, {word})]))) == expected, word
+    assert set(_held_paths(words.held([(1, {"forms"})]))) == {
         "Forms/widgets/select.py",
         "forms/formsets.py",
         "contrib/admin/forms/helpers/base.py",
@@ -327,7 +319,8 @@ def test_a_word_s_paths_are_those_that_hold_one_of_its_spellings_in_some_name(pa
     """A listing's first query splits only the names the part a word's spellings begin with is
     in (lower-cased), its second splits every name: both the same paths as splitting every name
     (camel case, digits, names that lower-case to another length; spellings with a part in
-    common and with none)."""
+    common and with none), counted per set of words they hold, and by weight then path as
+    sorting every path gives them (weights tied across sets of words, and weighing nothing)."""
     from boundedcode.strategies.discovery import _PathWords, _tokens
 
     spelled = sorted({t for p in paths for part in p.split("/") for t in _tokens(part)})
@@ -341,7 +334,12 @@ def test_a_word_s_paths_are_those_that_hold_one_of_its_spellings_in_some_name(pa
             for p in paths:
                 if any(set(_tokens(part)) & spellings for part in p.split("/")):
                     expected[p] = expected.get(p, 0) | 1 << at
-        assert words.masks([(1 << at, spellings) for at, spellings in enumerate(asked)]) == expected
+        held = words.held([(1 << at, spellings) for at, spellings in enumerate(asked)])
+        assert _held_paths(held) == expected
+        assert held.per_mask == Counter(expected.values())
+        weight = {bits: data.draw(st.sampled_from([0.0, 0.5, 1.0, 2.5])) for bits in held.per_mask}
+        ordered = sorted((-weight[bits], p) for p, bits in expected.items() if weight[bits] > 0)
+        assert [(-w, p) for w, p, _ in held.best(weight)] == ordered
 
 
 def test_a_title_word_that_is_a_file_stem_names_the_file():

@@ -26,6 +26,10 @@ def test_stem_and_its_spellings_agree():
         "is",
     ]
     assert spellings("query") == ("queries", "querys", "query")
+    # Plurals no ending gives: each meets its singular both ways.
+    assert [stem(w) for w in ("children", "indices", "vertices")] == ["child", "index", "vertex"]
+    assert "children" in spellings("child") and "indices" in spellings("index")
+    assert identifier_tokens("childNodes") == ("child", "node", "=childnodes")
     assert all(stem(w) == "duration" for w in spellings("duration"))
     assert spellings("=parse_duration") == ("parse_duration",)
 

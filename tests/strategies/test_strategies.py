@@ -267,6 +267,17 @@ def test_discovery_matches_the_message_words_against_paths():
     assert next(s for s in result.strategies if s.strategy == "discovery").ran is True
 
 
+def test_a_word_meets_its_irregular_plural_in_paths_and_text():
+    files = {
+        "src/diff/children.js": "export function diffChildren(children) { return children.length }\n",
+        "src/diff/props.js": "export function diffProps(dom, props) { return dom }\n",
+        "src/render.js": "export function render(vnode) { return vnode }\n",
+    }
+    result = run(files, "Child order is lost between renders\nEach child moves when the list updates")
+    assert result.paths[0] == "src/diff/children.js"
+    assert {"discovery", "fulltext"} <= set(result.items[0].strategies)
+
+
 @pytest.mark.parametrize("word", ["autoreloading", "autoreloader", "autoreloaded"])
 def test_discovery_matches_a_word_s_base_against_paths(word):
     files = {"utils/autoreload.py": "x = 1\n", "utils/tax.py": "y = 2\n", "cache/store.py": "z = 3\n"}

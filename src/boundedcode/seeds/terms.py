@@ -79,8 +79,22 @@ STOPWORDS = frozenset(
 )
 
 
+#: Plurals no ending rule gives, of nouns code names things by (a tree's `children`, an array's
+#: `indices`, a graph's `vertices`): each meets its singular as `durations` meets `duration`.
+IRREGULAR_PLURALS = {
+    "children": "child",
+    "criteria": "criterion",
+    "indices": "index",
+    "matrices": "matrix",
+    "vertices": "vertex",
+}
+_PLURALS_OF = {singular: plural for plural, singular in IRREGULAR_PLURALS.items()}
+
+
 def stem(word: str) -> str:
-    """A light plural stem, so `durations` meets `duration` and `queries` meets `query`."""
+    """A light plural stem, so `durations` meets `duration`, `queries` `query`, `indices` `index`."""
+    if word in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[word]
     if word.endswith("ies") and len(word) > 5:
         return word[:-3] + "y"
     if word.endswith(("ches", "shes", "sses", "xes", "zes")):
@@ -97,6 +111,8 @@ def spellings(term: str) -> tuple[str, ...]:
     out = {term, term + "s", term + "es"}
     if term.endswith("y"):
         out.add(term[:-1] + "ies")
+    if term in _PLURALS_OF:
+        out.add(_PLURALS_OF[term])
     return tuple(sorted((w for w in out if stem(w) == term), key=lambda w: (-len(w), w)))
 
 

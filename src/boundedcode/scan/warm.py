@@ -58,9 +58,9 @@ LINES_UPDATES = 64
 READ_PER_QUERY = 64
 #: Files searched for one needle between two looks at the clock.
 DEADLINE_EVERY = 256
-#: Memory for the files' line indexes (each identifier's lines: 2 bytes a line it is on and 2 an
-#: identifier, 4 each in a file of more than 65,535 lines or entries; 4 a line; Django's 6,592
-#: files take about 17 MB); a file past it is searched in its contents.
+#: Memory for the files' line indexes (2 bytes a line an identifier is on and 6 an identifier, 4
+#: and 8 in a file of more than 65,535 lines or entries; 4 a line; Django's 6,592 files take
+#: about 17 MB); a file past it is searched in its contents.
 LINE_INDEX_BYTES = 256 * 1024 * 1024
 #: Numbers staged in lists before they are packed (some 40 bytes each while staged, 4 after).
 STAGED_NUMBERS = 500_000
@@ -415,15 +415,15 @@ class TokenIndex:
             return []
         first, last = kept.span(number)
         on, starts = kept.lines, kept.starts
-        lines = len(starts)
+        line_count = len(starts)
         out = []
         if kept.plain:  # each line's text is its bytes (the last line's, with no `\n`, to the end)
             for no in on[first : min(last, first + most)]:
-                end = starts[no] - 1 if no < lines else len(data)
+                end = starts[no] - 1 if no < line_count else len(data)
                 out.append(Hit(no, data[starts[no - 1] : end].decode("ascii")))
             return out
         for no in on[first : min(last, first + most)]:
-            if no < lines:
+            if no < line_count:
                 out.append(Hit(no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
             else:
                 out.append(Hit(no, line_text(data[starts[no - 1] :], False)))

@@ -367,7 +367,7 @@ _WARM_NEEDLES = [
     st.lists(
         st.lists(
             st.sampled_from(
-                ["post", "Post", "POST", " ", "\n", "\r\n", "$", "é", "_", "x" * 97, "a.b c", "x$"]
+                ["post", "Post", "POST", " ", "\n", "\r\n", "$", "é", "_", "x" * 97, "a.b c", "x$", "\x00"]
             ),
             max_size=120,
         ),
@@ -384,6 +384,8 @@ _WARM_NEEDLES = [
 # A line cut at MAX_LINE_CHARS whose cut ends in `post` (of `postal`): a needle made by the cut.
 @example(texts=[["Post " + "a" * 390 + " postal\n"]], which=0, per_file=400)
 @example(texts=[["a.b\n"]], which=2, per_file=400)
+# A binary file (a NUL byte) holding the needles: no lines, in the first scan or once changed.
+@example(texts=[["post Post\n\x00"], ["post\n"]], which=3, per_file=400)
 # Occurrences inside longer identifiers are no lines: they must not use up the lines per file.
 @example(texts=[["postx\n" * 3 + "post\n"]], which=0, per_file=2)
 def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factory, texts, which, per_file):

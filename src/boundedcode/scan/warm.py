@@ -406,10 +406,11 @@ class TokenIndex:
 
     def identifier_lines(self, path: str, data: bytes, identifier: bytes, most: int) -> list[Hit]:
         """The first `most` lines of `data` (the file's indexed contents) holding `identifier` whole,
-        as `_identifier_lines` finds them, from the file's line index when it has one."""
+        as `_identifier_lines` finds them, from the file's line index when it has one (a text's:
+        not probed for a binary file's bytes again); none in a binary file."""
         kept = self.lines.get(path)
         if kept is None:
-            return _identifier_lines(data, identifier, most)
+            return [] if is_binary(data) else _identifier_lines(data, identifier, most)
         number = self._numbers.get(identifier)
         if number is None:
             return []
@@ -679,13 +680,13 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
         return (not text.endswith(OMITTED) and all_hold(text)) or bool(classify(text))
 
     def lines_of(path: str, data: bytes) -> _Found | None:
-        if is_binary(data):
-            return None
         if identifier:
             # No search of the whole contents first: the line index (or the search for the
             # word) finds nothing in a file without it.
             lines = index.identifier_lines(path, data, probe, most)
             return _Found(lines, holds, all_hold, index.is_plain(path)) if lines else None
+        if is_binary(data):
+            return None
         if (probe.lower() in data.lower()) if needle.fold else (probe in data):
             lines = [Hit(no, text) for no, text in matching_lines(data, probes, folded, rx, most)]
         else:

@@ -261,11 +261,11 @@ class DiscoveryStrategy:
         # spellings is one `|`, not a set, and its stems read back already sorted.
         stems = sorted(counts)
         bit = {w: 1 << i for i, w in enumerate(stems)}
-        words = ev.index.fact(PATH_WORDS, _PathWords)
+        path_words = ev.index.fact(PATH_WORDS, _PathWords)
         forms: dict[str, set[str]] = {}
         for t, w in spelled.items():
             forms.setdefault(w, set()).add(t)
-        held = words.held([(bit[w], forms[w]) for w in stems if w in forms])
+        held = path_words.held([(bit[w], forms[w]) for w in stems if w in forms])
         paths_per_mask = held.per_mask
         held_by = {mask: tuple(w for w in stems if mask & bit[w]) for mask in paths_per_mask}
         df: Counter = Counter()

@@ -243,11 +243,17 @@ class _FileLines:
         return self.firsts[k], self.firsts[k + 1]
 
 
-def is_plain(data: bytes, raw: list[bytes]) -> bool:
+def texts_are_bytes(data: bytes, raw: list[bytes]) -> bool:
     """Whether each of the lines of `data` (split at `\n`: `raw`) is, as `line_text` gives it, its
-    bytes decoded (ASCII, no `\r`, none cut) and no `$` is next to an identifier on it (none in
-    the file): the classifier then finds an identifier needle on every line it is on whole."""
-    return data.isascii() and b"\r" not in data and b"$" not in data and max(map(len, raw)) < MAX_LINE_CHARS
+    bytes decoded: ASCII, no `\r`, none long enough to be cut."""
+    return data.isascii() and b"\r" not in data and max(map(len, raw)) < MAX_LINE_CHARS
+
+
+def is_plain(data: bytes, raw: list[bytes]) -> bool:
+    """Whether each line's text is its bytes (`texts_are_bytes`) and no `$` is next to an identifier
+    on it (none in the file): the classifier then finds an identifier needle on every line it is
+    on whole."""
+    return b"$" not in data and texts_are_bytes(data, raw)
 
 
 def definable_lines(path: str, data: bytes, raw: list[bytes]) -> bytes | None:
@@ -257,7 +263,7 @@ def definable_lines(path: str, data: bytes, raw: list[bytes]) -> bytes | None:
     tree's lines). Only where a line's text is its bytes as they are (ASCII, no `\r`, no line cut:
     what `line_text` gives unchanged); None elsewhere, and for a language without rules."""
     language = language_of(path)
-    if language is None or not data.isascii() or b"\r" in data or max(map(len, raw)) >= MAX_LINE_CHARS:
+    if language is None or not texts_are_bytes(data, raw):
         return None
     found = could_define_lines(language, data.decode("ascii").split("\n"))
     if found is None:
@@ -404,16 +410,19 @@ class TokenIndex:
         for token in _token_counts(identifiers):
             self._counts.remove_pair(token, at)
 
-    def identifier_lines(self, path: str, data: bytes, identifier: bytes, most: int) -> list[Hit]:
+    def identifier_lines(
+        self, path: str, data: bytes, identifier: bytes, most: int
+    ) -> tuple[list[Hit], bool]:
         """The first `most` lines of `data` (the file's indexed contents) holding `identifier` whole,
         as `_identifier_lines` finds them, from the file's line index when it has one (a text's:
-        not probed for a binary file's bytes again); none in a binary file."""
+        not probed for a binary file's bytes again; none in a binary file); and whether the line
+        index holds the file plain (`is_plain`)."""
         kept = self.lines.get(path)
         if kept is None:
-            return [] if is_binary(data) else _identifier_lines(data, identifier, most)
+            return ([] if is_binary(data) else _identifier_lines(data, identifier, most)), False
         number = self._numbers.get(identifier)
         if number is None:
-            return []
+            return [], kept.plain
         first, last = kept.span(number)
         on, starts = kept.lines, kept.starts
         line_count = len(starts)
@@ -422,18 +431,13 @@ class TokenIndex:
             for no in on[first : min(last, first + most)]:
                 end = starts[no] - 1 if no < line_count else len(data)
                 out.append(Hit(no, data[starts[no - 1] : end].decode("ascii")))
-            return out
+            return out, True
         for no in on[first : min(last, first + most)]:
             if no < line_count:
                 out.append(Hit(no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
             else:
                 out.append(Hit(no, line_text(data[starts[no - 1] :], False)))
-        return out
-
-    def is_plain(self, path: str) -> bool:
-        """Whether the file's line index holds it plain (`is_plain`); false with no line index."""
-        kept = self.lines.get(path)
-        return kept is not None and kept.plain
+        return out, False
 
     def with_tokens(self, tokens: Iterable[str]) -> frozenset[int]:
         """The numbers of the identifiers whose `identifier_tokens` hold one of `tokens` (every
@@ -683,8 +687,8 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
         if identifier:
             # No search of the whole contents first: the line index (or the search for the
             # word) finds nothing in a file without it.
-            lines = index.identifier_lines(path, data, probe, most)
-            return _Found(lines, holds, all_hold, index.is_plain(path)) if lines else None
+            lines, plain = index.identifier_lines(path, data, probe, most)
+            return _Found(lines, holds, all_hold, plain) if lines else None
         if is_binary(data):
             return None
         if (probe.lower() in data.lower()) if needle.fold else (probe in data):

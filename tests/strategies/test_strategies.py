@@ -353,6 +353,37 @@ def test_a_word_s_paths_are_those_that_hold_one_of_its_spellings_in_some_name(pa
         assert [(-w, p) for w, p, _ in held.best(weight)] == ordered
 
 
+def test_a_directory_the_message_names_stands_for_its_files_only_when_it_holds_few():
+    files = {f"app/jobs/sync/{n}.py": "" for n in ("pull", "push")}
+    files |= {f"lib/app/jobs/sync/{n}.py": "" for n in ("fetch",)}
+    files |= {f"app/models/{n}.py": "" for n in ("a", "b", "c", "d", "e", "f")}
+    result = run(files, "Everything under app/jobs/sync/ hangs; app/models/ looks fine", explain=True)
+    named = {path: c.anchor for path, c in contributions(result) if c.anchor.startswith("path:")}
+    assert named == {
+        "app/jobs/sync/pull.py": "path:app/jobs/sync/",
+        "app/jobs/sync/push.py": "path:app/jobs/sync/",
+        "lib/app/jobs/sync/fetch.py": "path:app/jobs/sync/",
+    }
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["a", "b", "ab", "a\nb", "b.py"]), min_size=1, max_size=4), max_size=14
+    ),
+    st.sampled_from(["a/", "b/", "ab/", "a/b/", "b/a/", "/", "/a/", "\na/", "a\nb/", "b.py/"]),
+    st.integers(min_value=1, max_value=6),
+)
+def test_the_paths_inside_a_directory_are_those_below_it_anywhere(parts, directory, most):
+    """One search of the joined listing finds what testing every path finds: a directory at the
+    top or below another, never across two paths, never after a line break inside a path."""
+    from boundedcode.strategies import PathIndex
+
+    paths = sorted({"/".join(p) for p in parts})
+    expected = [p for p in paths if p.startswith(directory) or "/" + directory in p][:most]
+    assert PathIndex(paths).inside(directory, most) == expected
+
+
 def test_a_title_word_that_is_a_file_stem_names_the_file():
     files = {"lib/stackplot.py": "def stackplot(): pass\n", "lib/axes.py": "", "lib/other.py": ""}
     result = run(files, "stackplot should not change the colour cycle")

@@ -65,6 +65,8 @@ def prepare_listing(paths: Sequence[str]) -> None:
     """The listing's facts a long-lived host builds before its queries, not in the first of
     them (each would otherwise be built, or finished, in a query), and the definition rules of
     its languages."""
-    _discovery_listing(PathIndex.of(paths))
+    index = PathIndex.of(paths)
+    index.prepare()
+    _discovery_listing(index)
     for language in sorted({language for p in paths if (language := language_of(p)) is not None}):
         compile_rules(language)

@@ -76,8 +76,7 @@ class PathsStrategy:
         for a in ev.of_kind(AnchorKind.PATH):
             origin = SHARED_PATH if a.origin == AnchorOrigin.CODE else 1.0
             if a.text.endswith("/"):
-                prefix, below = a.text, "/" + a.text
-                inside = [p for p in ev.paths if p.startswith(prefix) or below in p]
+                inside = ev.index.inside(a.text, MAX_DIRECTORY_FILES + 1)
                 if 0 < len(inside) <= MAX_DIRECTORY_FILES:
                     for p in inside:
                         out.append(

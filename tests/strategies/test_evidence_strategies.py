@@ -72,6 +72,42 @@ def test_failing_pytest_id_gives_the_test_and_its_implementation():
     assert (test.line, test.reason) == (4, "test test_reorder_rounds_up_to_batch")
 
 
+def test_a_test_file_named_after_a_module_path_gives_that_module():
+    files = {
+        "tests/test_pycode_ast.py": "def test_unparse():\n    assert True\n",
+        "tests/test_ext_napoleon.py": "def test_sections():\n    assert True\n",
+        "sphinx/pycode/ast.py": "def unparse(node):\n    return ''\n",
+        "sphinx/pycode/parser.py": "def parse(code):\n    return None\n",
+        "sphinx/ext/napoleon/__init__.py": "def setup(app):\n    return {}\n",
+        "sphinx/ext/napoleon/docstring.py": "class Docstring:\n    pass\n",
+        "sphinx/ast.py": "",
+    }
+    failing = [
+        "FAILED tests/test_pycode_ast.py::test_unparse",
+        "FAILED tests/test_ext_napoleon.py::test_sections",
+    ]
+    result = retrieve("two tests fail", tree=MemoryTree(files), evidence=["\n".join(failing)])
+    implemented = {it.path: it.reason for it in result.items if it.reason.startswith("implementation of")}
+    # The longest module path the name spells (pycode/ast, not ast alone); a package's __init__.
+    assert implemented == {
+        "sphinx/pycode/ast.py": "implementation of test_pycode_ast.py",
+        "sphinx/ext/napoleon/__init__.py": "implementation of test_ext_napoleon.py",
+    }
+
+
+def test_a_test_file_the_message_names_gives_the_code_it_tests():
+    files = {
+        "tests/test_pycode_ast.py": "def test_unparse():\n    assert True\n",
+        "sphinx/pycode/ast.py": "def unparse(node):\n    return ''\n",
+        "sphinx/writers/text.py": "def visit_tuple(node):\n    return 'tuple rendered'\n",
+    }
+    message = "A 1-element tuple is rendered wrong: add a case at tests/test_pycode_ast.py#L57"
+    result = retrieve(message, tree=MemoryTree(files))
+    reasons = {it.path: it.reason for it in result.items}
+    assert reasons["sphinx/pycode/ast.py"] == "implementation of test_pycode_ast.py"
+    assert result.paths.index("sphinx/pycode/ast.py") < result.paths.index("tests/test_pycode_ast.py")
+
+
 def test_go_test_name_is_found_among_test_files():
     result = retrieve(
         "balance wrong", str(EXAMPLE), evidence=["--- FAIL: TestPostRefusesOverdraft (0.00s)\nFAIL\n"]

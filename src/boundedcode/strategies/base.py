@@ -28,7 +28,15 @@ from ..checkout.confined import too_large
 from ..checkout.tree import Tree
 from ..lang.definitions import enclosing_definition
 from ..lang.identifiers import is_identifier
-from ..lang.languages import LAYOUT_DIRS, MODULE_FILES, language_of
+from ..lang.languages import (
+    LAYOUT_DIRS,
+    MODULE_FILES,
+    TEST_MIRRORS,
+    code_dirs,
+    impl_names,
+    is_test_path,
+    language_of,
+)
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..navigator.composite import Composite
 from ..scan import Needle, ScanResult
@@ -47,6 +55,7 @@ __all__ = [
     "definition_factor",
     "resolve_located",
     "module_path",
+    "implementations",
     "NOT_FILES",
     "SymbolAt",
     "MAX_SYMBOL_LOOKUPS",
@@ -444,3 +453,71 @@ def module_path(path: str) -> tuple[str, ...]:
     dirs = [d for d in parts[:-1] if d not in LAYOUT_DIRS]
     segs = dirs + ([] if stem in MODULE_FILES else [stem])
     return tuple(s.lower().replace("-", "_") for s in segs)
+
+
+#: Words of a test file's name read as a module path at most (`test_ext_autodoc_mock.py`: 3).
+MAX_MODULE_WORDS = 6
+
+
+def implementations(index: PathIndex, test_path: str) -> list[str]:
+    """The code a test file tests, by its ecosystem's naming (`lang.languages.TEST_FILES`):
+    the file so named, the mirrored source tree's first, then the longest shared directory
+    suffix; where no file is so named, the name's words read as a module path
+    (`tests/test_pycode_ast.py` → `sphinx/pycode/ast.py`, `test_ext_napoleon.py` →
+    `sphinx/ext/napoleon/__init__.py`), the longest such path that names files."""
+    out: list[str] = []
+    for name in impl_names(test_path):
+        cands = [c for c in index.by_name(name) if not is_test_path(c) and c != test_path]
+        if not cands:
+            cands = _spelled_as_module(index, name)
+        if not cands:
+            continue
+        ranked = sorted(cands, key=lambda c: (tuple(-x for x in _mirror_rank(test_path, c)), c))
+        best = _mirror_rank(test_path, ranked[0])
+        out += [c for c in ranked if _mirror_rank(test_path, c) == best]
+    return out
+
+
+def _mirror_rank(test_path: str, cand: str) -> tuple[int, int]:
+    """Higher is closer: the mirrored source tree first, then the longest shared directory suffix."""
+    mirrored = any(
+        test_path.replace(a, b, 1).rsplit("/", 1)[0] == cand.rsplit("/", 1)[0]
+        for a, b in TEST_MIRRORS
+        if a in test_path
+    )
+    td, cd = code_dirs(test_path), code_dirs(cand)
+    n = 0
+    while n < len(td) and n < len(cd) and td[-1 - n] == cd[-1 - n]:
+        n += 1
+    return (1 if mirrored else 0, n)
+
+
+def _spelled_as_module(index: PathIndex, name: str) -> list[str]:
+    """The files, not tests, whose module path ends with `name`'s words split into two or more
+    parts at some of its underscores (`pycode_ast.py`: pycode/ast), the most parts first."""
+    stem, dot, extension = name.rpartition(".")
+    words = stem.lower().split("_")
+    if not dot or not 1 < len(words) <= MAX_MODULE_WORDS or not all(words):
+        return []
+    packages = [p for m in sorted(MODULE_FILES) for p in index.by_name(f"{m}.{extension}")]
+    found: dict[int, list[str]] = {}
+    for cuts in range(1, 1 << (len(words) - 1)):  # each bit: a cut after that word
+        parts: list[str] = []
+        run = [words[0]]
+        for at, word in enumerate(words[1:]):
+            if cuts >> at & 1:
+                parts.append("_".join(run))
+                run = []
+            run.append(word)
+        parts.append("_".join(run))
+        segments = tuple(parts)
+        cands = [
+            p
+            for p in index.by_stem(parts[-1]) + packages
+            if p.endswith("." + extension)
+            and module_path(p)[-len(segments) :] == segments
+            and not is_test_path(p)
+        ]
+        if cands:
+            found.setdefault(len(segments), []).extend(cands)
+    return sorted(set(found[max(found)])) if found else []

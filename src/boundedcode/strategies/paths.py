@@ -1,5 +1,5 @@
-"""paths: a file or directory the message names, resolved by path suffix; a file a title word
-or a name of several words spells.
+"""paths: a file or directory the message names, resolved by path suffix (a test file: the code
+it tests too); a file a title word or a name of several words spells.
 
 A bare name shared by several files (Cargo.toml in a workspace) counts for
 less, and so does a file a code sample includes or imports.
@@ -12,7 +12,7 @@ from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..seeds.terms import bases, identifier_tokens
 from ..weights import R, SHARED_PATH, specificity
-from .base import Evidence, Plan
+from .base import Evidence, Plan, implementations
 
 __all__ = ["PathsStrategy"]
 
@@ -102,4 +102,11 @@ class PathsStrategy:
             reliability = R.NAMED_LINE if a.line is not None else R.NAMED_PATH
             for p in cands:
                 out.append(Finding(p, a.line, self.id, a, reliability, f"path {a.text}", specificity=spec))
+                if is_test_path(p):  # a test named: the code it tests too
+                    name = p.rsplit("/", 1)[-1]
+                    for impl in implementations(ev.index, p):
+                        reason = f"implementation of {name}"
+                        out.append(
+                            Finding(impl, None, self.id, a, R.IMPL_BY_NAMING, reason, specificity=spec)
+                        )
         return out

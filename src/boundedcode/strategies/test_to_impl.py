@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 
 from ..lang.definitions import definition_kind, definitions
-from ..lang.languages import TEST_MIRRORS, code_dirs, impl_names, is_test_path, language_of
+from ..lang.languages import is_test_path, language_of
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R, specificity
-from .base import Evidence, Plan, is_identifier, module_path, resolve_located
+from .base import Evidence, Plan, implementations, is_identifier, module_path, resolve_located
 
 __all__ = ["TestToImplStrategy"]
 
@@ -104,20 +104,6 @@ _NOT_CALLED = frozenset(
 )
 
 
-def _mirror_rank(test_path: str, cand: str) -> tuple[int, int]:
-    """Higher is closer: the mirrored source tree first, then the longest shared directory suffix."""
-    mirrored = any(
-        test_path.replace(a, b, 1).rsplit("/", 1)[0] == cand.rsplit("/", 1)[0]
-        for a, b in TEST_MIRRORS
-        if a in test_path
-    )
-    td, cd = code_dirs(test_path), code_dirs(cand)
-    n = 0
-    while n < len(td) and n < len(cd) and td[-1 - n] == cd[-1 - n]:
-        n += 1
-    return (1 if mirrored else 0, n)
-
-
 class TestToImplStrategy:
     id = "test_to_impl"
 
@@ -156,7 +142,7 @@ class TestToImplStrategy:
                     symbol=a.text if is_identifier(a.text) else None,
                 )
             )
-            for impl in self._impls(ev, path):
+            for impl in implementations(ev.index, path):
                 out.append(
                     Finding(
                         impl,
@@ -221,18 +207,6 @@ class TestToImplStrategy:
             ):
                 return no
         return None
-
-    @staticmethod
-    def _impls(ev: Evidence, test_path: str) -> list[str]:
-        out: list[str] = []
-        for name in impl_names(test_path):
-            cands = [c for c in ev.index.by_name(name) if not is_test_path(c) and c != test_path]
-            if not cands:
-                continue
-            ranked = sorted(cands, key=lambda c: (tuple(-x for x in _mirror_rank(test_path, c)), c))
-            best = _mirror_rank(test_path, ranked[0])
-            out += [c for c in ranked if _mirror_rank(test_path, c) == best]
-        return out
 
     @staticmethod
     def _called_names(ev: Evidence, path: str, test_name: str) -> list[str]:

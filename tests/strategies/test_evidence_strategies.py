@@ -74,38 +74,44 @@ def test_failing_pytest_id_gives_the_test_and_its_implementation():
 
 def test_a_test_file_named_after_a_module_path_gives_that_module():
     files = {
-        "tests/test_pycode_ast.py": "def test_unparse():\n    assert True\n",
-        "tests/test_ext_napoleon.py": "def test_sections():\n    assert True\n",
-        "sphinx/pycode/ast.py": "def unparse(node):\n    return ''\n",
-        "sphinx/pycode/parser.py": "def parse(code):\n    return None\n",
-        "sphinx/ext/napoleon/__init__.py": "def setup(app):\n    return {}\n",
-        "sphinx/ext/napoleon/docstring.py": "class Docstring:\n    pass\n",
-        "sphinx/ast.py": "",
+        "tests/test_parser_lexer.py": "def test_unparse():\n    assert True\n",
+        "tests/test_ext_docs.py": "def test_sections():\n    assert True\n",
+        "tool/parser/lexer.py": "def unparse(node):\n    return ''\n",
+        "tool/parser/grammar.py": "def parse(code):\n    return None\n",
+        "tool/ext/docs/__init__.py": "def setup(app):\n    return {}\n",
+        "tool/ext/docs/sections.py": "class Docstring:\n    pass\n",
+        "tool/lexer.py": "",
+        "tests/test_ext_docs_mock.py": "def test_mock():\n    assert True\n",
+        "tool/ext/docs/mock.py": "",
+        "tool/ext_docs/mock.py": "",
     }
     failing = [
-        "FAILED tests/test_pycode_ast.py::test_unparse",
-        "FAILED tests/test_ext_napoleon.py::test_sections",
+        "FAILED tests/test_parser_lexer.py::test_unparse",
+        "FAILED tests/test_ext_docs.py::test_sections",
+        "FAILED tests/test_ext_docs_mock.py::test_mock",
     ]
     result = retrieve("two tests fail", tree=MemoryTree(files), evidence=["\n".join(failing)])
     implemented = {it.path: it.reason for it in result.items if it.reason.startswith("implementation of")}
-    # The longest module path the name spells (pycode/ast, not ast alone); a package's __init__.
+    # The module path the words spell (tool/lexer.py only ends in one of them), the one of most
+    # parts where two do (ext/docs/mock, not ext_docs/mock); a package's __init__.
     assert implemented == {
-        "sphinx/pycode/ast.py": "implementation of test_pycode_ast.py",
-        "sphinx/ext/napoleon/__init__.py": "implementation of test_ext_napoleon.py",
+        "tool/parser/lexer.py": "implementation of test_parser_lexer.py",
+        "tool/ext/docs/__init__.py": "implementation of test_ext_docs.py",
+        "tool/ext/docs/mock.py": "implementation of test_ext_docs_mock.py",
     }
 
 
 def test_a_test_file_the_message_names_gives_the_code_it_tests():
     files = {
-        "tests/test_pycode_ast.py": "def test_unparse():\n    assert True\n",
-        "sphinx/pycode/ast.py": "def unparse(node):\n    return ''\n",
-        "sphinx/writers/text.py": "def visit_tuple(node):\n    return 'tuple rendered'\n",
+        "tests/test_parser_lexer.py": "def test_unparse():\n    assert True\n",
+        "tool/parser/lexer.py": "def unparse(node):\n    return ''\n",
+        "tool/writers/text.py": "def visit_tuple(node):\n    return 'tuple rendered'\n",
     }
-    message = "A 1-element tuple is rendered wrong: add a case at tests/test_pycode_ast.py#L57"
+    message = "A 1-element tuple is rendered wrong: add a case at tests/test_parser_lexer.py#L57"
     result = retrieve(message, tree=MemoryTree(files))
     reasons = {it.path: it.reason for it in result.items}
-    assert reasons["sphinx/pycode/ast.py"] == "implementation of test_pycode_ast.py"
-    assert result.paths.index("sphinx/pycode/ast.py") < result.paths.index("tests/test_pycode_ast.py")
+    assert reasons["tool/parser/lexer.py"] == "implementation of test_parser_lexer.py"
+    assert result.paths.index("tool/parser/lexer.py") < result.paths.index("tests/test_parser_lexer.py")
 
 
 def test_go_test_name_is_found_among_test_files():

@@ -455,7 +455,7 @@ def module_path(path: str) -> tuple[str, ...]:
     return tuple(s.lower().replace("-", "_") for s in segs)
 
 
-#: Words of a test file's name read as a module path at most (`test_ext_autodoc_mock.py`: 3).
+#: Words of a test file's name read as a module path at most (`test_ext_docs_mock.py`: 3).
 MAX_MODULE_WORDS = 6
 
 
@@ -463,8 +463,8 @@ def implementations(index: PathIndex, test_path: str) -> list[str]:
     """The code a test file tests, by its ecosystem's naming (`lang.languages.TEST_FILES`):
     the file so named, the mirrored source tree's first, then the longest shared directory
     suffix; where no file is so named, the name's words read as a module path
-    (`tests/test_pycode_ast.py` → `sphinx/pycode/ast.py`, `test_ext_napoleon.py` →
-    `sphinx/ext/napoleon/__init__.py`), the longest such path that names files."""
+    (`tests/test_parser_lexer.py` → `pkg/parser/lexer.py`, `test_ext_docs.py` →
+    `pkg/ext/docs/__init__.py`), the longest such path that names files."""
     out: list[str] = []
     for name in impl_names(test_path):
         cands = [c for c in index.by_name(name) if not is_test_path(c) and c != test_path]
@@ -494,7 +494,7 @@ def _mirror_rank(test_path: str, cand: str) -> tuple[int, int]:
 
 def _spelled_as_module(index: PathIndex, name: str) -> list[str]:
     """The files, not tests, whose module path ends with `name`'s words split into two or more
-    parts at some of its underscores (`pycode_ast.py`: pycode/ast), the most parts first."""
+    parts at some of its underscores (`parser_lexer.py`: parser/lexer), the most parts first."""
     stem, dot, extension = name.rpartition(".")
     words = stem.lower().split("_")
     if not dot or not 1 < len(words) <= MAX_MODULE_WORDS or not all(words):

@@ -391,6 +391,22 @@ def test_a_title_word_that_is_a_file_stem_names_the_file():
     assert result.items[0].reason == "file named stackplot"
 
 
+def test_a_name_the_title_writes_as_code_names_the_file_of_its_stem():
+    """However short: a title's word names a file from four letters on, its code from one."""
+    files = {
+        "lib/actions/tar.rb": "module Actions\n  class TarAction\n    def self.run(params)\n    end\n  end\nend\n",
+        "lib/actions/untar.rb": "module Actions\n  class UntarAction\n  end\nend\n",
+        "lib/archive.rb": "def pack(dir)\n  dir\nend\n",
+    }
+    message = "tar() fails when the path holds spaces\n\nThe archive is not written; untar works."
+    named = {
+        path: c.reason
+        for path, c in contributions(run(files, message, explain=True))
+        if c.strategy == "paths"
+    }
+    assert named == {"lib/actions/tar.rb": "file named tar"}
+
+
 def test_a_title_word_s_base_names_the_file_when_none_is_named_as_the_word():
     files = {"utils/autoreload.py": "", "utils/autoreloading.py": "", "core/main.py": "", "core/other.py": ""}
     named = {it.path: it.reason for it in run(files, "Allow autoreloading of custom modules").items}

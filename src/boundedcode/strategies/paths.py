@@ -43,10 +43,17 @@ class PathsStrategy:
 
     def _title_stems(self, ev: Evidence) -> list[Finding]:
         """A title word that is a file's name without extension names that file (`stackplot …`),
-        as does its base (`autoreloading …`: `autoreload.py`) where no file is named as it is."""
+        as does its base (`autoreloading …`: `autoreload.py`) where no file is named as it is;
+        so does a name the title writes as code (`zip() fails …`: `actions/zip.rb`)."""
         out: list[Finding] = []
-        for a in ev.of_kind(AnchorKind.WORD):
-            for stem in (a.text, *bases(a.text)):
+        words = {a.text.lower() for a in ev.of_kind(AnchorKind.WORD)}
+        titled = [
+            a
+            for a in ev.of_kind(AnchorKind.NAME, AnchorKind.MEMBER)
+            if a.text in ev.facts.title_names and a.text.lower() not in words
+        ]
+        for a in ev.of_kind(AnchorKind.WORD) + titled:
+            for stem in (a.text, *bases(a.text)) if a.kind == AnchorKind.WORD else (a.text,):
                 paths = ev.index.by_stem(stem) + ev.index.by_stem("_" + stem)
                 if paths:
                     out += self._named(a, paths, R.PATH_WORD, f"file named {stem}")

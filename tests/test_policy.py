@@ -128,6 +128,19 @@ def test_env_examples_are_readable_documentation():
     assert refusal("config/env.example") is None
 
 
+@pytest.mark.parametrize(
+    "name", ["env", "env.local", "env.production", "prod.env", "env.sh", "env.php", "env.js"]
+)
+def test_an_env_file_by_any_spelling_is_a_secret(name):
+    assert refusal(f"deploy/{name}") == "secret path"
+
+
+@pytest.mark.parametrize("name", ["env.rs", "env.go", "env.py", "env.c"])
+def test_a_program_s_source_named_env_is_read(name):
+    """The `env` command's source, a migration tool's environment module: code, no values."""
+    assert refusal(f"src/uu/env/{name}") is None
+
+
 @pytest.mark.parametrize("bad", ["../x", "a/../../x", "/abs", "C:/x", "", "a/\0b", ".."])
 def test_confine_rejects_paths_that_leave(bad):
     assert confine(bad) is None

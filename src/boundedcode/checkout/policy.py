@@ -71,6 +71,13 @@ SECRET_SUFFIXES = (
 )
 _ENV_FILE = re.compile(r"^\.?env(\.[\w.-]+)?$|^[\w.-]+\.env$")
 _ENV_EXAMPLES = frozenset({"example", "sample", "template", "dist", "defaults"})
+#: What `env.<ext>` is besides a dotenv file: a program's source in a language whose code holds
+#: no values to keep (`env.rs`, `env.go`: the `env` command; `env.py`: a migration tool's). Not a
+#: script or a config module that assigns them (`env.sh`, `env.php`, `env.js`, `env.rb`), nor data.
+_SOURCE_EXTENSIONS = frozenset(
+    {"rs", "go", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "java", "kt", "scala", "cs", "swift", "zig"}
+    | {"nim", "hs", "ml", "ex", "exs", "erl", "py"}
+)
 
 LOCK_NAMES = frozenset(
     {
@@ -103,6 +110,8 @@ def _is_env_file(name: str) -> bool:
         return False
     # `.env.example` documents variables and holds no secret; it may be read.
     parts = name.lower().split(".")
+    if len(parts) == 2 and parts[0] == "env" and parts[1] in _SOURCE_EXTENSIONS:
+        return False  # `env.rs`: a program's source
     return not any(p in _ENV_EXAMPLES for p in parts[1:])
 
 

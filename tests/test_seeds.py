@@ -304,3 +304,14 @@ def test_a_failed_make_recipe_is_a_place_in_evidence_and_none_in_a_report():
     }
     assert places[AnchorOrigin.EVIDENCE] == [("src/cart.c", 2), ("Makefile", 20)]
     assert places[AnchorOrigin.PROSE] == [("src/cart.c", 2)]
+
+
+def test_a_failing_test_s_name_gives_the_full_text_its_words_not_its_word_for_a_test():
+    failing = trace_anchors(
+        "FAILED test_rounding_half_even\n--- FAIL: TestLedgerOverdraft (0.00s)\n", "evidence"
+    )
+    terms = {t.token for t in message_facts("numbers come out wrong", failing).terms}
+    assert {"rounding", "half", "ledger", "overdraft"} <= terms
+    assert "test" not in terms
+    # The same words in the message's code are the reporter's: no test is failing there.
+    assert "rounding" not in {t.token for t in message_facts("numbers come out wrong", []).terms}

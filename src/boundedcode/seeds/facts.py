@@ -2,7 +2,9 @@
 
 Ranking and the strategies read these facts. They come from the prose alone: a
 code sample or a failing test pasted as evidence says nothing about what the
-message is about (the fix of a failing test is in the code, not the test).
+message is about (the fix of a failing test is in the code, not the test). The
+full-text terms are the exception: the whole message's, and the words of the
+failing tests' names (a new test is in no file yet, and its name says what fails).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..lang.identifiers import identifiers_in
-from ..model import Anchor, AnchorKind
+from ..model import Anchor, AnchorKind, AnchorOrigin
 from .message import split_segments, words
 from .terms import QueryTerm, query_terms
 
@@ -67,6 +69,20 @@ _SAMPLE_DEFINITION = re.compile(
 )
 
 
+#: A test's name's own word for being a test (`test_total`, `totalTest`, `TestTotal`).
+_TEST_WORD = re.compile(r"^test_?|_?test$", re.I)
+
+
+def _tested(anchors: Sequence[Anchor]) -> list[str]:
+    """The names of the failing tests the evidence names, without their word for a test: what a
+    test's name says is wrong (`test_zero_not_false`), where a new test is in no file yet."""
+    return [
+        _TEST_WORD.sub("", a.text)
+        for a in anchors
+        if a.kind == AnchorKind.TEST and a.origin == AnchorOrigin.EVIDENCE
+    ]
+
+
 #: Words of a title, for its spellings: letters and digits only.
 _TITLE_WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -89,7 +105,7 @@ def message_facts(message: str, anchors: Sequence[Anchor]) -> MessageFacts:
         about_config=bool(_ABOUT_CONFIG.search(prose))
         or any(a.kind == AnchorKind.CONFIG_KEY for a in anchors),
         words=tuple(words(prose)),
-        terms=tuple(query_terms(message)),
+        terms=tuple(query_terms("\n".join([message, *_tested(anchors)]))),
         title_terms=tuple(t.token for t in query_terms(first)),
         title_names=frozenset(identifiers_in(first)),
         title_spellings=_spellings(first),

@@ -313,5 +313,5 @@ def test_a_failing_test_s_name_gives_the_full_text_its_words_not_its_word_for_a_
     terms = {t.token for t in message_facts("numbers come out wrong", failing).terms}
     assert {"rounding", "half", "ledger", "overdraft"} <= terms
     assert "test" not in terms
-    # The same words in the message's code are the reporter's: no test is failing there.
+    # Without the evidence the message alone gives none of them.
     assert "rounding" not in {t.token for t in message_facts("numbers come out wrong", []).terms}

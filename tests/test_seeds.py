@@ -308,10 +308,15 @@ def test_a_failed_make_recipe_is_a_place_in_evidence_and_none_in_a_report():
 
 def test_a_failing_test_s_name_gives_the_full_text_its_words_not_its_word_for_a_test():
     failing = trace_anchors(
-        "FAILED test_rounding_half_even\n--- FAIL: TestLedgerOverdraft (0.00s)\n", "evidence"
+        "FAILED test_rounding_half_even\n--- FAIL: TestLedgerOverdraft (0.00s)\n"
+        "FAIL: test_create_model (migrations.test_autodetector.AutodetectorTests)\n"
+        "FAILED testing/test_mark_expression.py::test_latest_idents\n",
+        "evidence",
     )
     terms = {t.token for t in message_facts("numbers come out wrong", failing).terms}
-    assert {"rounding", "half", "ledger", "overdraft"} <= terms
-    assert "test" not in terms
+    # The test's name, its suite's parts, its file's name: each without its word for a test.
+    assert {"rounding", "half", "ledger", "overdraft", "autodetector", "mark", "expression"} <= terms
+    assert {"latest", "ident"} <= terms  # `test` ends no word of `latest`
+    assert not {"test", "testcase", "ing"} & terms
     # Without the evidence the message alone gives none of them.
     assert "rounding" not in {t.token for t in message_facts("numbers come out wrong", []).terms}

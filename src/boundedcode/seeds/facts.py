@@ -69,18 +69,26 @@ _SAMPLE_DEFINITION = re.compile(
 )
 
 
-#: A test's name's own word for being a test (`test_total`, `totalTest`, `TestTotal`).
-_TEST_WORD = re.compile(r"^test_?|_?test$", re.I)
+#: A test's name's own word for being a test, where a word begins or ends (`test_total`,
+#: `testTotal`, `TotalTest`, `cart_test`, `CartTests`, `CartTestCase`; not `testing`, `latest`).
+_TEST_WORD = re.compile(r"^[Tt]ests?(?:_|(?=[A-Z])|$)|(?:_[Tt]ests?|Tests?|TestCase)$")
+#: What separates the parts of a test's suite (`migrations.test_autodetector.AutodetectorTests`,
+#: `routing::tests::fallback`).
+_SUITE_PARTS = re.compile(r"::|\.")
 
 
 def _tested(anchors: Sequence[Anchor]) -> list[str]:
-    """The names of the failing tests the evidence names, without their word for a test: what a
-    test's name says is wrong (`test_zero_not_false`), where a new test is in no file yet."""
-    return [
-        _TEST_WORD.sub("", a.text)
-        for a in anchors
-        if a.kind == AnchorKind.TEST and a.origin == AnchorOrigin.EVIDENCE
-    ]
+    """The names of the failing tests the evidence names, of their suites and of their files,
+    without their word for a test: what a test says is wrong (`test_zero_not_false`), where a new
+    test is in no file yet."""
+    out = []
+    for a in anchors:
+        if a.kind == AnchorKind.TEST and a.origin == AnchorOrigin.EVIDENCE:
+            file = (a.detail or "").rpartition("/")[2].partition(".")[0]
+            for part in (a.text, *_SUITE_PARTS.split(a.qualifier or ""), file):
+                if part:
+                    out.append(_TEST_WORD.sub("", part))
+    return out
 
 
 #: Words of a title, for its spellings: letters and digits only.

@@ -549,3 +549,14 @@ def test_discovery_s_best_path_counts_in_full_only_when_its_words_are_rare():
     [found] = [c.specificity for path, c in contributions(result) if c.strategy == "discovery"]
     assert found == pytest.approx(math.log(10) * (1 + math.log(2)) / PATH_WORDS_FLOOR)
     assert found < 1.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text("abcdefgh", min_size=1, max_size=3), max_size=70, unique=True).map(sorted), st.data())
+def test_discovery_reads_a_set_of_words_back_from_its_bits_in_their_order(stems, data):
+    from boundedcode.strategies.discovery import _stems_of
+
+    bit = {w: 1 << i for i, w in enumerate(stems)}
+    held = data.draw(st.sets(st.sampled_from(stems))) if stems else set()
+    mask = sum(bit[w] for w in held)
+    assert _stems_of(mask, stems) == tuple(w for w in stems if mask & bit[w])

@@ -56,13 +56,22 @@ class GraphStrategy:
         if not verb:
             return []
         at = text[: verb.end()].count(" ") + 1  # the word index just after the verb
+        # Where each word is, so a name's words are compared only where its first one is: a
+        # pasted log of 70k characters has some 10,000 words and a thousand names (1.1 s of
+        # a 1.6 s retrieval when every name was compared at every word).
+        where: dict[str, list[int]] = {}
+        for i, word in enumerate(prose):
+            where.setdefault(word, []).append(i)
         after: list[tuple[int, bool, Anchor]] = []
         before: list[tuple[int, bool, Anchor]] = []
         for a in plan.of_kind(AnchorKind.MEMBER, AnchorKind.NAME):
             if a.origin != AnchorOrigin.PROSE or not is_identifier(a.text):
                 continue
             seq = words(f"{a.qualifier} {a.text}" if a.qualifier else a.text)
-            starts = [i for i in range(len(prose) - len(seq) + 1) if prose[i : i + len(seq)] == seq]
+            if not seq:  # no words (`_`): found at every place, as an empty run is
+                starts = list(range(len(prose) + 1))
+            else:
+                starts = [i for i in where.get(seq[0], ()) if prose[i : i + len(seq)] == seq]
             later = [i for i in starts if i >= at]
             if later:
                 after.append((later[0], a.kind != AnchorKind.MEMBER, a))

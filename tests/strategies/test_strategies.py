@@ -560,3 +560,36 @@ def test_discovery_reads_a_set_of_words_back_from_its_bits_in_their_order(stems,
     held = data.draw(st.sets(st.sampled_from(stems))) if stems else set()
     mask = sum(bit[w] for w in held)
     assert _stems_of(mask, stems) == tuple(w for w in stems if mask & bit[w])
+
+
+_SEGMENTS = ["app", "db", "models", "core", "django", "__init__"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_SEGMENTS), min_size=1, max_size=4).map(tuple), max_size=25),
+    st.lists(st.sampled_from(_SEGMENTS[:-1]), min_size=1, max_size=5),
+)
+def test_modules_finds_the_longest_run_a_file_by_file_comparison_finds(module_paths, segs):
+    """The trie of module paths gives the run and the files that comparing the run with every
+    file whose module path ends in its last segment gives (the strategy as first written)."""
+    from boundedcode.strategies.modules import _Suffixes
+
+    entries = [(mp, f"f{i}") for i, mp in enumerate(module_paths)]
+    by_last: dict[str, list] = {}
+    for mp, path in entries:
+        by_last.setdefault(mp[-1], []).append((mp, path))
+    best: list[str] = []
+    best_len = 0
+    for j in range(len(segs) - 1, -1, -1):
+        for mp, path in by_last.get(segs[j], ()):
+            n = 0
+            while n <= j and n < len(mp) and mp[-1 - n] == segs[j - n]:
+                n += 1
+            if n > best_len:
+                best, best_len = [path], n
+            elif n == best_len and path not in best:
+                best.append(path)
+    length, ends = _Suffixes(entries).longest_run(segs)
+    assert length == best_len
+    assert {path for node in ends for path in _Suffixes.files(node)} == set(best)

@@ -102,6 +102,9 @@ class PyResolver:
     def __init__(self, files: Files, locate: Locate):
         self._files, self._locate = files, locate
         self._parsed: dict[str, PyModule] = {}
+        # Module paths found, by dotted name: names share their packages (django, django.db), and
+        # each look is a pass over the files of that name (every `__init__.py`).
+        self._located: dict[str, str | None] = {}
 
     def module(self, path: str) -> PyModule:
         if path not in self._parsed:
@@ -124,11 +127,12 @@ class PyResolver:
                 if self._files.exists(cand.lstrip("/")):
                     return cand.lstrip("/")
             return None
-        for cand in (f"{rel}.py", f"{rel}/__init__.py"):
-            found = self._locate(cand)
-            if found:
-                return found[0]
-        return None
+        if rel not in self._located:
+            self._located[rel] = next(
+                (found[0] for cand in (f"{rel}.py", f"{rel}/__init__.py") if (found := self._locate(cand))),
+                None,
+            )
+        return self._located[rel]
 
     def resolve(self, segments: Sequence[str]) -> Resolved | None:
         """`pkg.models.Model` → where Model is defined: its longest module prefix, then name by name."""

@@ -423,3 +423,56 @@ def test_polyglot_service_gets_definition_handler_and_reader_in_one_result(tmp_p
         result.paths.index(p) for p in ("api/openapi.yaml", "go/cmd/server/main.go", "go/internal/db/db.go")
     ]
     assert all(i > max(answers) for i, p in enumerate(result.paths) if p.startswith("db/migrations/"))
+
+
+def _contract_findings(files, message):
+    """The contracts strategy's findings for `message`, by the route each places."""
+    from boundedcode.checkout.budgets import DEFAULT_BUDGETS
+    from boundedcode.checkout.walk import walk
+    from boundedcode.navigator import Composite, PatternNavigator
+    from boundedcode.scan import MemoryScanner, scan
+    from boundedcode.scan.rescan import Rescan
+    from boundedcode.seeds import message_anchors, message_facts
+    from boundedcode.strategies import Evidence, PathIndex, Plan
+    from boundedcode.strategies.contracts import ContractsStrategy
+
+    tree = MemoryTree(files)
+    anchors = message_anchors(message)
+    paths = walk(tree, DEFAULT_BUDGETS).paths
+    plan = Plan(tuple(anchors), message_facts(message, anchors))
+    needles = [n for _, n in ContractsStrategy().needles(plan)]
+    shared = scan(tree, paths, needles, DEFAULT_BUDGETS, float("inf"), MemoryScanner())
+    rescan = Rescan(
+        tree,
+        paths,
+        DEFAULT_BUDGETS,
+        float("inf"),
+        MemoryScanner(),
+        shared,
+        needles,
+        bounds_reached=[],
+        notes=[],
+    )
+    navigator = Composite([], PatternNavigator(tree, paths, occurrences=rescan.occurrences))
+    ev = Evidence(
+        plan, paths, PathIndex(paths), shared, tree.read, navigator, rescan, DEFAULT_BUDGETS, [], tree.size
+    )
+    out: dict[str, list] = {}
+    for f in ContractsStrategy().find(ev):
+        out.setdefault(f.anchor.text, []).append((f.path, f.line, f.reliability, f.specificity, f.reason))
+    return out
+
+
+def test_routes_that_share_words_are_each_placed_as_when_asked_alone():
+    """A message listing routes reads each needle's lines once for all of them: each route's
+    findings are the ones it has in a message of its own (the frameworks' handlers, a contract
+    document, a client)."""
+    files = {path: source for path, source, _, _ in HANDLERS}
+    files["api/openapi.yaml"] = OPENAPI
+    files["web/client.ts"] = "export const getOrder = (id: string) =>\n  fetch(`/api/v1/orders/${id}`);\n"
+    routes = ["GET /api/v1/orders/{id}", "POST /api/v1/orders", "GET /api/v1/orders", "DELETE /orders/{id}"]
+    together = _contract_findings(files, "These fail: " + ", ".join(routes))
+    assert len(together) == len(routes) and sum(map(len, together.values())) > len(HANDLERS)
+    for route in routes:
+        alone = _contract_findings(files, f"This fails: {route}")
+        assert together[route] == alone[route], route

@@ -232,6 +232,15 @@ def test_environment_variables_are_config_keys_and_routes_are_anchors():
     assert ("route", "GET /api/v1/balance", None, "prose") in found
 
 
+def test_a_line_of_prose_ending_in_a_route_s_parameter_is_prose():
+    # A brace ends a line of code (`if (x) {`, `}`), not a route's parameter at a sentence's end.
+    for message in ("It fails: GET /api/v1/orders/{id}", "Broken since 2.1: DELETE /carts/{cart_id}"):
+        assert split_segments(message).code == ""
+        assert "route" in [a.kind for a in message_anchors(message)], message
+    for code in ("if (ready) {", "}", "return total; }", "const limits = {max}"):
+        assert split_segments(code).prose == "", code
+
+
 def test_segments_split_fences_prompts_and_indented_code():
     seg = split_segments("Prose line\n```\ncode()\n```\n>>> repl()\n    indented()\nmore prose")
     assert seg.prose.splitlines() == ["Prose line", "more prose"]

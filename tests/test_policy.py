@@ -1,6 +1,7 @@
 """The read policy: secrets, symlinks, dependency directories and outside paths are never read or listed."""
 
 import json
+import sys
 import os
 import subprocess
 
@@ -117,6 +118,10 @@ def test_reads_are_confined_to_the_tree(repo):
         ("go.sum", "lock file"),
         ("web/app.min.js", "minified bundle or source map"),
         ("web/app.js.map", "minified bundle or source map"),
+        ("a\nb.py", "control character in name"),
+        ("evil\nsrc/real.py", "control character in name"),
+        ("dir\twith/tab.py", "control character in name"),
+        ("bell\x07.py", "control character in name"),
     ],
 )
 def test_refusal_reasons(path, reason):
@@ -215,3 +220,17 @@ def test_no_walked_file_is_hidden_by_ripgreps_globs(tmp_path):
     in_process = scan(tree, paths, needles, DEFAULT_BUDGETS, far, MemoryScanner())
     assert sorted(pending.files_with(needles[0])) == sorted(files)
     assert pending.hits == in_process.hits
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no newline in a Windows file name")
+def test_a_file_whose_name_holds_a_newline_is_never_read_as_another_file(tmp_path):
+    """`evil\nsrc/real.py` defines the name; `src/real.py` does not. ripgrep's records split at the
+    newline read `src/real.py` as the file: the walk and ripgrep's own walk both leave such
+    names out, so no place points at the file that does not hold the name."""
+    root = write_tree(tmp_path / "r", {"src/real.py": "x = 1\n", "src/other.py": "y = 2\n"})
+    (root / "evil\nsrc").mkdir()
+    (root / "evil\nsrc" / "real.py").write_text("def reconcile_ledger():\n    pass\n")
+    (root / "a\nb.py").write_text("def reconcile_ledger():\n    return 1\n")
+    result = retrieve("reconcile_ledger fails", str(root))
+    assert result.items == []
+    assert "\n" not in "".join(_ripgreps_own_walk(root))

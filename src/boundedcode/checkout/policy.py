@@ -115,8 +115,16 @@ def _is_env_file(name: str) -> bool:
     return not any(p in _ENV_EXAMPLES for p in parts[1:])
 
 
+#: A control character (a newline, a tab, an escape) in a file or directory name: such a path
+#: printed in a block or parsed from ripgrep's lines would read as more than one line.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+CONTROL_CHARACTER = "control character in name"
+
+
 def refused_directory_name(name: str) -> str | None:
     """Why the policy refuses a directory called `name`, whatever lies above it, or None."""
+    if _CONTROL.search(name):
+        return CONTROL_CHARACTER
     if name.startswith("."):
         return "hidden directory"
     if name in DEPENDENCY_DIRS:
@@ -138,6 +146,8 @@ def _directory_refusal(directory: str) -> str | None:
 @functools.lru_cache(maxsize=1 << 15)
 def _name_refusal(name: str) -> str | None:
     # Asked once per file name: names repeat across a tree (Django: 1,155 `django.mo`).
+    if _CONTROL.search(name):
+        return CONTROL_CHARACTER
     lower = name.lower()
     if (
         _is_env_file(lower)

@@ -122,6 +122,8 @@ def test_reads_are_confined_to_the_tree(repo):
         ("evil\nsrc/real.py", "control character in name"),
         ("dir\twith/tab.py", "control character in name"),
         ("bell\x07.py", "control character in name"),
+        ("line\u2028separator.py", "control character in name"),
+        ("next\x85line/x.py", "control character in name"),
     ],
 )
 def test_refusal_reasons(path, reason):

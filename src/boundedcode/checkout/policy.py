@@ -115,9 +115,10 @@ def _is_env_file(name: str) -> bool:
     return not any(p in _ENV_EXAMPLES for p in parts[1:])
 
 
-#: A control character (a newline, a tab, an escape) in a file or directory name: such a path
-#: printed in a block or parsed from ripgrep's lines would read as more than one line.
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: A control character (a newline, a tab, an escape, C1's NEL) or a Unicode line or paragraph
+#: separator in a file or directory name: such a path printed in a block or parsed from
+#: ripgrep's lines would read as more than one line.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 CONTROL_CHARACTER = "control character in name"
 
 

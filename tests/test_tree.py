@@ -42,6 +42,28 @@ def test_work_tree_lists_tracked_and_untracked_in_path_order(tmp_path):
     assert tree.commit() == git(repo, "rev-parse", "HEAD") and tree.branch() == "main"
 
 
+def test_a_tree_nested_deeper_than_the_recursion_limit_is_walked(tmp_path):
+    """1,200 nested directories (Python's recursion limit is 1,000): the working tree, untracked
+    and then committed, and the commit's tree list the file at the bottom, and a retrieval
+    finds its definition there."""
+    from boundedcode import retrieve
+
+    deep = "/".join(["d"] * 1200) + "/deep.py"
+    repo = make_git_repo(tmp_path / "r", {"top.py": "x = 1\n"})
+    for depth in range(1, 1201):  # one by one: pathlib's and os's makedirs recurse
+        os.mkdir(repo / "/".join(["d"] * depth))
+    (repo / deep).write_text("def reconcile_ledger():\n    pass\n")
+    assert [f.path for f in WorkTree(str(repo)).files()] == [deep, "top.py"]
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "deep")
+    head = git(repo, "rev-parse", "HEAD")
+    assert [f.path for f in GitTree(str(repo), head).files()] == [deep, "top.py"]
+    assert [f.path for f in GitTree(str(repo), head).scope("d").files] == [deep]  # source.context's
+    assert [f.path for f in WorkTree(str(repo)).files()] == [deep, "top.py"]
+    assert retrieve("reconcile_ledger fails", str(repo)).paths[:1] == [deep]
+    assert retrieve("reconcile_ledger fails", str(repo), commit=head).paths[:1] == [deep]
+
+
 def test_memory_tree():
     tree = MemoryTree({"b.go": "package b", "a.go": b"package a"}, commit="c" * 40)
     assert [f.path for f in tree.files()] == ["a.go", "b.go"]

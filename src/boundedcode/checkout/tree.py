@@ -15,7 +15,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any, Iterator, Protocol
 
 from ..errors import RepositoryError
 from . import gitmeta
@@ -113,7 +113,11 @@ class WorkTree(_Reads):
         # A directory is OPEN (asked and not ignored: untracked files count), UNASKED (it holds
         # tracked files, so it is entered anyway; an untracked file in it is asked about with
         # every directory above it) or TRACKED (ignored, or another repository: tracked only).
-        def visit(dir_abs: str, rel: str, state: int, specs: list[tuple[str, Any]]) -> None:
+        # Depth first with a stack of the directories entered, not by recursion: a checkout may
+        # nest directories deeper than Python's recursion limit (1,200 levels: a traceback).
+        stack: list[tuple[Iterator[os.DirEntry[str]], str, int, list[tuple[str, Any]]]] = []
+
+        def enter(dir_abs: str, rel: str, state: int, specs: list[tuple[str, Any]]) -> None:
             try:
                 entries = self._entries(dir_abs)
             except OSError:
@@ -124,34 +128,41 @@ class WorkTree(_Reads):
                 elif any(e.name == ".gitignore" and e.is_file(follow_symlinks=False) for e in entries):
                     spec = ignore.load(rel)
                     specs = specs + [(rel, spec)] if spec is not None else specs
-            for e in entries:
-                path = f"{rel}{e.name}"
-                if e.name == ".git" or e.is_symlink():
-                    continue
-                if e.is_dir(follow_symlinks=False):
-                    # The directories above were allowed, or it would not be asked about.
-                    if refused_directory_name(e.name) is not None:
-                        # Never entered: its tracked files are listed by name, and the walk
-                        # refuses them by the same rule.
-                        refused_dirs.append(path + "/")
-                    elif path in holding:
-                        visit(e.path, path + "/", _TRACKED if state == _TRACKED else _UNASKED, specs)
-                    elif ignore is None:
-                        visit(e.path, path + "/", _OPEN, specs)
-                    elif state == _OPEN and not ignore.ignored(path, True, specs):
-                        visit(e.path, path + "/", _OPEN, specs)
-                    elif state == _UNASKED and not ignore.ignored_below(path, True, specs):
-                        visit(e.path, path + "/", _OPEN, specs)
-                elif e.is_file(follow_symlinks=False):
-                    if (
-                        path in names
-                        or ignore is None
-                        or (state == _OPEN and not ignore.ignored(path, False, specs))
-                        or (state == _UNASKED and not ignore.ignored_below(path, False, specs))
-                    ):
-                        out.append(FileEntry(path, -1))
+            stack.append((iter(entries), rel, state, specs))
 
-        visit(self.fs_root, "", _OPEN, [])
+        enter(self.fs_root, "", _OPEN, [])
+        while stack:
+            entries, rel, state, specs = stack[-1]
+            e = next(entries, None)
+            if e is None:
+                stack.pop()
+                continue
+            path = f"{rel}{e.name}"
+            if e.name == ".git" or e.is_symlink():
+                continue
+            if e.is_dir(follow_symlinks=False):
+                # The directories above were allowed, or it would not be asked about.
+                if refused_directory_name(e.name) is not None:
+                    # Never entered: its tracked files are listed by name, and the walk
+                    # refuses them by the same rule.
+                    refused_dirs.append(path + "/")
+                elif path in holding:
+                    enter(e.path, path + "/", _TRACKED if state == _TRACKED else _UNASKED, specs)
+                elif ignore is None:
+                    enter(e.path, path + "/", _OPEN, specs)
+                elif state == _OPEN and not ignore.ignored(path, True, specs):
+                    enter(e.path, path + "/", _OPEN, specs)
+                elif state == _UNASKED and not ignore.ignored_below(path, True, specs):
+                    enter(e.path, path + "/", _OPEN, specs)
+            elif e.is_file(follow_symlinks=False):
+                if (
+                    path in names
+                    or ignore is None
+                    or (state == _OPEN and not ignore.ignored(path, False, specs))
+                    or (state == _UNASKED and not ignore.ignored_below(path, False, specs))
+                ):
+                    out.append(FileEntry(path, -1))
+
         if refused_dirs:
             prefixes = tuple(refused_dirs)
             out += [FileEntry(n, -1) for n in names if n.startswith(prefixes)]
@@ -264,15 +275,19 @@ class GitTree(_Reads):
         if self._entries is None:
             entries: dict[str, BlobEntry] = {}
 
-            def visit(tree: Any, prefix: str) -> None:
-                for e in tree:
-                    path = prefix + e.name
-                    if e.type_str == "tree":
-                        visit(e, path + "/")
-                    elif self._regular(e):
-                        entries[path] = BlobEntry(path, str(e.id), self._size(e.id))
-
-            visit(self._tree, "")
+            # Depth first with a stack, in the order recursion would take (a commit's trees may
+            # nest deeper than Python's recursion limit).
+            stack: list[tuple[Iterator[Any], str]] = [(iter(self._tree), "")]
+            while stack:
+                e = next(stack[-1][0], None)
+                if e is None:
+                    stack.pop()
+                    continue
+                path = stack[-1][1] + e.name
+                if e.type_str == "tree":
+                    stack.append((iter(e), path + "/"))
+                elif self._regular(e):
+                    entries[path] = BlobEntry(path, str(e.id), self._size(e.id))
             self._entries = entries
         return self._entries
 
@@ -334,14 +349,20 @@ class GitTree(_Reads):
                 scope.files.append(BlobEntry(path, str(entry.id), self._size(entry.id)))
 
         def visit(tree: Any, base: str) -> None:
-            for entry in tree:
-                path = base + entry.name
+            # Depth first with a stack, in the order recursion would take (see `_index`).
+            stack: list[tuple[Iterator[Any], str]] = [(iter(tree), base)]
+            while stack:
+                entry = next(stack[-1][0], None)
+                if entry is None:
+                    stack.pop()
+                    continue
+                path = stack[-1][1] + entry.name
                 if entry.type_str != "tree":
                     consider(path, entry)
                 elif (reason := refused_directory(path)) is not None:
                     scope.refused[reason] = scope.refused.get(reason, 0) + 1
                 else:
-                    visit(entry, path + "/")
+                    stack.append((iter(entry), path + "/"))
 
         if not prefix:
             visit(self._tree, "")

@@ -1,5 +1,6 @@
 import os
 
+from boundedcode import retrieve
 from boundedcode.checkout import GitTree, MemoryTree, WorkTree, blob_id
 
 from .conftest import git, make_git_repo
@@ -46,13 +47,20 @@ def test_a_tree_nested_deeper_than_the_recursion_limit_is_walked(tmp_path):
     """1,200 nested directories (Python's recursion limit is 1,000): the working tree, untracked
     and then committed, and the commit's tree list the file at the bottom, and a retrieval
     finds its definition there."""
-    from boundedcode import retrieve
-
     deep = "/".join(["d"] * 1200) + "/deep.py"
     repo = make_git_repo(tmp_path / "r", {"top.py": "x = 1\n"})
-    for depth in range(1, 1201):  # one by one: pathlib's and os's makedirs recurse
+    for depth in range(1, 1201):  # one by one: pathlib's and os's makedirs recurse, as rmtree does
         os.mkdir(repo / "/".join(["d"] * depth))
     (repo / deep).write_text("def reconcile_ledger():\n    pass\n")
+    try:
+        _walk_deep_tree(repo, deep)
+    finally:  # bottom up, or pytest's clean-up of its temporary folders fails on the depth
+        (repo / deep).unlink()
+        for depth in range(1200, 0, -1):
+            os.rmdir(repo / "/".join(["d"] * depth))
+
+
+def _walk_deep_tree(repo, deep):
     assert [f.path for f in WorkTree(str(repo)).files()] == [deep, "top.py"]
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "deep")

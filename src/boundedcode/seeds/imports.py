@@ -26,12 +26,14 @@ _ES_FROM = re.compile(
 )
 _ES_BARE = re.compile(r"(?:\bimport\s*\(?|\brequire\s*\()\s*" + _SPEC)
 _GO_IMPORT = re.compile(
-    r'^\s*(?:import\s+)?(?:[\w.]+\s+)?"(?P<spec>[\w.-]+\.[a-z]{2,}(?:/[\w.~-]+)+)"\s*$', re.M
+    r'^[^\S\n]*(?:import\s+)?(?:[\w.]+\s+)?"(?P<spec>[\w.-]+\.[a-z]{2,}(?:/[\w.~-]+)+)"[^\S\n]*$', re.M
 )
 _GO_PATH = re.compile(
     r"(?<![\w/.:@-])(?P<spec>[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/[\w.~-]+){2,})(?![\w/])"
 )
-_PY_FROM = re.compile(r"^\s*from\s+(?P<spec>\.*[A-Za-z_][\w.]*)\s+import\s+(?P<what>\(?[\w\s,]+\)?)", re.M)
+_PY_FROM = re.compile(
+    r"^[^\S\n]*from\s+(?P<spec>\.*[A-Za-z_][\w.]*)\s+import\s+(?P<what>\(?[\w\s,]+\)?)", re.M
+)
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 #: A line of a Python sample, after a prompt (`>>> `, `In [1]: `) if any.
 _PY_LINE = r"^[ \t]*(?:(?:>>>|\.\.\.|In \[\d+\]:)[ \t]*)?"

@@ -231,7 +231,7 @@ _PROMPT = re.compile(r"^\s*(>>>|\.\.\.|\$ |> |In \[\d+\]:|Out\[\d+\]:|irb\(|iex\
 _INDENTED = re.compile(r"^(    |\t)\S")
 #: An unfenced line of code in prose (issue trackers without Markdown): a statement, not a sentence.
 _CODE_LINE = re.compile(
-    r"^\s*(?:(?:def|class|import|from|return|raise|assert|if|elif|for|while|with|try|except|"
+    r"^\s*+(?:(?:def|class|import|from|return|raise|assert|if|elif|for|while|with|try|except|"
     r"func|fn|let|const|var|pub|use|package|public|private|protected|static|function|"
     r"#include|#define|@\w+)\b[^.!?]*$"
     r"|[\w.\[\]'\"]+\s*[-+*/]?=\s*\S[^.!?]*$"  # an assignment
@@ -242,17 +242,17 @@ _CODE_LINE = re.compile(
 #: A Python traceback's frame and its source line: the frame locates that line (stack_trace reads
 #: it from the message), and the line's names (`field.name`, `self.using`) would be searched in
 #: every file for code the frame already points at.
-_FRAME_SOURCE = re.compile(r'^(\s*File "[^"\n]+", line \d+, in [^\n]*\n)[ \t]+\S[^\n]*$', re.M)
+_FRAME_SOURCE = re.compile(r'^([^\S\n]*File "[^"\n]+", line \d+, in [^\n]*\n)[ \t]+\S[^\n]*$', re.M)
 #: A SQL statement pasted in a message: its `table.column` names are the reporter's schema.
 _SQL_STATEMENT = re.compile(
-    r"^\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH)\b.*\b(?:FROM|INTO|SET|WHERE)\b.*$", re.M
+    r"^[^\S\n]*(?:SELECT|INSERT|UPDATE|DELETE|WITH)\b.*\b(?:FROM|INTO|SET|WHERE)\b.*$", re.M
 )
 _QUALIFIED_COLUMN = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _BACKTICK = re.compile(r"`{1,2}([^`\n]{1,200})`{1,2}")
 _SINGLE_QUOTED = re.compile(r"(?<![\w'])'([^'\n]{12,300})'(?![\w'])")
 _CURLY_QUOTED = re.compile(r"“([^”\n]{6,300})”")
 _ERROR_LINE = re.compile(
-    r"^\s*(?:[\w.]*(?:Error|Exception|Warning|Panic|Fault)|error(?:\[E\d+\])?|panic|fatal|FATAL|ERROR)"
+    r"^[^\S\n]*(?:[\w.]*(?:Error|Exception|Warning|Panic|Fault)|error(?:\[E\d+\])?|panic|fatal|FATAL|ERROR)"
     r"\s*:\s+(.{8,300})$",
     re.M,
 )
@@ -289,7 +289,11 @@ _RENDERED_NAME = re.compile(r"^_?[A-Za-z][a-z0-9]*[A-Z]\w*$|^\w+_\w+$|^\w+(?:\.\
 # A route: an HTTP method and a path that starts a word (`GET /api/v1/orders/{id}`), or a path
 # the prose calls an endpoint or route ("the /api/v1/orders endpoint").
 _ROUTE = re.compile(r"(?<![\w/.-])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(/[\w{}:<>./*-]*)")
-_ENDPOINT = re.compile(r"(?<![\w/.:-])`?(/[\w{}:<>.*-]+(?:/[\w{}:<>.*-]*)*)`?\s+(?:endpoint|route)s?\b", re.I)
+#: An endpoint the prose names (`/api/orders endpoint`): a path that no path character precedes,
+#: so each run of them is tried once, not from each of its slashes (`/{/{/{…`: quadratic).
+_ENDPOINT = re.compile(
+    r"(?<![\w/.:{}<>*-])`?(/[\w{}:<>.*-]+(?:/[\w{}:<>.*-]*)*)`?\s+(?:endpoint|route)s?\b", re.I
+)
 _COMMIT = re.compile(r"(?<![\w/])([0-9a-f]{7,40})(?![\w/])")
 
 #: File extensions that make a dotted token a path rather than a member or module.

@@ -9,12 +9,9 @@ from boundedcode.checkout.walk import walk
 from boundedcode.navigator import Composite, Location, PatternNavigator
 from boundedcode.scan import MemoryScanner, scan
 from boundedcode.scan.rescan import Rescan
-from boundedcode.model import AnchorKind, AnchorOrigin
 from boundedcode.seeds import message_anchors, message_facts
-from boundedcode.seeds.message import words
 from boundedcode.strategies import Evidence, PathIndex, Plan
-from boundedcode.strategies.base import is_identifier
-from boundedcode.strategies.graph import MAX_CANDIDATES, REFACTOR_INTENT, GraphStrategy
+from boundedcode.strategies.graph import GraphStrategy, _places
 
 FILES = {
     "ledger/ledger.go": "package ledger\n\ntype Ledger struct{}\n\nfunc (l *Ledger) Post(a int) error {\n"
@@ -139,64 +136,19 @@ def test_no_refactoring_verb_no_graph():
     assert not next(s for s in result.strategies if s.strategy == "graph").ran
 
 
-def _candidates_word_by_word(plan):
-    """The candidates as first written: each name's words compared at every word of the prose."""
-    prose = list(plan.facts.words)
-    text = " ".join(prose)
-    verb = REFACTOR_INTENT.search(text)
-    if not verb:
-        return []
-    at = text[: verb.end()].count(" ") + 1
-    after, before = [], []
-    for a in plan.of_kind(AnchorKind.MEMBER, AnchorKind.NAME):
-        if a.origin != AnchorOrigin.PROSE or not is_identifier(a.text):
-            continue
-        seq = words(f"{a.qualifier} {a.text}" if a.qualifier else a.text)
-        starts = [i for i in range(len(prose) - len(seq) + 1) if prose[i : i + len(seq)] == seq]
-        later = [i for i in starts if i >= at]
-        if later:
-            after.append((later[0], a.kind != AnchorKind.MEMBER, a))
-        elif starts:
-            before.append((-starts[-1], a.kind != AnchorKind.MEMBER, a))
-    members = {(abs(i), a.qualifier) for i, _, a in after + before if a.kind == AnchorKind.MEMBER}
-    ordered = [
-        a
-        for i, _, a in sorted(after, key=lambda t: t[:2]) + sorted(before, key=lambda t: t[:2])
-        if a.kind == AnchorKind.MEMBER or (abs(i), a.text) not in members
-    ]
-    return ordered[:MAX_CANDIDATES]
-
-
-_PIECES = [
-    "rename",
-    "refactor",
-    "the",
-    "to",
-    "and",
-    "`Ledger.Post`",
-    "Ledger",
-    "Post",
-    "`post_entry`",
-    "post",
-    "entry",
-    "`Record`",
-    "record",
-    "`l.Post`",
-    "`_`",
-    "`Ledger`",
-    "moves",
-    "PostEntry",
-    "\n",
-]
-
-
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(_PIECES), max_size=40))
-def test_the_candidates_are_the_names_a_word_by_word_comparison_finds(pieces):
-    message = " ".join(pieces)
-    anchors = message_anchors(message)
-    plan = Plan(tuple(anchors), message_facts(message, anchors))
-    assert GraphStrategy._candidates(plan) == _candidates_word_by_word(plan)
+@given(
+    st.lists(st.sampled_from(["ledger", "post", "to", "record", "the"]), max_size=40),
+    st.lists(st.sampled_from(["ledger", "post", "record", "entry"]), max_size=3),
+)
+def test_a_name_s_words_are_found_where_a_word_by_word_comparison_finds_them(prose, seq):
+    """The places of a name's words in the prose, found from its rarest word, are the places
+    comparing the words at every word of the prose finds (as the strategy first did)."""
+    where: dict[str, list[int]] = {}
+    for i, word in enumerate(prose):
+        where.setdefault(word, []).append(i)
+    compared = [i for i in range(len(prose) - len(seq) + 1) if prose[i : i + len(seq)] == seq]
+    assert _places(prose, where, seq) == compared
 
 
 def test_a_rename_in_a_long_pasted_log_names_its_symbol():

@@ -15,7 +15,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterator, Protocol
+from typing import Any, Callable, Iterator, Protocol
 
 from ..errors import RepositoryError
 from . import gitmeta
@@ -228,6 +228,23 @@ class Scope:
     not_regular_file: int = 0  # symlinks and submodules
 
 
+def _below(tree: Any, base: str, enter: Callable[[str], bool]) -> Iterator[tuple[str, Any]]:
+    """The entries under a commit's `tree` that are not trees, as (path, entry), depth first in
+    the order recursion takes, entering a tree when `enter(its path)` says so: with a stack, since
+    a commit's trees may nest deeper than Python's recursion limit."""
+    stack: list[tuple[Iterator[Any], str]] = [(iter(tree), base)]
+    while stack:
+        entry = next(stack[-1][0], None)
+        if entry is None:
+            stack.pop()
+            continue
+        path = stack[-1][1] + entry.name
+        if entry.type_str != "tree":
+            yield path, entry
+        elif enter(path):
+            stack.append((iter(entry), path + "/"))
+
+
 class GitTree(_Reads):
     """The git objects of one commit (pygit2 over the object database alone); the working copy,
     the configuration and the refs are never read."""
@@ -274,19 +291,8 @@ class GitTree(_Reads):
     def _index(self) -> dict[str, BlobEntry]:
         if self._entries is None:
             entries: dict[str, BlobEntry] = {}
-
-            # Depth first with a stack, in the order recursion would take (a commit's trees may
-            # nest deeper than Python's recursion limit).
-            stack: list[tuple[Iterator[Any], str]] = [(iter(self._tree), "")]
-            while stack:
-                e = next(stack[-1][0], None)
-                if e is None:
-                    stack.pop()
-                    continue
-                path = stack[-1][1] + e.name
-                if e.type_str == "tree":
-                    stack.append((iter(e), path + "/"))
-                elif self._regular(e):
+            for path, e in _below(self._tree, "", lambda _: True):
+                if self._regular(e):
                     entries[path] = BlobEntry(path, str(e.id), self._size(e.id))
             self._entries = entries
         return self._entries
@@ -348,21 +354,15 @@ class GitTree(_Reads):
             else:
                 scope.files.append(BlobEntry(path, str(entry.id), self._size(entry.id)))
 
+        def enter(path: str) -> bool:
+            if (reason := refused_directory(path)) is None:
+                return True
+            scope.refused[reason] = scope.refused.get(reason, 0) + 1
+            return False
+
         def visit(tree: Any, base: str) -> None:
-            # Depth first with a stack, in the order recursion would take (see `_index`).
-            stack: list[tuple[Iterator[Any], str]] = [(iter(tree), base)]
-            while stack:
-                entry = next(stack[-1][0], None)
-                if entry is None:
-                    stack.pop()
-                    continue
-                path = stack[-1][1] + entry.name
-                if entry.type_str != "tree":
-                    consider(path, entry)
-                elif (reason := refused_directory(path)) is not None:
-                    scope.refused[reason] = scope.refused.get(reason, 0) + 1
-                else:
-                    stack.append((iter(entry), path + "/"))
+            for path, entry in _below(tree, base, enter):
+                consider(path, entry)
 
         if not prefix:
             visit(self._tree, "")

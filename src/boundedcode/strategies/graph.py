@@ -37,6 +37,17 @@ MAX_CANDIDATES = 3
 _SEPARATORS = r"(?:\.|::|->|#|\\)"
 
 
+def _places(prose: list[str], where: dict[str, list[int]], seq: list[str]) -> list[int]:
+    """Where in `prose` the words `seq` are written in a row, in order (`where`: each word's
+    places). They are compared only where the rarest of them is: a pasted log of 70k characters
+    has some 10,000 words and a thousand names (1.1 s of a 1.6 s retrieval when every name was
+    compared at every word), and a list of dotted names begins each with the project's."""
+    if not seq:  # no words (`_`): an empty run is at every place
+        return list(range(len(prose) + 1))
+    k = min(range(len(seq)), key=lambda k: len(where.get(seq[k], ())))
+    return [i - k for i in where.get(seq[k], ()) if i >= k and prose[i - k : i - k + len(seq)] == seq]
+
+
 class GraphStrategy:
     id = "graph"
 
@@ -56,10 +67,6 @@ class GraphStrategy:
         if not verb:
             return []
         at = text[: verb.end()].count(" ") + 1  # the word index just after the verb
-        # Where each word is, so a name's words are compared only where its rarest one is: a
-        # pasted log of 70k characters has some 10,000 words and a thousand names (1.1 s of
-        # a 1.6 s retrieval when every name was compared at every word), and a list of dotted
-        # names begins each with the project's.
         where: dict[str, list[int]] = {}
         for i, word in enumerate(prose):
             where.setdefault(word, []).append(i)
@@ -68,14 +75,7 @@ class GraphStrategy:
         for a in plan.of_kind(AnchorKind.MEMBER, AnchorKind.NAME):
             if a.origin != AnchorOrigin.PROSE or not is_identifier(a.text):
                 continue
-            seq = words(f"{a.qualifier} {a.text}" if a.qualifier else a.text)
-            if not seq:  # no words (`_`): found at every place, as an empty run is
-                starts = list(range(len(prose) + 1))
-            else:
-                k = min(range(len(seq)), key=lambda k: len(where.get(seq[k], ())))
-                starts = [
-                    i - k for i in where.get(seq[k], ()) if i >= k and prose[i - k : i - k + len(seq)] == seq
-                ]
+            starts = _places(prose, where, words(f"{a.qualifier} {a.text}" if a.qualifier else a.text))
             later = [i for i in starts if i >= at]
             if later:
                 after.append((later[0], a.kind != AnchorKind.MEMBER, a))

@@ -1,9 +1,9 @@
 """The read policy: secrets, symlinks, dependency directories and outside paths are never read or listed."""
 
 import json
-import sys
 import os
 import subprocess
+import sys
 
 import pytest
 

@@ -102,8 +102,8 @@ class PyResolver:
     def __init__(self, files: Files, locate: Locate):
         self._files, self._locate = files, locate
         self._parsed: dict[str, PyModule] = {}
-        # Module paths found, by dotted name: names share their packages (django, django.db), and
-        # each look is a pass over the files of that name (every `__init__.py`).
+        # Each module's file, by its path (`django/db`): names share their packages (django,
+        # django.db), and each look is a pass over the files of that name (every `__init__.py`).
         self._located: dict[str, str | None] = {}
 
     def module(self, path: str) -> PyModule:

@@ -293,3 +293,37 @@ def test_revisions_resolve_from_the_refs_and_objects_alone(tmp_path):
         ("--output=x", None),
     ]:
         assert gitmeta.resolve_revision(str(repo), rev) == want, rev
+
+
+def test_an_ignore_file_s_patterns_past_the_cap_are_left_out(tmp_path):
+    """The first MAX_IGNORE_PATTERNS patterns of a `.gitignore` apply; past them an untracked
+    file they would ignore is listed (never a tracked file hidden), and the walk keeps at most
+    MAX_IGNORE_PATTERNS_TOTAL over all ignore files."""
+    cap = gitmeta.MAX_IGNORE_PATTERNS
+    patterns = [f"early_{i}.py" for i in range(cap)] + [f"late_{i}.py" for i in range(cap)]
+    repo = make_git_repo(
+        tmp_path / "r", {"app.py": "", ".gitignore": "# a comment\n\n" + "\n".join(patterns)}
+    )
+    write_tree(repo, {"early_5.py": "", f"early_{cap - 1}.py": "", "late_5.py": "", "new.py": ""})
+    listed = [f.path for f in WorkTree(str(repo)).files()]
+    assert listed == [".gitignore", "app.py", "late_5.py", "new.py"]
+    rules = gitmeta.IgnoreRules(str(repo), None)
+    for d in range(gitmeta.MAX_IGNORE_PATTERNS_TOTAL // cap + 1):
+        write_tree(repo, {f"d{d}/.gitignore": "\n".join(patterns)})
+    kept = [rules.load(f"d{d}/") for d in range(gitmeta.MAX_IGNORE_PATTERNS_TOTAL // cap + 1)]
+    assert [len(r.lines) if r else 0 for r in kept][-2:] == [cap, 0]
+
+
+def test_a_megabyte_of_ignore_patterns_leaves_the_answer_whole(tmp_path):
+    """A checkout's `.gitignore` of 50,000 patterns, one untracked file: the walk keeps the
+    first patterns and ripgrep searches the walked files by name (its own walk would build a
+    matcher of every pattern first, past the time budget), so the definition is found."""
+    ignore = "".join(f"build_{i}/**/*.o\n" for i in range(50_000))
+    repo = make_git_repo(
+        tmp_path / "r", {"app.py": "def reconcile_ledger():\n    pass\n", ".gitignore": ignore}
+    )
+    write_tree(repo, {"untracked.py": "x = 1\n"})
+    from boundedcode import retrieve
+
+    result = retrieve("reconcile_ledger fails", str(repo))
+    assert result.paths[:1] == ["app.py"] and "time_s" not in result.bounds_reached

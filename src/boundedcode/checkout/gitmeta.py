@@ -39,6 +39,13 @@ MAX_REF_BYTES = 64 * 1024
 MAX_LIST_BYTES = 16 * 1024 * 1024
 #: Symbolic refs followed at most (git's own limit is 5).
 MAX_REF_DEPTH = 5
+#: Ignore patterns kept of one ignore file, and of all a walk reads. pathspec compiles each into
+#: a regular expression (some 50 µs) and tries them all on every untracked path: a checkout's
+#: `.gitignore` of 50,000 patterns took a retrieval past its time budget (3.1 s, nothing found).
+#: The patterns past them are left out: an untracked file they would ignore is listed (the read
+#: policy still applies to it); no tracked file is ever hidden by them.
+MAX_IGNORE_PATTERNS = 2_000
+MAX_IGNORE_PATTERNS_TOTAL = 8_000
 
 _REGULAR = (0o100644, 0o100755)
 _HEX = re.compile(rb"[0-9a-f]{40}(?:[0-9a-f]{24})?")
@@ -291,12 +298,19 @@ class IgnoreRules:
         exclude = (
             _read(os.path.join(common_dir(git_dir), "info", "exclude"), MAX_LIST_BYTES) if git_dir else None
         )
-        self._exclude = _spec(exclude)
+        self._left = MAX_IGNORE_PATTERNS_TOTAL  # patterns the walk may still keep
+        self._exclude = self._kept(exclude)
         self._dirs: dict[str, bool] = {}  # directory -> ignored, for files in unchecked ones
 
     def load(self, directory: str) -> _Rules | None:
         """The rules of `directory`'s own `.gitignore` ("" for the root, else "a/b/")."""
-        return _spec(read_under(self._root, f"{directory}.gitignore", MAX_LIST_BYTES).data)
+        return self._kept(read_under(self._root, f"{directory}.gitignore", MAX_LIST_BYTES).data)
+
+    def _kept(self, data: bytes | None) -> _Rules | None:
+        rules = _spec(data, min(MAX_IGNORE_PATTERNS, self._left))
+        if rules is not None:
+            self._left -= len(rules.lines)
+        return rules
 
     def ignored(self, path: str, is_dir: bool, specs: list[tuple[str, Any]]) -> bool:
         target = path + "/" if is_dir else path
@@ -325,23 +339,23 @@ class _Rules:
     one-shot call."""
 
     def __init__(self, lines: list[str]):
-        self._lines = lines
+        self.lines = lines
         self._spec: Any = None
 
     def check_file(self, path: str) -> Any:
         if self._spec is None:
             import pathspec
 
-            self._spec = pathspec.GitIgnoreSpec.from_lines(self._lines)
+            self._spec = pathspec.GitIgnoreSpec.from_lines(self.lines)
         return self._spec.check_file(path)
 
 
-def _spec(data: bytes | None) -> _Rules | None:
-    """The rules of an ignore file; None when it holds none (only comments and blank lines)."""
-    if not data:
+def _spec(data: bytes | None, most: int = MAX_IGNORE_PATTERNS) -> _Rules | None:
+    """The rules of an ignore file, its first `most` patterns; None when it holds none (only
+    comments and blank lines) or none may be kept."""
+    if not data or most <= 0:
         return None
-    lines = data.decode("utf-8", "surrogateescape").splitlines()
     # Git: a line starting with `#` is a comment (`\#` escapes it), a blank one separates.
-    if all(line.startswith("#") or not line.strip() for line in lines):
-        return None
-    return _Rules(lines)
+    lines = data.decode("utf-8", "surrogateescape").splitlines()
+    patterns = [line for line in lines if line.strip() and not line.startswith("#")]
+    return _Rules(patterns[:most]) if patterns else None

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from boundedcode import retrieve
 from boundedcode.checkout import WorkTree
 from boundedcode.checkout import gitmeta
 
@@ -314,16 +315,14 @@ def test_an_ignore_file_s_patterns_past_the_cap_are_left_out(tmp_path):
     assert [len(r.lines) if r else 0 for r in kept][-2:] == [cap, 0]
 
 
-def test_a_megabyte_of_ignore_patterns_leaves_the_answer_whole(tmp_path):
-    """A checkout's `.gitignore` of 50,000 patterns, one untracked file: the walk keeps the
-    first patterns and ripgrep searches the walked files by name (its own walk would build a
-    matcher of every pattern first, past the time budget), so the definition is found."""
+@pytest.mark.parametrize("where", ["", "lib/"])
+def test_a_megabyte_of_ignore_patterns_leaves_the_answer_whole(tmp_path, where):
+    """A `.gitignore` of 50,000 patterns (at the top, or deeper), one untracked file: the walk
+    keeps the first patterns and ripgrep searches the walked files by name (its own walk would
+    build a matcher of every pattern first, past the time budget), so the definition is found."""
     ignore = "".join(f"build_{i}/**/*.o\n" for i in range(50_000))
-    repo = make_git_repo(
-        tmp_path / "r", {"app.py": "def reconcile_ledger():\n    pass\n", ".gitignore": ignore}
-    )
+    files = {"app.py": "def reconcile_ledger():\n    pass\n", f"{where}.gitignore": ignore, "lib/x.py": ""}
+    repo = make_git_repo(tmp_path / "r", files)
     write_tree(repo, {"untracked.py": "x = 1\n"})
-    from boundedcode import retrieve
-
     result = retrieve("reconcile_ledger fails", str(repo))
     assert result.paths[:1] == ["app.py"] and "time_s" not in result.bounds_reached

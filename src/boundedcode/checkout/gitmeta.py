@@ -299,6 +299,7 @@ class IgnoreRules:
             _read(os.path.join(common_dir(git_dir), "info", "exclude"), MAX_LIST_BYTES) if git_dir else None
         )
         self._left = MAX_IGNORE_PATTERNS_TOTAL  # patterns the walk may still keep
+        self.cut = False  # whether an ignore file's patterns were left out (ripgrep reads them all)
         self._exclude = self._kept(exclude)
         self._dirs: dict[str, bool] = {}  # directory -> ignored, for files in unchecked ones
 
@@ -307,10 +308,13 @@ class IgnoreRules:
         return self._kept(read_under(self._root, f"{directory}.gitignore", MAX_LIST_BYTES).data)
 
     def _kept(self, data: bytes | None) -> _Rules | None:
-        rules = _spec(data, min(MAX_IGNORE_PATTERNS, self._left))
-        if rules is not None:
-            self._left -= len(rules.lines)
-        return rules
+        patterns = _patterns(data)
+        most = min(MAX_IGNORE_PATTERNS, self._left)
+        if len(patterns) > most:
+            self.cut = True
+            patterns = patterns[:most]
+        self._left -= len(patterns)
+        return _Rules(patterns) if patterns else None
 
     def ignored(self, path: str, is_dir: bool, specs: list[tuple[str, Any]]) -> bool:
         target = path + "/" if is_dir else path
@@ -350,12 +354,10 @@ class _Rules:
         return self._spec.check_file(path)
 
 
-def _spec(data: bytes | None, most: int = MAX_IGNORE_PATTERNS) -> _Rules | None:
-    """The rules of an ignore file, its first `most` patterns; None when it holds none (only
-    comments and blank lines) or none may be kept."""
-    if not data or most <= 0:
-        return None
+def _patterns(data: bytes | None) -> list[str]:
+    """An ignore file's patterns: its lines but comments and blank ones."""
+    if not data:
+        return []
     # Git: a line starting with `#` is a comment (`\#` escapes it), a blank one separates.
     lines = data.decode("utf-8", "surrogateescape").splitlines()
-    patterns = [line for line in lines if line.strip() and not line.startswith("#")]
-    return _Rules(patterns[:most]) if patterns else None
+    return [line for line in lines if line.strip() and not line.startswith("#")]

@@ -85,6 +85,10 @@ _OPEN, _UNASKED, _TRACKED = range(3)
 class WorkTree(_Reads):
     """A directory on disk; the index's file list and the ignore rules where there is a `.git`."""
 
+    #: Whether the last `files` left out patterns of an ignore file (`gitmeta.MAX_IGNORE_PATTERNS`):
+    #: ripgrep's own walk would read them all (`scan.ripgrep.PendingScan` searches by name then).
+    ignores_cut = False
+
     def __init__(self, root: str):
         self.fs_root = os.path.realpath(root)
         try:  # a checkout that cannot be read at all is one clear error, here, not a traceback later
@@ -163,6 +167,7 @@ class WorkTree(_Reads):
                 ):
                     out.append(FileEntry(path, -1))
 
+        self.ignores_cut = ignore is not None and ignore.cut
         if refused_dirs:
             prefixes = tuple(refused_dirs)
             out += [FileEntry(n, -1) for n in names if n.startswith(prefixes)]

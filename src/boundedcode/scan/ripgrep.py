@@ -571,7 +571,15 @@ class PendingScan:
         result = ScanResult(files_scanned=len(paths), term_files=len(term_paths) if terms else 0)
         # The terms' search starts now and runs while the words' output is read.
         term_procs = self.scanner._spawn_terms(self.tree, term_paths, terms, self.budgets, result)
-        if self.plain:
+        if self.plain and getattr(self.tree, "ignores_cut", False):
+            # The walk left out patterns of a checkout's ignore file: ripgrep's own walk makes one
+            # matcher of every pattern before it reads a file (50,000 took it 6 s, past the time
+            # budget, and nothing was found). The walked files are searched by name instead.
+            _reap(self.procs)
+            words = self.scanner.scan(self.tree, paths, self.plain, self.budgets, self.deadline)
+            result.hits, result.notes = words.hits, result.notes + words.notes
+            result.bounds_reached += [b for b in words.bounds_reached if b not in result.bounds_reached]
+        elif self.plain:
             try:
                 self.scanner._collect_lines(self.procs, self.plain, result, self.budgets, self.deadline)
             except BaseException:

@@ -10,8 +10,6 @@ path, hits by line.
 
 from __future__ import annotations
 
-import os
-import stat
 from typing import Protocol, Sequence
 
 from ..checkout.budgets import Budgets
@@ -111,22 +109,6 @@ def _in_process(
     return result
 
 
-#: A checkout's top `.gitignore` larger than this is not handed to ripgrep's own walk: ripgrep
-#: makes one matcher of all its patterns before it reads a file (a megabyte's 50,000 patterns
-#: took it 6 s, past the time budget, and nothing was found). The walked files are searched by
-#: name instead, after the walk (which keeps `gitmeta.MAX_IGNORE_PATTERNS` of them).
-MAX_WALKED_IGNORE_BYTES = 64 * 1024
-
-
-def _large_ignore_file(tree: Tree) -> bool:
-    assert tree.fs_root is not None
-    try:
-        info = os.lstat(os.path.join(tree.fs_root, ".gitignore"))
-    except OSError:
-        return False
-    return stat.S_ISREG(info.st_mode) and info.st_size > MAX_WALKED_IGNORE_BYTES
-
-
 def begin_scan(
     tree: Tree, needles: Sequence[Needle], budgets: Budgets, deadline: float, scanner: Scanner | None = None
 ) -> FinishScan:
@@ -137,7 +119,7 @@ def begin_scan(
     walk runs (the two take about as long); otherwise the scan runs when called.
     """
     rg = RipgrepScanner() if scanner is None and tree.fs_root else None
-    if rg is None or not rg.available() or _large_ignore_file(tree):
+    if rg is None or not rg.available():
 
         def later(paths: Sequence[str], term_paths: Sequence[str] | None = None) -> ScanResult:
             return scan(tree, paths, needles, budgets, deadline, scanner, term_paths)

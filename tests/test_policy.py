@@ -236,3 +236,30 @@ def test_a_file_whose_name_holds_a_newline_is_never_read_as_another_file(tmp_pat
     result = retrieve("reconcile_ledger fails", str(root))
     assert result.items == []
     assert "\n" not in "".join(_ripgreps_own_walk(root))
+
+
+def test_a_follow_up_scan_finds_what_a_search_of_every_walked_file_finds(tmp_path):
+    """`Rescan` (a strategy's follow-up names) has ripgrep walk the tree as the first scan does:
+    its hits are the walked files' (the files its globs skip searched by name; a file the walk
+    refuses never), as the in-process search of every walked file gives them."""
+    from boundedcode.scan import MemoryScanner, Needle, ScanResult, scan
+    from boundedcode.scan.rescan import Rescan
+
+    files = {
+        "Build/gen.py": "settle_account = 1\n",
+        "tools/build": "settle_account\n",
+        "deploy/env.example": "settle_account\n",
+        "app/main.py": "settle_account()\n",
+        "config/.env": "settle_account=1\n",  # refused: never a hit
+    }
+    root = write_tree(tmp_path / "r", files)
+    tree = WorkTree(str(root))
+    paths = walk(tree, DEFAULT_BUDGETS).paths
+    needle = Needle("settle_account", word=True)
+    rescan = Rescan(
+        tree, paths, DEFAULT_BUDGETS, float("inf"), None, ScanResult(), [], bounds_reached=[], notes=[]
+    )
+    found = rescan([needle]).files_with(needle)
+    in_process = scan(tree, paths, [needle], DEFAULT_BUDGETS, float("inf"), MemoryScanner())
+    assert found == in_process.files_with(needle)
+    assert sorted(found) == ["Build/gen.py", "app/main.py", "deploy/env.example", "tools/build"]

@@ -500,7 +500,14 @@ def _spelled_as_module(index: PathIndex, name: str) -> list[str]:
     words = stem.lower().split("_")
     if not dot or not 1 < len(words) <= MAX_MODULE_WORDS or not all(words):
         return []
-    packages = [p for m in sorted(MODULE_FILES) for p in index.by_name(f"{m}.{extension}")]
+    # A package's module file (`docs/__init__.py`) ends the module path of any split: each one's
+    # module path made once, not once a split (up to 2^5 of them).
+    packages = [
+        (p, module_path(p))
+        for m in sorted(MODULE_FILES)
+        for p in index.by_name(f"{m}.{extension}")
+        if not is_test_path(p)
+    ]
     found: dict[int, list[str]] = {}
     for cuts in range(1, 1 << (len(words) - 1)):  # each bit: a cut after that word
         parts: list[str] = []
@@ -512,13 +519,12 @@ def _spelled_as_module(index: PathIndex, name: str) -> list[str]:
             run.append(word)
         parts.append("_".join(run))
         segments = tuple(parts)
-        cands = [
-            p
-            for p in index.by_stem(parts[-1]) + packages
-            if p.endswith("." + extension)
-            and module_path(p)[-len(segments) :] == segments
-            and not is_test_path(p)
+        named = [
+            (p, module_path(p))
+            for p in index.by_stem(parts[-1])
+            if p.endswith("." + extension) and not is_test_path(p)
         ]
+        cands = [p for p, mp in named + packages if mp[-len(segments) :] == segments]
         if cands:
             found.setdefault(len(segments), []).extend(cands)
     return sorted(set(found[max(found)])) if found else []

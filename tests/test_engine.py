@@ -555,20 +555,20 @@ def test_a_file_s_line_index_gives_the_lines_its_contents_give_and_keeps_to_its_
     index.add("a.py", data)
     for word in (b"parse", b"parse_date", b"z" * 420, b"last", b"missing", b"y"):
         for most in (1, 2, 401):
-            assert index.identifier_lines("a.py", data, word, most)[0] == _identifier_lines(data, word, most)
-    assert [no for no, _ in index.identifier_lines("a.py", data, b"parse", 401)[0]] == [1, 2, 4, 6]
+            assert index.identifier_lines("a.py", data, word, most) == _identifier_lines(data, word, most)
+    assert [no for no, _ in index.identifier_lines("a.py", data, b"parse", 401)] == [1, 2, 4, 6]
     assert not index.lines["a.py"].plain  # a `\r`, a `$`, a long line: texts made as ripgrep prints them
     held = index.line_bytes
     assert held > 0
     index.add("a.py", data.replace(b"last", b"first"))  # changed: indexed again, the old lines gone
     assert index.line_bytes == held
-    assert index.identifier_lines("a.py", data, b"last", 401)[0] == []
+    assert index.identifier_lines("a.py", data, b"last", 401) == []
     index.remove("a.py")
     assert index.line_bytes == 0 and not index.lines
     small = TokenIndex(line_index_bytes=16)  # past its cap a file is searched in its contents
     small.add("a.py", data)
     assert not small.lines
-    assert small.identifier_lines("a.py", data, b"parse", 401)[0] == _identifier_lines(data, b"parse", 401)
+    assert small.identifier_lines("a.py", data, b"parse", 401) == _identifier_lines(data, b"parse", 401)
 
 
 def test_a_file_s_term_lines_from_its_line_index_are_the_ones_its_contents_give():
@@ -733,8 +733,8 @@ def test_a_file_s_line_index_gives_the_lines_a_search_finds(lines, names):
     assert len(kept.firsts) == len(kept.held) + 1 and kept.firsts[-1] == len(kept.lines)
     assert kept.plain  # ASCII, short lines, no `$`: each line's text its bytes
     for name in (b"ledger_0", b"ledger_2", b"entry_5", f"entry_{names - 1}".encode()):
-        assert index.identifier_lines("app/big.py", data, name, 400)[0] == _identifier_lines(data, name, 400)
-    assert index.identifier_lines("app/big.py", data, b"absent_name", 400)[0] == []
+        assert index.identifier_lines("app/big.py", data, name, 400) == _identifier_lines(data, name, 400)
+    assert index.identifier_lines("app/big.py", data, b"absent_name", 400) == []
 
 
 def test_term_counts_kept_across_queries_stay_within_their_cap_and_answer_as_cold(tmp_path, monkeypatch):

@@ -525,3 +525,35 @@ def test_output_read_in_pieces_is_parsed_as_if_read_whole(ripgrep_output, cuts):
 )
 def test_a_line_s_text_is_what_ripgrep_prints(raw, terminated, text):
     assert line_text(raw, terminated) == text
+
+
+def test_a_plain_file_s_lines_of_a_name_are_made_when_read_and_only_definitions_are_made(tmp_path):
+    """In a plain file (ASCII, no `$`) the warm scan hands a name's lines as `PlainLines`: their
+    numbers from the line index, each `Hit` made when read. They read as the in-process scan's
+    list (index, slice, iteration, equality), and the definition patterns, given the file's
+    definable lines, make only the hits on them: a name in thousands of files is not made line by
+    line to find where it is defined."""
+    from boundedcode.checkout.cached import CachedWorkTree
+    from boundedcode.navigator.patterns import PatternNavigator
+    from boundedcode.scan.warm import PlainLines, WarmScanner
+
+    body = "".join(f"    total = copy(total, {i})\n" for i in range(30))
+    files = {"ledger.py": f"def copy(a, b):\n    return a\n\n\ndef post(total):\n{body}    return total\n"}
+    root = write_tree(tmp_path / "r", files)
+    needle = Needle("copy", True)
+    tree = CachedWorkTree(str(root))
+    paths = [e.path for e in tree.files()]
+    warm = WarmScanner(tree)
+    lines = scan(tree, paths, [needle], DEFAULT_BUDGETS, FAR, warm).files_with(needle)["ledger.py"]
+    navigator = PatternNavigator(tree, paths, scanner=warm, occurrences=lambda name: {"ledger.py": lines})
+    assert [(d.path, d.line, d.kind) for d in navigator.definitions("copy")] == [("ledger.py", 1, "function")]
+    assert isinstance(lines, PlainLines) and lines._made is None  # the 30 calls' hits never made
+
+    expected = scan(tree, paths, [needle], DEFAULT_BUDGETS, FAR, MemoryScanner()).files_with(needle)[
+        "ledger.py"
+    ]
+    assert len(lines) == len(expected) == 31 and list(lines.numbers) == [h.line for h in expected]
+    assert lines[0] == expected[0] and lines[-1] == expected[-1] and lines[3:6] == expected[3:6]
+    assert list(lines) == expected and lines == expected and expected == lines
+    # Kept for the next query as it is: the same lines, made once.
+    assert scan(tree, paths, [needle], DEFAULT_BUDGETS, FAR, warm).files_with(needle)["ledger.py"] is lines

@@ -103,7 +103,7 @@ def build_navigator(
     budgets: Budgets = DEFAULT_BUDGETS,
     scanner: Scanner | None = None,
     pool: SessionPool | None = None,
-    occurrences: Callable[[str], dict[str, list[Hit]]] | None = None,
+    occurrences: Callable[[str], dict[str, Sequence[Hit]]] | None = None,
 ) -> Composite:
     """A Composite over the enabled servers (`servers` None: the environment variable) and patterns.
 

@@ -42,7 +42,7 @@ class PatternNavigator:
         budgets: Budgets = DEFAULT_BUDGETS,
         scanner: Scanner | None = None,
         clock: Callable[[], float] = time.monotonic,
-        occurrences: Callable[[str], dict[str, list[Hit]]] | None = None,
+        occurrences: Callable[[str], dict[str, Sequence[Hit]]] | None = None,
     ):
         self.tree = tree
         self.paths = list(paths)
@@ -50,11 +50,11 @@ class PatternNavigator:
         self._scanner = scanner
         self._clock = clock
         self._given = occurrences
-        self._occurrences: dict[str, dict[str, list[Hit]]] = {}
+        self._occurrences: dict[str, dict[str, Sequence[Hit]]] = {}
         # Each name's definitions, with the occurrences they were read from: strategies ask for
         # the same names (a name's definitions, then its qualifier's, in several strategies), and
         # a name a later scan searched has new occurrences, so its answer is read again.
-        self._definitions: dict[str, tuple[dict[str, list[Hit]], list[Location]]] = {}
+        self._definitions: dict[str, tuple[dict[str, Sequence[Hit]], list[Location]]] = {}
 
     @functools.cached_property
     def _languages(self) -> frozenset[str]:
@@ -64,7 +64,7 @@ class PatternNavigator:
     def languages(self) -> frozenset[str]:
         return self._languages
 
-    def occurrences(self, name: str) -> dict[str, list[Hit]]:
+    def occurrences(self, name: str) -> dict[str, Sequence[Hit]]:
         """The lines using `name` as a whole word, per file in path order (what every answer starts from)."""
         if self._given is not None:
             return self._given(name)
@@ -87,10 +87,7 @@ class PatternNavigator:
             language = language_of(path)
             if language is None:
                 continue
-            may = self.may_define(path, language)
-            for hit in hits:
-                if may is not None and not may(hit):
-                    continue  # most lines (a name used in most files: tens of thousands)
+            for hit in self.definable(path, language, hits):
                 kind = definition_kind(language, hit.text, name)
                 if kind is not None:
                     found.append(Location(path, hit.line, name, kind, PATTERNS))
@@ -98,17 +95,24 @@ class PatternNavigator:
         self._definitions[name] = (occurrences, found)
         return list(found)
 
-    def may_define(self, path: str, language: str) -> Callable[[Hit], object] | None:
-        """A test of `path`'s hits to run before `definition_kind` on many of them: a false value
-        for a hit whose line defines nothing (None: every hit is to be asked). A warm scanner
-        knows the lines of a file it holds that could define anything (`definable_lines`);
-        elsewhere the rules' one alternation reads each hit's text (`could_define`)."""
+    def definable(self, path: str, language: str, hits: Sequence[Hit]) -> Sequence[Hit]:
+        """Those of `path`'s `hits` whose lines could define anything, to be asked of the rules one
+        by one: most lines are left out (a name used in most files: tens of thousands). A warm
+        scanner knows the lines of a file it holds that could (`definable_lines`), and the lines of
+        hits it makes when they are read (`PlainLines`): only the few kept are made. Elsewhere the
+        rules' one alternation reads each hit's text (`could_define`)."""
+        bits = self._bits(path)
+        if bits is None:
+            could = could_define(language)
+            return hits if could is None else [hit for hit in hits if could(hit.text)]
+        numbers = getattr(hits, "numbers", None)
+        if numbers is not None:
+            return [hits[at] for at, no in enumerate(numbers) if bits[no >> 3] >> (no & 7) & 1]
+        return [hit for hit in hits if bits[hit.line >> 3] >> (hit.line & 7) & 1]
+
+    def _bits(self, path: str) -> bytes | None:
         definable = getattr(self._scanner, "definable_lines", None)
-        bits = definable(path) if definable is not None else None
-        if bits is not None:
-            return lambda hit: bits[hit.line >> 3] >> (hit.line & 7) & 1
-        could = could_define(language)
-        return None if could is None else lambda hit: could(hit.text)
+        return definable(path) if definable is not None else None
 
     def references(self, name: str, *, path: str | None = None, line: int | None = None) -> list[Location]:
         # Textual: every use of the word that is not a definition line, whichever symbol it names.

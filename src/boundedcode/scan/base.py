@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Collection, Iterable, NamedTuple, Protocol, Sequence
+from typing import Callable, Collection, Iterable, NamedTuple, Protocol, Sequence, cast
 
 from ..seeds.terms import MIN_PART_CHARS, WHOLE, identifier_parts, spellings
 from ..checkout.budgets import Budgets, reach
@@ -93,7 +93,7 @@ class ScanResult:
     """Every needle's hits per file, in path and line order, and the bounds the scan kept to."""
 
     # needle -> path -> hits (in line order, at most the per-string-and-file budget)
-    hits: dict[Needle, dict[str, list[Hit]]] = field(default_factory=dict)
+    hits: dict[Needle, dict[str, Sequence[Hit]]] = field(default_factory=dict)
     # term token -> path -> its occurrences there (at most the per-string-and-file budget)
     terms: dict[str, dict[str, int]] = field(default_factory=dict)
     term_files: int = 0  # the files the terms were searched in (their idf's collection)
@@ -105,7 +105,7 @@ class ScanResult:
     #: `scan.shared` need not sort them again.
     in_order: bool = False
 
-    def files_with(self, needle: Needle) -> dict[str, list[Hit]]:
+    def files_with(self, needle: Needle) -> dict[str, Sequence[Hit]]:
         return self.hits.get(needle, {})
 
 
@@ -199,9 +199,11 @@ def record(
         files = result.hits.get(n)
         if files is None:
             files = result.hits[n] = {}
-        per_file = files.get(path)
+        # A list: a file's hits are `record`'s alone, or made whole by a back end (never both).
+        per_file = cast("list[Hit] | None", files.get(path))
         if per_file is None:
-            per_file = files[path] = []
+            per_file = []
+            files[path] = per_file
         if len(per_file) < budgets.occurrences_per_string_file:
             hit = hit or Hit(line_no, text)
             per_file.append(hit)

@@ -40,7 +40,7 @@ class Rescan:
     ):
         self._tree, self._paths, self._budgets = tree, paths, budgets
         self._deadline, self._scanner = deadline, scanner
-        self._hits: dict[Needle, dict[str, list[Hit]]] = {n: first.files_with(n) for n in searched}
+        self._hits: dict[Needle, dict[str, Sequence[Hit]]] = {n: first.files_with(n) for n in searched}
         # The retrieval's: what the follow-up scans reach is reported with everything else.
         self._bounds, self._notes = bounds_reached, notes
 
@@ -61,7 +61,7 @@ class Rescan:
             self._hits.update((n, found.files_with(n)) for n in new)
         return ScanResult(hits={n: self._hits[n] for n in needles if n in self._hits})
 
-    def occurrences(self, name: str) -> dict[str, list[Hit]]:
+    def occurrences(self, name: str) -> dict[str, Sequence[Hit]]:
         """The lines using `name` as a whole word, per file, as far as the scans searched it."""
         return self._hits.get(Needle(name, word=True), {})
 

@@ -238,7 +238,7 @@ def _parse_lines(
     for n, files in gathered.values():
         known = result.hits.setdefault(n, {})
         for path, hits in files.items():
-            hits = known[path] + hits if path in known else hits
+            hits = [*known[path], *hits] if path in known else hits
             if len(hits) > cap:
                 hits = hits[:cap]
                 reach(result.bounds_reached, "occurrences_per_string_file")

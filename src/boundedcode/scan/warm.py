@@ -26,7 +26,7 @@ from array import array
 from bisect import bisect_left
 from collections import Counter, OrderedDict
 from itertools import accumulate, chain
-from typing import Callable, Generic, Iterable, NamedTuple, Sequence, TypeVar
+from typing import Callable, Generic, Iterable, Iterator, NamedTuple, Sequence, TypeVar, overload
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.cached import CachedWorkTree
@@ -38,7 +38,7 @@ from ..seeds.terms import identifier_tokens
 from .base import MAX_LINE_CHARS, OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
 from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
-__all__ = ["WarmScanner", "TokenIndex"]
+__all__ = ["WarmScanner", "TokenIndex", "PlainLines"]
 
 _IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
 #: Matching lines kept across queries (each needle's, per file; about 200 bytes each, so
@@ -180,6 +180,56 @@ class _Postings(Generic[_K]):
             self._sealed[key] = pairs.tobytes()
         else:
             del self._sealed[key]
+
+
+class PlainLines(Sequence[Hit]):
+    """An identifier's lines in one plain file (`is_plain`: each line's text is its bytes), as
+    `Hit`s made when they are read: their numbers are known from the line index without them. A
+    name in thousands of files is asked for its definitions (`numbers` and the file's definable
+    lines) and counted, and seldom read line by line (a query of the 35k-file tree: `copy` in
+    16,193 files). Never changed once made, so a query's answer may hold it as it is kept."""
+
+    __slots__ = ("numbers", "_data", "_starts", "_made")
+
+    def __init__(self, numbers: Sequence[int], data: bytes, starts: Sequence[int]):
+        self.numbers = numbers  # the lines' numbers, 1-based, in order
+        self._data, self._starts = data, starts
+        self._made: list[Hit] | None = None
+
+    def _hit(self, no: int) -> Hit:
+        starts = self._starts
+        end = starts[no] - 1 if no < len(starts) else len(self._data)  # the last line: to the end
+        return Hit(no, self._data[starts[no - 1] : end].decode("ascii"))
+
+    def _every(self) -> list[Hit]:
+        if self._made is None:
+            self._made = [self._hit(no) for no in self.numbers]
+        return self._made
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __iter__(self) -> Iterator[Hit]:
+        return iter(self._every())
+
+    @overload
+    def __getitem__(self, at: int) -> Hit: ...
+    @overload
+    def __getitem__(self, at: slice) -> list[Hit]: ...
+    def __getitem__(self, at: int | slice) -> Hit | list[Hit]:
+        if isinstance(at, slice):
+            return self._every()[at]
+        return self._made[at] if self._made is not None else self._hit(self.numbers[at])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, PlainLines)):
+            return self._every() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, so unhashable as one
+
+    def __repr__(self) -> str:
+        return repr(self._every())
 
 
 class _FileLines:
@@ -410,34 +460,29 @@ class TokenIndex:
         for token in _token_counts(identifiers):
             self._counts.remove_pair(token, at)
 
-    def identifier_lines(
-        self, path: str, data: bytes, identifier: bytes, most: int
-    ) -> tuple[list[Hit], bool]:
+    def identifier_lines(self, path: str, data: bytes, identifier: bytes, most: int) -> Sequence[Hit]:
         """The first `most` lines of `data` (the file's indexed contents) holding `identifier` whole,
         as `_identifier_lines` finds them, from the file's line index when it has one (a text's:
-        not probed for a binary file's bytes again; none in a binary file); and whether the line
-        index holds the file plain (`is_plain`)."""
+        not probed for a binary file's bytes again; none in a binary file). In a file the index
+        holds plain (`is_plain`), `PlainLines`: made when read."""
         kept = self.lines.get(path)
         if kept is None:
-            return ([] if is_binary(data) else _identifier_lines(data, identifier, most)), False
+            return [] if is_binary(data) else _identifier_lines(data, identifier, most)
         number = self._numbers.get(identifier)
         if number is None:
-            return [], kept.plain
+            return []
         first, last = kept.span(number)
         on, starts = kept.lines, kept.starts
+        if kept.plain:  # each line's text is its bytes
+            return PlainLines(on[first : min(last, first + most)], data, starts)
         line_count = len(starts)
         out = []
-        if kept.plain:  # each line's text is its bytes (the last line's, with no `\n`, to the end)
-            for no in on[first : min(last, first + most)]:
-                end = starts[no] - 1 if no < line_count else len(data)
-                out.append(Hit(no, data[starts[no - 1] : end].decode("ascii")))
-            return out, True
         for no in on[first : min(last, first + most)]:
             if no < line_count:
                 out.append(Hit(no, line_text(data[starts[no - 1] : starts[no] - 1], True)))
             else:
                 out.append(Hit(no, line_text(data[starts[no - 1] :], False)))
-        return out, False
+        return out
 
     def with_tokens(self, tokens: Iterable[str]) -> frozenset[int]:
         """The numbers of the identifiers whose `identifier_tokens` hold one of `tokens` (every
@@ -639,14 +684,21 @@ class _Found:
     """One needle's first lines in one kept file, and what every query composes from them (made
     once when the lines are found, not on every query)."""
 
-    __slots__ = ("lines", "hits", "cut")
+    __slots__ = ("lines", "hits", "cut", "first")
+    lines: Sequence[Hit]
+    hits: Sequence[Hit]
+    cut: bool
+    first: int
 
     def __init__(
-        self, lines: list[Hit], holds: Callable[[str], bool], all_hold: Callable[[str], bool], plain: bool
+        self,
+        lines: Sequence[Hit],
+        holds: Callable[[str], bool],
+        all_hold: Callable[[str], bool],
     ):
         self.lines = lines  # every line the needle's expression matches (never changed)
-        if plain:  # an identifier in a plain file (`is_plain`): none cut, found on every line
-            self.cut, self.hits = False, lines
+        if isinstance(lines, PlainLines):  # an identifier in a plain file: none cut, found on every line
+            self.cut, self.hits, self.first = False, lines, lines.numbers[0]
             return
         # Every line's text at once: a common name has thousands of lines, most of them asked
         # nothing one by one.
@@ -659,6 +711,7 @@ class _Found:
         else:
             hits = [line for line in lines if holds(line.text)]
             self.hits = lines if len(hits) == len(lines) else hits
+        self.first = self.hits[0].line if self.hits else 0  # where the classifier first finds it
 
 
 _LinesOf = Callable[[str, bytes], "_Found | None"]
@@ -687,15 +740,15 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
         if identifier:
             # No search of the whole contents first: the line index (or the search for the
             # word) finds nothing in a file without it.
-            lines, plain = index.identifier_lines(path, data, probe, most)
-            return _Found(lines, holds, all_hold, plain) if lines else None
+            lines = index.identifier_lines(path, data, probe, most)
+            return _Found(lines, holds, all_hold) if lines else None
         if is_binary(data):
             return None
         if (probe.lower() in data.lower()) if needle.fold else (probe in data):
             lines = [Hit(no, text) for no, text in matching_lines(data, probes, folded, rx, most)]
         else:
             return None
-        return _Found(lines, holds, all_hold, False) if lines else None
+        return _Found(lines, holds, all_hold) if lines else None
 
     return lines_of
 
@@ -942,14 +995,16 @@ class WarmScanner:
                 # Every needle's lines within `most`, none cut: each needle's hits are its own
                 # lines the classification found it on, added in the order of their first line
                 # (what `record` would add one line at a time, as below).
-                firsts = [
-                    (f.hits[0].line, at, needle, f.hits) for at, (needle, f) in enumerate(found) if f.hits
-                ]
+                firsts = [(f.first, at, needle, f.hits) for at, (needle, f) in enumerate(found) if f.hits]
                 for _, _, needle, kept_hits in sorted(firsts, key=lambda f: f[:2]):
                     if len(kept_hits) > budget:
                         kept_hits = kept_hits[:budget]
                         reach(result.bounds_reached, "occurrences_per_string_file")
-                    result.hits.setdefault(needle, {})[path] = list(kept_hits)
+                    # Lines made when read are never changed: held as they are kept.
+                    as_kept: Sequence[Hit] = (
+                        kept_hits if isinstance(kept_hits, PlainLines) else list(kept_hits)
+                    )
+                    result.hits.setdefault(needle, {})[path] = as_kept
                 continue
             if exact or (alone and len(found) == 1):
                 # A line holds the needles whose own lines it is in and whose classification

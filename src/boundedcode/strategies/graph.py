@@ -15,6 +15,7 @@ textual uses are its accesses and calls (`.Post`, `::Post`, `Post(`).
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..navigator.base import PATTERNS, Location
@@ -104,7 +105,7 @@ class GraphStrategy:
         return []
 
     def _references(
-        self, ev: Evidence, a: Anchor, files: dict[str, list[Hit]], definitions: list[Location]
+        self, ev: Evidence, a: Anchor, files: dict[str, Sequence[Hit]], definitions: list[Location]
     ) -> list[Finding]:
         """Uses a language server answered; [] when none is enabled, none answered or it found nothing."""
         if not ev.navigator.servers:
@@ -128,7 +129,7 @@ class GraphStrategy:
         ]
 
     def _textual(
-        self, ev: Evidence, a: Anchor, files: dict[str, list[Hit]], definitions: list[Location]
+        self, ev: Evidence, a: Anchor, files: dict[str, Sequence[Hit]], definitions: list[Location]
     ) -> list[Finding]:
         access = (
             re.compile(rf"{_SEPARATORS}\s*{re.escape(a.text)}\b|\b{re.escape(a.text)}\s*\(")
@@ -157,7 +158,7 @@ def _label(a: Anchor) -> str:
 
 
 def _definition(
-    a: Anchor, files: dict[str, list[Hit]], definitions: list[Location]
+    a: Anchor, files: dict[str, Sequence[Hit]], definitions: list[Location]
 ) -> tuple[str | None, int | None]:
     """The definition the references are asked about, the pick among homonyms: the first in each
     file, and for a member one that names its qualifier (a Go receiver) or sits in the file named

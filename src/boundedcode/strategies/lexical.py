@@ -11,6 +11,7 @@ Other files (message catalogues, templates, YAML) hold messages bare.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from ..lang.definitions import enclosing_definition
 from ..lang.definitions.patterns import LINE_TABLES
@@ -35,7 +36,7 @@ MAX_FILES = 20
 LITERAL_ONLY = 0.6
 
 
-def _producing(path: str, hits: list[Hit], run: str) -> list[Hit]:
+def _producing(path: str, hits: Sequence[Hit], run: str) -> Sequence[Hit]:
     """The hits of `path` that can produce the message `run` is part of (see the module doc)."""
     if language_of(path) not in LINE_TABLES and not is_prose_path(path):
         return hits

@@ -333,10 +333,8 @@ class ReexportsStrategy:
             language = language_of(path)
             if language not in _CPP or is_test_path(path):
                 continue
-            may = ctx.ev.navigator.fallback.may_define(path, language)
-            for hit in hits:
-                if may is not None and not may(hit):
-                    continue  # no rule matches the line: it defines neither the name nor a member
+            # A line no rule matches defines neither the name nor a member: left out.
+            for hit in ctx.ev.navigator.fallback.definable(path, language, hits):
                 if definition_kind(language, hit.text, name) is not None:
                     m = qualified.search(hit.text)
                     sites[path] = (hit.line, _qualifier(m.group(1) if m else ""), False)

@@ -14,6 +14,7 @@ from .build_error import BuildErrorStrategy
 from .contracts import ContractsStrategy
 from .discovery import DiscoveryStrategy
 from .discovery import prepare_listing as _discovery_listing
+from .fulltext import prepare_listing as _fulltext_listing
 from .docs_config import DocsConfigStrategy
 from .fulltext import FulltextStrategy
 from .graph import GraphStrategy
@@ -68,5 +69,6 @@ def prepare_listing(paths: Sequence[str]) -> None:
     index = PathIndex.of(paths)
     index.prepare()
     _discovery_listing(index)
+    _fulltext_listing(index)
     for language in sorted({language for p in paths if (language := language_of(p)) is not None}):
         compile_rules(language)

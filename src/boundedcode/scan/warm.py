@@ -471,7 +471,11 @@ class TokenIndex:
         number = self._numbers.get(identifier)
         if number is None:
             return []
-        first, last = kept.span(number)
+        held = kept.held  # `kept.span(number)`, here: asked of every file a common name is in
+        k = bisect_left(held, number)
+        if k == len(held) or held[k] != number:
+            return []
+        first, last = kept.firsts[k], kept.firsts[k + 1]
         on, starts = kept.lines, kept.starts
         if kept.plain:  # each line's text is its bytes
             return PlainLines(on[first : min(last, first + most)], data, starts)
@@ -984,8 +988,22 @@ class WarmScanner:
         budget = budgets.occurrences_per_string_file
         number = {n: at for at, n in enumerate(plain)}
         distinct = len(number) == len(plain)  # (a needle asked twice is recorded twice, below)
+        one_by_one = distinct and (exact or alone)
         for path in sorted(per_file):
             found = per_file[path]
+            if one_by_one and len(found) == 1 and len(found[0][1].lines) <= most and not found[0][1].cut:
+                # One needle's lines in the file (most files a common name is in): its hits are
+                # its own lines the classification found it on, as below.
+                needle, f = found[0]
+                if f.hits:
+                    one_hits = f.hits
+                    if len(one_hits) > budget:
+                        one_hits = one_hits[:budget]
+                        reach(result.bounds_reached, "occurrences_per_string_file")
+                    result.hits.setdefault(needle, {})[path] = (
+                        one_hits if isinstance(one_hits, PlainLines) else list(one_hits)
+                    )
+                continue
             if (
                 distinct
                 and (exact or (alone and len(found) == 1))

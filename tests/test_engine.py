@@ -122,22 +122,30 @@ def test_a_prepared_engine_holds_every_walked_file_and_answers_as_cold(tmp_path)
     same(engine, root)
 
 
-@pytest.mark.parametrize("how", ["prepare", "warm"])
-def test_a_host_s_engine_splits_the_listing_s_path_words_before_its_first_query(tmp_path, how):
-    """A one-shot call splits only the names a word asks for; a long-lived host splits them all
-    while it reads the checkout, not in its queries, and answers as cold."""
+def _read_by_a_host(root, how: str):
+    """An engine that read `root` as a long-lived host does (`prepare`, or the background warm-up),
+    the tree it keeps, and the index of that tree's listing."""
     from boundedcode.checkout import DEFAULT_BUDGETS, walk
     from boundedcode.strategies import PathIndex
-    from boundedcode.strategies.discovery import PATH_WORDS
 
-    root = _many_files(tmp_path)
     engine = Engine(background=False)
     if how == "prepare":
         engine.prepare(str(root))
     else:
         engine.warm(str(root)).join()
     tree, _ = engine.checkout(str(root))
-    words = PathIndex.of(walk(tree, DEFAULT_BUDGETS).paths).fact(PATH_WORDS, lambda paths: None)
+    return engine, tree, PathIndex.of(walk(tree, DEFAULT_BUDGETS).paths)
+
+
+@pytest.mark.parametrize("how", ["prepare", "warm"])
+def test_a_host_s_engine_splits_the_listing_s_path_words_before_its_first_query(tmp_path, how):
+    """A one-shot call splits only the names a word asks for; a long-lived host splits them all
+    while it reads the checkout, not in its queries, and answers as cold."""
+    from boundedcode.strategies.discovery import PATH_WORDS
+
+    root = _many_files(tmp_path)
+    engine, _, index = _read_by_a_host(root, how)
+    words = index.fact(PATH_WORDS, lambda paths: None)
     assert words is not None and words._file_names._by_word is not None
     assert "reconcile" not in words._file_names._by_word and words._file_names._by_word["part"]
     same(engine, root)
@@ -148,17 +156,8 @@ def test_a_host_s_engine_has_its_documents_and_git_objects_before_its_first_quer
     """The documents full text scores, for a message about tests and one not, and the checkout's
     git objects are made while the host reads the checkout: the first query about tests, or the
     first to ask the history, built them itself (some 60 ms each on a 35k-file tree)."""
-    from boundedcode.checkout import DEFAULT_BUDGETS, walk
-    from boundedcode.strategies import PathIndex
-
     root = make_git_repo(tmp_path / "r", FILES)
-    engine = Engine(background=False)
-    if how == "prepare":
-        engine.prepare(str(root))
-    else:
-        engine.warm(str(root)).join()
-    tree, _ = engine.checkout(str(root))
-    index = PathIndex.of(walk(tree, DEFAULT_BUDGETS).paths)
+    engine, tree, index = _read_by_a_host(root, how)
     for about_tests in (False, True):
         assert index.fact(f"document set, tests {about_tests}", lambda paths: None)
     assert "_objects" in vars(tree) and tree.repository() is not None

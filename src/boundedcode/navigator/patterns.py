@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import time
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
 from ..checkout.tree import Tree
@@ -95,20 +95,21 @@ class PatternNavigator:
         self._definitions[name] = (occurrences, found)
         return list(found)
 
-    def definable(self, path: str, language: str, hits: Sequence[Hit]) -> Sequence[Hit]:
+    def definable(self, path: str, language: str, hits: Sequence[Hit]) -> Iterable[Hit]:
         """Those of `path`'s `hits` whose lines could define anything, to be asked of the rules one
         by one: most lines are left out (a name used in most files: tens of thousands). A warm
         scanner knows the lines of a file it holds that could (`definable_lines`), and the lines of
         hits it makes when they are read (`PlainLines`): only the few kept are made. Elsewhere the
-        rules' one alternation reads each hit's text (`could_define`)."""
+        rules' one alternation reads each hit's text (`could_define`). Given as they are asked for:
+        a caller may stop at the first definition."""
         bits = self._bits(path)
         if bits is None:
             could = could_define(language)
-            return hits if could is None else [hit for hit in hits if could(hit.text)]
+            return hits if could is None else (hit for hit in hits if could(hit.text))
         numbers = getattr(hits, "numbers", None)
         if numbers is not None:
-            return [hits[at] for at, no in enumerate(numbers) if bits[no >> 3] >> (no & 7) & 1]
-        return [hit for hit in hits if bits[hit.line >> 3] >> (hit.line & 7) & 1]
+            return (hits[at] for at, no in enumerate(numbers) if bits[no >> 3] >> (no & 7) & 1)
+        return (hit for hit in hits if bits[hit.line >> 3] >> (hit.line & 7) & 1)
 
     def _bits(self, path: str) -> bytes | None:
         definable = getattr(self._scanner, "definable_lines", None)

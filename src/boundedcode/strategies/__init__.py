@@ -14,9 +14,9 @@ from .build_error import BuildErrorStrategy
 from .contracts import ContractsStrategy
 from .discovery import DiscoveryStrategy
 from .discovery import prepare_listing as _discovery_listing
-from .fulltext import prepare_listing as _fulltext_listing
 from .docs_config import DocsConfigStrategy
 from .fulltext import FulltextStrategy
+from .fulltext import prepare_listing as _fulltext_listing
 from .graph import GraphStrategy
 from .history import HistoryStrategy
 from .lexical import LexicalStrategy

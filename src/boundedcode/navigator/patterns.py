@@ -48,6 +48,10 @@ class PatternNavigator:
         self.paths = list(paths)
         self.budgets = budgets
         self._scanner = scanner
+        # A warm scanner's definable lines of a file it holds (asked once per file a name is in).
+        self._definable_lines: Callable[[str], bytes | None] | None = getattr(
+            scanner, "definable_lines", None
+        )
         self._clock = clock
         self._given = occurrences
         self._occurrences: dict[str, dict[str, Sequence[Hit]]] = {}
@@ -102,7 +106,7 @@ class PatternNavigator:
         hits it makes when they are read (`PlainLines`): only the few kept are made. Elsewhere the
         rules' one alternation reads each hit's text (`could_define`). Given as they are asked for:
         a caller may stop at the first definition."""
-        bits = self._bits(path)
+        bits = self._definable_lines(path) if self._definable_lines is not None else None
         if bits is None:
             could = could_define(language)
             return hits if could is None else (hit for hit in hits if could(hit.text))
@@ -110,10 +114,6 @@ class PatternNavigator:
         if numbers is not None:
             return (hits[at] for at, no in enumerate(numbers) if bits[no >> 3] >> (no & 7) & 1)
         return (hit for hit in hits if bits[hit.line >> 3] >> (hit.line & 7) & 1)
-
-    def _bits(self, path: str) -> bytes | None:
-        definable = getattr(self._scanner, "definable_lines", None)
-        return definable(path) if definable is not None else None
 
     def references(self, name: str, *, path: str | None = None, line: int | None = None) -> list[Location]:
         # Textual: every use of the word that is not a definition line, whichever symbol it names.

@@ -471,11 +471,7 @@ class TokenIndex:
         number = self._numbers.get(identifier)
         if number is None:
             return []
-        held = kept.held  # `kept.span(number)`, here: asked of every file a common name is in
-        k = bisect_left(held, number)
-        if k == len(held) or held[k] != number:
-            return []
-        first, last = kept.firsts[k], kept.firsts[k + 1]
+        first, last = kept.span(number)
         on, starts = kept.lines, kept.starts
         if kept.plain:  # each line's text is its bytes
             return PlainLines(on[first : min(last, first + most)], data, starts)
@@ -716,6 +712,15 @@ class _Found:
             hits = [line for line in lines if holds(line.text)]
             self.hits = lines if len(hits) == len(lines) else hits
         self.first = self.hits[0].line if self.hits else 0  # where the classifier first finds it
+
+
+def _within_budget(hits: Sequence[Hit], budget: int, result: ScanResult) -> Sequence[Hit]:
+    """A needle's kept hits in one file as the answer holds them: the first `budget` (reaching it
+    said), a copy of a kept list; lines made when read (`PlainLines`) as they are, never changed."""
+    if len(hits) > budget:
+        reach(result.bounds_reached, "occurrences_per_string_file")
+        return hits[:budget]
+    return hits if isinstance(hits, PlainLines) else list(hits)
 
 
 _LinesOf = Callable[[str, bytes], "_Found | None"]
@@ -996,13 +1001,7 @@ class WarmScanner:
                 # its own lines the classification found it on, as below.
                 needle, f = found[0]
                 if f.hits:
-                    one_hits = f.hits
-                    if len(one_hits) > budget:
-                        one_hits = one_hits[:budget]
-                        reach(result.bounds_reached, "occurrences_per_string_file")
-                    result.hits.setdefault(needle, {})[path] = (
-                        one_hits if isinstance(one_hits, PlainLines) else list(one_hits)
-                    )
+                    result.hits.setdefault(needle, {})[path] = _within_budget(f.hits, budget, result)
                 continue
             if (
                 distinct
@@ -1015,14 +1014,7 @@ class WarmScanner:
                 # (what `record` would add one line at a time, as below).
                 firsts = [(f.first, at, needle, f.hits) for at, (needle, f) in enumerate(found) if f.hits]
                 for _, _, needle, kept_hits in sorted(firsts, key=lambda f: f[:2]):
-                    if len(kept_hits) > budget:
-                        kept_hits = kept_hits[:budget]
-                        reach(result.bounds_reached, "occurrences_per_string_file")
-                    # Lines made when read are never changed: held as they are kept.
-                    as_kept: Sequence[Hit] = (
-                        kept_hits if isinstance(kept_hits, PlainLines) else list(kept_hits)
-                    )
-                    result.hits.setdefault(needle, {})[path] = as_kept
+                    result.hits.setdefault(needle, {})[path] = _within_budget(kept_hits, budget, result)
                 continue
             if exact or (alone and len(found) == 1):
                 # A line holds the needles whose own lines it is in and whose classification

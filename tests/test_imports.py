@@ -57,6 +57,9 @@ def test_a_retrieval_does_not_load_what_only_other_commands_or_languages_use() -
         "boundedcode.lang.exports.rust",  # no Rust or ECMAScript file is resolved
         "boundedcode.lang.exports.ecmascript",
         "boundedcode.retry_pack",  # bounded mode's
+        "boundedcode.engine",  # a long-lived host's warm engine, its kept tree and scanner
+        "boundedcode.checkout.cached",
+        "boundedcode.scan.warm",
         "boundedcode.mcp.server",
         "boundedcode.source_context",
         "boundedcode.bench",

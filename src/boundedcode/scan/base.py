@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Collection, Iterable, NamedTuple, Protocol, Sequence, cast
+from typing import Callable, Collection, Iterable, NamedTuple, Protocol, Sequence, cast, runtime_checkable
 
 from ..seeds.terms import MIN_PART_CHARS, WHOLE, identifier_parts, spellings
 from ..checkout.budgets import Budgets, reach
@@ -115,6 +115,36 @@ class Scanner(Protocol):
     def scan(
         self, tree: Tree, paths: Sequence[str], needles: Sequence[Needle], budgets: Budgets, deadline: float
     ) -> ScanResult: ...
+
+
+@runtime_checkable
+class OnePassScanner(Protocol):
+    """A back end that reads each file once for the words and the terms, whose files it is given
+    apart (`term_paths`): the in-process ones (`scan.memory`, `scan.warm`). Told by what it has,
+    so that a one-shot retrieval never imports the warm back end to ask."""
+
+    reads_each_file_once: bool
+
+    def scan(
+        self,
+        tree: Tree,
+        paths: Sequence[str],
+        needles: Sequence[Needle],
+        budgets: Budgets,
+        deadline: float,
+        *,
+        term_paths: Sequence[str] | None = None,
+    ) -> ScanResult: ...
+
+
+@runtime_checkable
+class KeptScanner(Protocol):
+    """A back end answering from contents it keeps for one tree (`scan.warm`), which may be behind
+    the files on disk: then the scan is ripgrep's."""
+
+    tree: Tree
+
+    def behind(self, paths: Sequence[str]) -> bool: ...
 
 
 def _longest_first(texts: Iterable[str]) -> str:

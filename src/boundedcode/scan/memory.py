@@ -23,6 +23,8 @@ __all__ = ["MemoryScanner", "scan_contents", "scan_lines", "matching_lines", "py
 class MemoryScanner:
     """An in-process scan for trees that are not on disk (git objects, memory)."""
 
+    reads_each_file_once = True  # `OnePassScanner`: the words and the terms in one read
+
     def scan(
         self,
         tree: Tree,

@@ -14,10 +14,9 @@ from typing import Protocol, Sequence
 
 from ..checkout.budgets import Budgets
 from ..checkout.tree import Tree
-from .base import Needle, Scanner, ScanError, ScanResult
+from .base import KeptScanner, Needle, OnePassScanner, Scanner, ScanError, ScanResult
 from .memory import MemoryScanner
 from .ripgrep import RipgrepScanner
-from .warm import WarmScanner
 
 __all__ = ["scan", "begin_scan", "FinishScan"]
 
@@ -53,7 +52,7 @@ def _split(
     deadline: float,
 ) -> ScanResult:
     """Any back end, the words over `paths` and the terms over `term_paths`, as one result."""
-    if isinstance(scanner, (MemoryScanner, WarmScanner)):  # one read of each file for both
+    if isinstance(scanner, OnePassScanner):  # one read of each file for both
         return scanner.scan(tree, paths, needles, budgets, deadline, term_paths=term_paths)
     plain = [n for n in needles if not n.term]
     terms = [n for n in needles if n.term]
@@ -77,7 +76,7 @@ def scan(
 ) -> ScanResult:
     """Answer every needle in one pass over `paths` (terms over `term_paths`, by default the same),
     choosing ripgrep for trees on disk (and for a warm scanner still behind the files)."""
-    if isinstance(scanner, WarmScanner) and tree is scanner.tree and scanner.behind(paths):
+    if isinstance(scanner, KeptScanner) and tree is scanner.tree and scanner.behind(paths):
         scanner = None
     if scanner is None:
         rg = RipgrepScanner()

@@ -818,6 +818,8 @@ class _KeptLines:
 class WarmScanner:
     """The scan over a `CachedWorkTree`'s kept contents and token index."""
 
+    reads_each_file_once = True  # `OnePassScanner`: the words and the terms in one read
+
     def __init__(self, tree: CachedWorkTree, read_per_query: int = READ_PER_QUERY):
         self.tree, self.read_per_query = tree, read_per_query
         self.index = TokenIndex()

@@ -557,3 +557,17 @@ def test_a_plain_file_s_lines_of_a_name_are_made_when_read_and_only_definitions_
     assert list(lines) == expected and lines == expected and expected == lines
     # Kept for the next query as it is: the same lines, made once.
     assert scan(tree, paths, [needle], DEFAULT_BUDGETS, FAR, warm).files_with(needle)["ledger.py"] is lines
+
+
+def test_back_ends_are_told_apart_by_what_they_have(tmp_path) -> None:
+    """`scan.shared` asks the in-process back ends for words and terms in one read, and a kept
+    one whether it is behind, without importing the warm back end to ask (`tests/test_imports`)."""
+    from boundedcode.checkout.cached import CachedWorkTree
+    from boundedcode.scan.base import KeptScanner, OnePassScanner
+    from boundedcode.scan.warm import WarmScanner
+
+    warm = WarmScanner(CachedWorkTree(str(write_tree(tmp_path, {"a.py": "x = 1\n"}))))
+    assert isinstance(MemoryScanner(), OnePassScanner) and isinstance(warm, OnePassScanner)
+    assert not isinstance(RipgrepScanner(), OnePassScanner)
+    assert isinstance(warm, KeptScanner)
+    assert not isinstance(MemoryScanner(), KeptScanner) and not isinstance(RipgrepScanner(), KeptScanner)

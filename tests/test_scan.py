@@ -563,11 +563,11 @@ def test_back_ends_are_told_apart_by_what_they_have(tmp_path) -> None:
     """`scan.shared` asks the in-process back ends for words and terms in one read, and a kept
     one whether it is behind, without importing the warm back end to ask (`tests/test_imports`)."""
     from boundedcode.checkout.cached import CachedWorkTree
-    from boundedcode.scan.base import KeptScanner, OnePassScanner
+    from boundedcode.scan.base import kept, one_pass
     from boundedcode.scan.warm import WarmScanner
 
     warm = WarmScanner(CachedWorkTree(str(write_tree(tmp_path, {"a.py": "x = 1\n"}))))
-    assert isinstance(MemoryScanner(), OnePassScanner) and isinstance(warm, OnePassScanner)
-    assert not isinstance(RipgrepScanner(), OnePassScanner)
-    assert isinstance(warm, KeptScanner)
-    assert not isinstance(MemoryScanner(), KeptScanner) and not isinstance(RipgrepScanner(), KeptScanner)
+    assert one_pass(MemoryScanner()) is not None and one_pass(warm) is warm
+    assert one_pass(RipgrepScanner()) is None
+    assert kept(warm) is warm
+    assert kept(MemoryScanner()) is None and kept(RipgrepScanner()) is None

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Collection, Iterable, NamedTuple, Protocol, Sequence, cast, runtime_checkable
+from typing import Callable, Collection, Iterable, NamedTuple, Protocol, Sequence, cast
 
 from ..seeds.terms import MIN_PART_CHARS, WHOLE, identifier_parts, spellings
 from ..checkout.budgets import Budgets, reach
@@ -117,11 +117,10 @@ class Scanner(Protocol):
     ) -> ScanResult: ...
 
 
-@runtime_checkable
 class OnePassScanner(Protocol):
     """A back end that reads each file once for the words and the terms, whose files it is given
-    apart (`term_paths`): the in-process ones (`scan.memory`, `scan.warm`). Told by what it has,
-    so that a one-shot retrieval never imports the warm back end to ask."""
+    apart (`term_paths`): the in-process ones (`scan.memory`, `scan.warm`), which say so
+    (`reads_each_file_once`)."""
 
     reads_each_file_once: bool
 
@@ -137,7 +136,6 @@ class OnePassScanner(Protocol):
     ) -> ScanResult: ...
 
 
-@runtime_checkable
 class KeptScanner(Protocol):
     """A back end answering from contents it keeps for one tree (`scan.warm`), which may be behind
     the files on disk: then the scan is ripgrep's."""
@@ -145,6 +143,19 @@ class KeptScanner(Protocol):
     tree: Tree
 
     def behind(self, paths: Sequence[str]) -> bool: ...
+
+
+# Told apart by what a back end has, not by its class: a one-shot retrieval never imports the
+# warm back end to ask, and an attribute costs nothing on every scan (a runtime-checkable
+# protocol's isinstance took 10 us).
+def one_pass(scanner: object) -> OnePassScanner | None:
+    """`scanner` as a back end reading each file once for the words and the terms, or None."""
+    return cast(OnePassScanner, scanner) if getattr(scanner, "reads_each_file_once", False) else None
+
+
+def kept(scanner: object) -> KeptScanner | None:
+    """`scanner` as a back end keeping one tree's contents, or None."""
+    return cast(KeptScanner, scanner) if getattr(scanner, "behind", None) is not None else None
 
 
 def _longest_first(texts: Iterable[str]) -> str:

@@ -14,7 +14,7 @@ from typing import Protocol, Sequence
 
 from ..checkout.budgets import Budgets
 from ..checkout.tree import Tree
-from .base import KeptScanner, Needle, OnePassScanner, Scanner, ScanError, ScanResult
+from .base import Needle, Scanner, ScanError, ScanResult, kept, one_pass
 from .memory import MemoryScanner
 from .ripgrep import RipgrepScanner
 
@@ -52,8 +52,8 @@ def _split(
     deadline: float,
 ) -> ScanResult:
     """Any back end, the words over `paths` and the terms over `term_paths`, as one result."""
-    if isinstance(scanner, OnePassScanner):  # one read of each file for both
-        return scanner.scan(tree, paths, needles, budgets, deadline, term_paths=term_paths)
+    if (in_process := one_pass(scanner)) is not None:  # one read of each file for both
+        return in_process.scan(tree, paths, needles, budgets, deadline, term_paths=term_paths)
     plain = [n for n in needles if not n.term]
     terms = [n for n in needles if n.term]
     result = scanner.scan(tree, paths, plain, budgets, deadline) if plain else ScanResult()
@@ -76,7 +76,7 @@ def scan(
 ) -> ScanResult:
     """Answer every needle in one pass over `paths` (terms over `term_paths`, by default the same),
     choosing ripgrep for trees on disk (and for a warm scanner still behind the files)."""
-    if isinstance(scanner, KeptScanner) and tree is scanner.tree and scanner.behind(paths):
+    if (keeping := kept(scanner)) is not None and tree is keeping.tree and keeping.behind(paths):
         scanner = None
     if scanner is None:
         rg = RipgrepScanner()

@@ -20,8 +20,7 @@ Errors name the file, the line and the problem, never a snippet of its text:
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .checkout.confined import FileRead, read_fd, read_under
 from .errors import ConfigError
@@ -37,8 +36,7 @@ MAX_CONFIG_BYTES = 64 * 1024
 MAX_CONFIG_NESTING = 32
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     retrieval: str = "adaptive"
     seed_pack: bool = True
     source: str | None = None  # the file the settings came from

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "Anchor",
@@ -105,8 +105,7 @@ class Finding:
         return self.reliability * self.specificity
 
 
-@dataclass(frozen=True)
-class Contribution:
+class Contribution(NamedTuple):
     """One anchor's best finding in a file's score, with the factors of its weight."""
 
     strategy: str
@@ -124,8 +123,7 @@ class Contribution:
         return self.reliability * self.specificity * self.repeat
 
 
-@dataclass(frozen=True)
-class Explanation:
+class Explanation(NamedTuple):
     """How an item's score was made (spec, "Ranking"): every factor by name."""
 
     contributions: tuple[Contribution, ...]  # strongest first

@@ -9,8 +9,7 @@ first, sample-only names last), each once, up to the string budget.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Collection, Sequence
+from typing import Collection, NamedTuple, Sequence
 
 from .checkout.budgets import Budgets
 from .model import AnchorKind, AnchorOrigin, StrategyRun
@@ -21,8 +20,7 @@ from .strategies.base import Plan, Strategy
 __all__ = ["Planned", "plan_strategies", "searchable_needles", "rank_facts"]
 
 
-@dataclass(frozen=True)
-class Planned:
+class Planned(NamedTuple):
     """The plan's outcome: what runs and why, what does not and why not, and the scan's needles."""
 
     runs: tuple[tuple[Strategy, str], ...]  # the strategies that run, each with why, in registry order

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from .checkout.budgets import DEFAULT_BUDGETS
 from .lang.languages import (
@@ -46,8 +45,7 @@ from .weights import (
 __all__ = ["RankFacts", "Ranking", "rank", "demotion", "WORD_STRATEGIES"]
 
 
-@dataclass(frozen=True)
-class RankFacts:
+class RankFacts(NamedTuple):
     """What ranking needs to know about the message (seeds.MessageFacts, the prose's names)."""
 
     about_tests: bool = False
@@ -57,8 +55,7 @@ class RankFacts:
     anchor_order: tuple[str, ...] = ()  # every anchor key in seed order: the tie-breaker
 
 
-@dataclass(frozen=True)
-class Ranking:
+class Ranking(NamedTuple):
     items: list[Item]  # the places kept, best first
     over_items: bool  # more places passed the relative cut than `max_items` allowed
 

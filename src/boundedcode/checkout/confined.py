@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .policy import confine, refusal
 
@@ -55,8 +54,7 @@ def too_large(limit: int) -> str:
     return f"larger than {limit:,} bytes"
 
 
-@dataclass(frozen=True)
-class FileRead:
+class FileRead(NamedTuple):
     """What one read gave: the bytes, or why there are none (never the content's words)."""
 
     data: bytes | None

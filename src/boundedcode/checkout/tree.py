@@ -15,7 +15,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
 from ..errors import RepositoryError
 from . import gitmeta
@@ -36,8 +36,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, order=True)
-class FileEntry:
+class FileEntry(NamedTuple):
     path: str
     size: int  # -1 where the listing does not know it without a stat
 
@@ -215,8 +214,7 @@ class WorkTree(_Reads):
         return self._objects
 
 
-@dataclass(frozen=True)
-class BlobEntry:
+class BlobEntry(NamedTuple):
     path: str
     oid: str
     size: int

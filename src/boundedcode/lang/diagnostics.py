@@ -12,7 +12,7 @@ is never a diagnostic, nor is a host and port (`example.com:443: …`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -24,8 +24,7 @@ from .frames import is_frame_line
 __all__ = ["Diagnostic", "parse_diagnostics"]
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     path: str
     line: int
     column: int | None
@@ -1077,7 +1076,7 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
                 if d.path.endswith(".go") and "/" not in d.path:
                     package_rows.append(d)
         state.extra = []
-    rebased = (replace(d, path=in_package[d]) if d in in_package else d for d in found)
+    rebased = (d._replace(path=in_package[d]) if d in in_package else d for d in found)
     return list(dict.fromkeys(rebased))
 
 
@@ -1086,4 +1085,4 @@ def _in_directory(d: Diagnostic, directories: list[str]) -> Diagnostic:
     the checkout like any printed path)."""
     if not directories or d.path.startswith(("/", "~")) or _DRIVE.match(d.path):
         return d
-    return replace(d, path=f"{directories[-1].rstrip('/')}/{d.path}")
+    return d._replace(path=f"{directories[-1].rstrip('/')}/{d.path}")

@@ -12,9 +12,10 @@ so a hostile line costs linear time.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import islice
 from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines, native_language, strip_params, symbol
@@ -23,8 +24,7 @@ from .languages import language_of
 __all__ = ["Frame", "parse_frames", "is_frame_line", "exception_lines"]
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(NamedTuple):
     path: str  # as printed, cleaned (see _text.clean_path)
     line: int | None
     column: int | None
@@ -34,8 +34,7 @@ class Frame:
     depth: int  # 0 = innermost frame of its trace
 
 
-@dataclass(frozen=True)
-class _Hit:
+class _Hit(NamedTuple):
     """One recognised frame line. A hit without a path keeps its trace going but is not reported."""
 
     path: str | None
@@ -57,8 +56,7 @@ class _Context:
     ipython_file: tuple[str, str] | None = None  # IPython 7's file and function, its line below
 
 
-@dataclass(frozen=True)
-class _Format:
+class _Format(NamedTuple):
     family: str  # frames of one family form one trace
     hints: tuple[str, ...]  # one of these substrings is in every matching line
     pattern: LazyPattern
@@ -178,7 +176,7 @@ def _rich(m: re.Match[str], ctx: _Context) -> _Hit | None:
         path = ctx.prev + path
     if not path.endswith(_PYTHON_FILE):
         return None
-    return replace(_location(m, "python", m["func"], outermost_first=True), path=clean_path(path))
+    return _location(m, "python", m["func"], outermost_first=True)._replace(path=clean_path(path))
 
 
 # A row of an IPython trace with no file of its own: the trace goes on through it.

@@ -12,7 +12,7 @@ line) into the routes it registers, mounts or calls.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..lazyre import LazyPattern
 from .routes import HTTP_METHODS, METHOD_PREFIX, SCHEME_HOST, Route, parse_route
@@ -174,8 +174,7 @@ _METHOD_ARGS = LazyPattern(
 )
 
 
-@dataclass(frozen=True)
-class Registration:
+class Registration(NamedTuple):
     route: Route
     group: bool  # only a prefix for the routes below it (a mounted router, a controller)
     prefix: bool  # may be a prefix too (a method-less `@RequestMapping`, `#[Route]`)

@@ -15,8 +15,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 
 __all__ = [
@@ -80,8 +79,7 @@ def _parsed(data: bytes, loads: Callable[[str], Any]) -> Any:
         return None
 
 
-@dataclass(frozen=True)
-class Crate:
+class Crate(NamedTuple):
     """A Rust package: the name its code is imported by (`-` as `_`) and its crate roots."""
 
     name: str
@@ -110,8 +108,7 @@ def cargo_crate(path: str, data: bytes) -> Crate | None:
     return Crate(name.replace("-", "_"), base, roots)
 
 
-@dataclass(frozen=True)
-class GoModule:
+class GoModule(NamedTuple):
     """A Go module: its import path, its directory, and the local directories `replace` names."""
 
     path: str
@@ -182,8 +179,7 @@ def go_module(path: str, data: bytes) -> GoModule | None:
     return GoModule(module, base, tuple(replaces))
 
 
-@dataclass(frozen=True)
-class Package:
+class Package(NamedTuple):
     """An npm package: its name, directory and entry points per subpath ("." for the package)."""
 
     name: str
@@ -229,8 +225,7 @@ def npm_package(path: str, data: bytes) -> Package | None:
     )
 
 
-@dataclass(frozen=True)
-class PathAliases:
+class PathAliases(NamedTuple):
     """A tsconfig's module aliases: `paths` patterns and their targets, and `baseUrl`."""
 
     dir: str
@@ -277,8 +272,7 @@ def _json_or_json5(text: str) -> Any:
         return json5.loads(text)
 
 
-@dataclass(frozen=True)
-class Psr4:
+class Psr4(NamedTuple):
     """composer.json's PSR-4 autoload map: namespace prefix → directories."""
 
     prefixes: tuple[tuple[str, tuple[str, ...]], ...]  # ("App\\", ("src",)), longest prefix first

@@ -11,7 +11,7 @@ and a parameter in any spelling (`{id}`, `:id`, `<int:id>`, `<id>`, `*`,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..lazyre import LazyPattern
 
@@ -46,8 +46,7 @@ QUERY_STRING = LazyPattern(r"\?[\w.\[\]-]+=.*$")
 GRPC_PATH = LazyPattern(r"^/(?:[A-Za-z_][\w]*\.)*([A-Z]\w*)/([A-Z]\w*)$")
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
     """A route as segments: literals in lower case, PARAM for parameters, REST for a tail wildcard."""
 
     method: str | None

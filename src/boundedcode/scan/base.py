@@ -66,8 +66,7 @@ class ScanError(BoundedCodeError):
     """The scanner could not run the search (a bug, not a user mistake)."""
 
 
-@dataclass(frozen=True)
-class Needle:
+class Needle(NamedTuple):
     """What a strategy asks the scan for: a whole word, a whole word in any case, or a literal."""
 
     text: str

@@ -10,8 +10,7 @@ failing tests' names (a new test is in no file yet, and its name says what fails
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ..lang.identifiers import identifiers_in
 from ..model import Anchor, AnchorKind, AnchorOrigin
@@ -41,8 +40,7 @@ _ABOUT_CONFIG = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class MessageFacts:
+class MessageFacts(NamedTuple):
     """What a message asks for: tests, an answer to a question, configuration; and its words."""
 
     about_tests: bool

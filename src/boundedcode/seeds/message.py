@@ -10,8 +10,10 @@ names last; placeholders such as foo and bar are dropped.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import chain
+
+from typing import NamedTuple
 
 from ..model import Anchor, AnchorKind, AnchorOrigin
 from .imports import import_anchors, python_bindings
@@ -328,8 +330,7 @@ def cap_message(text: str, max_chars: int) -> tuple[str, bool]:
     return head + tail, True
 
 
-@dataclass(frozen=True)
-class Segments:
+class Segments(NamedTuple):
     prose: str
     code: str
 

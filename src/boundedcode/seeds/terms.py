@@ -17,7 +17,8 @@ import functools
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
+
+from typing import NamedTuple
 
 from .markup import without_links
 
@@ -156,8 +157,7 @@ def fragment_tokens(fragment: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class QueryTerm:
+class QueryTerm(NamedTuple):
     """One term of the message: the token, and its weight 1 + ln(times the message holds it)."""
 
     token: str

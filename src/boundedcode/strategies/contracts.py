@@ -19,7 +19,6 @@ those lines, and the few spec and controller files they point into, are read.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..lang.definitions import Definition, definitions
@@ -75,8 +74,7 @@ _PROTO_RPC = re.compile(r"^\s*rpc\s+(\w+)\s*\(")
 _PROTO_SERVICE = re.compile(r"^\s*service\s+(\w+)")
 
 
-@dataclass(frozen=True)
-class _Place:
+class _Place(NamedTuple):
     path: str
     line: int
     tier: float  # reliability

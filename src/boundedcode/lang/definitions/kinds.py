@@ -9,7 +9,7 @@ like a constant (MAX_ENTRIES) is one, in the languages whose table says so.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "KINDS",
@@ -43,8 +43,7 @@ KINDS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Definition:
+class Definition(NamedTuple):
     name: str
     line: int  # 1-based line of the definition's name
     kind: str  # one of KINDS

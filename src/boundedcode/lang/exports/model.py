@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 __all__ = ["Hop", "Resolved", "Files", "MAX_HOPS", "MAX_FILE_BYTES", "MAX_BYTES"]
 
@@ -12,16 +12,14 @@ __all__ = ["Hop", "Resolved", "Files", "MAX_HOPS", "MAX_FILE_BYTES", "MAX_BYTES"
 MAX_HOPS = 8
 
 
-@dataclass(frozen=True)
-class Hop:
+class Hop(NamedTuple):
     """One step of a resolution: the line of `path` that re-exports or declares the next."""
 
     path: str
     line: int
 
 
-@dataclass(frozen=True)
-class Resolved:
+class Resolved(NamedTuple):
     """Where a name resolves: the defining file and line (None for a whole module), and how."""
 
     path: str

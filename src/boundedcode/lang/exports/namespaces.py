@@ -12,8 +12,7 @@ Kotlin file: what the code is imported as, whatever its directory is called.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from ._trees import parse, text
 
@@ -23,8 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["CppScopes", "cpp_scopes", "package_clause", "PACKAGE_LANGUAGES", "qualified_names"]
 
 
-@dataclass(frozen=True)
-class CppScopes:
+class CppScopes(NamedTuple):
     """The namespace blocks of one C/C++ file and its top-level `using namespace` directives."""
 
     blocks: tuple[tuple[int, int, tuple[str, ...], tuple[str, ...]], ...]  # (first, last line, chain, inline)

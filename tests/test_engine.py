@@ -437,12 +437,41 @@ def test_a_needle_is_searched_only_in_the_files_holding_its_whole_identifiers():
     assert _needle_runs(Needle("self.parse(", word=False)) == (["parse"], [(b"self", False)])
     assert _needle_runs(Needle("parse_dat", word=False)) == ([], [])
     assert _needle_runs(Needle("(d)  #", word=False)) == (["d"], [])
-    assert _needle_runs(Needle("parse", word=True, fold=True)) is None
+    assert _needle_runs(Needle("parse-date", word=True, fold=True)) == (["parse", "date"], [])
+    assert _needle_runs(Needle("x-parse-", word=False, fold=True)) == (["parse"], [])  # no edges
     assert index.candidates(["parse"]) == ["a.py", "b.py"]
     assert index.candidates(["parse_date"]) == ["a.py"]
     assert index.candidates(["parse", "date"]) == ["b.py"]
     assert index.candidates(["missing"]) == []
     assert index.candidates([]) is None  # nothing narrows: every file
+
+
+@pytest.mark.parametrize("ordered", [False, True])
+def test_a_folded_needle_is_searched_in_the_files_holding_its_runs_in_any_case(monkeypatch, ordered):
+    """`content-length` folded: where `Content` and `LENGTH` are whole identifiers (any case, on
+    any lines), not where they are parts of longer ones; while the identifiers are looked
+    through one by one and once they are in order."""
+    from boundedcode.scan.warm import TokenIndex
+    from boundedcode.scan import warm
+
+    monkeypatch.setattr(warm, "UNORDERED_IDENTIFIERS", 0 if ordered else 10**6)
+    index = TokenIndex()
+    files = {
+        "a.py": b"headers['Content-Length'] = n\n",
+        "b.py": b"CONTENT = 1\nlength = 2\n",  # both runs, apart: a candidate all the same
+        "c.py": b"content_length = 3\n",  # one identifier, holding neither run whole
+        "d.py": b"contents-length\n",
+        "e.py": b"cOnTeNt-LeNgTh\n",
+        "f.py": b"content = 1\n",  # one run only
+    }
+    for path, data in files.items():
+        index.add(path, data)
+    index.seal()
+    assert (len(index._by_name) == len(index._names)) is ordered
+    assert index.candidates(["content", "length"], folded=True) == ["a.py", "b.py", "e.py"]
+    assert index.candidates(["content", "length"]) == []  # as spelled: no file has both
+    assert index.candidates(["LENGTH"], folded=True) == ["a.py", "b.py", "d.py", "e.py"]
+    assert index.candidates(["lengths"], folded=True) == []
 
 
 @pytest.mark.parametrize("ordered", [False, True])

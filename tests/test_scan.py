@@ -359,6 +359,9 @@ _WARM_NEEDLES = [
     # Literals whose runs are at their ends, parts of longer identifiers in the files (`st Po` in
     # `post Post`, `os` and `OS` inside `post` and `POST`).
     [Needle("st Po", False), Needle("os", False), Needle("OS", False), Needle("b c", False)],
+    # Folded words of several runs (kebab-case keys): found in the files holding each run whole,
+    # in any case (`Post-X`, `POST-x`), not in those holding `postx` or `post_x`.
+    [Needle("post-x", True, fold=True), Needle("x-post", True, fold=True), Needle("post", True)],
 ]
 
 
@@ -367,7 +370,23 @@ _WARM_NEEDLES = [
     st.lists(
         st.lists(
             st.sampled_from(
-                ["post", "Post", "POST", " ", "\n", "\r\n", "$", "é", "_", "x" * 97, "a.b c", "x$", "\x00"]
+                [
+                    "post",
+                    "Post",
+                    "POST",
+                    " ",
+                    "\n",
+                    "\r\n",
+                    "$",
+                    "é",
+                    "_",
+                    "-",
+                    "X",
+                    "x" * 97,
+                    "a.b c",
+                    "x$",
+                    "\x00",
+                ]
             ),
             max_size=120,
         ),
@@ -388,6 +407,8 @@ _WARM_NEEDLES = [
 @example(texts=[["post Post\n\x00"], ["post\n"]], which=3, per_file=400)
 # Occurrences inside longer identifiers are no lines: they must not use up the lines per file.
 @example(texts=[["postx\n" * 3 + "post\n"]], which=0, per_file=2)
+# Folded words in other cases than the needles', beside identifiers holding their runs in part.
+@example(texts=[["POST-x post_x\n", "X-Post\n"], ["postx-post\n"]], which=5, per_file=400)
 def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factory, texts, which, per_file):
     """The warm back end composes each file's lines from each needle's own (kept across queries):
     the same lines, texts, needles, term counts and bounds as ripgrep, on the first query, the

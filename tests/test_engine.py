@@ -176,9 +176,7 @@ def test_a_held_file_s_definable_lines_are_the_lines_its_rules_could_match():
 
     data = b"import os\n\nclass Ledger:\n    def post(self):\n        return post(1)\nx = 1\n"
     lines = data.decode().split("\n")
-    got = bits("app/ledger.py", data)
-    assert got is not None
-    held = [n for n in range(1, len(lines) + 1) if got[n >> 3] >> (n & 7) & 1]
+    held = bits("app/ledger.py", data)
     assert held == [n for n, line in enumerate(lines, 1) if could_define("python")(line)] == [3, 4, 6]
     assert bits("app/ledger.py", data.replace(b"\n", b"\r\n")) is None
     assert bits("app/ledger.py", data + "# é\n".encode()) is None
@@ -383,10 +381,12 @@ def _fresh_index(scanner):
     return fresh
 
 
-def _as_sets(index) -> tuple[dict, dict]:
-    return {i: sorted(index.files_holding(i)) for i in index.identifiers}, {
-        t: index.token_counts(t) for t in index.tokens
-    }
+def _as_sets(index) -> tuple[dict, dict, dict]:
+    return (
+        {i: sorted(index.files_holding(i)) for i in index.identifiers},
+        {t: index.token_counts(t) for t in index.tokens},
+        {i: sorted(index.files_defining(i)) for i in index.identifiers},
+    )
 
 
 @both
@@ -402,10 +402,15 @@ def test_the_kept_index_follows_a_changed_an_added_and_a_removed_file(tmp_path, 
     assert sorted(scanner.index.files_holding("reconcile_ledger")) == ["app/ledger.py", "app/report.py"]
     assert scanner.index.candidates(["reconcile_ledger"]) == scanner.index.files_holding("reconcile_ledger")
     assert "app/util.py" not in scanner.index.files_holding("balance")
+    # Where a name is on a line a definition can be on: its `def`, not its uses.
+    assert "app/ledger.py" in scanner.index.files_defining("reconcile_ledger")
+    assert "app/ledger.py" not in scanner.index.files_defining("balance")
 
     (root / "app/util.py").write_text("def helper(balance):\n    return reconcile_ledger(balance)\n")
     same(engine, root)
     assert "app/util.py" in scanner.index.files_holding("balance")
+    assert scanner.index.files_defining("balance") == {"app/util.py"}
+    assert "app/util.py" not in scanner.index.files_defining("reconcile_ledger")
     assert "app/util.py" in scanner.index.files_holding("reconcile_ledger")
     assert _as_sets(scanner.index) == _as_sets(_fresh_index(scanner))
 
@@ -421,6 +426,7 @@ def test_the_kept_index_follows_a_changed_an_added_and_a_removed_file(tmp_path, 
     assert "audit_ledger" not in scanner.index.identifiers and "audit" not in scanner.index.tokens
     assert not any("app/report.py" in scanner.index.files_holding(i) for i in scanner.index.identifiers)
     assert not any("app/report.py" in scanner.index.token_counts(t) for t in scanner.index.tokens)
+    assert not any("app/audit.py" in scanner.index.files_defining(i) for i in scanner.index.identifiers)
     assert _as_sets(scanner.index) == _as_sets(_fresh_index(scanner))
 
 

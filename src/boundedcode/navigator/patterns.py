@@ -52,6 +52,10 @@ class PatternNavigator:
         self._definable_lines: Callable[[str], bytes | None] | None = getattr(
             scanner, "definable_lines", None
         )
+        # And which files may define a name at all (a warm scanner's, from the same bits).
+        self._may_define: Callable[[str], Callable[[str], bool] | None] | None = getattr(
+            scanner, "may_define", None
+        )
         self._clock = clock
         self._given = occurrences
         self._occurrences: dict[str, dict[str, Sequence[Hit]]] = {}
@@ -87,7 +91,10 @@ class PatternNavigator:
         if kept is not None and kept[0] is occurrences:
             return list(kept[1])
         found = []
+        may_define = self._may_define(name) if self._may_define is not None else None
         for path, hits in occurrences.items():
+            if may_define is not None and not may_define(path):
+                continue
             language = language_of(path)
             if language is None:
                 continue

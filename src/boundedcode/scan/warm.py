@@ -306,20 +306,23 @@ def is_plain(data: bytes, raw: list[bytes]) -> bool:
     return b"$" not in data and texts_are_bytes(data, raw)
 
 
-def definable_lines(path: str, data: bytes, raw: list[bytes]) -> bytes | None:
-    """The lines of `path`'s contents `data` (split at `\n`: `raw`) a definition can be on, as
-    `could_define` tells of each line's text, a bit a line (1-based): the patterns then read only
-    those of a name's lines (a name used in thousands of files is on some 90,000 of the 28.9k-file
-    tree's lines). Only where a line's text is its bytes as they are (ASCII, no `\r`, no line cut:
-    what `line_text` gives unchanged); None elsewhere, and for a language without rules."""
+def definable_lines(path: str, data: bytes, raw: list[bytes]) -> list[int] | None:
+    """The lines (1-based) of `path`'s contents `data` (split at `\n`: `raw`) a definition can be
+    on, as `could_define` tells of each line's text: the patterns then read only those of a
+    name's lines (a name used in thousands of files is on some 90,000 of the 28.9k-file tree's
+    lines), in only the files where it is on one (`TokenIndex.files_defining`). Only where a
+    line's text is its bytes as they are (ASCII, no `\r`, no line cut: what `line_text` gives
+    unchanged); None elsewhere, and for a language without rules."""
     language = language_of(path)
     if language is None or not texts_are_bytes(data, raw):
         return None
-    found = could_define_lines(language, data.decode("ascii").split("\n"))
-    if found is None:
-        return None
-    bits = bytearray(len(raw) // 8 + 1)
-    for number in found:
+    return could_define_lines(language, data.decode("ascii").split("\n"))
+
+
+def _bits(numbers: Iterable[int], count: int) -> bytes:
+    """A bit for each of `numbers` among `count` (1-based, as lines are)."""
+    bits = bytearray(count // 8 + 1)
+    for number in numbers:
         bits[number >> 3] |= 1 << (number & 7)
     return bytes(bits)
 
@@ -373,6 +376,10 @@ class TokenIndex:
         # lists of the kept objects took some 300 ms, during queries).
         # an identifier's number -> the numbers of the files holding it
         self._holding = _NumberedPostings()
+        # an identifier's number -> the files holding it on a line a definition can be on (of
+        # the files with a line index and its bits), and the numbers of the files posted there
+        self._defining = _NumberedPostings()
+        self._defines: set[int] = set()
         self._path_numbers: dict[str, int] = {}
         self._paths: list[str] = []  # a file's number -> its path (a number is kept for the path)
         self.indexed: dict[str, bytes] = {}  # path -> the contents indexed (to take them out)
@@ -427,14 +434,42 @@ class TokenIndex:
                 if counts.get(token) != times:
                     self._counts.remove_pair(token, at)
             self._counts.add_counts([(t, n) for t, n in counts.items() if counted.get(t) != n], at)
+        defined: frozenset[int] = frozenset()
         size = 8 * sum(map(len, found)) + 4 * len(raw)  # at most: each identifier once a line
-        if self.line_bytes + size > self.line_index_bytes:
-            return
-        definable = definable_lines(path, data, raw)
-        kept = self.lines[path] = _FileLines.of(
-            raw, found, identifiers, numbers, definable, is_plain(data, raw)
-        )
-        self.line_bytes += kept.size
+        if self.line_bytes + size <= self.line_index_bytes:
+            definable = definable_lines(path, data, raw)
+            kept = self.lines[path] = _FileLines.of(
+                raw,
+                found,
+                identifiers,
+                numbers,
+                None if definable is None else _bits(definable, len(raw)),
+                is_plain(data, raw),
+            )
+            self.line_bytes += kept.size
+            defined = frozenset(numbers[i] for no in definable or () for i in found[no - 1])
+        self._define(at, self._defined_in(path, old) if old is not None else frozenset(), defined)
+
+    def _defined_in(self, path: str, data: bytes) -> frozenset[int]:
+        """The numbers of the identifiers on the lines of `data` a definition can be on, where
+        `definable_lines` tells (what the file's pairs in `_defining` are, if it had a line index)."""
+        raw = data.split(b"\n")
+        definable = definable_lines(path, data, raw) or ()
+        return frozenset(self._numbers[i] for no in definable for i in _IDENTIFIER.findall(raw[no - 1]))
+
+    def _define(self, at: int, before: frozenset[int], defined: frozenset[int]) -> None:
+        """The file numbered `at` posted under the identifiers on its definable lines, `defined`
+        (none without a line index and its bits), where `before` were (if it was posted at all):
+        only the pairs that differ change (an edit changes few of a file's definitions)."""
+        if at not in self._defines:
+            before = frozenset()
+        for number in before - defined:
+            self._defining.remove(number, at)
+        self._defining.add_to_each(sorted(defined - before), at)
+        if defined:
+            self._defines.add(at)
+        else:
+            self._defines.discard(at)
 
     def remove(self, path: str) -> None:
         """`path`'s contents out of the index. Its postings go at the next `seal` (or read of
@@ -457,6 +492,8 @@ class TokenIndex:
         identifiers = Counter(_IDENTIFIER.findall(data))
         for identifier in identifiers:
             self._holding.remove(self._numbers[identifier], at)
+        if at in self._defines:
+            self._define(at, self._defined_in(path, data), frozenset())
         for token in _token_counts(identifiers):
             self._counts.remove_pair(token, at)
 
@@ -521,6 +558,7 @@ class TokenIndex:
         to look through, 125,000 of the 28.9k-file tree's 656,000)."""
         self._settle()
         self._holding.seal()
+        self._defining.seal()
         self._with_token.seal()
         self._counts.seal()
         ordered = len(self._by_name)
@@ -632,6 +670,12 @@ class TokenIndex:
         """The indexed files holding `identifier` whole, in the order they came to hold it."""
         self._settle()
         return [self._paths[at] for at in self._holding.get(self._number(identifier))]
+
+    def files_defining(self, identifier: str) -> frozenset[str]:
+        """The files with a line index and its bits (`_FileLines.definable`) that hold `identifier`
+        whole on a line a definition can be on."""
+        self._settle()
+        return frozenset(self._paths[at] for at in self._defining.get(self._number(identifier)))
 
     def candidates(
         self, identifiers: Sequence[str], edges: Sequence[tuple[bytes, bool]] = (), *, folded: bool = False
@@ -1149,6 +1193,17 @@ class WarmScanner:
             found = kept.found.pop(path, None)
             if found:
                 self._lines_held -= len(found.lines)
+
+    def may_define(self, name: str) -> Callable[[str], bool] | None:
+        """Whether a file may hold a definition of `name` on one of its lines this query's scan
+        found it on: not where the file's line index has bits (`definable_lines`) and `name` is
+        on none of its definable lines (a name in thousands of files is on such a line in a
+        few). None when the index cannot tell (the scan was not its own, or `name` is not one
+        identifier)."""
+        if self.was_behind or _IDENTIFIER.fullmatch(name.encode("ascii", "replace")) is None:
+            return None
+        defining, lines = self.index.files_defining(name), self.index.lines
+        return lambda path: path in defining or (kept := lines.get(path)) is None or kept.definable is None
 
     def definable_lines(self, path: str) -> bytes | None:
         """The lines of `path` a definition can be on (`definable_lines`, a bit a line), for the

@@ -407,6 +407,9 @@ _WARM_NEEDLES = [
 @example(texts=[["post Post\n\x00"], ["post\n"]], which=3, per_file=400)
 # Occurrences inside longer identifiers are no lines: they must not use up the lines per file.
 @example(texts=[["postx\n" * 3 + "post\n"]], which=0, per_file=2)
+# An identifier on more lines of a plain file than the budget keeps: its first, and the bound
+# (`c`: no term counted in the file reaches it too).
+@example(texts=[["c\n" * 3]], which=3, per_file=2)
 # Folded words in other cases than the needles', beside identifiers holding their runs in part.
 @example(texts=[["POST-x post_x\n", "X-Post\n"], ["postx-post\n"]], which=5, per_file=400)
 def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factory, texts, which, per_file):

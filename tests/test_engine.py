@@ -402,21 +402,22 @@ def test_the_kept_index_follows_a_changed_an_added_and_a_removed_file(tmp_path, 
     assert sorted(scanner.index.files_holding("reconcile_ledger")) == ["app/ledger.py", "app/report.py"]
     assert scanner.index.candidates(["reconcile_ledger"]) == scanner.index.files_holding("reconcile_ledger")
     assert "app/util.py" not in scanner.index.files_holding("balance")
-    # Where a name is on a line a definition can be on: its `def`, not its uses.
-    assert "app/ledger.py" in scanner.index.files_defining("reconcile_ledger")
-    assert "app/ledger.py" not in scanner.index.files_defining("balance")
+    # Where a line defines a name: its `def`, not its uses.
+    assert scanner.index.files_defining("reconcile_ledger") == {"app/ledger.py"}
+    assert scanner.index.files_defining("helper") == {"app/util.py"}
 
     (root / "app/util.py").write_text("def helper(balance):\n    return reconcile_ledger(balance)\n")
     same(engine, root)
     assert "app/util.py" in scanner.index.files_holding("balance")
-    assert scanner.index.files_defining("balance") == {"app/util.py"}
-    assert "app/util.py" not in scanner.index.files_defining("reconcile_ledger")
+    assert scanner.index.files_defining("helper") == {"app/util.py"}
+    assert not scanner.index.files_defining("balance")  # a parameter, on a definition's line
     assert "app/util.py" in scanner.index.files_holding("reconcile_ledger")
     assert _as_sets(scanner.index) == _as_sets(_fresh_index(scanner))
 
     write_tree(root, {"app/audit.py": "def audit_ledger():\n    raise OverdraftError\n"})
     same(engine, root)
     assert scanner.index.files_holding("audit_ledger") == ["app/audit.py"]
+    assert scanner.index.files_defining("audit_ledger") == {"app/audit.py"}
     assert scanner.index.token_counts("audit") == {"app/audit.py": 1}
 
     os.remove(root / "app/report.py")

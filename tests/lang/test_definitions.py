@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boundedcode.lang.definitions.lines import names_defined
 from boundedcode.lang.definitions.patterns import LINE_TABLES
 from boundedcode.lang.definitions import (
     KINDS,
@@ -1125,3 +1126,28 @@ def test_a_line_could_define_rejects_defines_nothing(language: str) -> None:
             elif any(definition_kind(language, line, w) for w in words):
                 passed += 1
     assert passed > 5
+
+
+def _assert_names_defined_hold_every_definition(language: str, line: str) -> bool:
+    """Each word `definition_kind` finds a definition of on `line` is among `names_defined`."""
+    named = names_defined(language, line)
+    defined = {w for w in re.findall(r"[A-Za-z_]\w*", line) if definition_kind(language, line, w) is not None}
+    assert defined <= set(named), (language, line, named)
+    return bool(defined)
+
+
+@pytest.mark.parametrize("language", sorted(p.name for p in FIXTURES.iterdir()))
+def test_names_defined_are_every_name_a_fixture_line_defines(language: str) -> None:
+    """What a warm index posts a file under (the names its lines define): no definition the
+    navigator would find on a line is left out."""
+    defining = 0
+    for path in sorted((FIXTURES / language).iterdir()):
+        for line in path.read_text().split("\n"):
+            defining += _assert_names_defined_hold_every_definition(language, line)
+    assert defining > 5
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_TOKENS), min_size=1, max_size=14), st.sampled_from(sorted(LINE_TABLES)))
+def test_names_defined_hold_every_definition_on_any_line(tokens: list[str], language: str) -> None:
+    _assert_names_defined_hold_every_definition(language, "".join(tokens))

@@ -33,6 +33,7 @@ from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
 from ..lang.definitions import could_define_lines
+from ..lang.definitions.lines import names_defined
 from ..lang.languages import language_of
 from ..seeds.terms import identifier_tokens
 from .base import MAX_LINE_CHARS, OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
@@ -310,7 +311,7 @@ def definable_lines(path: str, data: bytes, raw: list[bytes]) -> list[int] | Non
     """The lines (1-based) of `path`'s contents `data` (split at `\n`: `raw`) a definition can be
     on, as `could_define` tells of each line's text: the patterns then read only those of a
     name's lines (a name used in thousands of files is on some 90,000 of the 28.9k-file tree's
-    lines), in only the files where it is on one (`TokenIndex.files_defining`). Only where a
+    lines), in only the files where one defines it (`TokenIndex.files_defining`). Only where a
     line's text is its bytes as they are (ASCII, no `\r`, no line cut: what `line_text` gives
     unchanged); None elsewhere, and for a language without rules."""
     language = language_of(path)
@@ -376,7 +377,7 @@ class TokenIndex:
         # lists of the kept objects took some 300 ms, during queries).
         # an identifier's number -> the numbers of the files holding it
         self._holding = _NumberedPostings()
-        # an identifier's number -> the files holding it on a line a definition can be on (of
+        # an identifier's number -> the files where a line defines it as the rules read it (of
         # the files with a line index and its bits), and the numbers of the files posted there
         self._defining = _NumberedPostings()
         self._defines: set[int] = set()
@@ -447,19 +448,27 @@ class TokenIndex:
                 is_plain(data, raw),
             )
             self.line_bytes += kept.size
-            defined = frozenset(numbers[i] for no in definable or () for i in found[no - 1])
+            defined = self._defined(path, raw, definable or ())
         self._define(at, self._defined_in(path, old) if old is not None else frozenset(), defined)
 
+    def _defined(self, path: str, raw: list[bytes], definable: Iterable[int]) -> frozenset[int]:
+        """The numbers of the identifiers the `definable` lines of `raw` (`path`'s lines) define,
+        as the rules read each (`names_defined`; a name no file holds whole has no number)."""
+        language, numbers = language_of(path), self._numbers
+        if language is None:  # no rules, no definable lines
+            return frozenset()
+        names = {n for no in definable for n in names_defined(language, raw[no - 1].decode("ascii"))}
+        return frozenset(number for n in names if (number := numbers.get(n.encode())) is not None)
+
     def _defined_in(self, path: str, data: bytes) -> frozenset[int]:
-        """The numbers of the identifiers on the lines of `data` a definition can be on, where
-        `definable_lines` tells (what the file's pairs in `_defining` are, if it had a line index)."""
+        """`_defined` of `data` as `path`'s contents, where `definable_lines` tells (what the
+        file's pairs in `_defining` are, if it had a line index)."""
         raw = data.split(b"\n")
-        definable = definable_lines(path, data, raw) or ()
-        return frozenset(self._numbers[i] for no in definable for i in _IDENTIFIER.findall(raw[no - 1]))
+        return self._defined(path, raw, definable_lines(path, data, raw) or ())
 
     def _define(self, at: int, before: frozenset[int], defined: frozenset[int]) -> None:
-        """The file numbered `at` posted under the identifiers on its definable lines, `defined`
-        (none without a line index and its bits), where `before` were (if it was posted at all):
+        """The file numbered `at` posted under the identifiers its lines define, `defined` (none
+        without a line index and its bits), where `before` were (if it was posted at all):
         only the pairs that differ change (an edit changes few of a file's definitions)."""
         if at not in self._defines:
             before = frozenset()
@@ -695,8 +704,8 @@ class TokenIndex:
         return [self._paths[at] for at in self._holding.get(self._number(identifier))]
 
     def files_defining(self, identifier: str) -> frozenset[str]:
-        """The files with a line index and its bits (`_FileLines.definable`) that hold `identifier`
-        whole on a line a definition can be on."""
+        """The files with a line index and its bits (`_FileLines.definable`) where a line defines
+        `identifier` as the rules read it (`names_defined`)."""
         self._settle()
         return frozenset(self._paths[at] for at in self._defining.get(self._number(identifier)))
 
@@ -1240,9 +1249,9 @@ class WarmScanner:
 
     def may_define(self, name: str) -> Callable[[str], bool] | None:
         """Whether a file may hold a definition of `name` on one of its lines this query's scan
-        found it on: not where the file's line index has bits (`definable_lines`) and `name` is
-        on none of its definable lines (a name in thousands of files is on such a line in a
-        few). None when the index cannot tell (the scan was not its own, or `name` is not one
+        found it on: not where the file's line index has bits (`definable_lines`) and none of
+        its definable lines defines `name` (a name in thousands of files is defined in a few).
+        None when the index cannot tell (the scan was not its own, or `name` is not one
         identifier)."""
         if self.was_behind or _IDENTIFIER.fullmatch(name.encode("ascii", "replace")) is None:
             return None

@@ -21,6 +21,7 @@ __all__ = [
     "could_define_lines",
     "compile_rules",
     "line_definitions",
+    "names_defined",
     "constant_kinds",
 ]
 
@@ -172,6 +173,14 @@ def definition_kind(language: str, line_text: str, name: str) -> str | None:
     if hit is None or (name not in hit.names and name != hit.qualified):
         return None
     return _hit_kind(language, hit, hit.names[-1] if name == hit.qualified else name)
+
+
+def names_defined(language: str, line: str) -> tuple[str, ...]:
+    """The names one source line defines as the rules read it (their first match), none where no
+    rule matches: `definition_kind(language, line, name)` finds a kind only for one of these, or
+    for the line's qualified name (`Ledger.post`, never one identifier)."""
+    hit = _match_line(language, line)
+    return () if hit is None else hit.names
 
 
 def line_definitions(language: str, text: str) -> list[Definition]:

@@ -52,7 +52,7 @@ class PatternNavigator:
         self._definable_lines: Callable[[str], bytes | None] | None = getattr(
             scanner, "definable_lines", None
         )
-        # And which files may define a name at all (a warm scanner's, from the same bits).
+        # And which files may define a name at all (a warm scanner's: those whose lines define it).
         self._may_define: Callable[[str], Callable[[str], bool] | None] | None = getattr(
             scanner, "may_define", None
         )

@@ -4,11 +4,13 @@ Each kept file's facts are its identifiers and the count of every
 `identifier_tokens` token they hold, gathered into one index (identifier →
 files holding it, token → file → count) that changes with the files: a file
 the cached tree drops leaves it, a file read again enters it. A term's counts
-are then a lookup. A word or literal needle's lines are found once, in the
+are then a lookup, and so are the files whose lines define a name (as the
+definition rules read them: the patterns' definitions read only those). A word or literal needle's lines are found once, in the
 files that hold every one of its whole identifiers (for a literal, the ones
-inside it; for a folded needle, in any case) and identifiers its edges continue into (a literal's first run ends
-one, its last begins one: ranges of the identifiers in order of their names,
-forwards and backwards); a needle with none: every file. They are
+inside it; for a folded needle, in any case) and identifiers its edges
+continue into (a literal's first run ends one, its last begins one: ranges of
+the identifiers in order of their names, forwards and backwards); a needle
+with none: every file. They are
 kept across queries: a file read again is searched for every kept needle, a
 dropped one leaves them. A query composes each file's hits from its needles'
 lines as ripgrep's `--max-count` would (the first lines any needle matches),
@@ -534,8 +536,8 @@ class TokenIndex:
         self, paths: Iterable[str], identifier: bytes, most: int
     ) -> tuple[dict[str, PlainLines], list[str]]:
         """`identifier_lines` of each of `paths` the index holds plain (`PlainLines`; none where a
-        file's line index has no such lines), in one pass (a name in 17,000 files: a call and its
-        lookups a file took some 6 µs), and the paths it does not hold plain."""
+        file's line index has no such lines), in one pass (three calls a file before: a name in
+        17,000 files 100 → 94 ms), and the paths it does not hold plain."""
         plain: dict[str, PlainLines] = {}
         rest: list[str] = []
         number = self._numbers.get(identifier)

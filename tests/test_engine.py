@@ -420,6 +420,13 @@ def test_the_kept_index_follows_a_changed_an_added_and_a_removed_file(tmp_path, 
     assert scanner.index.files_defining("audit_ledger") == {"app/audit.py"}
     assert scanner.index.token_counts("audit") == {"app/audit.py": 1}
 
+    # An edit renaming a definition: the file leaves the old name's files and joins the new's.
+    (root / "app/util.py").write_text("def assist(balance):\n    return reconcile_ledger(balance)\n")
+    same(engine, root)
+    assert not scanner.index.files_defining("helper")
+    assert scanner.index.files_defining("assist") == {"app/util.py"}
+    assert _as_sets(scanner.index) == _as_sets(_fresh_index(scanner))
+
     os.remove(root / "app/report.py")
     os.remove(root / "app/audit.py")
     same(engine, root)

@@ -727,16 +727,18 @@ class TokenIndex:
         else:
             holding = [self._holding.get(self._number(i)) for i in dict.fromkeys(identifiers)]
         narrowing = [f for edge, at_start in edges if (f := self.edge_files(edge, at_start)) is not None]
-        smallest: Sequence[int]
-        if holding:
-            smallest = min(holding, key=len)
-            others = [frozenset(h) for h in holding if h is not smallest] + narrowing
-        elif narrowing:
-            fewest: frozenset[int] = min(narrowing, key=len)
-            smallest, others = sorted(fewest), narrowing
-        else:
+        every: list[Sequence[int] | frozenset[int]] = [*holding, *narrowing]
+        if not every:
             return None
-        return [self._paths[at] for at in smallest if all(at in h for h in others)]
+        # The fewest files in order, kept where every other list has them too (an edge's files
+        # may be fewer than a common run's: `location of error`, 329 of 20,000 holding `of`).
+        smallest = min(every, key=len)
+        ordered = sorted(smallest) if isinstance(smallest, frozenset) else smallest
+        others = [h for h in every if h is not smallest]
+        if others:
+            common = frozenset(smallest).intersection(*others)
+            ordered = [at for at in ordered if at in common]
+        return [self._paths[at] for at in ordered]
 
 
 _WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")

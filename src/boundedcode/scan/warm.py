@@ -547,12 +547,11 @@ class TokenIndex:
             if kept is None or not kept.plain or number is None:
                 rest.append(path)
                 continue
-            held = kept.held
-            k = bisect_left(held, number)
-            if k < len(held) and held[k] == number:
-                first = kept.firsts[k]
-                last = min(kept.firsts[k + 1], first + most)
-                plain[path] = PlainLines(kept.lines[first:last], indexed[path], kept.starts)
+            first, last = kept.span(number)
+            if first < last:
+                plain[path] = PlainLines(
+                    kept.lines[first : min(last, first + most)], indexed[path], kept.starts
+                )
         return plain, rest
 
     def with_tokens(self, tokens: Iterable[str]) -> frozenset[int]:

@@ -212,8 +212,14 @@ def run_retrieval(
     t = lap("rank", t)
 
     placed = _placed(ranking.items, findings, [s for s, _ in planned.runs], ev)
-    if placed is not findings:  # no score depends on a line: the same files, now with their places
-        ranking = rank(placed, facts, budgets.block_items, explain, relative_cut, tail_cut)
+    if placed is not findings:
+        # No score depends on a line: the same files, now with their places, so only their
+        # findings are ranked again (a common name's thousands of files are not).
+        in_block = {it.path for it in ranking.items}
+        kept = [f for f in placed if f.path in in_block]
+        ranking = rank(kept, facts, budgets.block_items, explain, relative_cut, tail_cut)._replace(
+            over_items=ranking.over_items
+        )
     if ranking.over_items:
         reach(bounds, "block_items")
     items = [

@@ -409,14 +409,15 @@ class ReexportsStrategy:
         hits = ctx.ev.scan.files_with(Needle(a.text, word=True))
         candidates = []
         for path, lines in hits.items():
+            # The cheap tests first: a common name is in thousands of files, few of them packages.
             language = language_of(path)
-            if language is None or is_test_path(path):
+            if language is None:
                 continue
             family = "javascript" if language in ("javascript", "typescript", "tsx") else language
             pattern = _MAY_REEXPORT.get(family)
-            if pattern is None:
+            if pattern is None or (family == "python" and not path.endswith("__init__.py")):
                 continue
-            if family == "python" and not path.endswith("__init__.py"):
+            if is_test_path(path):
                 continue
             if any(pattern.search(h.text) for h in lines):
                 candidates.append((family, path))

@@ -40,3 +40,16 @@ def test_a_scanner_that_falls_back_says_so_in_a_note_not_as_a_bound():
     assert result.paths == ["app.py"]  # answered in process
     assert result.bounds_reached == []
     assert result.notes == ["scanner fell back to in-process search: regex size limit exceeded"]
+
+
+def test_files_placed_by_their_words_still_say_the_block_was_full():
+    # Found by their words alone, the block's files are placed (their densest line) and ranked
+    # again: the files past the block's items count toward the bound all the same.
+    files = {
+        f"ledger/book{i}.py": "import os\n\n" + "x = 1\n" * i + "reconcile ledger balance\n" for i in range(6)
+    }
+    files.update({f"other/mod{i}.py": "import sys\n\nprint(sys.argv)\n" for i in range(10)})
+    result = retrieve("reconcile the ledger balance", tree=MemoryTree(files), budgets=Budgets(block_items=3))
+    assert len(result.items) == 3
+    assert all(it.line is not None for it in result.items)
+    assert "block_items" in result.bounds_reached

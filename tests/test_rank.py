@@ -1,9 +1,11 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boundedcode.model import Anchor, Finding
 from boundedcode.rank import RankFacts, rank
 from boundedcode.render import explain_lines
-from boundedcode.weights import REPEAT_DECAY, TAIL_CUT, TAIL_FROM
+from boundedcode.weights import PER_NAME_EXCEPTIONS, RELATIVE_CUT, REPEAT_DECAY, TAIL_CUT, TAIL_FROM
 
 
 def f(path, anchor, strategy="symbols", rel=0.8, spec=1.0, line=1, kind="name"):
@@ -231,3 +233,48 @@ def test_a_samples_import_and_the_module_it_names_are_one_name():
         RankFacts(),
     ).items
     assert it.score == pytest.approx(0.6)
+
+
+_PATHS = [f"pkg/m{i}.py" for i in range(8)] + ["tests/test_m.py", "docs/guide.md", "examples/demo.py"]
+_FINDING = st.builds(
+    lambda path, anchor, strategy, rel, spec, line, kind: f(path, anchor, strategy, rel, spec, line, kind),
+    st.sampled_from(_PATHS),
+    st.sampled_from(["x", "y", "z", "Ledger", "a.b"]),
+    st.sampled_from(["symbols", "lexical", "fulltext", "discovery", "paths"]),
+    st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.6, 0.8, 0.9, 1.0]),
+    st.sampled_from([0.05, 0.3, 0.5, 1.0]),
+    st.sampled_from([None, 1, 7]),
+    st.sampled_from(["name", "word", "path_words", "module"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_FINDING, max_size=40), st.lists(st.sampled_from(["name:x", "name:y", "word:z"]), max_size=3))
+def test_scoring_files_by_their_bounds_keeps_the_cut_of_scoring_them_all(findings, prose):
+    # Only files whose bound can pass the cut are scored; the ranking is the one every file's
+    # score gives: the full order (nothing cut) with the relative cut, the tail and the per-name
+    # exceptions applied to it.
+    facts = RankFacts(prose_names=tuple(prose))
+    every = rank(findings, facts, max_items=10**6, relative_cut=0.0, tail_cut=0.0).items
+    got = rank(findings, facts)
+    if not every:
+        assert got.items == []
+        return
+    best = every[0].score
+    above = [it for it in every if it.score >= RELATIVE_CUT * best]
+    above = [it for i, it in enumerate(above) if i < TAIL_FROM or it.score >= TAIL_CUT * best]
+    kept = above[:12]
+    extra = []
+    for key in prose:
+        if len(extra) >= PER_NAME_EXCEPTIONS:
+            break
+        if any(key in it.anchors for it in kept):
+            continue
+        chosen = {it.path for it in kept + extra}
+        extra += [it for it in every if key in it.anchors and it.path not in chosen][:1]
+    if extra:
+        kept = kept[: 12 - len(extra)] + extra
+        order = {it.path: i for i, it in enumerate(every)}
+        kept.sort(key=lambda it: order[it.path])
+    assert got.items == kept
+    assert got.over_items == (len(above) + len(extra) > 12)

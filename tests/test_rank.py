@@ -2,6 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boundedcode.checkout.budgets import DEFAULT_BUDGETS
 from boundedcode.model import Anchor, Finding
 from boundedcode.rank import RankFacts, rank
 from boundedcode.render import explain_lines
@@ -237,7 +238,7 @@ def test_a_samples_import_and_the_module_it_names_are_one_name():
 
 _PATHS = [f"pkg/m{i}.py" for i in range(8)] + ["tests/test_m.py", "docs/guide.md", "examples/demo.py"]
 _FINDING = st.builds(
-    lambda path, anchor, strategy, rel, spec, line, kind: f(path, anchor, strategy, rel, spec, line, kind),
+    f,
     st.sampled_from(_PATHS),
     st.sampled_from(["x", "y", "z", "Ledger", "a.b"]),
     st.sampled_from(["symbols", "lexical", "fulltext", "discovery", "paths"]),
@@ -263,7 +264,8 @@ def test_scoring_files_by_their_bounds_keeps_the_cut_of_scoring_them_all(finding
     best = every[0].score
     above = [it for it in every if it.score >= RELATIVE_CUT * best]
     above = [it for i, it in enumerate(above) if i < TAIL_FROM or it.score >= TAIL_CUT * best]
-    kept = above[:12]
+    items = DEFAULT_BUDGETS.block_items
+    kept = above[:items]
     extra = []
     for key in prose:
         if len(extra) >= PER_NAME_EXCEPTIONS:
@@ -273,8 +275,8 @@ def test_scoring_files_by_their_bounds_keeps_the_cut_of_scoring_them_all(finding
         chosen = {it.path for it in kept + extra}
         extra += [it for it in every if key in it.anchors and it.path not in chosen][:1]
     if extra:
-        kept = kept[: 12 - len(extra)] + extra
+        kept = kept[: items - len(extra)] + extra
         order = {it.path: i for i, it in enumerate(every)}
         kept.sort(key=lambda it: order[it.path])
     assert got.items == kept
-    assert got.over_items == (len(above) + len(extra) > 12)
+    assert got.over_items == (len(above) + len(extra) > items)

@@ -165,28 +165,34 @@ def test_a_host_s_engine_has_its_documents_and_git_objects_before_its_first_quer
 
 
 def test_a_held_file_s_definable_lines_are_the_lines_its_rules_could_match():
-    """The warm index's bits a line are `could_define` of each line's text, where the text is the
-    line's bytes; a file whose hits' text `line_text` changes (a cut line, a `\r`, other than
-    ASCII) or a language without rules has none, and its hits are asked one by one."""
+    """The warm index's bits a line are `could_define` of each line's text as the hits hold it
+    (`line_text`: a cut line, a `\r` gone, other than ASCII decoded); a language without rules
+    has none, and its hits are asked one by one."""
     from boundedcode.lang.definitions import could_define
-    from boundedcode.scan.warm import definable_lines
+    from boundedcode.scan.base import OMITTED
+    from boundedcode.scan.warm import definable_lines, line_texts
 
-    def bits(path: str, data: bytes):
-        return definable_lines(path, data, data.split(b"\n"))
+    def texts(data: bytes) -> list[str]:
+        return line_texts(data, data.split(b"\n"))
 
     data = b"import os\n\nclass Ledger:\n    def post(self):\n        return post(1)\nx = 1\n"
     lines = data.decode().split("\n")
-    held = bits("app/ledger.py", data)
+    held = definable_lines("app/ledger.py", texts(data))
     assert held == [n for n, line in enumerate(lines, 1) if could_define("python")(line)] == [3, 4, 6]
-    assert bits("app/ledger.py", data.replace(b"\n", b"\r\n")) is None
-    assert bits("app/ledger.py", data + "# é\n".encode()) is None
-    assert bits("app/ledger.py", data + b"#" * 400 + b"\n") is None
-    assert bits("notes.unknown", data) is None
+    assert texts(data.replace(b"\n", b"\r\n")) == lines
+    assert definable_lines("app/ledger.py", texts(data.replace(b"\n", b"\r\n"))) == [3, 4, 6]
+    accents = texts(data + "café = 2\n".encode())
+    assert accents[-2] == "café = 2" and definable_lines("app/ledger.py", accents) == [3, 4, 6, 7]
+    cut = texts(b"x = '" + b"a" * 600 + b"'\n" + data)
+    assert cut[0].endswith(OMITTED) and len(cut[0]) < 600
+    assert definable_lines("app/ledger.py", cut) == [1, 4, 5, 7]
+    assert texts(b"\xff\nx = 1") == ["\ufffd", "x = 1"]  # the last line has no `\n`
+    assert definable_lines("notes.unknown", texts(data)) is None
 
 
 def test_definitions_from_a_held_file_s_definable_lines_are_cold_s(tmp_path):
     """A name defined and used in ASCII files, in a CRLF file, a file with a long line and one not
-    ASCII: the warm engine reads the definitions off its bits or line by line, as cold does."""
+    ASCII: the warm engine reads the definitions off each file's bits, as cold does."""
     body = "def reconcile_ledger(entries):\n    return reconcile_ledger(entries[1:])\n"
     files = {
         **FILES,
@@ -204,7 +210,10 @@ def test_definitions_from_a_held_file_s_definable_lines_are_cold_s(tmp_path):
         assert path in warm
     scanner = engine.checkout(str(root))[1]
     held = {p for p in files if scanner.definable_lines(p) is not None}
-    assert held == {"app/ledger.py", "app/report.py", "app/util.py", "app/plain.py"}
+    assert held == {p for p in files if p.endswith(".py")}
+    defining = scanner.index.files_defining("reconcile_ledger")
+    assert defining == {"app/ledger.py", "app/plain.py", "app/crlf.py", "app/long.py", "app/accents.py"}
+    assert not scanner.index.undecided
 
 
 def test_a_host_compiles_its_listing_s_definition_rules_before_its_first_query(tmp_path):
@@ -627,11 +636,18 @@ def test_a_file_s_line_index_gives_the_lines_its_contents_give_and_keeps_to_its_
     index.add("a.py", data.replace(b"last", b"first"))  # changed: indexed again, the old lines gone
     assert index.line_bytes == held
     assert index.identifier_lines("a.py", data, b"last", 401) == []
+    assert not index.undecided  # its line texts tell where definitions can be
     index.remove("a.py")
     assert index.line_bytes == 0 and not index.lines
     small = TokenIndex(line_index_bytes=16)  # past its cap a file is searched in its contents
     small.add("a.py", data)
-    assert not small.lines
+    small.add("notes.unknown", data)  # no rules: never a definition
+    small.add("b.py", b"\x00binary")
+    assert not small.lines and small.undecided == {"a.py", "b.py"}  # any may define any name
+    small.remove("a.py")
+    assert small.undecided == {"b.py"}
+    small.add("b.py", b"\n")  # read again: a line index now, and nothing on it defines
+    assert "b.py" in small.lines and not small.undecided
     assert small.identifier_lines("a.py", data, b"parse", 401) == _identifier_lines(data, b"parse", 401)
 
 

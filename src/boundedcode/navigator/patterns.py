@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import time
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Collection, Iterable, Sequence
 
 from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
 from ..checkout.tree import Tree
@@ -52,8 +52,9 @@ class PatternNavigator:
         self._definable_lines: Callable[[str], bytes | None] | None = getattr(
             scanner, "definable_lines", None
         )
-        # And which files may define a name at all (a warm scanner's: those whose lines define it).
-        self._may_define: Callable[[str], Callable[[str], bool] | None] | None = getattr(
+        # And which of a name's files may define it at all (a warm scanner's: those whose lines
+        # define it).
+        self._may_define: Callable[[str], Callable[[Collection[str]], list[str]] | None] | None = getattr(
             scanner, "may_define", None
         )
         self._clock = clock
@@ -92,13 +93,12 @@ class PatternNavigator:
             return list(kept[1])
         found = []
         may_define = self._may_define(name) if self._may_define is not None else None
-        for path, hits in occurrences.items():
-            if may_define is not None and not may_define(path):
-                continue
+        # (Locations are sorted below: the files' order is no matter.)
+        for path in occurrences if may_define is None else may_define(occurrences):
             language = language_of(path)
             if language is None:
                 continue
-            for hit in self.definable(path, language, hits):
+            for hit in self.definable(path, language, occurrences[path]):
                 kind = definition_kind(language, hit.text, name)
                 if kind is not None:
                     found.append(Location(path, hit.line, name, kind, PATTERNS))

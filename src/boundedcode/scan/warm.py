@@ -28,7 +28,7 @@ from array import array
 from bisect import bisect_left
 from collections import Counter, OrderedDict
 from itertools import accumulate, chain
-from typing import Callable, Generic, Iterable, Iterator, NamedTuple, Sequence, TypeVar, overload
+from typing import Callable, Collection, Generic, Iterable, Iterator, NamedTuple, Sequence, TypeVar, overload
 
 from ..checkout.budgets import Budgets, reach
 from ..checkout.cached import CachedWorkTree
@@ -309,17 +309,21 @@ def is_plain(data: bytes, raw: list[bytes]) -> bool:
     return b"$" not in data and texts_are_bytes(data, raw)
 
 
-def definable_lines(path: str, data: bytes, raw: list[bytes]) -> list[int] | None:
-    """The lines (1-based) of `path`'s contents `data` (split at `\n`: `raw`) a definition can be
-    on, as `could_define` tells of each line's text: the patterns then read only those of a
-    name's lines (a name used in thousands of files is on some 90,000 of the 28.9k-file tree's
-    lines), in only the files where one defines it (`TokenIndex.files_defining`). Only where a
-    line's text is its bytes as they are (ASCII, no `\r`, no line cut: what `line_text` gives
-    unchanged); None elsewhere, and for a language without rules."""
+def line_texts(data: bytes, raw: list[bytes]) -> list[str]:
+    """Each line's text as every back end keeps it (`line_text`; `raw`: `data` split at `\n`)."""
+    if texts_are_bytes(data, raw):
+        return data.decode("ascii").split("\n")
+    last = len(raw) - 1
+    return [line_text(line, at < last) for at, line in enumerate(raw)]
+
+
+def definable_lines(path: str, texts: list[str]) -> list[int] | None:
+    """The lines (1-based) of `path`'s line texts (`line_texts`) a definition can be on, as
+    `could_define` tells of each: the patterns then read only those of a name's lines (a name
+    used in thousands of files is on some 90,000 of the 28.9k-file tree's lines), in only the
+    files where one defines it (`TokenIndex.files_defining`). None for a language without rules."""
     language = language_of(path)
-    if language is None or not texts_are_bytes(data, raw):
-        return None
-    return could_define_lines(language, data.decode("ascii").split("\n"))
+    return None if language is None else could_define_lines(language, texts)
 
 
 def _bits(numbers: Iterable[int], count: int) -> bytes:
@@ -383,6 +387,9 @@ class TokenIndex:
         # the files with a line index and its bits), and the numbers of the files posted there
         self._defining = _NumberedPostings()
         self._defines: set[int] = set()
+        # The files of a language with rules that the index cannot tell of (binary, no line index,
+        # or no bits: a line that is not its bytes): any of them may define any name.
+        self.undecided: set[str] = set()
         self._path_numbers: dict[str, int] = {}
         self._paths: list[str] = []  # a file's number -> its path (a number is kept for the path)
         self.indexed: dict[str, bytes] = {}  # path -> the contents indexed (to take them out)
@@ -410,6 +417,8 @@ class TokenIndex:
         if is_binary(data):
             if old is not None:
                 self._unpost(path, old)
+            if language_of(path) is not None:
+                self.undecided.add(path)
             return
         raw = data.split(b"\n")
         found = [_IDENTIFIER.findall(line) for line in raw]
@@ -440,7 +449,8 @@ class TokenIndex:
         defined: frozenset[int] = frozenset()
         size = 8 * sum(map(len, found)) + 4 * len(raw)  # at most: each identifier once a line
         if self.line_bytes + size <= self.line_index_bytes:
-            definable = definable_lines(path, data, raw)
+            texts = line_texts(data, raw)
+            definable = definable_lines(path, texts)
             kept = self.lines[path] = _FileLines.of(
                 raw,
                 found,
@@ -450,16 +460,18 @@ class TokenIndex:
                 is_plain(data, raw),
             )
             self.line_bytes += kept.size
-            defined = self._defined(path, raw, definable or ())
+            defined = self._defined(path, texts, definable or ())
+        if language_of(path) is not None and (path not in self.lines or self.lines[path].definable is None):
+            self.undecided.add(path)
         self._define(at, self._posted(at, path, old) if old is not None else frozenset(), defined)
 
-    def _defined(self, path: str, raw: list[bytes], definable: Iterable[int]) -> frozenset[int]:
-        """The numbers of the identifiers the `definable` lines of `raw` (`path`'s lines) define,
-        as the rules read each (`names_defined`; a name no file holds whole has no number)."""
+    def _defined(self, path: str, texts: list[str], definable: Iterable[int]) -> frozenset[int]:
+        """The numbers of the identifiers the `definable` lines of `texts` (`path`'s line texts)
+        define, as the rules read each (`names_defined`; a name no file holds whole has no number)."""
         language, numbers = language_of(path), self._numbers
         if language is None:  # no rules, no definable lines
             return frozenset()
-        names = {n for no in definable for n in names_defined(language, raw[no - 1].decode("ascii"))}
+        names = {n for no in definable for n in names_defined(language, texts[no - 1])}
         return frozenset(number for n in names if (number := numbers.get(n.encode())) is not None)
 
     def _posted(self, at: int, path: str, data: bytes) -> frozenset[int]:
@@ -467,8 +479,8 @@ class TokenIndex:
         `_defining`: `_defined` of its definable lines, read again only if it is posted at all."""
         if at not in self._defines:
             return frozenset()
-        raw = data.split(b"\n")
-        return self._defined(path, raw, definable_lines(path, data, raw) or ())
+        texts = line_texts(data, data.split(b"\n"))
+        return self._defined(path, texts, definable_lines(path, texts) or ())
 
     def _define(self, at: int, before: frozenset[int], defined: frozenset[int]) -> None:
         """The file numbered `at` posted under the identifiers its lines define, `defined` (none
@@ -486,6 +498,7 @@ class TokenIndex:
         """`path`'s contents out of the index. Its postings go at the next `seal` (or read of
         them), unless contents for it come first (`add`: then only what differs changes)."""
         data = self.indexed.pop(path, None)
+        self.undecided.discard(path)
         if data is None or is_binary(data):
             return
         kept = self.lines.pop(path, None)
@@ -1251,16 +1264,22 @@ class WarmScanner:
             if found:
                 self._lines_held -= len(found.lines)
 
-    def may_define(self, name: str) -> Callable[[str], bool] | None:
-        """Whether a file may hold a definition of `name` on one of its lines this query's scan
-        found it on: not where the file's line index has bits (`definable_lines`) and none of
-        its definable lines defines `name` (a name in thousands of files is defined in a few).
+    def may_define(self, name: str) -> Callable[[Collection[str]], list[str]] | None:
+        """Those of a name's files (`among`: the files this query's scan found it in) that may hold
+        a definition of `name`: the files whose definable lines define it (a name in thousands of
+        files is defined in a few), and those the index cannot tell of (`TokenIndex.undecided`);
+        never a file of a language without rules. Looked up in the index, not asked file by file.
         None when the index cannot tell (the scan was not its own, or `name` is not one
         identifier)."""
         if self.was_behind or _IDENTIFIER.fullmatch(name.encode("ascii", "replace")) is None:
             return None
-        defining, lines = self.index.files_defining(name), self.index.lines
-        return lambda path: path in defining or (kept := lines.get(path)) is None or kept.definable is None
+        defining, undecided = self.index.files_defining(name), self.index.undecided
+
+        def among(paths: Collection[str]) -> list[str]:
+            small, large = (paths, undecided) if len(paths) < len(undecided) else (undecided, paths)
+            return [p for p in defining if p in paths] + [p for p in small if p in large]
+
+        return among
 
     def definable_lines(self, path: str) -> bytes | None:
         """The lines of `path` a definition can be on (`definable_lines`, a bit a line), for the

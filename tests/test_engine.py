@@ -641,7 +641,8 @@ def test_a_file_s_line_index_gives_the_lines_its_contents_give_and_keeps_to_its_
     assert index.line_bytes == 0 and not index.lines
     small = TokenIndex(line_index_bytes=16)  # past its cap a file is searched in its contents
     small.add("a.py", data)
-    small.add("notes.unknown", data)  # no rules: never a definition
+    small.add("notes.unknown", data)  # no language, or one without line rules: never a definition
+    small.add("conf.json", data)
     small.add("b.py", b"\x00binary")
     assert not small.lines and small.undecided == {"a.py", "b.py"}  # any may define any name
     small.remove("a.py")

@@ -34,7 +34,7 @@ from ..checkout.budgets import Budgets, reach
 from ..checkout.cached import CachedWorkTree
 from ..checkout.confined import is_binary, too_large
 from ..checkout.tree import Tree
-from ..lang.definitions import could_define_lines
+from ..lang.definitions import could_define_lines, has_line_rules
 from ..lang.definitions.lines import names_defined
 from ..lang.languages import language_of
 from ..seeds.terms import identifier_tokens
@@ -326,6 +326,12 @@ def definable_lines(path: str, texts: list[str]) -> list[int] | None:
     return None if language is None else could_define_lines(language, texts)
 
 
+def _may_define_any(path: str) -> bool:
+    """Whether a line of `path` may define a name: its language has line rules."""
+    language = language_of(path)
+    return language is not None and has_line_rules(language)
+
+
 def _bits(numbers: Iterable[int], count: int) -> bytes:
     """A bit for each of `numbers` among `count` (1-based, as lines are)."""
     bits = bytearray(count // 8 + 1)
@@ -387,8 +393,8 @@ class TokenIndex:
         # the files with a line index and its bits), and the numbers of the files posted there
         self._defining = _NumberedPostings()
         self._defines: set[int] = set()
-        # The files of a language with rules that the index cannot tell of (binary, no line index,
-        # or no bits: a line that is not its bytes): any of them may define any name.
+        # The files of a language with line rules the index cannot tell of (binary, no line
+        # index, or no bits: rules with no one alternation): any of them may define any name.
         self.undecided: set[str] = set()
         self._path_numbers: dict[str, int] = {}
         self._paths: list[str] = []  # a file's number -> its path (a number is kept for the path)
@@ -417,7 +423,7 @@ class TokenIndex:
         if is_binary(data):
             if old is not None:
                 self._unpost(path, old)
-            if language_of(path) is not None:
+            if _may_define_any(path):
                 self.undecided.add(path)
             return
         raw = data.split(b"\n")
@@ -461,7 +467,7 @@ class TokenIndex:
             )
             self.line_bytes += kept.size
             defined = self._defined(path, texts, definable or ())
-        if language_of(path) is not None and (path not in self.lines or self.lines[path].definable is None):
+        if _may_define_any(path) and (path not in self.lines or self.lines[path].definable is None):
             self.undecided.add(path)
         self._define(at, self._posted(at, path, old) if old is not None else frozenset(), defined)
 

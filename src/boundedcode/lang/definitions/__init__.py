@@ -18,7 +18,7 @@ package does not import tree-sitter.
 
     kinds.py        Definition, its kinds, and how names nest (both engines)
     patterns.py     the line patterns, one table per language (data)
-    lines.py        the line engine: definition_kind, could_define
+    lines.py        the line engine: definition_kind, could_define, has_line_rules
     trees.py        the tree-sitter engine and its grammar table
     queries/*.scm   the tree-sitter queries, one file per grammar (package data)
     files.py        one file's definitions, whichever engine serves it
@@ -26,7 +26,7 @@ package does not import tree-sitter.
 
 from .files import definitions, enclosing_definition
 from .kinds import KINDS, Definition
-from .lines import compile_rules, could_define, could_define_lines, definition_kind
+from .lines import compile_rules, could_define, could_define_lines, definition_kind, has_line_rules
 
 __all__ = [
     "KINDS",
@@ -37,4 +37,5 @@ __all__ = [
     "definition_kind",
     "definitions",
     "enclosing_definition",
+    "has_line_rules",
 ]

@@ -82,6 +82,11 @@ class _LineHit(NamedTuple):
     qualified: str | None  # the whole qualified name, when the line wrote one
 
 
+def has_line_rules(language: str) -> bool:
+    """Whether `language` has line rules: `definition_kind` finds no definition in any other."""
+    return language in LINE_TABLES
+
+
 def could_define(language: str) -> Callable[[str], object] | None:
     """A test to run before `definition_kind` over many lines of one language: a line it gives
     a false value defines nothing there (the rules' one alternation, matched; none of the calls

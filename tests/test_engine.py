@@ -216,6 +216,21 @@ def test_definitions_from_a_held_file_s_definable_lines_are_cold_s(tmp_path):
     assert not scanner.index.undecided
 
 
+def test_definitions_in_files_the_index_cannot_tell_of_are_cold_s(tmp_path, monkeypatch):
+    """Past the line index's cap a file has no bits and is posted under no name: the index
+    cannot tell whether it defines one (`TokenIndex.undecided`), and its definitions are read
+    line by line, as cold reads them."""
+    from boundedcode.scan import warm
+
+    monkeypatch.setattr(warm.TokenIndex.__init__, "__defaults__", (0,))  # no file gets a line index
+    root = write_tree(tmp_path / "r", {**FILES, "docs/notes.md": "reconcile_ledger\n"})
+    engine = Engine(background=False)
+    engine.prepare(str(root))
+    index = engine.checkout(str(root))[1].index
+    assert not index.lines and index.undecided == set(FILES)  # not the Markdown file: no line rules
+    assert "app/ledger.py" in same(engine, root, "`reconcile_ledger` returns the wrong balance")
+
+
 def test_a_host_compiles_its_listing_s_definition_rules_before_its_first_query(tmp_path):
     from boundedcode.lang.definitions import lines
 

@@ -93,7 +93,7 @@ class PatternNavigator:
             return list(kept[1])
         found = []
         may_define = self._may_define(name) if self._may_define is not None else None
-        # (Locations are sorted below: the files' order is no matter.)
+        # (The locations are sorted below: the order the files are read in does not matter.)
         for path in occurrences if may_define is None else may_define(occurrences):
             language = language_of(path)
             if language is None:

@@ -1321,11 +1321,12 @@ class WarmScanner:
             found = by_token.get(token)
             if found is None:
                 every = self.index.token_counts(token, wanted)
-                # In path order (the index holds a token's files in the order their counts came).
-                counts = {p: min(times, cap) for p, times in sorted(every.items())}
-                found = by_token[token] = _KeptCounts(
-                    counts, {p for p, times in every.items() if times > cap}, self._changed
-                )
+                # In path order (the index holds a token's files in the order their counts came),
+                # made in C; the few counts over the cap are cut after.
+                counts = dict(sorted(every.items()))
+                over = {p for p, times in every.items() if times > cap}
+                counts.update(dict.fromkeys(over, cap))
+                found = by_token[token] = _KeptCounts(counts, over, self._changed)
                 self._terms_held += len(counts)
                 while self._terms_held > TERM_COUNTS_KEPT and len(by_token) > 1:
                     _, gone = by_token.popitem(last=False)

@@ -170,10 +170,11 @@ def test_a_held_file_s_definable_lines_are_the_lines_its_rules_could_match():
     has none, and its hits are asked one by one."""
     from boundedcode.lang.definitions import could_define
     from boundedcode.scan.base import OMITTED
-    from boundedcode.scan.warm import definable_lines, line_texts
+    from boundedcode.scan.warm import definable_lines, line_texts, texts_are_bytes
 
     def texts(data: bytes) -> list[str]:
-        return line_texts(data, data.split(b"\n"))
+        raw = data.split(b"\n")
+        return line_texts(data, raw, texts_are_bytes(data, raw))
 
     data = b"import os\n\nclass Ledger:\n    def post(self):\n        return post(1)\nx = 1\n"
     lines = data.decode().split("\n")

@@ -186,7 +186,7 @@ class _Postings(Generic[_K]):
 
 
 class PlainLines(Sequence[Hit]):
-    """An identifier's lines in one plain file (`is_plain`: each line's text is its bytes), as
+    """An identifier's lines in one plain file (`_FileLines.plain`: each line's text is its bytes), as
     `Hit`s made when they are read: their numbers are known from the line index without them. A
     name in thousands of files is asked for its definitions (`numbers` and the file's definable
     lines) and counted, and seldom read line by line (a query of the 35k-file tree: `copy` in
@@ -256,7 +256,7 @@ class _FileLines:
         self.lines, self.firsts, self.held = lines, firsts, held
         self.starts = starts  # each line's first byte
         self.definable = definable  # `definable_lines`: a bit a line
-        self.plain = plain  # `is_plain`: each line's text its bytes, no `$`
+        self.plain = plain  # each line's text its bytes (`texts_are_bytes`), no `$` in the file
 
     @classmethod
     def of(
@@ -302,16 +302,10 @@ def texts_are_bytes(data: bytes, raw: list[bytes]) -> bool:
     return data.isascii() and b"\r" not in data and max(map(len, raw)) < MAX_LINE_CHARS
 
 
-def is_plain(data: bytes, raw: list[bytes]) -> bool:
-    """Whether each line's text is its bytes (`texts_are_bytes`) and no `$` is next to an identifier
-    on it (none in the file): the classifier then finds an identifier needle on every line it is
-    on whole."""
-    return b"$" not in data and texts_are_bytes(data, raw)
-
-
-def line_texts(data: bytes, raw: list[bytes]) -> list[str]:
-    """Each line's text as every back end keeps it (`line_text`; `raw`: `data` split at `\n`)."""
-    if texts_are_bytes(data, raw):
+def line_texts(data: bytes, raw: list[bytes], as_bytes: bool) -> list[str]:
+    """Each line's text as every back end keeps it (`line_text`; `raw`: `data` split at `\n`;
+    `as_bytes`: `texts_are_bytes` of them, which the caller has asked)."""
+    if as_bytes:
         return data.decode("ascii").split("\n")
     last = len(raw) - 1
     return [line_text(line, at < last) for at, line in enumerate(raw)]
@@ -455,7 +449,8 @@ class TokenIndex:
         defined: frozenset[int] = frozenset()
         size = 8 * sum(map(len, found)) + 4 * len(raw)  # at most: each identifier once a line
         if self.line_bytes + size <= self.line_index_bytes:
-            texts = line_texts(data, raw)
+            as_bytes = texts_are_bytes(data, raw)
+            texts = line_texts(data, raw, as_bytes)
             definable = definable_lines(path, texts)
             kept = self.lines[path] = _FileLines.of(
                 raw,
@@ -463,7 +458,9 @@ class TokenIndex:
                 identifiers,
                 numbers,
                 None if definable is None else _bits(definable, len(raw)),
-                is_plain(data, raw),
+                # Plain: no `$` next to an identifier on any line (none in the file), so the
+                # classifier finds an identifier needle on every line it is on whole.
+                as_bytes and b"$" not in data,
             )
             self.line_bytes += kept.size
             defined = self._defined(path, texts, definable or ())
@@ -485,7 +482,8 @@ class TokenIndex:
         `_defining`: `_defined` of its definable lines, read again only if it is posted at all."""
         if at not in self._defines:
             return frozenset()
-        texts = line_texts(data, data.split(b"\n"))
+        raw = data.split(b"\n")
+        texts = line_texts(data, raw, texts_are_bytes(data, raw))
         return self._defined(path, texts, definable_lines(path, texts) or ())
 
     def _define(self, at: int, before: frozenset[int], defined: frozenset[int]) -> None:
@@ -530,7 +528,7 @@ class TokenIndex:
         """The first `most` lines of `data` (the file's indexed contents) holding `identifier` whole,
         as `_identifier_lines` finds them, from the file's line index when it has one (a text's:
         not probed for a binary file's bytes again; none in a binary file). In a file the index
-        holds plain (`is_plain`), `PlainLines`: made when read."""
+        holds plain (`_FileLines.plain`), `PlainLines`: made when read."""
         kept = self.lines.get(path)
         if kept is None:
             return [] if is_binary(data) else _identifier_lines(data, identifier, most)

@@ -817,6 +817,43 @@ def test_a_warm_session_warms_its_checkout_and_answers_meanwhile(tmp_path):
         assert "app/ledger.py" in session.user_message(MESSAGE).block
 
 
+def test_an_identifier_s_lines_are_made_when_read_where_none_is_special_and_no_dollar_is_next_to_it():
+    """A file not plain throughout (a non-ASCII line, a CRLF one, a cut one, a `$`) gives an
+    identifier's lines made when read (`PlainLines`) where none of them is such a line and no run
+    next to a `$` begins or ends with it; its lines as ripgrep prints them elsewhere."""
+    from boundedcode.scan.warm import MAX_SPECIAL_LINES, PlainLines, TokenIndex, _identifier_lines
+
+    data = (
+        b"entry = ledger(total)\n"
+        b"caf\xc3\xa9 = total\n"  # not ASCII
+        b"balance = total\r\n"  # a `\r` ends it
+        b"# " + b"z" * 420 + b" balance\n"  # cut
+        b"$ledgers = entry + $entry_id\n"  # runs after a `$`: `ledgers`, `entry_id`
+        b"account$ = credit$\n"  # runs before one: `account`, `credit`
+        b"ledger(entry); credit(account); debit(total)"
+    )
+    index = TokenIndex()
+    index.add("a.php", data)
+    kept = index.lines["a.php"]
+    assert kept.special == {2, 3, 4} and kept.dollar == (b"\nentry_id\nledgers", b"account\ncredit\n")
+    assert not kept.plain
+    made_when_read = {"debit"}  # on line 7 alone, next to no `$`
+    ripgrep_s = {"ledger", "entry", "account", "credit", "total", "balance"}  # `$ledgers`, `$entry_id`,
+    for name in made_when_read | ripgrep_s:  # `account$`, `credit$`; lines 2-4
+        lines = index.identifier_lines("a.php", data, name.encode(), 401)
+        assert lines == _identifier_lines(data, name.encode(), 401)
+        assert isinstance(lines, PlainLines) == (name in made_when_read), name
+    plain, rest = index.plain_identifier_lines(["a.php"], b"debit", 401)
+    assert list(plain) == ["a.php"] and rest == []
+    plain, rest = index.plain_identifier_lines(["a.php"], b"entry", 401)
+    assert plain == {} and rest == ["a.php"]
+    # Past MAX_SPECIAL_LINES such lines none is kept: every identifier's lines as ripgrep prints them.
+    many = b"\xc3\xa9\n" * (MAX_SPECIAL_LINES + 1) + b"debit\n"
+    index.add("b.txt", many)
+    assert index.lines["b.txt"].special is None
+    assert not isinstance(index.identifier_lines("b.txt", many, b"debit", 401), PlainLines)
+
+
 @pytest.mark.parametrize("lines, names", [(40, 12), (140_000, 40_000)])
 def test_a_file_s_line_index_gives_the_lines_a_search_finds(lines, names):
     # A small file, and one of 140,000 lines and 80,000 identifiers: each identifier's lines one run.

@@ -400,6 +400,10 @@ _WARM_NEEDLES = [
 @example(texts=[["Post x$ \n"]], which=1, per_file=400)
 # A `$` next to the word (ripgrep matches it, the classifier does not) and one elsewhere on a line.
 @example(texts=[["$post = 1\npost$ = 2\npost = $x\n"]], which=0, per_file=400)
+# A run after a `$` beginning with the word and one before a `$` ending with it (`$post` and
+# `post$` are on those lines), a non-ASCII line and a CRLF one apart from the word's lines.
+@example(texts=[["$postal = 1\nxpost$ = 2\npost = x\n"]], which=0, per_file=400)
+@example(texts=[["é\npost\n", "post\r\npost\n"]], which=0, per_file=400)
 # A line cut at MAX_LINE_CHARS whose cut ends in `post` (of `postal`): a needle made by the cut.
 @example(texts=[["Post " + "a" * 390 + " postal\n"]], which=0, per_file=400)
 @example(texts=[["a.b\n"]], which=2, per_file=400)

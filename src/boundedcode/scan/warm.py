@@ -65,6 +65,11 @@ DEADLINE_EVERY = 256
 #: and 8 in a file of more than 65,535 lines or entries; 4 a line; Django's 6,592 files take
 #: about 17 MB); a file past it is searched in its contents.
 LINE_INDEX_BYTES = 256 * 1024 * 1024
+#: Lines of a file kept as not plain (`_FileLines.special`), at most: past it (a file of
+#: translations, every line non-ASCII) the file's lines are all made as ripgrep prints them.
+MAX_SPECIAL_LINES = 64
+#: What one such line costs of the line index's memory (a set's slot and an int).
+SPECIAL_LINE_BYTES = 40
 #: Numbers staged in lists before they are packed (some 40 bytes each while staged, 4 after).
 STAGED_NUMBERS = 500_000
 #: Identifiers numbered since the identifiers were last put in order (each literal's edge looks
@@ -186,8 +191,9 @@ class _Postings(Generic[_K]):
 
 
 class PlainLines(Sequence[Hit]):
-    """An identifier's lines in one plain file (`_FileLines.plain`: each line's text is its bytes), as
-    `Hit`s made when they are read: their numbers are known from the line index without them. A
+    """An identifier's lines in one file where each is plain (`_FileLines.plain_span`: its text
+    its bytes), as `Hit`s made when they are read: their numbers are known from the line index
+    without them. A
     name in thousands of files is asked for its definitions (`numbers` and the file's definable
     lines) and counted, and seldom read line by line (a query of the 35k-file tree: `copy` in
     16,193 files). Never changed once made, so a query's answer may hold it as it is kept."""
@@ -242,7 +248,7 @@ class _FileLines:
     one search of `held` away (three searches, two of them over every entry, took 2.6 µs a file:
     42 ms for a name in 16,000 files)."""
 
-    __slots__ = ("lines", "firsts", "starts", "held", "definable", "plain")
+    __slots__ = ("lines", "firsts", "starts", "held", "definable", "special", "dollar")
 
     def __init__(
         self,
@@ -251,12 +257,21 @@ class _FileLines:
         starts: array[int],
         held: array[int],
         definable: bytes | None,
-        plain: bool,
+        special: frozenset[int] | None,
+        dollar: tuple[bytes, bytes] | None,
     ):
         self.lines, self.firsts, self.held = lines, firsts, held
         self.starts = starts  # each line's first byte
         self.definable = definable  # `definable_lines`: a bit a line
-        self.plain = plain  # each line's text its bytes (`texts_are_bytes`), no `$` in the file
+        # The lines whose text is not their bytes (`special_lines`; None: too many to keep) and
+        # the identifiers next to a `$` (`dollar_runs`; None: no `$`): an identifier's lines are
+        # plain where none is such a line and it is next to no `$` in the file (`plain_span`).
+        self.special, self.dollar = special, dollar
+
+    @property
+    def plain(self) -> bool:
+        """Every line's text its bytes (`texts_are_bytes`), no `$` in the file."""
+        return self.special is not None and not self.special and self.dollar is None
 
     @classmethod
     def of(
@@ -266,7 +281,8 @@ class _FileLines:
         identifiers: Iterable[bytes],
         numbers: dict[bytes, int],
         definable: bytes | None = None,
-        plain: bool = False,
+        special: frozenset[int] | None = None,
+        dollar: tuple[bytes, bytes] | None = None,
     ) -> _FileLines:
         ordered = sorted(identifiers, key=numbers.__getitem__)
         on: dict[bytes, list[int]] = {identifier: [] for identifier in ordered}
@@ -279,12 +295,14 @@ class _FileLines:
         lines = array("H" if len(raw) <= 0xFFFF else "I", chain.from_iterable(on.values()))
         firsts = array("H" if len(lines) <= 0xFFFF else "I", accumulate(map(len, on.values()), initial=0))
         starts = array("I", accumulate((len(line) + 1 for line in raw[:-1]), initial=0))
-        return cls(lines, firsts, starts, array("I", (numbers[i] for i in ordered)), definable, plain)
+        held = array("I", (numbers[i] for i in ordered))
+        return cls(lines, firsts, starts, held, definable, special, dollar)
 
     @property
     def size(self) -> int:
         arrays = sum(a.itemsize * len(a) for a in (self.lines, self.firsts, self.starts, self.held))
-        return arrays + len(self.definable or b"")
+        special = SPECIAL_LINE_BYTES * len(self.special or ())
+        return arrays + len(self.definable or b"") + special + sum(map(len, self.dollar or ()))
 
     def span(self, number: int) -> tuple[int, int]:
         """Where the lines of the identifier numbered `number` are in `lines` (first, past the
@@ -295,11 +313,58 @@ class _FileLines:
             return 0, 0
         return self.firsts[k], self.firsts[k + 1]
 
+    def plain_span(self, number: int, identifier: bytes, most: int) -> Sequence[int] | None:
+        """The first `most` lines of `identifier` (numbered `number`) when each one's text is its
+        bytes and no `$` is next to it in the file (the classifier then finds it on every line it
+        is on whole); None otherwise, or where it is on no line."""
+        special, dollar = self.special, self.dollar
+        if special is None:
+            return None
+        # `$new` is on a line where a run after a `$` begins with `new`; `new$` where one before
+        # a `$` ends with it.
+        if dollar is not None and (b"\n" + identifier in dollar[0] or identifier + b"\n" in dollar[1]):
+            return None
+        first, last = self.span(number)
+        if first == last:
+            return None
+        on = self.lines[first : min(last, first + most)]
+        return on if not special or special.isdisjoint(on) else None
+
 
 def texts_are_bytes(data: bytes, raw: list[bytes]) -> bool:
     """Whether each of the lines of `data` (split at `\n`: `raw`) is, as `line_text` gives it, its
     bytes decoded: ASCII, no `\r`, none long enough to be cut."""
     return data.isascii() and b"\r" not in data and max(map(len, raw)) < MAX_LINE_CHARS
+
+
+def special_lines(raw: list[bytes], as_bytes: bool) -> frozenset[int] | None:
+    """The lines (1-based) of a file (`raw`: split at `\n`; `as_bytes`: `texts_are_bytes`) whose
+    text as `line_text` gives it is not their bytes decoded as ASCII: non-ASCII, ending in `\r`,
+    or cut. None past MAX_SPECIAL_LINES such lines."""
+    if as_bytes:
+        return frozenset()
+    last = len(raw) - 1
+    special = [
+        at + 1
+        for at, line in enumerate(raw)
+        if not line.isascii() or line.endswith(b"\r") or len(line) + (at < last) > MAX_LINE_CHARS
+    ]
+    return frozenset(special) if len(special) <= MAX_SPECIAL_LINES else None
+
+
+_AFTER_DOLLAR = re.compile(rb"\$([A-Za-z0-9_]+)")
+_BEFORE_DOLLAR = re.compile(rb"([A-Za-z0-9_]+)\$")
+
+
+def dollar_runs(data: bytes) -> tuple[bytes, bytes] | None:
+    """The runs of word bytes right after a `$` in `data`, each after a `\n`, and those right
+    before one, each before a `\n` (a needle is next to a `$` where one begins or ends with
+    it: the classifier's boundaries, `[\\w$]`, are not ripgrep's there); None without a `$`."""
+    if b"$" not in data:
+        return None
+    after = b"".join(b"\n" + run for run in sorted(set(_AFTER_DOLLAR.findall(data))))
+    before = b"".join(run + b"\n" for run in sorted(set(_BEFORE_DOLLAR.findall(data))))
+    return after, before
 
 
 def line_texts(data: bytes, raw: list[bytes], as_bytes: bool) -> list[str]:
@@ -458,9 +523,8 @@ class TokenIndex:
                 identifiers,
                 numbers,
                 None if definable is None else _bits(definable, len(raw)),
-                # Plain: no `$` next to an identifier on any line (none in the file), so the
-                # classifier finds an identifier needle on every line it is on whole.
-                as_bytes and b"$" not in data,
+                special_lines(raw, as_bytes),
+                dollar_runs(data),
             )
             self.line_bytes += kept.size
             defined = self._defined(path, texts, definable or ())
@@ -535,10 +599,11 @@ class TokenIndex:
         number = self._numbers.get(identifier)
         if number is None:
             return []
+        plain = kept.plain_span(number, identifier, most)
+        if plain is not None:  # each of its lines' text is its bytes
+            return PlainLines(plain, data, kept.starts)
         first, last = kept.span(number)
         on, starts = kept.lines, kept.starts
-        if kept.plain:  # each line's text is its bytes
-            return PlainLines(on[first : min(last, first + most)], data, starts)
         line_count = len(starts)
         out = []
         for no in on[first : min(last, first + most)]:
@@ -562,14 +627,11 @@ class TokenIndex:
         lines, indexed = self.lines, self.indexed
         for path in paths:
             kept = lines.get(path)
-            if kept is None or not kept.plain:
+            on = None if kept is None else kept.plain_span(number, identifier, most)
+            if kept is None or on is None:
                 rest.append(path)
-                continue
-            first, last = kept.span(number)
-            if first < last:
-                plain[path] = PlainLines(
-                    kept.lines[first : min(last, first + most)], indexed[path], kept.starts
-                )
+            else:
+                plain[path] = PlainLines(on, indexed[path], kept.starts)
         return plain, rest
 
     def with_tokens(self, tokens: Iterable[str]) -> frozenset[int]:

@@ -199,11 +199,26 @@ class PlainLines(Sequence[Hit]):
     16,193 files). Never changed once made, so a query's answer may hold it as it is kept."""
 
     __slots__ = ("numbers", "_data", "_starts", "_made")
+    # What a needle's lines in one file give every query (`_Found`'s fields), as they are here:
+    # none cut, and the classifier finds the identifier on every one (no second object a file).
+    cut = False
 
     def __init__(self, numbers: Sequence[int], data: bytes, starts: Sequence[int]):
         self.numbers = numbers  # the lines' numbers, 1-based, in order
         self._data, self._starts = data, starts
         self._made: list[Hit] | None = None
+
+    @property
+    def lines(self) -> PlainLines:
+        return self
+
+    @property
+    def hits(self) -> PlainLines:
+        return self
+
+    @property
+    def first(self) -> int:
+        return self.numbers[0]
 
     def _hit(self, no: int) -> Hit:
         starts = self._starts
@@ -313,21 +328,21 @@ class _FileLines:
             return 0, 0
         return self.firsts[k], self.firsts[k + 1]
 
-    def plain_span(self, number: int, identifier: bytes, most: int) -> Sequence[int] | None:
-        """The first `most` lines of `identifier` (numbered `number`) when each one's text is its
+    def plain_span(self, number: int, beside: tuple[bytes, bytes], most: int) -> Sequence[int] | None:
+        """The first `most` lines of the identifier numbered `number` when each one's text is its
         bytes and no `$` is next to it in the file (the classifier then finds it on every line it
-        is on whole); None otherwise, or where it is on no line."""
+        is on whole); None otherwise, or where it is on no line. `beside`: `dollar_probes` of it."""
         special, dollar = self.special, self.dollar
         if special is None:
             return None
-        # `$new` is on a line where a run after a `$` begins with `new`; `new$` where one before
-        # a `$` ends with it.
-        if dollar is not None and (b"\n" + identifier in dollar[0] or identifier + b"\n" in dollar[1]):
+        if dollar is not None and (beside[0] in dollar[0] or beside[1] in dollar[1]):
             return None
-        first, last = self.span(number)
-        if first == last:
+        held = self.held  # `span`, inlined: a name in thousands of files asks every one
+        k = bisect_left(held, number)
+        if k == len(held) or held[k] != number:
             return None
-        on = self.lines[first : min(last, first + most)]
+        first = self.firsts[k]
+        on = self.lines[first : min(self.firsts[k + 1], first + most)]
         return on if not special or special.isdisjoint(on) else None
 
 
@@ -354,6 +369,12 @@ def special_lines(raw: list[bytes], as_bytes: bool) -> frozenset[int] | None:
 
 _AFTER_DOLLAR = re.compile(rb"\$([A-Za-z0-9_]+)")
 _BEFORE_DOLLAR = re.compile(rb"([A-Za-z0-9_]+)\$")
+
+
+def dollar_probes(identifier: bytes) -> tuple[bytes, bytes]:
+    """What `dollar_runs` holds where `identifier` is next to a `$`: `$new` is on a line where a
+    run after a `$` begins with `new`, `new$` where one before a `$` ends with it."""
+    return b"\n" + identifier, identifier + b"\n"
 
 
 def dollar_runs(data: bytes) -> tuple[bytes, bytes] | None:
@@ -599,7 +620,7 @@ class TokenIndex:
         number = self._numbers.get(identifier)
         if number is None:
             return []
-        plain = kept.plain_span(number, identifier, most)
+        plain = kept.plain_span(number, dollar_probes(identifier), most)
         if plain is not None:  # each of its lines' text is its bytes
             return PlainLines(plain, data, kept.starts)
         first, last = kept.span(number)
@@ -625,9 +646,10 @@ class TokenIndex:
         plain: dict[str, PlainLines] = {}
         rest: list[str] = []
         lines, indexed = self.lines, self.indexed
+        beside = dollar_probes(identifier)
         for path in paths:
             kept = lines.get(path)
-            on = None if kept is None else kept.plain_span(number, identifier, most)
+            on = None if kept is None else kept.plain_span(number, beside, most)
             if kept is None or on is None:
                 rest.append(path)
             else:
@@ -879,7 +901,8 @@ def _identifier_lines(data: bytes, word: bytes, most: int) -> list[Hit]:
 
 class _Found:
     """One needle's first lines in one kept file, and what every query composes from them (made
-    once when the lines are found, not on every query)."""
+    once when the lines are found, not on every query). Lines made when read (`PlainLines`) are
+    their own."""
 
     __slots__ = ("lines", "hits", "cut", "first")
     lines: Sequence[Hit]
@@ -894,9 +917,6 @@ class _Found:
         all_hold: Callable[[str], bool],
     ):
         self.lines = lines  # every line the needle's expression matches (never changed)
-        if isinstance(lines, PlainLines):
-            self._plain(lines)
-            return
         # Every line's text at once: a common name has thousands of lines, most of them asked
         # nothing one by one.
         joined = "\n".join([line.text for line in lines])
@@ -910,16 +930,8 @@ class _Found:
             self.hits = lines if len(hits) == len(lines) else hits
         self.first = self.hits[0].line if self.hits else 0  # where the classifier first finds it
 
-    @classmethod
-    def plain(cls, lines: PlainLines) -> _Found:
-        """An identifier's lines in a plain file: none cut, the classifier finds it on every one."""
-        found = cls.__new__(cls)
-        found.lines = lines
-        found._plain(lines)
-        return found
 
-    def _plain(self, lines: PlainLines) -> None:
-        self.cut, self.hits, self.first = False, lines, lines.numbers[0]
+_Kept = _Found | PlainLines  # a needle's lines in one file
 
 
 def _within_budget(hits: Sequence[Hit], budget: int, result: ScanResult) -> Sequence[Hit]:
@@ -931,7 +943,7 @@ def _within_budget(hits: Sequence[Hit], budget: int, result: ScanResult) -> Sequ
     return hits if isinstance(hits, PlainLines) else list(hits)
 
 
-_LinesOf = Callable[[str, bytes], "_Found | None"]
+_LinesOf = Callable[[str, bytes], "_Kept | None"]
 
 
 def _is_identifier(needle: Needle) -> bool:
@@ -958,11 +970,13 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
     def holds(text: str) -> bool:
         return (not text.endswith(OMITTED) and all_hold(text)) or bool(classify(text))
 
-    def lines_of(path: str, data: bytes) -> _Found | None:
+    def lines_of(path: str, data: bytes) -> _Kept | None:
         if identifier:
             # No search of the whole contents first: the line index (or the search for the
             # word) finds nothing in a file without it.
             lines = index.identifier_lines(path, data, probe, most)
+            if isinstance(lines, PlainLines):
+                return lines
             return _Found(lines, holds, all_hold) if lines else None
         if is_binary(data):
             return None
@@ -1023,7 +1037,7 @@ class _KeptLines:
 
     __slots__ = ("lines_of", "found", "upto")
 
-    def __init__(self, lines_of: _LinesOf, found: dict[str, _Found], upto: int):
+    def __init__(self, lines_of: _LinesOf, found: dict[str, _Kept], upto: int):
         self.lines_of, self.found, self.upto = lines_of, found, upto
 
 
@@ -1193,7 +1207,7 @@ class WarmScanner:
         union (ripgrep's `--max-count` over every needle) are among each one's first `most`."""
         most = budgets.occurrences_per_string_file + 1
         wanted = self._wanted_set(paths)
-        per_file: dict[str, list[tuple[Needle, _Found]]] = {}
+        per_file: dict[str, list[tuple[Needle, _Kept]]] = {}
         for needle in plain:
             kept = self._needle_lines(needle, most, deadline)
             if kept is None:  # the time budget: the lines found so far are the answer
@@ -1269,7 +1283,7 @@ class WarmScanner:
                 if needles:
                     record(result, needles, path, no, text, budgets)
 
-    def _needle_lines(self, needle: Needle, most: int, deadline: float) -> dict[str, _Found] | None:
+    def _needle_lines(self, needle: Needle, most: int, deadline: float) -> dict[str, _Kept] | None:
         """path -> the first `most` lines `needle` matches there (as ripgrep's expression for it
         alone), each with whether the classifier finds it there, over the indexed files that
         hold its tokens; kept across queries (a file that comes, changes or goes updates it).
@@ -1283,11 +1297,11 @@ class WarmScanner:
         if candidates is None:
             candidates = self.index.indexed
         lines_of = _lines_of(needle, most, self.index)
-        kept: dict[str, _Found] = {}
+        kept: dict[str, _Kept] = {}
         if _is_identifier(needle):
             plain, candidates = self.index.plain_identifier_lines(candidates, needle.text.encode(), most)
             for path, lines in plain.items():
-                kept[path] = _Found.plain(lines)
+                kept[path] = lines
                 self._lines_held += len(lines)
         for i, path in enumerate(candidates):
             if not i % DEADLINE_EVERY and time.monotonic() > deadline:

@@ -646,7 +646,8 @@ def test_a_file_s_line_index_gives_the_lines_its_contents_give_and_keeps_to_its_
         for most in (1, 2, 401):
             assert index.identifier_lines("a.py", data, word, most) == _identifier_lines(data, word, most)
     assert [no for no, _ in index.identifier_lines("a.py", data, b"parse", 401)] == [1, 2, 4, 6]
-    assert not index.lines["a.py"].plain  # a `\r`, a `$`, a long line: texts made as ripgrep prints them
+    kept = index.lines["a.py"]  # a `\r`, a `$`, a long line: texts made as ripgrep prints them there
+    assert kept.special == {1, 4} and kept.dollar == (b"\nparse", b"")
     held = index.line_bytes
     assert held > 0
     index.add("a.py", data.replace(b"last", b"first"))  # changed: indexed again, the old lines gone
@@ -836,7 +837,6 @@ def test_an_identifier_s_lines_are_made_when_read_where_none_is_special_and_no_d
     index.add("a.php", data)
     kept = index.lines["a.php"]
     assert kept.special == {2, 3, 4} and kept.dollar == (b"\nentry_id\nledgers", b"account\ncredit\n")
-    assert not kept.plain
     made_when_read = {"debit"}  # on line 7 alone, next to no `$`
     ripgrep_s = {"ledger", "entry", "account", "credit", "total", "balance"}  # `$ledgers`, `$entry_id`,
     for name in made_when_read | ripgrep_s:  # `account$`, `credit$`; lines 2-4
@@ -865,7 +865,7 @@ def test_a_file_s_line_index_gives_the_lines_a_search_finds(lines, names):
     index.add("app/big.py", data)
     kept = index.lines["app/big.py"]
     assert len(kept.firsts) == len(kept.held) + 1 and kept.firsts[-1] == len(kept.lines)
-    assert kept.plain  # ASCII, short lines, no `$`: each line's text its bytes
+    assert kept.special == frozenset() and kept.dollar is None  # each line's text its bytes
     for name in (b"ledger_0", b"ledger_2", b"entry_5", f"entry_{names - 1}".encode()):
         assert index.identifier_lines("app/big.py", data, name, 400) == _identifier_lines(data, name, 400)
     assert index.identifier_lines("app/big.py", data, b"absent_name", 400) == []

@@ -193,10 +193,10 @@ class _Postings(Generic[_K]):
 class PlainLines(Sequence[Hit]):
     """An identifier's lines in one file where each is plain (`_FileLines.plain_span`: its text
     its bytes), as `Hit`s made when they are read: their numbers are known from the line index
-    without them. A
-    name in thousands of files is asked for its definitions (`numbers` and the file's definable
-    lines) and counted, and seldom read line by line (a query of the 35k-file tree: `copy` in
-    16,193 files). Never changed once made, so a query's answer may hold it as it is kept."""
+    without them. A name in thousands of files is asked for its definitions (`numbers` and the
+    file's definable lines) and counted, and seldom read line by line (a query of the 35k-file
+    tree: `copy` in 16,193 files). Never changed once made, so a query's answer may hold it as
+    it is kept."""
 
     __slots__ = ("numbers", "_data", "_starts", "_made")
     # What a needle's lines in one file give every query (`_Found`'s fields), as they are here:
@@ -282,11 +282,6 @@ class _FileLines:
         # the identifiers next to a `$` (`dollar_runs`; None: no `$`): an identifier's lines are
         # plain where none is such a line and it is next to no `$` in the file (`plain_span`).
         self.special, self.dollar = special, dollar
-
-    @property
-    def plain(self) -> bool:
-        """Every line's text its bytes (`texts_are_bytes`), no `$` in the file."""
-        return self.special is not None and not self.special and self.dollar is None
 
     @classmethod
     def of(
@@ -612,8 +607,8 @@ class TokenIndex:
     def identifier_lines(self, path: str, data: bytes, identifier: bytes, most: int) -> Sequence[Hit]:
         """The first `most` lines of `data` (the file's indexed contents) holding `identifier` whole,
         as `_identifier_lines` finds them, from the file's line index when it has one (a text's:
-        not probed for a binary file's bytes again; none in a binary file). In a file the index
-        holds plain (`_FileLines.plain`), `PlainLines`: made when read."""
+        not probed for a binary file's bytes again; none in a binary file). Where each of them is
+        plain (`_FileLines.plain_span`), `PlainLines`: made when read."""
         kept = self.lines.get(path)
         if kept is None:
             return [] if is_binary(data) else _identifier_lines(data, identifier, most)
@@ -637,7 +632,7 @@ class TokenIndex:
     def plain_identifier_lines(
         self, paths: Iterable[str], identifier: bytes, most: int
     ) -> tuple[dict[str, PlainLines], list[str]]:
-        """`identifier_lines` of each of `paths` the index holds plain (`PlainLines`; none where a
+        """`identifier_lines` of each of `paths` where they are plain (`PlainLines`; none where a
         file's line index has no such lines), in one pass (three calls a file before: a name in
         17,000 files 100 → 94 ms), and the paths it does not hold plain."""
         number = self._numbers.get(identifier)

@@ -838,8 +838,9 @@ def test_an_identifier_s_lines_are_made_when_read_where_none_is_special_and_no_d
     kept = index.lines["a.php"]
     assert kept.special == {2, 3, 4} and kept.dollar == (b"\nentry_id\nledgers", b"account\ncredit\n")
     made_when_read = {"debit"}  # on line 7 alone, next to no `$`
-    ripgrep_s = {"ledger", "entry", "account", "credit", "total", "balance"}  # `$ledgers`, `$entry_id`,
-    for name in made_when_read | ripgrep_s:  # `account$`, `credit$`; lines 2-4
+    # Next to a `$` (`$ledgers`, `$entry_id`, `account$`, `credit$`), or on one of lines 2-4.
+    ripgrep_s = {"ledger", "entry", "account", "credit", "total", "balance"}
+    for name in made_when_read | ripgrep_s:
         lines = index.identifier_lines("a.php", data, name.encode(), 401)
         assert lines == _identifier_lines(data, name.encode(), 401)
         assert isinstance(lines, PlainLines) == (name in made_when_read), name

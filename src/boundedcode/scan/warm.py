@@ -216,10 +216,6 @@ class PlainLines(Sequence[Hit]):
     def hits(self) -> PlainLines:
         return self
 
-    @property
-    def first(self) -> int:
-        return self.numbers[0]
-
     def _hit(self, no: int) -> Hit:
         starts = self._starts
         end = starts[no] - 1 if no < len(starts) else len(self._data)  # the last line: to the end
@@ -899,11 +895,10 @@ class _Found:
     once when the lines are found, not on every query). Lines made when read (`PlainLines`) are
     their own."""
 
-    __slots__ = ("lines", "hits", "cut", "first")
+    __slots__ = ("lines", "hits", "cut")
     lines: Sequence[Hit]
     hits: Sequence[Hit]
     cut: bool
-    first: int
 
     def __init__(
         self,
@@ -923,7 +918,6 @@ class _Found:
         else:
             hits = [line for line in lines if holds(line.text)]
             self.hits = lines if len(hits) == len(lines) else hits
-        self.first = self.hits[0].line if self.hits else 0  # where the classifier first finds it
 
 
 _Kept = _Found | PlainLines  # a needle's lines in one file
@@ -1202,43 +1196,61 @@ class WarmScanner:
         union (ripgrep's `--max-count` over every needle) are among each one's first `most`."""
         most = budgets.occurrences_per_string_file + 1
         wanted = self._wanted_set(paths)
-        per_file: dict[str, list[tuple[Needle, _Kept]]] = {}
+        asked: list[tuple[Needle, dict[str, _Kept]]] = []
         for needle in plain:
             kept = self._needle_lines(needle, most, deadline)
             if kept is None:  # the time budget: the lines found so far are the answer
                 reach(result.bounds_reached, "time_s")
                 break
-            for path, needle_found in kept.items():
-                if path in wanted:
-                    per_file.setdefault(path, []).append((needle, needle_found))
+            asked.append((needle, kept))
         classify = classifier(plain)
         alone, exact = _alone(plain), _exact(plain)
         budget = budgets.occurrences_per_string_file
         number = {n: at for at, n in enumerate(plain)}
         distinct = len(number) == len(plain)  # (a needle asked twice is recorded twice, below)
-        one_by_one = distinct and (exact or alone)
+        per_file: dict[str, list[tuple[Needle, _Kept]]] = {}
+        own: dict[Needle, list[tuple[str, Sequence[Hit]]]] = {}
+        if distinct and (exact or alone):
+            # A file one needle alone is in (most files a common name is in), its lines not cut,
+            # or one several are in, all of them words whole and their lines together within
+            # `most`, none cut: each needle's hits there are its own lines the classification
+            # found it on (what `record` would add one line at a time, as below). Such files are
+            # taken needle by needle, most of the choosing done by set operations.
+            seen: set[str] = set()
+            shared: set[str] = set()
+            for _, kept in asked:
+                shared |= seen.intersection(kept)
+                seen.update(kept)
+            shared &= wanted
+            easy: set[str] = set()
+            if exact and shared:
+                lines_in = dict.fromkeys(shared, 0)
+                cut: set[str] = set()
+                for _, kept in asked:
+                    for path in shared.intersection(kept):
+                        f = kept[path]
+                        lines_in[path] += len(f.lines)
+                        if f.cut:
+                            cut.add(path)
+                easy = {path for path, count in lines_in.items() if count <= most} - cut
+            hard = shared - easy
+            for needle, kept in asked:
+                its = own[needle] = []
+                for path in ((kept.keys() - shared) & wanted) | easy.intersection(kept):
+                    f = kept[path]
+                    if f.cut:  # (a file this needle alone is in)
+                        per_file[path] = [(needle, f)]
+                    elif f.hits:
+                        its.append((path, _within_budget(f.hits, budget, result)))
+                for path in hard.intersection(kept):
+                    per_file.setdefault(path, []).append((needle, kept[path]))
+        else:
+            for needle, kept in asked:
+                for path, needle_found in kept.items():
+                    if path in wanted:
+                        per_file.setdefault(path, []).append((needle, needle_found))
         for path in sorted(per_file):
             found = per_file[path]
-            if one_by_one and len(found) == 1 and len(found[0][1].lines) <= most and not found[0][1].cut:
-                # One needle's lines in the file (most files a common name is in): its hits are
-                # its own lines the classification found it on, as below.
-                needle, f = found[0]
-                if f.hits:
-                    result.hits.setdefault(needle, {})[path] = _within_budget(f.hits, budget, result)
-                continue
-            if (
-                distinct
-                and (exact or (alone and len(found) == 1))
-                and sum(len(f.lines) for _, f in found) <= most
-                and not any(f.cut for _, f in found)
-            ):
-                # Every needle's lines within `most`, none cut: each needle's hits are its own
-                # lines the classification found it on, added in the order of their first line
-                # (what `record` would add one line at a time, as below).
-                firsts = [(f.first, at, needle, f.hits) for at, (needle, f) in enumerate(found) if f.hits]
-                for _, _, needle, kept_hits in sorted(firsts, key=lambda f: f[:2]):
-                    result.hits.setdefault(needle, {})[path] = _within_budget(kept_hits, budget, result)
-                continue
             if exact or (alone and len(found) == 1):
                 # A line holds the needles whose own lines it is in and whose classification
                 # found them there: no other needle can be found on it (`_alone`, `_exact`).
@@ -1277,6 +1289,10 @@ class WarmScanner:
                 needles = classify(text)
                 if needles:
                     record(result, needles, path, no, text, budgets)
+        for needle, its in own.items():  # each needle's files in path order, both kinds together
+            if its:
+                rest = result.hits.get(needle)
+                result.hits[needle] = dict(sorted([*its, *rest.items()] if rest else its))
 
     def _needle_lines(self, needle: Needle, most: int, deadline: float) -> dict[str, _Kept] | None:
         """path -> the first `most` lines `needle` matches there (as ripgrep's expression for it

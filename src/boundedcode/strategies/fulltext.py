@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import defaultdict
-from typing import AbstractSet, Sequence
+from typing import AbstractSet, Iterable, Sequence
 
 from ..lang.languages import documents_among, is_document
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
@@ -89,12 +89,14 @@ def bm25_scores(
             continue
         idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
         weighted = weights[term] * idf
-        # A term held in documents alone (as the scan counts them) is not asked file by file.
-        held = (
-            files.items()
-            if files.keys() <= documents
-            else [(p, tf) for p, tf in files.items() if p in documents]
-        )
+        # A term held in documents alone (as the scan counts them) is not asked file by file; a
+        # few documents (the candidates of the pass with lengths) are looked up among its files.
+        if files.keys() <= documents:
+            held: Iterable[tuple[str, int]] = files.items()
+        elif len(documents) < len(files):
+            held = [(p, files[p]) for p in documents if p in files]
+        else:
+            held = [(p, tf) for p, tf in files.items() if p in documents]
         if size:
             for path, tf in held:
                 norm = 1.0 - BM25_B + BM25_B * size.get(path, average_size) / average_size

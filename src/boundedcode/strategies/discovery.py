@@ -118,15 +118,17 @@ class _Held:
         self._own = own  # a path named by a word (its number) -> every bit it holds
         # runs: (first, past the last, bits), disjoint, in order
         self.per_mask: Counter[int] = Counter()  # bits -> the number of paths holding just those
+        named = sorted(own)
         for first, last, bits in runs:
             self.per_mask[bits] += last - first
-        firsts = [first for first, _, _ in runs]
-        for at, bits in own.items():
-            k = bisect.bisect_right(firsts, at) - 1
-            if k >= 0 and at < runs[k][1]:  # in a run: counted with its own bits instead
-                self.per_mask[runs[k][2]] -= 1
-                own[at] = bits | runs[k][2]
-            self.per_mask[own[at]] += 1
+            # The paths in the run a word names themselves: counted with their own bits instead.
+            lo = bisect.bisect_left(named, first)
+            hi = bisect.bisect_left(named, last, lo)
+            if lo < hi:
+                self.per_mask[bits] -= hi - lo
+                for at in named[lo:hi]:
+                    own[at] |= bits
+        self.per_mask.update(own.values())  # counted in C (thousands of paths a query)
         for bits in [b for b, n in self.per_mask.items() if not n]:
             del self.per_mask[bits]
         # A run whose every path a word names itself leaves its bits no path.

@@ -97,6 +97,30 @@ def test_demotions_for_tests_examples_and_prose():
     assert about_tests["tests/test_cart.py"] == pytest.approx(0.8)
 
 
+def test_a_path_of_several_kinds_is_demoted_by_the_first_rule_the_message_leaves_applying():
+    # A test that is also an example is a test unless the message is about tests; an example's
+    # guide is an example even when prose is asked for. The same whether a host prepared the
+    # paths' rules before its queries or a query meets them first.
+    from boundedcode.rank import _demotion, _path_kinds, demotion, prepare_paths
+
+    expected = {
+        ("tests/examples/test_demo.py", False, False): (0.6, "test"),
+        ("tests/examples/test_demo.py", True, False): (0.7, "example"),
+        ("examples/guide.md", False, False): (0.7, "example"),
+        ("examples/guide.md", False, True): (0.7, "example"),
+        ("docs/guide.md", False, False): (0.5, "prose"),
+        ("docs/guide.md", False, True): (1.0, None),
+        ("tests/test_cart.py", True, True): (1.0, None),
+    }
+    for prepared in (False, True):
+        _demotion.cache_clear()
+        _path_kinds.cache_clear()
+        if prepared:
+            prepare_paths([path for path, _, _ in expected])
+        for (path, about_tests, prose), want in expected.items():
+            assert demotion(path, RankFacts(about_tests=about_tests, is_question=prose)) == want, path
+
+
 def test_relative_cut_and_the_per_name_exception():
     findings = [
         f("best.go", "Ledger", rel=0.9),

@@ -32,6 +32,7 @@ from .checkout.cached import DEFAULT_MAX_BYTES, CachedWorkTree
 from .checkout.walk import walk
 from .errors import BoundedCodeError, RepositoryError
 from .model import RetrievalResult
+from .rank import prepare_paths
 from .scan.base import ScanResult
 from .scan.warm import WarmScanner
 from .strategies import prepare_listing
@@ -185,8 +186,10 @@ class Engine:
 
 def _listing_prepared(tree: CachedWorkTree, paths: Sequence[str]) -> None:
     """What a host's queries would otherwise each build, or finish, first: the listing's facts
-    (`prepare_listing`) and the git objects opened (pygit2's import alone: 60 ms)."""
+    (`prepare_listing`), the paths' demotion rules (`rank.prepare_paths`) and the git objects
+    opened (pygit2's import alone: 60 ms)."""
     prepare_listing(paths)
+    prepare_paths(paths)
     tree.repository()
 
 

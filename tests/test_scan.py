@@ -15,6 +15,7 @@ from boundedcode.scan.base import (
     ScanResult,
     TermMatcher,
     classifier,
+    file_classifier,
     line_text,
 )
 from boundedcode.scan import ripgrep
@@ -336,6 +337,44 @@ def test_a_line_s_words_are_its_whole_word_occurrences_in_order(words, line):
     assert classifier(needles)(line) == sorted(first, key=first.get)
 
 
+_SAMPLED_NEEDLES = [
+    Needle("get", True),
+    Needle("Get", True),
+    Needle("get_x", True),
+    Needle("x$", True),
+    Needle("é", True),
+    Needle("r", True),
+    Needle("get", True, fold=True),
+    Needle("t g", False),
+    Needle("(get", False),
+    Needle("$", False),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(_SAMPLED_NEEDLES), min_size=1, max_size=6),
+    st.lists(
+        st.lists(
+            st.sampled_from(["get", "Get", "GET", "get_x", "x$", "é", "r", "t", " ", ".", "(", "$", "\r"])
+        ).map("".join),
+        min_size=1,
+        max_size=6,
+    ),
+)
+@example([Needle("get", True), Needle("r", True)], ["r", "get"])
+def test_a_file_s_lines_classified_at_once_are_classified_as_line_by_line(needles, lines):
+    """Each needle with the lines it is on, in the order the line-by-line classifier first meets
+    them, whichever needles (words, folded, literals, words holding a `$`) share the lines."""
+    needles = list(dict.fromkeys(needles))
+    classify = classifier(needles)
+    expected: dict[Needle, list[int]] = {}
+    for i, line in enumerate(lines):
+        for n in classify(line):
+            expected.setdefault(n, []).append(i)
+    assert file_classifier(needles)(lines, "\n".join(lines)) == list(expected.items())
+
+
 def test_a_part_too_short_to_be_a_token_is_no_term_even_when_it_spells_one():
     """`axes` stems to `ax`: `ax.hist` holds no such token (parts under three letters are none),
     `axes` and `Axes` do."""
@@ -479,12 +518,23 @@ def test_ripgrep_s_output_is_parsed_only_until_the_deadline():
     terms = TermMatcher([Needle("balance", word=False, term=True)])
     for deadline, found in ((float("inf"), True), (time.monotonic() - 1, False)):
         hits, counts = ScanResult(), ScanResult()
-        _parse_lines(lines, classifier([needle]), hits, DEFAULT_BUDGETS, deadline)
+        _parse_lines(lines, file_classifier([needle]), hits, DEFAULT_BUDGETS, deadline)
         _parse_identifiers(ids, terms, counts, DEFAULT_BUDGETS, deadline)
         assert bool(hits.files_with(needle)) is found and bool(counts.terms) is found
         assert ("time_s" in hits.bounds_reached) is not found and (
             "time_s" in counts.bounds_reached
         ) is not found
+
+
+def test_a_file_s_lines_printed_apart_are_kept_in_the_order_printed():
+    """ripgrep prints a file's lines together; were another file's to come between, the first
+    file's later lines would follow its earlier ones, none lost."""
+    post, due = Needle("post", True), Needle("due", True)
+    out = b"a.py\x001:post\nb.py\x004:post due\na.py\x009:post due\n"
+    result = ScanResult()
+    _parse_lines(out, file_classifier([post, due]), result, DEFAULT_BUDGETS)
+    assert result.hits[post] == {"a.py": [(1, "post"), (9, "post due")], "b.py": [(4, "post due")]}
+    assert result.hits[due] == {"b.py": [(4, "post due")], "a.py": [(9, "post due")]}
 
 
 @pytest.fixture(scope="module")
@@ -516,7 +566,7 @@ def test_output_read_in_pieces_is_parsed_as_if_read_whole(ripgrep_output, cuts):
     """ripgrep's output is parsed as it arrives (`_Records`): wherever the reads end, inside a
     line or a file's identifiers, the hits, counts and bounds are those of the whole output."""
     needles, terms, budgets, (lines, identifiers) = ripgrep_output
-    classify = classifier(needles)
+    classify = file_classifier(needles)
     whole, pieces = ScanResult(), ScanResult()
     _parse_lines(lines, classify, whole, budgets)
     _parse_identifiers(identifiers, terms, whole, budgets)

@@ -36,6 +36,7 @@ __all__ = [
     "line_text",
     "TermMatcher",
     "classifier",
+    "file_classifier",
     "record",
     "record_terms",
 ]
@@ -223,6 +224,57 @@ def classifier(needles: Sequence[Needle]) -> Callable[[str], list[Needle]]:
         return found
 
     return classify
+
+
+#: What `file_classifier` answers for one file: each needle found, with the indices of the lines
+#: it is found on, in the order a line-by-line classification first meets the needles.
+FileLines = list[tuple[Needle, list[int]]]
+
+
+def file_classifier(needles: Sequence[Needle]) -> Callable[[Sequence[str], str], FileLines]:
+    """`classifier` for one file's matching lines at once: `(lines, block)`, the block being the
+    lines joined by newlines, gives each needle with the lines it is on.
+
+    A file's lines hold a few of a scan's needles: each needle is first looked for in the block,
+    and only one found there in each line, one comprehension a needle, where `classifier` tries
+    every needle on every line. The same needles on the same lines, in the order `classifier`
+    meets them (a line's first, by where in the line). Folded words, and words holding other
+    characters than word characters and `$`, go through `classifier` line by line.
+    """
+    classify = classifier(needles)
+    words = {n.text: n for n in needles if n.word and not n.fold and not n.term}
+    literals = [n for n in needles if not n.word and not n.fold and not n.term]
+    if any(n.fold and not n.term for n in needles) or not all(_WORD_CHARS.fullmatch(w) for w in words):
+
+        def line_by_line(lines: Sequence[str], block: str) -> FileLines:
+            found: dict[Needle, list[int]] = {}
+            for i, line in enumerate(lines):
+                for n in classify(line):
+                    found.setdefault(n, []).append(i)
+            return list(found.items())
+
+        return line_by_line
+    each = list(words.items())
+
+    def by_needle(lines: Sequence[str], block: str) -> FileLines:
+        # (first line, words before literals, place in that line or the literal's rank): the
+        # order `classify` meets them in
+        found: list[tuple[int, int, int, Needle, list[int]]] = []
+        for w, n in each:
+            if w in block:
+                at = [i for i, line in enumerate(lines) if w in line and whole_at(line, w) >= 0]
+                if at:
+                    found.append((at[0], 0, whole_at(lines[at[0]], w), n, at))
+        for rank, n in enumerate(literals):
+            if n.text in block:
+                at = [i for i, line in enumerate(lines) if n.text in line]
+                if at:
+                    found.append((at[0], 1, rank, n, at))
+        if len(found) > 1:
+            found.sort(key=lambda f: f[:3])
+        return [(n, at) for _, _, _, n, at in found]
+
+    return by_needle
 
 
 def record(

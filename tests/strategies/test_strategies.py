@@ -417,6 +417,18 @@ def test_a_title_word_s_base_names_the_file_when_none_is_named_as_the_word():
     assert named["utils/autoreload.py"] == "file named autoreload"
 
 
+def test_a_singular_title_word_names_the_file_of_its_plural_and_a_plural_word_not_its_singular():
+    files = {"lib/patches.py": "", "lib/lines.py": "", "core/request.py": "", "core/other.py": ""}
+    named = {it.path: it.reason for it in run(files, "Patch edge colour is lost").items}
+    assert named["lib/patches.py"] == "file named patches"
+    files["lib/patch.py"] = ""  # a file named as the word itself comes first
+    named = {it.path: it.reason for it in run(files, "Patch edge colour is lost").items}
+    assert named["lib/patch.py"] == "file named patch" and "lib/patches.py" not in named
+    # `requests` (often a project's own name) does not name request.py as a title word.
+    result = run(files, "requests drops the edge colour", explain=True)
+    assert not [path for path, c in contributions(result) if c.strategy == "paths"]
+
+
 def test_switched_off_strategies_say_so():
     files = {"a.py": "def rare_helper():\n    pass\n"}
     result = run(files, "`rare_helper` fails", without={"symbols"})

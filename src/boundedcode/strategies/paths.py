@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..lang.languages import is_test_path
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
-from ..seeds.terms import bases, identifier_tokens
+from ..seeds.terms import bases, identifier_tokens, spellings, stem
 from ..weights import R, SHARED_PATH, specificity
 from .base import Evidence, Plan, implementations
 
@@ -20,6 +20,14 @@ __all__ = ["PathsStrategy"]
 MAX_DIRECTORY_FILES = 5
 #: A title word naming more files than this (index, utils) names none of them.
 MAX_STEM_FILES = 4
+
+
+def _file_stems(word: str) -> tuple[str, ...]:
+    """The file names a title word may name, in order: itself, its bases, and, for a word
+    in its singular, its plurals (`patch`: patches.py; not `requests`: request.py)."""
+    lower = word.lower()
+    plurals = tuple(w for w in spellings(lower) if w != lower) if stem(lower) == lower else ()
+    return (word, *bases(word), *plurals)
 
 
 class PathsStrategy:
@@ -53,10 +61,10 @@ class PathsStrategy:
             if a.text in ev.facts.title_names and a.text.lower() not in words
         ]
         for a in ev.of_kind(AnchorKind.WORD) + titled:
-            for stem in (a.text, *bases(a.text)) if a.kind == AnchorKind.WORD else (a.text,):
-                paths = ev.index.by_stem(stem) + ev.index.by_stem("_" + stem)
+            for name in _file_stems(a.text) if a.kind == AnchorKind.WORD else (a.text,):
+                paths = ev.index.by_stem(name) + ev.index.by_stem("_" + name)
                 if paths:
-                    out += self._named(a, paths, R.PATH_WORD, f"file named {stem}")
+                    out += self._named(a, paths, R.PATH_WORD, f"file named {name}")
                     break
         return out
 

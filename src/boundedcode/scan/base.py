@@ -241,10 +241,10 @@ def file_classifier(needles: Sequence[Needle]) -> Callable[[Sequence[str], str],
     meets them (a line's first, by where in the line). Folded words, and words holding other
     characters than word characters and `$`, go through `classifier` line by line.
     """
-    classify = classifier(needles)
     words = {n.text: n for n in needles if n.word and not n.fold and not n.term}
     literals = [n for n in needles if not n.word and not n.fold and not n.term]
     if any(n.fold and not n.term for n in needles) or not all(_WORD_CHARS.fullmatch(w) for w in words):
+        classify = classifier(needles)
 
         def line_by_line(lines: Sequence[str], block: str) -> FileLines:
             found: dict[Needle, list[int]] = {}

@@ -32,11 +32,11 @@ from ..checkout.policy import BUILD_DIRS, DEPENDENCY_DIRS, LOCK_NAMES, SECRET_NA
 from ..checkout.tree import Tree
 from .base import (
     MAX_LINE_CHARS,
+    FileLines,
     Hit,
     Needle,
     ScanError,
     ScanResult,
-    FileLines,
     TermMatcher,
     file_classifier,
     record_terms,
@@ -208,8 +208,8 @@ def _parse_lines(
     every fifth development task's message, parsed again: 2,696 → 1,996 ms summed, ×0.79 at
     the median; a message quoting a test, 70,000 lines, 32 needles: 365 → 259 ms). The hits
     are gathered under each needle's identity and merged once at the end: a needle's own hash
-    is computed in Python, and a scan can return tens of thousands of lines. Past the deadline the rest is left (time_s): the strategies then run on what was
-    parsed, and nothing more.
+    is computed in Python, and a scan can return tens of thousands of lines. Past the deadline
+    the rest is left (time_s): the strategies then run on what was parsed, and nothing more.
     """
     keep = budgets.occurrences_per_string_file + 1  # one over the budget, so reaching it shows
     files: list[tuple[bytes, list[bytes], list[bytes]]] = []

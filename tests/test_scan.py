@@ -526,6 +526,30 @@ def test_ripgrep_s_output_is_parsed_only_until_the_deadline():
         ) is not found
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(
+                [b"\xe2\x82", b"\xf0\x9f\x98", b"\xc3", b"\x80", b"\xff", b"\xc3\xa9", b"x", b"\r"]
+            )
+        ).map(b"".join),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_a_file_s_lines_decoded_at_once_read_as_each_line_decoded_alone(tails):
+    """Invalid UTF-8 at a line's end never takes the next line's bytes with it: a file's lines
+    decoded together give each line's own text, `\r` at its end stripped."""
+    post = Needle("post", True)
+    lines = [b"post " + tail for tail in tails]
+    out = b"".join(b"a.py\x00%d:%s\n" % (i, line) for i, line in enumerate(lines, 1))
+    result = ScanResult()
+    _parse_lines(out, file_classifier([post]), result, DEFAULT_BUDGETS)
+    expected = [(i, line.decode("utf-8", "replace").rstrip("\r")) for i, line in enumerate(lines, 1)]
+    assert result.hits[post]["a.py"] == expected
+
+
 def test_a_file_s_lines_printed_apart_are_kept_in_the_order_printed():
     """ripgrep prints a file's lines together; were another file's to come between, the first
     file's later lines would follow its earlier ones, none lost."""

@@ -238,13 +238,13 @@ def file_classifier(needles: Sequence[Needle]) -> Callable[[Sequence[str], str],
     A file's lines hold a few of a scan's needles: each needle is first looked for in the block,
     and only one found there in each line, one comprehension a needle, where `classifier` tries
     every needle on every line. The same needles on the same lines, in the order `classifier`
-    meets them (a line's first, by where in the line). Folded words, and words holding other
-    characters than word characters and `$`, go through `classifier` line by line.
+    meets them (a line's first, by where in the line). A file of one line, folded words, and
+    words holding other characters than word characters and `$` go through `classifier`.
     """
+    classify = classifier(needles)
     words = {n.text: n for n in needles if n.word and not n.fold and not n.term}
     literals = [n for n in needles if not n.word and not n.fold and not n.term]
     if any(n.fold and not n.term for n in needles) or not all(_WORD_CHARS.fullmatch(w) for w in words):
-        classify = classifier(needles)
 
         def line_by_line(lines: Sequence[str], block: str) -> FileLines:
             found: dict[Needle, list[int]] = {}
@@ -257,22 +257,28 @@ def file_classifier(needles: Sequence[Needle]) -> Callable[[Sequence[str], str],
     each = list(words.items())
 
     def by_needle(lines: Sequence[str], block: str) -> FileLines:
-        # (first line, words before literals, place in that line or the literal's rank): the
-        # order `classify` meets them in
-        found: list[tuple[int, int, int, Needle, list[int]]] = []
+        if len(lines) == 1:  # most files of a scan of rare names: nothing to narrow
+            return [(n, [0]) for n in classify(lines[0])]
+        found: FileLines = []
         for w, n in each:
             if w in block:
                 at = [i for i, line in enumerate(lines) if w in line and whole_at(line, w) >= 0]
                 if at:
-                    found.append((at[0], 0, whole_at(lines[at[0]], w), n, at))
-        for rank, n in enumerate(literals):
+                    found.append((n, at))
+        for n in literals:
             if n.text in block:
                 at = [i for i, line in enumerate(lines) if n.text in line]
                 if at:
-                    found.append((at[0], 1, rank, n, at))
+                    found.append((n, at))
         if len(found) > 1:
-            found.sort(key=lambda f: f[:3])
-        return [(n, at) for _, _, _, n, at in found]
+            # The order `classify` meets them in: by first line, there the words by their place
+            # before the literals in their order (a stable sort: `found` lists them so).
+            found.sort(
+                key=lambda f: (f[1][0], 0, whole_at(lines[f[1][0]], f[0].text))
+                if f[0].word
+                else (f[1][0], 1, 0)
+            )
+        return found
 
     return by_needle
 

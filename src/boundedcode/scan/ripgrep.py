@@ -205,8 +205,8 @@ def _parse_lines(
 
     ripgrep prints a file's lines together: they are gathered per file, decoded at once and
     classified a needle at a time (`file_classifier`), not a line at a time (the 122 scans of
-    every fifth development task's message, parsed again: 2,696 → 1,996 ms summed, ×0.79 at
-    the median; a message quoting a test, 70,000 lines, 32 needles: 365 → 259 ms). The hits
+    every fifth development task's message, parsed again: 2,781 → 2,036 ms summed, ×0.78 at
+    the median; a message quoting a test, 70,000 lines, 32 needles: 371 → 284 ms). The hits
     are gathered under each needle's identity and merged once at the end: a needle's own hash
     is computed in Python, and a scan can return tens of thousands of lines. Past the deadline
     the rest is left (time_s): the strategies then run on what was parsed, and nothing more.
@@ -233,16 +233,20 @@ def _parse_lines(
         texts.append(text_b)
     gathered: dict[int, tuple[Needle, dict[str, list[Hit]]]] = {}
     for path_b, numbers, texts in files:
-        # One decoding a file: no invalid sequence spans a newline, so it is each line's.
-        block = b"\n".join(texts).decode("utf-8", "replace")
-        lines = block.split("\n")
-        if "\r" in block:
-            lines = [line.rstrip("\r") for line in lines]
+        if len(texts) == 1:  # most files of a scan of rare names: nothing to join
+            block = texts[0].decode("utf-8", "replace").rstrip("\r")
+            lines = [block]
+        else:
+            # One decoding a file: no invalid sequence spans a newline, so it is each line's.
+            block = b"\n".join(texts).decode("utf-8", "replace")
+            lines = block.split("\n")
+            if "\r" in block:
+                lines = [line.rstrip("\r") for line in lines]
         found = classify(lines, block)
         if not found:
             continue
         path = path_b.decode("utf-8", "surrogateescape")
-        if len(found) == 1:
+        if len(found) == 1 and len(lines) > 1:
             made = None
         else:  # one Hit a line, whichever needles share it
             made = [Hit(int(num), line) for num, line in zip(numbers, lines)]

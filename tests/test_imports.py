@@ -110,3 +110,42 @@ def test_ignore_rules_are_parsed_only_when_an_untracked_path_is_judged(tmp_path)
     (root / "shop" / "new.py").write_text("x = 1\n")
     judged = listing + "assert listed == ['.gitignore', 'shop/cart.py', 'shop/new.py'], listed"
     assert "pathspec" in loaded_after(judged.format(str(root)))
+
+
+POLYGLOT = {
+    "shop/__init__.py": "from .cart import Cart\n",
+    "shop/cart.py": "class Cart:\n    def total(self):\n        raise KeyError('sku')\n",
+    "web/package.json": '{"name": "web", "main": "index.js"}\n',
+    "web/index.js": "export { Basket } from './basket.js';\n",
+    "web/basket.js": "export class Basket {\n  total() { return 0; }\n}\n",
+    "Cargo.toml": '[package]\nname = "ledgers"\n',
+    "src/lib.rs": "mod ledger;\npub use ledger::Ledger;\n",
+    "src/ledger.rs": "pub struct Ledger;\nimpl Ledger {\n    pub fn post(&self) {}\n}\n",
+    "api/openapi.yaml": "openapi: 3.0.0\npaths:\n  /orders/{id}:\n    get:\n      operationId: getOrder\n",
+}
+TRACE = (
+    "Traceback (most recent call last):\n"
+    '  File "shop/cart.py", line 3, in total\n'
+    "    raise KeyError('sku')\n"
+    "KeyError: 'sku'\n"
+    "FAILED tests/test_cart.py::test_total - KeyError: 'sku'\n"
+)
+
+
+def test_a_retrieval_in_any_language_loads_no_dataclasses() -> None:
+    """`dataclasses` (with `inspect`, `ast`, `dis`, `tokenize`) cost a one-shot call some 20 ms
+    to import and process: the records a retrieval makes are `_record`'s. The message here
+    brings every language's re-export resolver, the trace and test parsers and the spec reader."""
+    loaded = loaded_after(
+        "from boundedcode import MemoryTree, retrieve\n"
+        f"tree = MemoryTree({ {k: v.encode() for k, v in POLYGLOT.items()}!r})\n"
+        "message = ('`shop.Cart.total` raises; `ledgers::Ledger::post` panics; '\n"
+        "           '`Basket` from \"web\" is wrong; GET /orders/{id} returns 500')\n"
+        f"result = retrieve(message, '.', tree=tree, evidence=[{TRACE!r}])\n"
+        "assert {'shop/cart.py', 'src/ledger.rs', 'web/basket.js'} <= set(result.paths), result.paths\n"
+    )
+    for module in ("python", "ecmascript", "rust"):
+        assert f"boundedcode.lang.exports.{module}" in loaded, module
+    assert {"boundedcode.lang.frames", "boundedcode.lang.testids", "boundedcode.lang.specs"} <= loaded
+    assert "dataclasses" not in loaded
+    assert "inspect" not in loaded

@@ -86,7 +86,7 @@ def _message(args: argparse.Namespace) -> str:
 
 
 def _cmd_retrieve(args: argparse.Namespace) -> int:
-    from dataclasses import replace
+    from ._record import replace
 
     from .api import retrieve
     from .config import load_settings

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
+
+from ._record import Frozen, Record, field
 
 __all__ = [
     "Anchor",
@@ -50,8 +51,7 @@ class AnchorOrigin(StrEnum):
     EVIDENCE = "evidence"
 
 
-@dataclass(frozen=True)
-class Anchor:
+class Anchor(Frozen):
     """Something the message or evidence names that retrieval can look up.
 
     `kind` and `origin` are checked vocabularies (a plain string is converted, and
@@ -87,8 +87,7 @@ class Anchor:
         return f"{self.qualifier + '.' if self.qualifier else ''}{self.text}"
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Frozen):
     """One strategy's claim that a place matters, before any ranking."""
 
     path: str
@@ -133,8 +132,7 @@ class Explanation(NamedTuple):
     score: float  # combined × demotion
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(Frozen):
     """One ranked place in the block."""
 
     path: str
@@ -150,8 +148,7 @@ class Item:
     lines: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class StrategyRun:
+class StrategyRun(Frozen):
     """Whether one strategy ran, why (its anchors) or why not, and how many findings it made."""
 
     strategy: str
@@ -160,8 +157,7 @@ class StrategyRun:
     findings: int = 0
 
 
-@dataclass
-class RetrievalResult:
+class RetrievalResult(Record):
     """What one retrieval found, and everything needed to judge and reproduce it.
 
     `items` are the ranked places and `block` their rendering (`tokens` long,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 import gc
 import time
-from dataclasses import replace
 from typing import Callable, Collection, ParamSpec, Sequence, TypeVar
 
+from ._record import replace
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets, reach
 from .checkout.tree import Tree, blob_id
 from .checkout.walk import walk

@@ -10,9 +10,9 @@ checkout's `Tree` (no path outside it, no symlink, nothing the policy refuses).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
+from ._record import Frozen, Record
 from .model import AnchorKind
 from .checkout.budgets import DEFAULT_BUDGETS, Budgets
 from .checkout.confined import read_confined
@@ -34,8 +34,7 @@ CONTEXT_LINES = 4
 MAX_LINE_CHARS = 160
 
 
-@dataclass(frozen=True)
-class Window:
+class Window(Frozen):
     repo: str
     path: str
     start: int
@@ -43,8 +42,7 @@ class Window:
     why: str
 
 
-@dataclass
-class RetryPack:
+class RetryPack(Record):
     text: str
     tokens: int
     windows: list[Window]

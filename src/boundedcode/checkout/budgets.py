@@ -8,13 +8,13 @@ that is all ranking counts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from .._record import Frozen, fields
+
 
 __all__ = ["Budgets", "DEFAULT_BUDGETS", "BOUNDS", "reach"]
 
 
-@dataclass(frozen=True)
-class Budgets:
+class Budgets(Frozen):
     """The bounds of one retrieval; `Budgets(time_s=1.0)` changes one and keeps the rest."""
 
     time_s: float = 3.0  # one retrieval; results so far are kept and `truncated` says so
@@ -45,7 +45,7 @@ class Budgets:
 DEFAULT_BUDGETS = Budgets()
 
 #: The name of every bound: one per field of Budgets.
-BOUNDS = frozenset(f.name for f in fields(Budgets))
+BOUNDS = frozenset(fields(Budgets))
 
 
 def reach(reached: list[str], bound: str) -> None:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
+from .._record import Record, field
 from ..errors import RepositoryError
 from . import gitmeta
 from .budgets import DEFAULT_BUDGETS
@@ -220,8 +220,7 @@ class BlobEntry(NamedTuple):
     size: int
 
 
-@dataclass
-class Scope:
+class Scope(Record):
     """The readable regular files at or below a prefix, and what the listing left out and why."""
 
     path_prefix: str

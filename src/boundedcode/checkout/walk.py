@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from dataclasses import dataclass, field
 
+from .._record import Record, field
 from .budgets import Budgets
 from .policy import refusal
 from .tree import FileEntry, Tree
@@ -12,12 +12,11 @@ from .tree import FileEntry, Tree
 __all__ = ["Listing", "walk"]
 
 
-@dataclass
-class Listing:
+class Listing(Record):
     files: list[FileEntry]
     refused: Counter = field(default_factory=Counter)  # reason -> count, never the paths
     bounds_reached: list[str] = field(default_factory=list)
-    _paths: list[str] | None = field(default=None, repr=False, compare=False)
+    _paths: list[str] | None = None  # `paths`, once made
 
     @property
     def paths(self) -> list[str]:

@@ -12,10 +12,10 @@ is never a diagnostic, nor is a host and port (`example.com:443: …`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import NamedTuple
 
+from .._record import Record, field
 from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines
 from .languages import language_of
@@ -33,8 +33,7 @@ class Diagnostic(NamedTuple):
     tool: str
 
 
-@dataclass
-class _State:
+class _State(Record):
     header: tuple[str | None, str, str] | None = None  # rustc/ruff: (severity, message, tool)
     eslint_file: str | None = None  # the file header the grouping linters print above their rows
     phpstan_file: str | None = None

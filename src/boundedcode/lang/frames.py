@@ -12,11 +12,11 @@ so a hostile line costs linear time.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from itertools import islice
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
+from .._record import Record, field
 from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines, native_language, strip_params, symbol
 from .languages import language_of
@@ -49,8 +49,7 @@ class _Hit(NamedTuple):
     callee: str | None = None  # PHP: the function called at this line (see _php_functions)
 
 
-@dataclass
-class _Context:
+class _Context(Record):
     prev: str = ""  # the line before: Go and Rust print the function there
     last_def: str | None = None  # pytest's long format prints the function's `def` above
     ipython_file: tuple[str, str] | None = None  # IPython 7's file and function, its line below
@@ -1116,8 +1115,7 @@ def is_frame_line(line: str) -> bool:
     return _match(line, _Context()) is not None
 
 
-@dataclass
-class _Trace:
+class _Trace(Record):
     family: str
     hits: list[_Hit] = field(default_factory=list)
     gap: int = 0

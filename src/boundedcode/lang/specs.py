@@ -12,10 +12,11 @@ documents that are not YAML, and files without an `openapi`, `swagger` or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable
 
 import yaml
+
+from .._record import Frozen
 
 __all__ = [
     "MAX_SPEC_BYTES",
@@ -44,22 +45,19 @@ MAX_NESTING = 64
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@dataclass(frozen=True)
-class SpecOperation:
+class SpecOperation(Frozen):
     method: str  # the key as written: get, post, publish, …
     line: int  # 1-based line of the key
     operation_id: str | None
 
 
-@dataclass(frozen=True)
-class SpecPath:
+class SpecPath(Frozen):
     text: str  # the path or channel as written: /orders/{id}
     line: int  # 1-based line of its key (of `address:` for an AsyncAPI 3 channel)
     operations: tuple[SpecOperation, ...]
 
 
-@dataclass(frozen=True)
-class SpecDocument:
+class SpecDocument(Frozen):
     kind: str  # OpenAPI, Swagger or AsyncAPI
     paths: tuple[SpecPath, ...]
 

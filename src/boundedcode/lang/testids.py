@@ -9,19 +9,17 @@ Jest and Surefire name the file or class before them.
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from dataclasses import dataclass, field
 from collections.abc import Callable
 
+from .._record import Frozen, Record, field, replace
 from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines
 
 __all__ = ["TestId", "parse_test_ids"]
 
 
-@dataclass(frozen=True)
-class TestId:
+class TestId(Frozen):
     __test__ = False  # pytest: not a test class, despite its name
 
     raw: str
@@ -31,8 +29,7 @@ class TestId:
     framework: str
 
 
-@dataclass
-class _State:
+class _State(Record):
     ids: list[TestId] = field(default_factory=list)
     go_pending: list[int] = field(default_factory=list)  # Go ids still waiting for their package
     jest_file: str | None = None
@@ -55,7 +52,7 @@ def _go_package(m: re.Match[str], state: _State) -> None:
     if not state.go_pending:  # a package that failed without a failing test (a build failure)
         state.ids.append(TestId(package, None, package, None, "go"))
     for index in state.go_pending:
-        state.ids[index] = dataclasses.replace(state.ids[index], suite=package)
+        state.ids[index] = replace(state.ids[index], suite=package)
     state.go_pending.clear()
 
 

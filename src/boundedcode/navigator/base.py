@@ -8,9 +8,10 @@ which languages it serves. Errors a provider raises on purpose derive from
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
 from typing import Iterable, Protocol, runtime_checkable
 
+from .._record import Frozen
 from ..errors import BoundedCodeError
 
 __all__ = [
@@ -37,13 +38,19 @@ REFERENCE = "reference"
 IMPLEMENTATION = "implementation"
 
 
-@dataclass(frozen=True, order=True)
-class Location:
+@functools.total_ordering
+class Location(Frozen):
     path: str  # repository-relative, `/`-separated
     line: int  # 1-based
     symbol: str
     kind: str  # a definition kind (lang.definitions.KINDS), "definition", REFERENCE or IMPLEMENTATION
     source: str  # who answered: PATTERNS, "lsp:pylsp", …
+
+    def __lt__(self, other: object) -> bool:
+        """Ordered by their fields in turn, path first (`sorted` of locations)."""
+        if not isinstance(other, Location):
+            return NotImplemented
+        return self._values(self) < other._values(other)
 
     def to_json(self) -> dict[str, object]:
         return {

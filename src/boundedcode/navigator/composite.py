@@ -17,9 +17,9 @@ timeout, not four.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from .._record import Frozen, Record, field
 from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
 from ..lang.languages import language_of
 from .base import PATTERNS, Location, LookupTimeout, Navigator, NavigatorError, Probed, sorted_locations
@@ -32,8 +32,7 @@ OPERATIONS = ("definitions", "references", "implementations")
 _STICKY = frozenset({"missing", "down", "timeout"})
 
 
-@dataclass(frozen=True)
-class Skip:
+class Skip(Frozen):
     """A server that did not answer for some languages, and why."""
 
     source: str  # "lsp:jedi-language-server"
@@ -54,8 +53,7 @@ class Skip:
         }
 
 
-@dataclass
-class Answer:
+class Answer(Record):
     operation: str  # one of OPERATIONS
     name: str
     locations: list[Location]  # in (path, line) order

@@ -9,12 +9,13 @@ in the repository under analysis (its `node_modules/.bin` is not trusted).
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import sys
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from .._record import Frozen
 from ..errors import UsageError
 
 __all__ = ["ServerSpec", "SERVERS", "AUTO", "ENV_VAR", "find_binary", "enabled_servers", "parse_server_names"]
@@ -25,17 +26,16 @@ AUTO = "auto"
 ENV_VAR = "BCODE_LANGUAGE_SERVERS"
 
 
-@dataclass(frozen=True)
-class ServerSpec:
+class ServerSpec(Frozen):
     name: str
     command: tuple[str, ...]  # argv; argv[0] is looked up by `find_binary`
     language_ids: Mapping[str, str]  # our language id (lang.languages) → the LSP languageId
     install: str  # the install command, for notes and docs
     initialization_options: Any = None
-    languages: frozenset[str] = field(init=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "languages", frozenset(self.language_ids))
+    @functools.cached_property
+    def languages(self) -> frozenset[str]:
+        return frozenset(self.language_ids)
 
     @property
     def source(self) -> str:

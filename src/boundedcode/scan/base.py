@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Callable, Collection, Iterable, NamedTuple, Protocol, Sequence, cast
 
+from .._record import Record, field
 from ..seeds.terms import MIN_PART_CHARS, WHOLE, identifier_parts, spellings
 from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
@@ -88,8 +88,7 @@ class Hit(NamedTuple):
     text: str
 
 
-@dataclass
-class ScanResult:
+class ScanResult(Record):
     """Every needle's hits per file, in path and line order, and the bounds the scan kept to."""
 
     # needle -> path -> hits (in line order, at most the per-string-and-file budget)

@@ -10,11 +10,11 @@ names last; placeholders such as foo and bar are dropped.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from itertools import chain
 
 from typing import NamedTuple
 
+from .._record import replace
 from ..model import Anchor, AnchorKind, AnchorOrigin
 from .imports import import_anchors, python_bindings
 

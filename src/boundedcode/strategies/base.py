@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import defaultdict
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate
 from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
+from .._record import Frozen
 from ..checkout.budgets import Budgets, reach
 from ..checkout.confined import too_large
 from ..checkout.tree import Tree
@@ -62,8 +62,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(Frozen):
     """What a strategy may look at before any file is listed."""
 
     anchors: tuple[Anchor, ...]
@@ -283,8 +282,7 @@ class Reader:
         return self.cache[path]
 
 
-@dataclass(frozen=True)
-class Evidence:
+class Evidence(Frozen):
     """What a strategy finds places in: the plan, the walk, the scan and the services around them."""
 
     plan: Plan

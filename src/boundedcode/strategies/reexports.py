@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
+from .._record import replace
 from ..lang.definitions import definition_kind
 from ..lang.exports.model import Files, Resolved
 from ..lang.exports.namespaces import (

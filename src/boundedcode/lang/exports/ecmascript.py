@@ -13,9 +13,9 @@ CommonJS `module.exports` is not followed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
+from ..._record import Frozen
 from ..manifests import Package, PathAliases, join
 from ._trees import parse, text
 from .model import MAX_HOPS, Files, Hop, Resolved
@@ -55,8 +55,7 @@ def grammar_of(path: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class EsModule:
+class EsModule(Frozen):
     declared: Mapping[str, tuple[int, str]]  # top-level declarations: name → (line, kind)
     #: exported name → (the name in this module or in `source`, the source specifier or None, line)
     exported: Mapping[str, tuple[str, str | None, int]]

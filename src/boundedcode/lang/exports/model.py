@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
+
+from ..._record import Record, field
 
 __all__ = ["Hop", "Resolved", "Files", "MAX_HOPS", "MAX_FILE_BYTES", "MAX_BYTES"]
 
@@ -41,8 +42,7 @@ MAX_FILE_BYTES = 256 * 1024
 MAX_BYTES = 1024 * 1024
 
 
-@dataclass
-class Files:
+class Files(Record):
     """The few files one retrieval's resolvers read, each once: at most `limit` of them, none over
     `max_file_bytes`, `max_bytes` in all (a file past a bound reads as None)."""
 

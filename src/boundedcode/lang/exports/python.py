@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import functools
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
+from ..._record import Frozen
 from ..manifests import join
 from ._trees import parse, text
 from .model import MAX_HOPS, Files, Hop, Resolved
@@ -24,8 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["PyModule", "py_module", "PyResolver"]
 
 
-@dataclass(frozen=True)
-class PyModule:
+class PyModule(Frozen):
     declared: Mapping[str, tuple[int, str]]  # name → (line, kind): classes, functions, assignments
     imports: Mapping[str, tuple[str, str, int]]  # bound name → (module as written, imported name, line)
     stars: tuple[tuple[str, int], ...]  # `from x import *`: (module as written, line)

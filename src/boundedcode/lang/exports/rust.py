@@ -14,9 +14,9 @@ re-exports up to MAX_HOPS.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
+from ..._record import Frozen
 from ..manifests import join
 from ._trees import parse, text
 from .model import MAX_HOPS, Files, Hop, Resolved
@@ -43,8 +43,7 @@ ITEM_KINDS = {
 }
 
 
-@dataclass(frozen=True)
-class Use:
+class Use(Frozen):
     """One name a `pub use` binds: the path it names and the name it binds ("*" for a glob)."""
 
     path: tuple[str, ...]  # "" first for a leading `::`
@@ -52,8 +51,7 @@ class Use:
     line: int
 
 
-@dataclass(frozen=True)
-class Mod:
+class Mod(Frozen):
     """A module declaration: `mod x;` (with its `#[path]`, if any) or an inline `mod x { … }`."""
 
     name: str
@@ -62,8 +60,7 @@ class Mod:
     body: RustModule | None
 
 
-@dataclass(frozen=True)
-class RustModule:
+class RustModule(Frozen):
     mods: Mapping[str, Mod]
     uses: tuple[Use, ...]  # the public ones, in file order
     items: Mapping[str, tuple[int, str]]  # name → (line, kind)
@@ -168,8 +165,7 @@ def _use_tree(node: Node, prefix: tuple[str, ...], out: list[Use], offset: int) 
         out.append(Use(path, path[-1], line))
 
 
-@dataclass(frozen=True)
-class _Module:
+class _Module(Frozen):
     """A module: the file it lives in, the inline modules within that file, its crate and parent."""
 
     file: str
@@ -178,8 +174,7 @@ class _Module:
     parent: _Module | None
 
 
-@dataclass(frozen=True)
-class _Found:
+class _Found(Frozen):
     module: _Module | None  # a module was named …
     item: Resolved | None  # … or an item
     via: tuple[Hop, ...]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import pickle
 from typing import ClassVar
 
@@ -126,3 +127,11 @@ def test_locations_order_by_their_fields_in_turn() -> None:
     c = Location("b.py", 1, "f", "function", "patterns")
     assert sorted([c, b, a]) == [a, b, c]
     assert a < b <= b < c and c > a >= a
+
+
+def test_the_signature_names_the_fields() -> None:
+    """`help()` and `inspect.signature` show the fields, though `__init__` takes any arguments."""
+    assert str(inspect.signature(Point)) == "(x: 'int', y: 'int' = 0, label: 'str | None' = None) -> None"
+    assert str(inspect.signature(Tally)).endswith(
+        "counts: 'list[int]' = <factory>, total: 'int' = 0) -> None"
+    )

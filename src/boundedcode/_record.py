@@ -5,8 +5,9 @@ A one-shot `bcode retrieve` paid for `dataclasses` on every call: importing it b
 their own (21 records; `docs/benchmark.md`, "a twenty-third session"). A record here is declared
 the same way, its fields annotated in the class body in order, a default after the name, and
 gets `__init__`, `__eq__` and `__repr__` (a frozen one `__hash__` too, and no assignment) from
-the base class, written once; type checkers read the declaration through `dataclass_transform`
-(PEP 681). The modules a one-shot retrieval or retry pack imports use these; those only a
+the base class, written once. Type checkers read the declaration through `dataclass_transform`
+(PEP 681); `inspect.signature` and `dataclasses`' own functions read what is made for them when
+first asked. The modules a one-shot retrieval or retry pack imports use these; those only a
 long-lived host or another command imports (the warm engine's kept tree, the MCP server and its
 reads, the session store, the benchmark, `source.context`) keep `dataclasses`.
 """
@@ -63,6 +64,41 @@ class _DataclassFields:
         return made
 
 
+class _FactoryDefault:
+    """A factory's default as a signature shows it (as dataclasses do)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+class _Signature:
+    """`__signature__`, made on first use: `help()` and `inspect.signature` show the fields as
+    the parameters they are, though `__init__` takes `*args, **kwargs` (only a caller asking
+    imports `inspect`)."""
+
+    def __get__(self, record: object, cls: type[_Fields]) -> Any:
+        made = cls.__dict__.get("_signature")
+        if made is None:
+            import inspect
+
+            made = inspect.Signature(
+                [
+                    inspect.Parameter(
+                        name,
+                        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                        default=_FactoryDefault()
+                        if name in cls._factories
+                        else cls._defaults.get(name, inspect.Parameter.empty),
+                        annotation=cls._annotations[name],
+                    )
+                    for name in cls._fields
+                ],
+                return_annotation=None,
+            )
+            setattr(cls, "_signature", made)
+        return made
+
+
 class _Fields:
     """What `Record` and `Frozen` share: the fields read from the class body, `__init__`,
     `__eq__` and `__repr__`."""
@@ -74,6 +110,7 @@ class _Fields:
     _annotations: ClassVar[dict[str, Any]] = {}
     _post_init: ClassVar[bool] = False
     __dataclass_fields__: ClassVar[dict[str, Any]] = _DataclassFields()  # type: ignore[assignment]
+    __signature__: ClassVar[Any] = _Signature()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

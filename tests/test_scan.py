@@ -20,6 +20,7 @@ from boundedcode.scan.base import (
 )
 from boundedcode.scan import ripgrep
 from boundedcode.scan.ripgrep import _drain, _parse_identifiers, _parse_lines
+from boundedcode.scan.warm import LITERAL_LINE_BYTES
 
 from .conftest import write_tree
 
@@ -401,6 +402,9 @@ _WARM_NEEDLES = [
     # Folded words of several runs (kebab-case keys): found in the files holding each run whole,
     # in any case (`Post-X`, `POST-x`), not in those holding `postx` or `post_x`.
     [Needle("post-x", True, fold=True), Needle("x-post", True, fold=True), Needle("post", True)],
+    # Literals holding a run whole inside them: looked for only on the lines of that run (the
+    # rarest one's), with a `$`, a CRLF, a cut line or a non-ASCII letter beside it as anywhere.
+    [Needle("x post x", False), Needle("$post ", False), Needle("é post ", False), Needle("a.b c", False)],
 ]
 
 
@@ -434,28 +438,47 @@ _WARM_NEEDLES = [
     ),
     st.sampled_from(range(len(_WARM_NEEDLES))),
     st.sampled_from([2, 400]),
+    # A literal looked for on its inner run's lines in every file (0), or as the engine chooses.
+    st.sampled_from([0, LITERAL_LINE_BYTES]),
 )
 # `x$` found by the classifier where ripgrep's expression for it matches nothing in the file.
-@example(texts=[["Post x$ \n"]], which=1, per_file=400)
+@example(texts=[["Post x$ \n"]], which=1, per_file=400, line_bytes=LITERAL_LINE_BYTES)
 # A `$` next to the word (ripgrep matches it, the classifier does not) and one elsewhere on a line.
-@example(texts=[["$post = 1\npost$ = 2\npost = $x\n"]], which=0, per_file=400)
+@example(texts=[["$post = 1\npost$ = 2\npost = $x\n"]], which=0, per_file=400, line_bytes=LITERAL_LINE_BYTES)
 # A run after a `$` beginning with the word and one before a `$` ending with it (`$post` and
 # `post$` are on those lines), a non-ASCII line and a CRLF one apart from the word's lines.
-@example(texts=[["$postal = 1\nxpost$ = 2\npost = x\n"]], which=0, per_file=400)
-@example(texts=[["é\npost\n", "post\r\npost\n"]], which=0, per_file=400)
+@example(
+    texts=[["$postal = 1\nxpost$ = 2\npost = x\n"]], which=0, per_file=400, line_bytes=LITERAL_LINE_BYTES
+)
+@example(texts=[["é\npost\n", "post\r\npost\n"]], which=0, per_file=400, line_bytes=LITERAL_LINE_BYTES)
 # A line cut at MAX_LINE_CHARS whose cut ends in `post` (of `postal`): a needle made by the cut.
-@example(texts=[["Post " + "a" * 390 + " postal\n"]], which=0, per_file=400)
-@example(texts=[["a.b\n"]], which=2, per_file=400)
+@example(texts=[["Post " + "a" * 390 + " postal\n"]], which=0, per_file=400, line_bytes=LITERAL_LINE_BYTES)
+@example(texts=[["a.b\n"]], which=2, per_file=400, line_bytes=LITERAL_LINE_BYTES)
 # A binary file (a NUL byte) holding the needles: no lines, in the first scan or once changed.
-@example(texts=[["post Post\n\x00"], ["post\n"]], which=3, per_file=400)
+@example(texts=[["post Post\n\x00"], ["post\n"]], which=3, per_file=400, line_bytes=LITERAL_LINE_BYTES)
 # Occurrences inside longer identifiers are no lines: they must not use up the lines per file.
-@example(texts=[["postx\n" * 3 + "post\n"]], which=0, per_file=2)
+@example(texts=[["postx\n" * 3 + "post\n"]], which=0, per_file=2, line_bytes=LITERAL_LINE_BYTES)
 # An identifier on more lines of a plain file than the budget keeps: its first, and the bound
 # (`c`: no term counted in the file reaches it too).
-@example(texts=[["c\n" * 3]], which=3, per_file=2)
+@example(texts=[["c\n" * 3]], which=3, per_file=2, line_bytes=LITERAL_LINE_BYTES)
 # Folded words in other cases than the needles', beside identifiers holding their runs in part.
-@example(texts=[["POST-x post_x\n", "X-Post\n"], ["postx-post\n"]], which=5, per_file=400)
-def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factory, texts, which, per_file):
+@example(
+    texts=[["POST-x post_x\n", "X-Post\n"], ["postx-post\n"]],
+    which=5,
+    per_file=400,
+    line_bytes=LITERAL_LINE_BYTES,
+)
+# A phrase on some of its inner run's lines, a line too long cut before it, its run's lines past
+# the budget on others: the first lines holding the phrase, as ripgrep keeps them.
+@example(
+    texts=[["post\n" * 3 + "x post x\r\n$post = x post x\n" + "a" * 400 + " x post x\n"]],
+    which=6,
+    per_file=2,
+    line_bytes=0,
+)
+def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(
+    tmp_path_factory, monkeypatch, texts, which, per_file, line_bytes
+):
     """The warm back end composes each file's lines from each needle's own (kept across queries):
     the same lines, texts, needles, term counts and bounds as ripgrep, on the first query, the
     next, and after a file changed."""
@@ -463,6 +486,7 @@ def test_the_warm_scan_answers_as_ripgrep_does_query_after_query(tmp_path_factor
     from boundedcode.checkout.cached import CachedWorkTree
     from boundedcode.scan.warm import WarmScanner
 
+    monkeypatch.setattr("boundedcode.scan.warm.LITERAL_LINE_BYTES", line_bytes)
     files = {f"f{i}.py": "".join(parts) for i, parts in enumerate(texts)}
     root = write_tree(tmp_path_factory.mktemp("w"), files)
     needles = _WARM_NEEDLES[which] + [Needle("post", False, term=True), Needle("x", False, term=True)]

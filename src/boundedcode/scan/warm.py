@@ -44,6 +44,10 @@ from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents
 __all__ = ["WarmScanner", "TokenIndex", "PlainLines"]
 
 _IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
+#: A literal is looked for on the lines of its rarest inner run while they are fewer than one
+#: for each this many bytes of the file; past that, in the whole file at once (a line looked at
+#: costs what a search of some 600 bytes does: `/work/runs/s57/litprof.py`).
+LITERAL_LINE_BYTES = 512
 #: Matching lines kept across queries (each needle's, per file; about 200 bytes each, so
 #: some 50 MB at most): the least recently asked needle goes first.
 LINES_KEPT = 250_000
@@ -625,6 +629,40 @@ class TokenIndex:
                 out.append(Hit(no, line_text(data[starts[no - 1] :], False)))
         return out
 
+    def holding_count(self, identifier: bytes) -> int:
+        """How many indexed files hold `identifier` whole."""
+        number = self._numbers.get(identifier)
+        return 0 if number is None else len(self._holding.get(number))
+
+    def literal_lines(
+        self, path: str, data: bytes, run: bytes, literal: bytes, most: int
+    ) -> list[Hit] | None:
+        """The first `most` lines of `data` (the file's indexed contents) holding `literal` (no
+        newline or `\\r` in it), as `matching_lines` finds them, looked for only on the lines
+        where `run`, a run of word bytes `literal` holds whole, is; None when the file has no
+        line index, or where its lines of `run` are too many to be quicker than a search of the
+        whole (`LITERAL_LINE_BYTES`)."""
+        kept = self.lines.get(path)
+        if kept is None or self.indexed.get(path) is not data:
+            return None
+        number = self._numbers.get(run)
+        if number is None:
+            return []
+        first, last = kept.span(number)
+        if (last - first) * LITERAL_LINE_BYTES > len(data):
+            return None  # the run on so many lines that one search of the whole is quicker
+        starts = kept.starts
+        line_count = len(starts)
+        out: list[Hit] = []
+        for no in kept.lines[first:last]:
+            ended = no < line_count  # by a newline: not the file's last line
+            raw = data[starts[no - 1] : starts[no] - 1] if ended else data[starts[no - 1] :]
+            if literal in raw:
+                out.append(Hit(no, line_text(raw, ended)))
+                if len(out) >= most:
+                    break
+        return out
+
     def plain_identifier_lines(
         self, paths: Iterable[str], identifier: bytes, most: int
     ) -> tuple[dict[str, PlainLines], list[str]]:
@@ -948,6 +986,12 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
     rx, classify = python_pattern([needle]), classifier([needle])
     identifier = _is_identifier(needle)
     after_dollar, before_dollar = "$" + needle.text, needle.text + "$"
+    # A literal's inner runs are whole identifiers wherever it occurs, so its lines are among
+    # those of the run the fewest files hold, which a file's line index lists: the rest of the
+    # file is not searched (a quoted phrase's words are in thousands of files).
+    by_runs = not (needle.word or needle.fold or "\r" in needle.text or "\n" in needle.text)
+    inner = [run.encode() for run in _needle_runs(needle)[0]] if by_runs else []
+    rarest = min(inner, key=index.holding_count) if inner else None
 
     def all_hold(text: str) -> bool:
         # An identifier on ASCII lines, none cut, with no `$` next to it: the classifier's
@@ -967,6 +1011,8 @@ def _lines_of(needle: Needle, most: int, index: TokenIndex) -> _LinesOf:
             if isinstance(lines, PlainLines):
                 return lines
             return _Found(lines, holds, all_hold) if lines else None
+        if rarest is not None and (found := index.literal_lines(path, data, rarest, probe, most)) is not None:
+            return _Found(found, holds, all_hold) if found else None
         if is_binary(data):
             return None
         if (probe.lower() in data.lower()) if needle.fold else (probe in data):

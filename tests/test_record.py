@@ -98,6 +98,7 @@ def test_replace_copies_with_changes_and_refuses_an_unknown_field() -> None:
     assert replace(p, y=5) == Point(1, 5, "a") and p.y == 2
     with pytest.raises(TypeError, match="no field z"):
         replace(p, z=1)
+    assert p.__replace__(label="b") == Point(1, 2, "b")  # what Python 3.13's `copy.replace` asks
 
 
 def test_dataclasses_functions_take_records() -> None:

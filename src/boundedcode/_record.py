@@ -171,6 +171,10 @@ class _Fields:
         shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self._values(self)))
         return f"{type(self).__qualname__}({shown})"
 
+    def __replace__(self: _R, /, **changes: Any) -> _R:
+        """`replace`, as Python 3.13's `copy.replace` asks it of a dataclass."""
+        return replace(self, **changes)
+
 
 @dataclass_transform(field_specifiers=(field,))
 class Record(_Fields):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..checkout.budgets import DEFAULT_BUDGETS
+from ..lazyre import LazyPattern
 
 __all__ = [
     "MAX_CHARS",
@@ -83,11 +84,11 @@ _QUOTE_MARKERS = re.compile(r"^(?:>(?:[ \t]|$)){1,8}")
 _CODE_SPAN = re.compile(r"^(\s{0,40})`{1,3}(?=[^`\s])(.*?)`{0,3}$")
 # The sides of a box a line is drawn in: rich's panels ('│ /srv/app/cart.py:2 in total      │'), Julia's
 # logging ('│        @ Base ./task.jl:17', its first and last lines '┌ Error: …', '└ @ Main …').
-_BOX_SIDES = re.compile(r"^[ \t]{0,40}[│┌└] ?|[ \t]{0,400}│$")
+_BOX_SIDES = LazyPattern(r"^[ \t]{0,40}[│┌└] ?|[ \t]{0,400}│$")
 # The prefix a process manager puts before each line it relays from a process: honcho's and
 # foreman's time and process (`12:44:52 web.1    | `, `12:44:52 system   | `), docker compose's
 # service (`web-1  | `, `web_1  | ` before version 2).
-_RELAYED = re.compile(r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}|system) {0,32}\| ?")
+_RELAYED = LazyPattern(r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}|system) {0,32}\| ?")
 # PHP's errors as a page shows them (html_errors, the default of a web server's PHP): '<b>Warning</b>:
 #  Undefined variable $sum in <b>/srv/shop/src/Cart.php</b> on line <b>3</b><br />', the trace's
 # text escaped ('#0 /srv/shop/src/Cart.php(17): Shop\Cart-&gt;total()').

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 import posixpath
-import re
 from typing import Any, Callable, NamedTuple
 
+from ..lazyre import LazyPattern
 
 __all__ = [
     "Crate",
@@ -116,7 +116,7 @@ class GoModule(NamedTuple):
     replaces: tuple[tuple[str, str], ...]  # (module path, repository directory), local targets only
 
 
-_GO_TOKEN = re.compile(r'\s*(?:(//.*)|("(?:\\.|[^"\\])*")|(`[^`]*`)|(=>|\(|\)|[^\s()"`]+))')
+_GO_TOKEN = LazyPattern(r'\s*(?:(//.*)|("(?:\\.|[^"\\])*")|(`[^`]*`)|(=>|\(|\)|[^\s()"`]+))')
 
 
 def _go_tokens(line: str) -> list[str]:

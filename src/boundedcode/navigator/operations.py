@@ -20,6 +20,7 @@ from ..checkout.walk import walk
 from ..errors import RepositoryError, UsageError
 from ..lang.definitions import definitions
 from ..lang.languages import language_of
+from ..lazyre import LazyPattern
 from ..scan import Hit, Scanner
 from .base import Location
 from .composite import Answer, Composite
@@ -34,7 +35,7 @@ __all__ = ["build_navigator", "navigate", "split_name", "ENABLE_HINT"]
 
 ENABLE_HINT = f"enable a language server with --server NAME or {ENV_VAR} (see docs/language-servers.md)"
 #: A name, or a qualified one: Ledger.post, Ledger::post, shop.Ledger.post.
-_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*\Z")
+_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*\Z")
 _SEPARATOR = re.compile(r"\.|::")
 
 

@@ -13,6 +13,7 @@ import re
 from typing import NamedTuple, Sequence
 
 from ..lang.identifiers import identifiers_in
+from ..lazyre import LazyPattern
 from ..model import Anchor, AnchorKind, AnchorOrigin
 from .message import split_segments, words
 from .terms import QueryTerm, query_terms
@@ -69,7 +70,7 @@ _SAMPLE_DEFINITION = re.compile(
 
 #: A test's name's own word for being a test, where a word begins or ends (`test_total`,
 #: `testTotal`, `TotalTest`, `cart_test`, `CartTests`, `CartTestCase`; not `testing`, `latest`).
-_TEST_WORD = re.compile(r"^[Tt]ests?(?:_|(?=[A-Z])|$)|(?:_[Tt]ests?|Tests?|TestCase)$")
+_TEST_WORD = LazyPattern(r"^[Tt]ests?(?:_|(?=[A-Z])|$)|(?:_[Tt]ests?|Tests?|TestCase)$")
 #: What separates the parts of a test's suite (`migrations.test_autodetector.AutodetectorTests`,
 #: `routing::tests::fallback`).
 _SUITE_PARTS = re.compile(r"::|\.")

@@ -37,6 +37,7 @@ from ..lang.routes import (
     route_match,
     same_segments,
 )
+from ..lazyre import LazyPattern
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R, specificity
@@ -63,13 +64,13 @@ DECORATOR_REACH = 6
 BELOW_REACH = 1500
 
 # Segments every API shares: never the needle when a more telling one exists.
-_GENERIC_SEGMENT = re.compile(r"v\d+|api|rest|public|internal|private|beta|alpha", re.I)
+_GENERIC_SEGMENT = LazyPattern(r"v\d+|api|rest|public|internal|private|beta|alpha", re.I)
 _GRAPHQL_PROSE = re.compile(r"\b(graphql|gql|mutation|mutations|subscription|resolver|query|queries)\b", re.I)
 _GRAPHQL_EXTENSIONS = ("graphql", "gql", "graphqls")
 _GRAPHQL_TYPE = re.compile(r"^\s*(?:extend\s+)?type\s+(\w+)")
 _GRAPHQL_ROOTS = ("Query", "Mutation", "Subscription")
 # google.api.http: `get: "/v1/orders/{id}"` or `option (google.api.http).get = "..."`.
-_PROTO_HTTP = re.compile(r"""\b(get|put|post|delete|patch)\s*[:=]\s*"([^"]+)\"""")
+_PROTO_HTTP = LazyPattern(r"""\b(get|put|post|delete|patch)\s*[:=]\s*"([^"]+)\"""")
 _PROTO_RPC = re.compile(r"^\s*rpc\s+(\w+)\s*\(")
 _PROTO_SERVICE = re.compile(r"^\s*service\s+(\w+)")
 

@@ -21,6 +21,7 @@ import re
 
 from ..lang.definitions import enclosing_definition
 from ..lang.languages import is_prose_path, language_of
+from ..lazyre import LazyPattern
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
@@ -103,7 +104,7 @@ _ASSIGN_EXTENSIONS = (
     ".env.template",
     ".envrc.example",
 )
-_ASSIGN_NAMES = re.compile(
+_ASSIGN_NAMES = LazyPattern(
     r"^(?:Procfile|Jenkinsfile|env\.(?:example|sample|template|dist)|"
     r"[\w.-]*\.env\.(?:example|sample|template|dist))$",
     re.I,

@@ -10,12 +10,12 @@ Other files (message catalogues, templates, YAML) hold messages bare.
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from ..lang.definitions import enclosing_definition
 from ..lang.definitions.patterns import LINE_TABLES
 from ..lang.languages import is_prose_path, language_of
+from ..lazyre import LazyPattern
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Hit, Needle
 from ..weights import R, specificity
@@ -24,7 +24,7 @@ from .base import Evidence, Plan
 __all__ = ["LexicalStrategy"]
 
 #: A line that raises, throws, panics or reports: the message is produced here.
-_RAISES = re.compile(
+_RAISES = LazyPattern(
     r"\b(raise|throw|panic|Err|Error|Exception|error|errorf|fatal|die|abort|"
     r"warn|warning|fail|bail|ensure|assert|reject|log|logger|gettext|_)\b\s*[(!:]?"
 )

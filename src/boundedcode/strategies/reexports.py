@@ -52,6 +52,7 @@ from ..lang.manifests import (
     path_aliases,
     psr4,
 )
+from ..lazyre import LazyPattern
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
@@ -90,9 +91,9 @@ _CPP = frozenset({"c", "cpp"})
 _LIST_LINE = r"(?!(?:use|let|mod|fn|const|return|import|from|export)\b)[\w:$.]+(?:\s+as\s+[\w$]+)?"
 _GROUP_LINE = rf"^\s*{_LIST_LINE}(?:\s*,\s*{_LIST_LINE})*\s*,?\s*[}})]?\s*;?\s*$"
 _MAY_REEXPORT = {
-    "rust": re.compile(rf"^\s*pub(?:\([^)]*\))?\s+use\b|{_GROUP_LINE}"),
-    "javascript": re.compile(rf"^\s*export\b|{_GROUP_LINE}"),
-    "python": re.compile(rf"^\s*from\b.*\bimport\b|{_GROUP_LINE}"),
+    "rust": LazyPattern(rf"^\s*pub(?:\([^)]*\))?\s+use\b|{_GROUP_LINE}"),
+    "javascript": LazyPattern(rf"^\s*export\b|{_GROUP_LINE}"),
+    "python": LazyPattern(rf"^\s*from\b.*\bimport\b|{_GROUP_LINE}"),
 }
 
 T = TypeVar("T")

@@ -16,6 +16,7 @@ import re
 
 from ..lang.definitions import definition_kind, definitions
 from ..lang.languages import is_test_path, language_of
+from ..lazyre import LazyPattern
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R, specificity
@@ -32,8 +33,8 @@ CALLED_DEFINITION = 0.7
 #: Definitions of one called name beyond this many files say nothing.
 MAX_CALLED_DEFS = 5
 
-_STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`")
-_CALL = re.compile(r"(?<![\w$.])(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*\(")
+_STRING = LazyPattern(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`")
+_CALL = LazyPattern(r"(?<![\w$.])(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*\(")
 _NOT_CALLED = frozenset(
     {
         "if",

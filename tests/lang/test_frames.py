@@ -1130,6 +1130,68 @@ EXPECTED = {
         Frame("Orders.swift", 7, None, "reorder", None, "swift", 1),
         Frame("main.swift", 4, None, "main", None, "swift", 2),
     ],
+    # A structured log's record: the trace one string, its line breaks escaped.
+    "javascript/bunyan.txt": [
+        Frame(T + "/jsonlogs/lib/cart.js", 2, 55, None, None, "javascript", 0),
+        Frame(T + "/jsonlogs/lib/cart.js", 2, 16, "total", None, "javascript", 1),
+        Frame(T + "/jsonlogs/main.js", 4, 10, "checkout", None, "javascript", 2),
+        Frame(T + "/jsonlogs/main.js", 21, 3, "Object.<anonymous>", None, "javascript", 3),
+        Frame("node:internal/modules/cjs/loader", 1521, 14, "Module._compile", None, "javascript", 4),
+        Frame("node:internal/modules/cjs/loader", 1623, 10, "Module._extensions..js", None, "javascript", 5),
+        Frame("node:internal/modules/cjs/loader", 1266, 32, "Module.load", None, "javascript", 6),
+        Frame("node:internal/modules/cjs/loader", 1091, 12, "Module._load", None, "javascript", 7),
+        Frame(
+            "node:internal/modules/run_main", 164, 12, "Function.executeUserEntryPoint", None, "javascript", 8
+        ),
+    ],
+    "javascript/pino.txt": [
+        Frame(T + "/jsonlogs/lib/cart.js", 2, 55, None, None, "javascript", 0),
+        Frame(T + "/jsonlogs/lib/cart.js", 2, 16, "total", None, "javascript", 1),
+        Frame(T + "/jsonlogs/main.js", 4, 10, "checkout", None, "javascript", 2),
+        Frame(T + "/jsonlogs/main.js", 21, 3, "Object.<anonymous>", None, "javascript", 3),
+        Frame("node:internal/modules/cjs/loader", 1521, 14, "Module._compile", None, "javascript", 4),
+        Frame("node:internal/modules/cjs/loader", 1623, 10, "Module._extensions..js", None, "javascript", 5),
+        Frame("node:internal/modules/cjs/loader", 1266, 32, "Module.load", None, "javascript", 6),
+        Frame("node:internal/modules/cjs/loader", 1091, 12, "Module._load", None, "javascript", 7),
+        Frame(
+            "node:internal/modules/run_main", 164, 12, "Function.executeUserEntryPoint", None, "javascript", 8
+        ),
+    ],
+    "javascript/winston_json.txt": [
+        Frame(T + "/jsonlogs/lib/cart.js", 2, 55, None, None, "javascript", 0),
+        Frame(T + "/jsonlogs/lib/cart.js", 2, 16, "total", None, "javascript", 1),
+        Frame(T + "/jsonlogs/main.js", 4, 10, "checkout", None, "javascript", 2),
+        Frame(T + "/jsonlogs/main.js", 21, 3, "Object.<anonymous>", None, "javascript", 3),
+        Frame("node:internal/modules/cjs/loader", 1521, 14, "Module._compile", None, "javascript", 4),
+        Frame("node:internal/modules/cjs/loader", 1623, 10, "Module._extensions..js", None, "javascript", 5),
+        Frame("node:internal/modules/cjs/loader", 1266, 32, "Module.load", None, "javascript", 6),
+        Frame("node:internal/modules/cjs/loader", 1091, 12, "Module._load", None, "javascript", 7),
+        Frame(
+            "node:internal/modules/run_main", 164, 12, "Function.executeUserEntryPoint", None, "javascript", 8
+        ),
+    ],
+    "jvm/log4j2_json.txt": [
+        Frame("Cart.java", 8, None, "com.acme.shop.Cart.total", "com.acme.shop", "jvm", 0),
+        Frame("Main.java", 12, None, "com.acme.shop.Main.main", "com.acme.shop", "jvm", 1),
+    ],
+    "python/json_logger.txt": [
+        Frame(T + "/jsonlogs/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/jsonlogs/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/jsonlogs/shop/app.py", 9, None, "checkout", None, "python", 2),
+        Frame(T + "/jsonlogs/shop/app.py", 14, None, "run", None, "python", 3),
+    ],
+    "python/result_repr.txt": [
+        Frame(T + "/jsonlogs/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/jsonlogs/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/jsonlogs/shop/app.py", 9, None, "checkout", None, "python", 2),
+        Frame(T + "/jsonlogs/shop/app.py", 41, None, None, None, "python", 3),
+    ],
+    "python/structlog_json.txt": [
+        Frame(T + "/jsonlogs/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/jsonlogs/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/jsonlogs/shop/app.py", 9, None, "checkout", None, "python", 2),
+        Frame(T + "/jsonlogs/shop/app.py", 14, None, "run", None, "python", 3),
+    ],
 }
 
 
@@ -1692,3 +1754,40 @@ def test_whoops_plain_text_trace_innermost_first():
         ("/srv/shop/src/Http/CartController.php", 30, "Shop\\Http\\CartController->show", 1),
         ("/srv/shop/public/index.php", 7, "main", 2),
     ]
+
+
+def test_a_structured_log_cut_inside_its_trace_keeps_the_frames_before_the_cut():
+    """A log that cuts a long record (nginx's 2 KB, a collector's limit) leaves its string open."""
+    record = evidence("python/json_logger.txt").rstrip("\n")
+    cut = record[: record.index("line 2, in <genexpr>")]
+    frames = parse_frames(cut)
+    assert [(f.path.rsplit("/", 1)[-1], f.line) for f in frames] == [
+        ("cart.py", 2),
+        ("app.py", 9),
+        ("app.py", 14),
+    ]
+
+
+def test_a_structured_logs_escapes_are_undone():
+    record = (
+        '2024-03-01T10:22:33.4567890Z {"level":"error","stack":"Error: no price\\n'
+        "    at total (C:\\\\src\\\\shop\\\\cart.js:2:16)\\n"
+        '    at \\u0063heckout (C:\\/src\\/shop\\/main.js:4:10)"}'
+    )
+    assert [(f.path, f.line, f.function) for f in parse_frames(record)] == [
+        ("C:/src/shop/cart.js", 2, "total"),
+        ("C:/src/shop/main.js", 4, "checkout"),
+    ]
+
+
+def test_a_string_with_one_escaped_line_break_stays_one_line():
+    """Source a compiler or a trace quotes (`printf("%d\\n", t)`) is no text of lines."""
+    line = '    5 |     printf("total %d\\n", t); puts("a\\nb");'
+    assert evidence_lines(line) == [line]
+
+
+def test_an_escaped_emojis_halves_are_no_characters_that_cannot_be_printed():
+    record = '{"msg":"paid \\ud83d\\ude00\\n  File \\"/srv/shop/cart.py\\", line 2, in total\\nKeyError: 1"}'
+    lines = evidence_lines(record)
+    assert "paid \ufffd\ufffd" in lines and "\n".join(lines).encode("utf-8")
+    assert [(f.path, f.line) for f in parse_frames(record)] == [("/srv/shop/cart.py", 2)]

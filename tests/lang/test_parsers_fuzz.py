@@ -6,7 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boundedcode.lang._text import HEAD_LINES, MAX_LINE_CHARS, MAX_LINES, evidence_cut
+from boundedcode.lang._text import (
+    HEAD_LINES,
+    MAX_ESCAPED_LINE_CHARS,
+    MAX_LINE_CHARS,
+    MAX_LINES,
+    evidence_cut,
+)
 from boundedcode.lang.diagnostics import Diagnostic, parse_diagnostics
 from boundedcode.lang.frames import Frame, parse_frames
 from boundedcode.lang.testids import TestId, parse_test_ids
@@ -113,6 +119,11 @@ HOSTILE_FRAGMENTS = [
     "\t[C]: in ",
     "{A, :b, 1, [file: 'a.ex', line: 1]}, ",
     "[{A, :b, [",
+    '"\\n',
+    "'\\n",
+    '\\"\\n',
+    '"a\\n\\n  File \\"',
+    "\\u00",
 ]
 LINE_PREFIXES = [
     "",
@@ -168,7 +179,10 @@ def test_longest_scanned_line_answers(fragment, prefix):
 
 
 def hostile_line(prefix: str, fragment: str) -> str:
-    return (prefix + fragment * MAX_LINE_CHARS)[:MAX_LINE_CHARS]
+    """A line a prefix then a fragment over and over, as long as the parsers scan such a line
+    (longer where it holds escaped line breaks: its strings' lines are read)."""
+    most = MAX_ESCAPED_LINE_CHARS if "\\n" in prefix + fragment else MAX_LINE_CHARS
+    return (prefix + fragment * most)[:most]
 
 
 ONE_MEGABYTE_FRAGMENTS = ["x", "a.py:1: ", "    at f (", "#0 0x1 in f ", "FAILED a::", "--> a:"]

@@ -1,5 +1,5 @@
 """Shared helpers for the evidence parsers: bounded line splitting, ANSI and log-prefix removal, a
-process manager's relayed lines regrouped, path cleanup.
+process manager's relayed lines regrouped, a structured log's escaped trace read as lines, path cleanup.
 
 Evidence is untrusted command output. Everything here is linear in the input and capped, so a
 parser never spends more than a bounded time on one message.
@@ -17,6 +17,7 @@ __all__ = [
     "MAX_LINES",
     "HEAD_LINES",
     "MAX_LINE_CHARS",
+    "MAX_ESCAPED_LINE_CHARS",
     "evidence_lines",
     "evidence_cut",
     "without_runtime_hints",
@@ -32,6 +33,11 @@ MAX_CHARS = 2_000_000
 MAX_LINES = DEFAULT_BUDGETS.evidence_lines  # the first HEAD_LINES, then the last ones
 HEAD_LINES = MAX_LINES // 4
 MAX_LINE_CHARS = 8_192  # a longer line (minified code, a base64 blob) is skipped, not scanned
+#: A longer line that holds escaped line breaks (a structured log's record, its trace one string)
+#: is read up to this length, as the lines of its strings.
+MAX_ESCAPED_LINE_CHARS = 65_536
+#: Lines taken from one string literal, at most.
+MAX_STRING_LINES = 512
 
 # CSI sequences (colours, cursor moves), OSC sequences (titles, hyperlinks), two-byte escapes.
 _ANSI = re.compile(
@@ -95,6 +101,15 @@ _RELAYED = LazyPattern(r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}
 _PHP_HTML = re.compile(r"</?b>|<br ?/?>")
 _HTML_ENTITY = re.compile(r"&(?:gt|lt|quot|#0?39|amp);")
 _ENTITIES = {"&gt;": ">", "&lt;": "<", "&quot;": '"', "&#039;": "'", "&#39;": "'", "&amp;": "&"}
+# A string literal, double- or single-quoted, its escapes kept (a JSON log's field, a logfmt value, a
+# Python repr), or its start where a log cut the line before its end (possessive: a match never
+# backtracks, so the line is read once). One that holds two escaped line breaks or more is text of
+# lines: a structured log's trace ('"stack":"TypeError: …\n    at total (/srv/shop/cart.js:2:16)\n…',
+# python-json-logger's '"exc_info": "Traceback …\n  File \"/srv/…', log4j2's '\n\tat …') or a task
+# result's printed dict ('traceback': 'Traceback …\n  File "/srv/…').
+_STRING = LazyPattern(r'"((?:[^"\\]|\\.)*+)(?:"|\\?$)|\'((?:[^\'\\]|\\.)*+)(?:\'|\\?$)')
+_ESCAPE = LazyPattern(r"\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|(.))")
+_ESCAPED = {"n": "\n", "t": "\t", "r": ""}
 _DRIVE_URL = re.compile(r"/[A-Za-z]:/")
 _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
 _WEBPACK = ("webpack:///", "webpack-internal:///")
@@ -129,7 +144,8 @@ def evidence_lines(text: str) -> list[str]:
     """The lines of `text` within the bounds, ANSI-free, right-stripped, a log's prefix, a CI
     service's marker or a build's task, a Markdown quote's markers or code span and a block's
     opening HTML tag off,
-    a process manager's relayed lines grouped by process.
+    a process manager's relayed lines grouped by process, a string that holds escaped line breaks
+    (a structured log's trace) read as its lines.
 
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
     them (no trace runs across the cut); an over-long line is blank.
@@ -140,7 +156,40 @@ def evidence_lines(text: str) -> list[str]:
     lines = _NEWLINE.split(_ANSI.sub("", text))
     if len(lines) > MAX_LINES:
         lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]
-    return [_plain(line) if len(line) <= MAX_LINE_CHARS else "" for line in _demultiplexed(lines)]
+    out: list[str] = []
+    for line in _demultiplexed(lines):
+        if "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS:
+            out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in _string_lines(line)]
+        else:
+            out.append(_plain(line) if len(line) <= MAX_LINE_CHARS else "")
+    return out
+
+
+def _string_lines(line: str) -> list[str]:
+    """`line`, each string literal in it that holds escaped line breaks (`_STRING`) cut out as the
+    lines it holds, its escapes undone; the text around such a string a line of its own."""
+    out: list[str] = []
+    start = 0
+    for m in _STRING.finditer(line):
+        body = m[1] if m[1] is not None else m[2]
+        if body.count("\\n") < 2:
+            continue
+        out.append(line[start : m.start()])
+        text = _ESCAPE.sub(_unescaped, body)
+        out += _NEWLINE.split(_ANSI.sub("", text) if "\x1b" in text else text, MAX_STRING_LINES)[
+            :MAX_STRING_LINES
+        ]
+        start = m.end()
+    return [line] if start == 0 else [*out, line[start:]]
+
+
+def _unescaped(m: re.Match[str]) -> str:
+    """One escape's character; half of a surrogate pair (an emoji's `\\ud83d`) stands for nothing
+    the parsers read and could not be printed, so it is U+FFFD."""
+    if m[3] is not None:
+        return _ESCAPED.get(m[3], m[3])
+    code = int(m[1] or m[2], 16)
+    return "\ufffd" if 0xD800 <= code <= 0xDFFF else chr(code)
 
 
 def _demultiplexed(lines: list[str]) -> list[str]:

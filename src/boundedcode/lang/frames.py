@@ -585,17 +585,14 @@ _PHP_CALLED_AT = LazyPattern(
 
 # PHP's uncaught exception on one line, as php-fpm hands it to nginx's error log ('FastCGI sent in
 # stderr: "PHP message: PHP Fatal error:  Uncaught Exception: boom in /srv/shop/cart.php:3' then its
-# trace) and a log keeps it: its newlines escaped ('…:3\nStack trace:\n#0 /srv/shop/index.php(5):
-# total()\n#1 {main}\n  thrown in …', rsyslog's '#012') or made spaces ('…:3 Stack trace: #0
-# /srv/shop/index.php(5): total() #1 {main}   thrown in …'). _rows cuts it where its lines were. An
-# escaped one is a JSON string's, its other escapes undone: '"message":"… in \/srv\/shop\/cart.php:3\n…'.
-_PHP_LINE_BREAK = LazyPattern(r"(?<!\\)\\n|#012| {1,8}(?=Stack trace:|#\d{1,5} |thrown in )")
-_JSON_ESCAPE = LazyPattern(r'\\([\\/"])')
+# trace) and a log keeps it: its newlines rsyslog's '#012' ('…:3#012Stack trace:#012#0
+# /srv/shop/index.php(5): total()#012#1 {main}#012  thrown in …') or made spaces ('…:3 Stack trace: #0
+# /srv/shop/index.php(5): total() #1 {main}   thrown in …'). _rows cuts it where its lines were. A
+# JSON string's '\n' is a line break already (evidence_lines).
+_PHP_LINE_BREAK = LazyPattern(r"#012| {1,8}(?=Stack trace:|#\d{1,5} |thrown in )")
 
 
 def _php_rows(line: str) -> list[str]:
-    if "\\n" in line:
-        return [_JSON_ESCAPE.sub(r"\1", row) for row in _PHP_LINE_BREAK.split(line, _MAX_ROWS)]
     if "#012" in line or "Stack trace: #" in line:
         return _PHP_LINE_BREAK.split(line, _MAX_ROWS)
     return [line]

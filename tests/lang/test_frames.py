@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from boundedcode.lang._text import evidence_lines
+from boundedcode.lang.diagnostics import parse_diagnostics
 from boundedcode.lang.frames import Frame, exception_lines, is_frame_line, parse_frames
 from evidence_files import T, evidence
 
@@ -1791,3 +1792,30 @@ def test_an_escaped_emojis_halves_are_no_characters_that_cannot_be_printed():
     lines = evidence_lines(record)
     assert "paid \ufffd\ufffd" in lines and "\n".join(lines).encode("utf-8")
     assert [(f.path, f.line) for f in parse_frames(record)] == [("/srv/shop/cart.py", 2)]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "python/ipython8_color",
+        "python/pytest_color",
+        "rust/rustc_error_color",
+        "javascript/tsc_pretty",
+        "javascript/jest_color",
+    ],
+)
+def test_coloured_output_whose_esc_bytes_were_lost_reads_as_the_coloured(name):
+    """Pasted into a forge's text box, '\\x1b[1;31mKeyError\\x1b[0m' keeps '[1;31mKeyError[0m'."""
+    pasted, coloured = evidence(f"{name}_pasted.txt"), evidence(f"{name}.txt")
+    assert "\x1b" not in pasted and ("[0m" in pasted or "[39m" in pasted)
+    assert parse_frames(pasted) == parse_frames(coloured)
+    assert parse_diagnostics(pasted) == parse_diagnostics(coloured)
+    assert parse_frames(pasted) or parse_diagnostics(pasted)
+
+
+def test_a_bracketed_name_is_no_colour_code():
+    text = "== [models/orders.sql] FAIL\n[1;31mL:   1 | P:  11 | LT01 | Expected single whitespace[0m"
+    assert evidence_lines(text) == [
+        "== [models/orders.sql] FAIL",
+        "L:   1 | P:  11 | LT01 | Expected single whitespace",
+    ]

@@ -43,6 +43,11 @@ MAX_STRING_LINES = 512
 _ANSI = re.compile(
     r"\x1b\[[0-9;:?<=>]{0,64}[ -/]{0,4}[@-~]|\x1b\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]"
 )
+# The same colours' codes where a text box dropped their ESC bytes (a notebook's or a terminal's
+# coloured output pasted into a forge: '[1;31mKeyError[0m   Traceback …', 'File [1;32m/srv/…:5[0m'):
+# taken off where one of them resets (`_SGR_RESETS`), as every coloured output does.
+_BARE_SGR = LazyPattern(r"\[\d{1,3}(?:;\d{1,3}){0,15}m")
+_SGR_RESETS = ("[0m", "[39m", "[49m", "[22m")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 # A block's opening HTML tag before its first line, as a forge's message carries it ('<pre> lib/…').
 _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
@@ -141,7 +146,7 @@ def evidence_cut(text: str) -> bool:
 
 
 def evidence_lines(text: str) -> list[str]:
-    """The lines of `text` within the bounds, ANSI-free, right-stripped, a log's prefix, a CI
+    """The lines of `text` within the bounds, ANSI-free (its ESC bytes lost too), right-stripped, a log's prefix, a CI
     service's marker or a build's task, a Markdown quote's markers or code span and a block's
     opening HTML tag off,
     a process manager's relayed lines grouped by process, a string that holds escaped line breaks
@@ -153,7 +158,10 @@ def evidence_lines(text: str) -> list[str]:
     if len(text) > MAX_CHARS:
         tail = text[-(MAX_CHARS // 2) :]
         text = text[: MAX_CHARS // 2] + "\n\n" + tail[tail.find("\n") + 1 :]
-    lines = _NEWLINE.split(_ANSI.sub("", text))
+    text = _ANSI.sub("", text)
+    if any(reset in text for reset in _SGR_RESETS):
+        text = _BARE_SGR.sub("", text)
+    lines = _NEWLINE.split(text)
     if len(lines) > MAX_LINES:
         lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]
     out: list[str] = []

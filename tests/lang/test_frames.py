@@ -1783,8 +1783,8 @@ def test_a_structured_logs_escapes_are_undone():
 
 def test_a_string_with_one_escaped_line_break_stays_one_line():
     """Source a compiler or a trace quotes (`printf("%d\\n", t)`) is no text of lines."""
-    line = '    5 |     printf("total %d\\n", t); puts("a\\nb");'
-    assert evidence_lines(line) == [line]
+    lines = ["cart.c:5:5: warning: unused result", '    5 |     printf("total %d\\n", t); puts("a\\nb");']
+    assert evidence_lines("\n".join(lines)) == lines
 
 
 def test_an_escaped_emojis_halves_are_no_characters_that_cannot_be_printed():
@@ -1818,4 +1818,35 @@ def test_a_bracketed_name_is_no_colour_code():
     assert evidence_lines(text) == [
         "== [models/orders.sql] FAIL",
         "L:   1 | P:  11 | LT01 | Expected single whitespace",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("derived", "name"),
+    [
+        ("go/panic_system_indented", "go/panic_system"),
+        ("c/valgrind_memcheck_indented", "c/valgrind_memcheck"),
+        ("jvm/surefire_junit4_indented", "jvm/surefire_junit4"),
+        ("python/traceback_cause_nbsp", "python/traceback_cause"),
+    ],
+)
+def test_an_indented_code_block_and_a_web_pages_blanks_read_as_the_output(derived, name):
+    """A message indents a pasted log four spaces (a Markdown code block); a web page's copy
+    indents with non-breaking spaces."""
+    pasted, printed = evidence(f"{derived}.txt"), evidence(f"{name}.txt")
+    assert pasted != printed
+    assert parse_frames(pasted) == parse_frames(printed) != []
+    assert parse_diagnostics(pasted) == parse_diagnostics(printed)
+
+
+def test_only_a_block_after_a_blank_line_is_unindented():
+    """Markdown's indented block cannot interrupt a paragraph: a wrapped line stays as it is."""
+    lines = ["Fails here:", "    at total (/srv/shop/cart.js:2:16)", "", "    a.py:1: error: x", "b", "    c"]
+    assert evidence_lines("\n".join(lines)) == [
+        "Fails here:",
+        "    at total (/srv/shop/cart.js:2:16)",
+        "",
+        "a.py:1: error: x",
+        "b",
+        "    c",
     ]

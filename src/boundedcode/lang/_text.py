@@ -146,11 +146,11 @@ def evidence_cut(text: str) -> bool:
 
 
 def evidence_lines(text: str) -> list[str]:
-    """The lines of `text` within the bounds, ANSI-free (its ESC bytes lost too), right-stripped, a log's prefix, a CI
-    service's marker or a build's task, a Markdown quote's markers or code span and a block's
-    opening HTML tag off,
-    a process manager's relayed lines grouped by process, a string that holds escaped line breaks
-    (a structured log's trace) read as its lines.
+    """The lines of `text` within the bounds: ANSI-free (codes that lost their ESC bytes too),
+    non-breaking spaces plain, a Markdown indented code block unindented, a process manager's
+    relayed lines grouped by process, a string that holds escaped line breaks (a structured log's
+    trace) read as its lines; each right-stripped, a log's prefix, a CI service's marker or a
+    build's task, a Markdown quote's markers or code span and a block's opening HTML tag off.
 
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
     them (no trace runs across the cut); an over-long line is blank.
@@ -161,11 +161,13 @@ def evidence_lines(text: str) -> list[str]:
     text = _ANSI.sub("", text)
     if any(reset in text for reset in _SGR_RESETS):
         text = _BARE_SGR.sub("", text)
+    if "\xa0" in text:  # copied from a web page (a CI service's log, an error tracker): its blanks
+        text = text.replace("\xa0", " ")
     lines = _NEWLINE.split(text)
     if len(lines) > MAX_LINES:
         lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]
     out: list[str] = []
-    for line in _demultiplexed(lines):
+    for line in _demultiplexed(_unindented(lines)):
         if "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS:
             out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in _string_lines(line)]
         else:
@@ -198,6 +200,23 @@ def _unescaped(m: re.Match[str]) -> str:
         return _ESCAPED.get(m[3], m[3])
     code = int(m[1] or m[2], 16)
     return "\ufffd" if 0xD800 <= code <= 0xDFFF else chr(code)
+
+
+def _unindented(lines: list[str]) -> list[str]:
+    """`lines` with each Markdown indented code block less its indentation, as a forge renders it:
+    a run of lines after a blank one, each blank or indented by four spaces or a tab (a message
+    that indents a pasted log so; no captured tool's output reads otherwise for it)."""
+    out: list[str] = []
+    in_block, after_blank = False, True
+    for line in lines:
+        blank = not line.strip()
+        if not blank:
+            in_block = line.startswith(("    ", "\t")) and (in_block or after_blank)
+            if in_block:
+                line = line[4:] if line[0] == " " else line[1:]
+        after_blank = blank
+        out.append(line)
+    return out
 
 
 def _demultiplexed(lines: list[str]) -> list[str]:

@@ -1131,6 +1131,27 @@ EXPECTED = {
         Frame("Orders.swift", 7, None, "reorder", None, "swift", 1),
         Frame("main.swift", 4, None, "main", None, "swift", 2),
     ],
+    # A debugger's `where`: outermost first, the current frame marked '>' (alone: a position).
+    "python/ipdb_breakpoint.txt": [
+        Frame(T + "/pdb/shop/cart.py", 7, None, "checked_total", None, "python", 0),
+        Frame(T + "/pdb/shop/app.py", 9, None, "review", None, "python", 1),
+        Frame(T + "/pdb/run.py", 6, None, None, None, "python", 2),
+    ],
+    "python/pdb_breakpoint.txt": [
+        Frame(T + "/pdb/shop/cart.py", 7, None, "checked_total", None, "python", 0),
+        Frame(T + "/pdb/shop/app.py", 9, None, "review", None, "python", 1),
+        Frame(T + "/pdb/run.py", 6, None, None, None, "python", 2),
+    ],
+    "python/pdb_post_mortem.txt": [
+        Frame(T + "/pdb/run.py", 1, None, None, None, "python", 0),
+        Frame(T + "/pdb/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/pdb/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/pdb/shop/app.py", 5, None, "checkout", None, "python", 2),
+        Frame(T + "/pdb/run.py", 8, None, None, None, "python", 3),
+        Frame("/root/.pyenv/versions/3.11.7/lib/python3.11/bdb.py", 600, None, "run", None, "python", 4),
+        Frame("/root/.pyenv/versions/3.11.7/lib/python3.11/pdb.py", 1659, None, "_run", None, "python", 5),
+        Frame("/root/.pyenv/versions/3.11.7/lib/python3.11/pdb.py", 1793, None, "main", None, "python", 6),
+    ],
     # A structured log's record: the trace one string, its line breaks escaped.
     "javascript/bunyan.txt": [
         Frame(T + "/jsonlogs/lib/cart.js", 2, 55, None, None, "javascript", 0),
@@ -1849,4 +1870,23 @@ def test_only_a_block_after_a_blank_line_is_unindented():
         "a.py:1: error: x",
         "b",
         "    c",
+    ]
+
+
+def test_a_where_listing_quoted_in_a_reply_keeps_its_current_frame_last():
+    """A reply quotes the listing ('> ' before each line): the current frame's own mark stays."""
+    listing = [
+        ">   /srv/shop/run.py(6)<module>()",
+        "> -> review()",
+        ">   /srv/shop/shop/app.py(9)review()",
+        "> > /srv/shop/shop/cart.py(7)checked_total()",
+        "> -> return total(items)",
+        "> > /srv/shop/run.py(1)<module>()",
+    ]
+    frames = [(f.path, f.line, f.depth) for f in parse_frames("\n".join(listing))]
+    assert frames == [
+        ("/srv/shop/shop/cart.py", 7, 0),
+        ("/srv/shop/shop/app.py", 9, 1),
+        ("/srv/shop/run.py", 6, 2),
+        ("/srv/shop/run.py", 1, 0),
     ]

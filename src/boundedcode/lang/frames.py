@@ -47,6 +47,7 @@ class _Hit(NamedTuple):
     starts: bool = False  # a one-line location (a panic, a PHP error): a trace of its own
     outermost_first: bool = False  # the tool prints this trace outermost call first
     callee: str | None = None  # PHP: the function called at this line (see _php_functions)
+    ends: bool = False  # the last frame of its trace (pdb's current frame): what follows is another
 
 
 class _Context(Record):
@@ -125,6 +126,20 @@ _PYTEST_CHECK = LazyPattern(
 
 def _pytest_check(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "python", m["func"], outermost_first=True)
+
+
+# pdb's and ipdb's frames ('  /srv/shop/cart.py(6)total()'), outermost first as `where` lists them;
+# the current one marked ('> /srv/shop/cart.py(6)<genexpr>()', its mark read as a quote's and taken
+# off), the last of a listing, and alone where a step stops or a post mortem starts. A prompt may
+# stand before one when the command typed was not echoed ('(Pdb)   /srv/…', 'ipdb>   /srv/…').
+_PDB = LazyPattern(
+    r"^(?:\((?:Pdb|Pdb\+\+)\) |ipdb> )?(?P<mark>  |> )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s()<>\"'][^()\"]{0,1000}?\.pyx?)"
+    r"\((?P<line>\d{1,9})\)(?P<func>[\w<>.]{1,300})\(\)$"
+)
+
+
+def _pdb(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "python", m["func"], outermost_first=True, ends=m["mark"] != "  ")
 
 
 # faulthandler (a crash, a hang's dump): '  File "/srv/shop/native.py", line 5 in crash' under
@@ -1003,6 +1018,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("pytest", (".py:",), _PYTEST, _pytest, max_gap=400),
     _Format("pytest-check", (".py:",), _PYTEST_CHECK, _pytest_check, max_gap=1),
     _Format("faulthandler", ('File "',), _FAULTHANDLER, _faulthandler),
+    _Format("pdb", (".py(", ".pyx("), _PDB, _pdb, max_gap=8),  # ipdb's source lines between
     _Format("ipython", ("File ",), _IPY_FILE, _ipython, max_gap=20),
     _Format("ipython", ("Cell In", "Input In", "<ipython-input-"), _IPY_CELL, _ipython_cell, max_gap=20),
     _Format("ipython", (".py in ", ".pyx in ", ".pxi in "), _IPY7_FILE, _ipython7, max_gap=20),
@@ -1198,6 +1214,7 @@ def parse_frames(text: str) -> list[Frame]:
             trace.family != fmt.family
             or trace.gap > _MAX_GAP[trace.family]
             or (hit.starts and not trace.hits[-1].outermost_first)  # one printed outermost first ends so
+            or trace.hits[-1].ends
             or (hit.number is not None and trace.last_number is not None and hit.number <= trace.last_number)
         ):
             frames += _frames(trace)

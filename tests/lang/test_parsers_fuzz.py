@@ -11,7 +11,9 @@ from boundedcode.lang._text import (
     MAX_ESCAPED_LINE_CHARS,
     MAX_LINE_CHARS,
     MAX_LINES,
+    MAX_STRING_LINES,
     evidence_cut,
+    evidence_lines,
 )
 from boundedcode.lang.diagnostics import Diagnostic, parse_diagnostics
 from boundedcode.lang.frames import Frame, parse_frames
@@ -217,3 +219,13 @@ def test_long_input_is_read_as_its_head_and_its_tail():
 def test_every_fixture_feeds_some_parser(fixture):
     text = fixture.read_bytes().decode("utf-8")
     assert any(parse(text) for parse, _ in PARSERS)
+
+
+def test_strings_read_as_lines_stay_within_the_bounds():
+    """A record of thousands of short strings with escaped line breaks (each read as three lines)
+    makes at most MAX_STRING_LINES lines a line (and the text after its last string), and no line
+    is read so past MAX_LINES."""
+    line = ('"a\\nb\\nc" ' * 8_000)[:MAX_ESCAPED_LINE_CHARS]
+    assert len(evidence_lines(line)) == MAX_STRING_LINES + 1
+    lines = 200
+    assert len(evidence_lines("\n".join([line] * lines))) <= MAX_LINES + MAX_STRING_LINES + 1 + lines

@@ -36,7 +36,7 @@ MAX_LINE_CHARS = 8_192  # a longer line (minified code, a base64 blob) is skippe
 #: A longer line that holds escaped line breaks (a structured log's record, its trace one string)
 #: is read up to this length, as the lines of its strings.
 MAX_ESCAPED_LINE_CHARS = 65_536
-#: Lines taken from one string literal, at most.
+#: Lines taken from the strings of one line, at most.
 MAX_STRING_LINES = 512
 
 # CSI sequences (colours, cursor moves), OSC sequences (titles, hyperlinks), two-byte escapes.
@@ -168,7 +168,9 @@ def evidence_lines(text: str) -> list[str]:
         lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]
     out: list[str] = []
     for line in _demultiplexed(_unindented(lines)):
-        if "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS:
+        # Strings are read as lines until the lines are as many as MAX_LINES: a hostile record
+        # of many short strings makes no more lines than the bounds let a text have.
+        if "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS and len(out) < MAX_LINES:
             out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in _string_lines(line)]
         else:
             out.append(_plain(line) if len(line) <= MAX_LINE_CHARS else "")
@@ -177,18 +179,20 @@ def evidence_lines(text: str) -> list[str]:
 
 def _string_lines(line: str) -> list[str]:
     """`line`, each string literal in it that holds escaped line breaks (`_STRING`) cut out as the
-    lines it holds, its escapes undone; the text around such a string a line of its own."""
+    lines it holds, its escapes undone, MAX_STRING_LINES in all; the text before, between and after
+    such strings a line of its own."""
     out: list[str] = []
     start = 0
     for m in _STRING.finditer(line):
         body = m[1] if m[1] is not None else m[2]
         if body.count("\\n") < 2:
             continue
+        room = MAX_STRING_LINES - len(out) - 1
+        if room <= 0:
+            break
         out.append(line[start : m.start()])
         text = _ESCAPE.sub(_unescaped, body)
-        out += _NEWLINE.split(_ANSI.sub("", text) if "\x1b" in text else text, MAX_STRING_LINES)[
-            :MAX_STRING_LINES
-        ]
+        out += _NEWLINE.split(_ANSI.sub("", text) if "\x1b" in text else text, room)[:room]
         start = m.end()
     return [line] if start == 0 else [*out, line[start:]]
 

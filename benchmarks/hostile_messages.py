@@ -54,6 +54,10 @@ FRAGMENTS = [
     "in ",
     "http://",
     "test_",
+    "\\n",
+    "[0m",
+    "\xa0",
+    ".py(1)f()",
 ]
 
 

@@ -40,6 +40,18 @@ EXPECTED = {
         Diagnostic("broken.c", 3, 12, "'total' declared here", "note", "gcc"),
         Diagnostic("broken.c", 7, 24, "use of undeclared identifier 'missing'", "error", "gcc"),
     ],
+    "c/assert_c.txt": [Diagnostic("src/cart.c", 4, None, "Assertion `n > 0' failed", "error", "assert")],
+    "c/assert_cpp.txt": [
+        Diagnostic(
+            "src/ledger.cpp",
+            7,
+            None,
+            'Assertion `entries.empty() && "ledger closed with entries"\' failed',
+            "error",
+            "assert",
+        )
+    ],
+    "c/assert_musl.txt": [Diagnostic("src/cart.c", 4, None, "Assertion failed: n > 0", "error", "assert")],
     "c/gcc_errors.txt": [
         Diagnostic("broken.c", 6, 13, "too few arguments to function ‘total’", "error", "gcc"),
         Diagnostic("broken.c", 3, 12, "declared here", "note", "gcc"),
@@ -1510,4 +1522,12 @@ def test_code_blocks_build_log():
     assert [(d.path, d.line, d.severity, d.tool) for d in parse_diagnostics(log)] == [
         ("/srv/shop/src/pcg.h", 83, "error", "gcc"),
         ("src/cart.cpp", 12, "warning", "gcc"),
+    ]
+
+
+def test_the_bsds_and_macos_assert_message():
+    """FreeBSD's and macOS's libc print the expression first (documented; no such libc here)."""
+    text = "Assertion failed: (n > 0), function total, file src/cart.c, line 4.\nAbort trap: 6"
+    assert parse_diagnostics(text) == [
+        Diagnostic("src/cart.c", 4, None, "Assertion failed: (n > 0)", "error", "assert")
     ]

@@ -706,6 +706,25 @@ def _glog(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], None, m["msg"], severity, "glog")
 
 
+# assert(3)'s message when an assertion fails: glibc's 'cart: src/cart.c:4: total: Assertion `n > 0'
+# failed.' (the program, then the function as the compiler names it: 'shop::Ledger::~Ledger()'),
+# musl's 'Assertion failed: n > 0 (src/cart.c: total: 4)', and the BSDs' and macOS's 'Assertion
+# failed: (n > 0), function total, file src/cart.c, line 4.'
+_ASSERTION = LazyPattern(
+    r"^[^\s:]{1,1000}: " + _PATH + r":(?P<line>\d{1,9}): .{1,4000}?: Assertion (?P<msg>`.{0,4000}' failed)\.$"
+    r"|^Assertion failed: (?P<expr>.{1,4000}) \((?P<path2>[^\s:()][^\s:()]{0,1000}): [^:()]{1,4000}: (?P<line2>\d{1,9})\)$"
+    r"|^Assertion failed: \((?P<expr3>.{1,4000})\), function [^,]{1,4000}, file (?P<path3>[^,]{1,1000}), line (?P<line3>\d{1,9})\.$"
+)
+
+
+def _assertion(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if m["path"]:
+        return _make(m["path"], m["line"], None, f"Assertion {m['msg']}", "error", "assert")
+    if m["path2"]:
+        return _make(m["path2"], m["line2"], None, f"Assertion failed: {m['expr']}", "error", "assert")
+    return _make(m["path3"], m["line3"], None, f"Assertion failed: ({m['expr3']})", "error", "assert")
+
+
 # A sanitizer's summary below its report, at the innermost frame of the program's: 'SUMMARY:
 # AddressSanitizer: heap-use-after-free /srv/shop/src/cart.c:12:5 in total', UBSan's (report_error_type=1)
 # 'SUMMARY: UndefinedBehaviorSanitizer: signed-integer-overflow cart.c:4:16 in', TSan's 'SUMMARY: ThreadSanitizer:
@@ -962,6 +981,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_SPHINX_DOCSTRING, _sphinx_docstring, (":docstring of ",)),  # Sphinx (autodoc)
     _Row(_GLOG, _glog, ("] ",)),  # glog, Abseil, absl-py, TensorFlow
     _Row(_SANITIZER_SUMMARY, _sanitizer_summary, ("SUMMARY: ",)),  # AddressSanitizer, UBSan, ThreadSanitizer
+    _Row(_ASSERTION, _assertion, ("Assertion ",)),  # assert(3): glibc, musl, the BSDs and macOS
     _Row(_CHROMIUM_CONSOLE, _chromium_console, ("CONSOLE",)),  # Chromium, Electron
     _Row(_GECKO, _gecko, ("JavaScript ",)),  # Firefox
     _Row(_BARE_LOCATION, _bare_location, (":",)),  # gfortran, go test, ExUnit

@@ -1131,6 +1131,47 @@ EXPECTED = {
         Frame("Orders.swift", 7, None, "reorder", None, "swift", 1),
         Frame("main.swift", 4, None, "main", None, "swift", 2),
     ],
+    # Guice's binding source, the modules that installed it after it; then the exception's trace.
+    "jvm/guice_creation.txt": [
+        Frame("CartModule.java", 9, None, "com.acme.shop.CartModule.configure", "com.acme.shop", "jvm", 0),
+        Frame(
+            "Errors.java",
+            554,
+            None,
+            "com.google.inject.internal.Errors.throwCreationExceptionIfErrorsExist",
+            "com.google.inject.internal",
+            "jvm",
+            0,
+        ),
+        Frame(
+            "InternalInjectorCreator.java",
+            161,
+            None,
+            "com.google.inject.internal.InternalInjectorCreator.initializeStatically",
+            "com.google.inject.internal",
+            "jvm",
+            1,
+        ),
+        Frame(
+            "InternalInjectorCreator.java",
+            108,
+            None,
+            "com.google.inject.internal.InternalInjectorCreator.build",
+            "com.google.inject.internal",
+            "jvm",
+            2,
+        ),
+        Frame(
+            "Guice.java", 87, None, "com.google.inject.Guice.createInjector", "com.google.inject", "jvm", 3
+        ),
+        Frame(
+            "Guice.java", 69, None, "com.google.inject.Guice.createInjector", "com.google.inject", "jvm", 4
+        ),
+        Frame(
+            "Guice.java", 59, None, "com.google.inject.Guice.createInjector", "com.google.inject", "jvm", 5
+        ),
+        Frame("Main.java", 7, None, "com.acme.shop.Main.main", "com.acme.shop", "jvm", 6),
+    ],
     # A debugger's `where`: outermost first, the current frame marked '>' (alone: a position).
     "python/ipdb_breakpoint.txt": [
         Frame(T + "/pdb/shop/cart.py", 7, None, "checked_total", None, "python", 0),

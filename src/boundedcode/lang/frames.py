@@ -346,7 +346,8 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- JVM ----------------------------------------------------------------------------------
 
 # Java, Kotlin, Scala, Groovy: '\tat com.acme.Orders.place(Orders.java:42)', after an optional
-# module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]'. A logger's or
+# module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]', Guice the
+# modules that installed a binding's source ('… (via modules: com.acme.AppModule -> …)'). A logger's or
 # logcat's prefix may stand before the 'at' ('E AndroidRuntime: \tat …'), and so may the quote
 # marks of a build's test listener ('   > \tat …', a Gradle listener's prefix) or of a quoting
 # reply ('> \tat …'). Frames printed without 'at' (a StackTraceElement printed as is, JRuby's Java
@@ -354,7 +355,7 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # puts its seed where the file goes ('at __randomizedtesting.SeedInfo.seed([3A2F…:91C0…]:0)'):
 # a frame with no file (V8's pattern read the seed as one).
 _JVM = LazyPattern(
-    r"^(?:[^\t]{1,200}?: )?[\s>]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
+    r"^(?:[^\t]{1,200}?: )?[\s>]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\]| \(via modules: [^()]{1,2000}\))?$"
 )
 # Google Play Console, Firebase Crashlytics and some loggers put a space before the parenthesis:
 # '  at com.acme.shop.Cart.total (Cart.java:42)', '… (Unknown Source:12)'; a JVM source file or a

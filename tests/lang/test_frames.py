@@ -10,6 +10,31 @@ from boundedcode.lang.frames import Frame, exception_lines, is_frame_line, parse
 from evidence_files import T, evidence
 
 
+# One program's trace as three structured loggers keep it, and one as two loggers of Python keep
+# it (capture.sh jsonlogs); one breakpoint's stack as pdb and ipdb list it (capture.sh pdb).
+JSON_LOGGED_NODE = [
+    Frame(T + "/jsonlogs/lib/cart.js", 2, 55, None, None, "javascript", 0),
+    Frame(T + "/jsonlogs/lib/cart.js", 2, 16, "total", None, "javascript", 1),
+    Frame(T + "/jsonlogs/main.js", 4, 10, "checkout", None, "javascript", 2),
+    Frame(T + "/jsonlogs/main.js", 21, 3, "Object.<anonymous>", None, "javascript", 3),
+    Frame("node:internal/modules/cjs/loader", 1521, 14, "Module._compile", None, "javascript", 4),
+    Frame("node:internal/modules/cjs/loader", 1623, 10, "Module._extensions..js", None, "javascript", 5),
+    Frame("node:internal/modules/cjs/loader", 1266, 32, "Module.load", None, "javascript", 6),
+    Frame("node:internal/modules/cjs/loader", 1091, 12, "Module._load", None, "javascript", 7),
+    Frame("node:internal/modules/run_main", 164, 12, "Function.executeUserEntryPoint", None, "javascript", 8),
+]
+JSON_LOGGED_PYTHON = [
+    Frame(T + "/jsonlogs/shop/cart.py", 2, None, None, None, "python", 0),
+    Frame(T + "/jsonlogs/shop/cart.py", 2, None, "total", None, "python", 1),
+    Frame(T + "/jsonlogs/shop/app.py", 9, None, "checkout", None, "python", 2),
+    Frame(T + "/jsonlogs/shop/app.py", 14, None, "run", None, "python", 3),
+]
+AT_BREAKPOINT = [
+    Frame(T + "/pdb/shop/cart.py", 7, None, "checked_total", None, "python", 0),
+    Frame(T + "/pdb/shop/app.py", 9, None, "review", None, "python", 1),
+    Frame(T + "/pdb/run.py", 6, None, None, None, "python", 2),
+]
+
 # Every fixture that holds frames, with every frame parse_frames must find in it.
 EXPECTED = {
     "c/asan.txt": [
@@ -1173,16 +1198,8 @@ EXPECTED = {
         Frame("Main.java", 7, None, "com.acme.shop.Main.main", "com.acme.shop", "jvm", 6),
     ],
     # A debugger's `where`: outermost first, the current frame marked '>' (alone: a position).
-    "python/ipdb_breakpoint.txt": [
-        Frame(T + "/pdb/shop/cart.py", 7, None, "checked_total", None, "python", 0),
-        Frame(T + "/pdb/shop/app.py", 9, None, "review", None, "python", 1),
-        Frame(T + "/pdb/run.py", 6, None, None, None, "python", 2),
-    ],
-    "python/pdb_breakpoint.txt": [
-        Frame(T + "/pdb/shop/cart.py", 7, None, "checked_total", None, "python", 0),
-        Frame(T + "/pdb/shop/app.py", 9, None, "review", None, "python", 1),
-        Frame(T + "/pdb/run.py", 6, None, None, None, "python", 2),
-    ],
+    "python/ipdb_breakpoint.txt": AT_BREAKPOINT,
+    "python/pdb_breakpoint.txt": AT_BREAKPOINT,
     "python/pdb_post_mortem.txt": [
         Frame(T + "/pdb/run.py", 1, None, None, None, "python", 0),
         Frame(T + "/pdb/shop/cart.py", 2, None, None, None, "python", 0),
@@ -1194,67 +1211,21 @@ EXPECTED = {
         Frame("/root/.pyenv/versions/3.11.7/lib/python3.11/pdb.py", 1793, None, "main", None, "python", 6),
     ],
     # A structured log's record: the trace one string, its line breaks escaped.
-    "javascript/bunyan.txt": [
-        Frame(T + "/jsonlogs/lib/cart.js", 2, 55, None, None, "javascript", 0),
-        Frame(T + "/jsonlogs/lib/cart.js", 2, 16, "total", None, "javascript", 1),
-        Frame(T + "/jsonlogs/main.js", 4, 10, "checkout", None, "javascript", 2),
-        Frame(T + "/jsonlogs/main.js", 21, 3, "Object.<anonymous>", None, "javascript", 3),
-        Frame("node:internal/modules/cjs/loader", 1521, 14, "Module._compile", None, "javascript", 4),
-        Frame("node:internal/modules/cjs/loader", 1623, 10, "Module._extensions..js", None, "javascript", 5),
-        Frame("node:internal/modules/cjs/loader", 1266, 32, "Module.load", None, "javascript", 6),
-        Frame("node:internal/modules/cjs/loader", 1091, 12, "Module._load", None, "javascript", 7),
-        Frame(
-            "node:internal/modules/run_main", 164, 12, "Function.executeUserEntryPoint", None, "javascript", 8
-        ),
-    ],
-    "javascript/pino.txt": [
-        Frame(T + "/jsonlogs/lib/cart.js", 2, 55, None, None, "javascript", 0),
-        Frame(T + "/jsonlogs/lib/cart.js", 2, 16, "total", None, "javascript", 1),
-        Frame(T + "/jsonlogs/main.js", 4, 10, "checkout", None, "javascript", 2),
-        Frame(T + "/jsonlogs/main.js", 21, 3, "Object.<anonymous>", None, "javascript", 3),
-        Frame("node:internal/modules/cjs/loader", 1521, 14, "Module._compile", None, "javascript", 4),
-        Frame("node:internal/modules/cjs/loader", 1623, 10, "Module._extensions..js", None, "javascript", 5),
-        Frame("node:internal/modules/cjs/loader", 1266, 32, "Module.load", None, "javascript", 6),
-        Frame("node:internal/modules/cjs/loader", 1091, 12, "Module._load", None, "javascript", 7),
-        Frame(
-            "node:internal/modules/run_main", 164, 12, "Function.executeUserEntryPoint", None, "javascript", 8
-        ),
-    ],
-    "javascript/winston_json.txt": [
-        Frame(T + "/jsonlogs/lib/cart.js", 2, 55, None, None, "javascript", 0),
-        Frame(T + "/jsonlogs/lib/cart.js", 2, 16, "total", None, "javascript", 1),
-        Frame(T + "/jsonlogs/main.js", 4, 10, "checkout", None, "javascript", 2),
-        Frame(T + "/jsonlogs/main.js", 21, 3, "Object.<anonymous>", None, "javascript", 3),
-        Frame("node:internal/modules/cjs/loader", 1521, 14, "Module._compile", None, "javascript", 4),
-        Frame("node:internal/modules/cjs/loader", 1623, 10, "Module._extensions..js", None, "javascript", 5),
-        Frame("node:internal/modules/cjs/loader", 1266, 32, "Module.load", None, "javascript", 6),
-        Frame("node:internal/modules/cjs/loader", 1091, 12, "Module._load", None, "javascript", 7),
-        Frame(
-            "node:internal/modules/run_main", 164, 12, "Function.executeUserEntryPoint", None, "javascript", 8
-        ),
-    ],
+    "javascript/bunyan.txt": JSON_LOGGED_NODE,
+    "javascript/pino.txt": JSON_LOGGED_NODE,
+    "javascript/winston_json.txt": JSON_LOGGED_NODE,
     "jvm/log4j2_json.txt": [
         Frame("Cart.java", 8, None, "com.acme.shop.Cart.total", "com.acme.shop", "jvm", 0),
         Frame("Main.java", 12, None, "com.acme.shop.Main.main", "com.acme.shop", "jvm", 1),
     ],
-    "python/json_logger.txt": [
-        Frame(T + "/jsonlogs/shop/cart.py", 2, None, None, None, "python", 0),
-        Frame(T + "/jsonlogs/shop/cart.py", 2, None, "total", None, "python", 1),
-        Frame(T + "/jsonlogs/shop/app.py", 9, None, "checkout", None, "python", 2),
-        Frame(T + "/jsonlogs/shop/app.py", 14, None, "run", None, "python", 3),
-    ],
+    "python/json_logger.txt": JSON_LOGGED_PYTHON,
     "python/result_repr.txt": [
         Frame(T + "/jsonlogs/shop/cart.py", 2, None, None, None, "python", 0),
         Frame(T + "/jsonlogs/shop/cart.py", 2, None, "total", None, "python", 1),
         Frame(T + "/jsonlogs/shop/app.py", 9, None, "checkout", None, "python", 2),
         Frame(T + "/jsonlogs/shop/app.py", 41, None, None, None, "python", 3),
     ],
-    "python/structlog_json.txt": [
-        Frame(T + "/jsonlogs/shop/cart.py", 2, None, None, None, "python", 0),
-        Frame(T + "/jsonlogs/shop/cart.py", 2, None, "total", None, "python", 1),
-        Frame(T + "/jsonlogs/shop/app.py", 9, None, "checkout", None, "python", 2),
-        Frame(T + "/jsonlogs/shop/app.py", 14, None, "run", None, "python", 3),
-    ],
+    "python/structlog_json.txt": JSON_LOGGED_PYTHON,
 }
 
 

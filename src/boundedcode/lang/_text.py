@@ -18,6 +18,7 @@ __all__ = [
     "HEAD_LINES",
     "MAX_LINE_CHARS",
     "MAX_ESCAPED_LINE_CHARS",
+    "MAX_STRING_LINES",
     "evidence_lines",
     "evidence_cut",
     "without_runtime_hints",

@@ -1902,3 +1902,10 @@ def test_a_where_listing_quoted_in_a_reply_keeps_its_current_frame_last():
         ("/srv/shop/run.py", 6, 2),
         ("/srv/shop/run.py", 1, 0),
     ]
+
+
+def test_a_traceback_whose_quotes_a_chat_curled_reads_as_printed():
+    printed = evidence("python/traceback_cause.txt")
+    curled = printed.replace('File "', "File \u201c").replace('", line', "\u201d, line")
+    assert curled != printed
+    assert parse_frames(curled) == parse_frames(printed) != []

@@ -50,6 +50,9 @@ _ANSI = re.compile(
 _BARE_SGR = LazyPattern(r"\[\d{1,3}(?:;\d{1,3}){0,15}m")
 _SGR_RESETS = ("[0m", "[39m", "[49m", "[22m")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+# Double quotes a chat, a word processor or a forum curled ('File “/srv/shop/cart.py”, line 2'); no
+# tool prints them around a place.
+_CURLED = {0x201C: '"', 0x201D: '"'}
 # A block's opening HTML tag before its first line, as a forge's message carries it ('<pre> lib/…').
 _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # What CI services and log collectors put before every line they keep: a timestamp (GitHub
@@ -148,7 +151,7 @@ def evidence_cut(text: str) -> bool:
 
 def evidence_lines(text: str) -> list[str]:
     """The lines of `text` within the bounds: ANSI-free (codes that lost their ESC bytes too),
-    non-breaking spaces plain, a Markdown indented code block unindented, a process manager's
+    non-breaking spaces plain, curled double quotes straight, a Markdown indented code block unindented, a process manager's
     relayed lines grouped by process, a string that holds escaped line breaks (a structured log's
     trace) read as its lines; each right-stripped, a log's prefix, a CI service's marker or a
     build's task, a Markdown quote's markers or code span and a block's opening HTML tag off.
@@ -164,6 +167,8 @@ def evidence_lines(text: str) -> list[str]:
         text = _BARE_SGR.sub("", text)
     if "\xa0" in text:  # copied from a web page (a CI service's log, an error tracker): its blanks
         text = text.replace("\xa0", " ")
+    if "\u201c" in text or "\u201d" in text:  # through a chat or a word processor: its quotes curled
+        text = text.translate(_CURLED)
     lines = _NEWLINE.split(text)
     if len(lines) > MAX_LINES:
         lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]

@@ -223,9 +223,15 @@ def test_every_fixture_feeds_some_parser(fixture):
 
 def test_strings_read_as_lines_stay_within_the_bounds():
     """A record of thousands of short strings with escaped line breaks (each read as three lines)
-    makes at most MAX_STRING_LINES lines a line (and the text after its last string), and no line
-    is read so past MAX_LINES."""
+    makes at most MAX_STRING_LINES lines a line (and the text after its last string), and the
+    strings make at most MAX_LINES more lines than the text has."""
     line = ('"a\\nb\\nc" ' * 8_000)[:MAX_ESCAPED_LINE_CHARS]
     assert len(evidence_lines(line)) == MAX_STRING_LINES + 1
     lines = 200
-    assert len(evidence_lines("\n".join([line] * lines))) <= MAX_LINES + MAX_STRING_LINES + 1 + lines
+    assert len(evidence_lines("\n".join([line] * lines))) <= MAX_LINES + MAX_STRING_LINES + lines
+
+
+def test_a_record_at_the_end_of_a_long_log_is_read():
+    record = '{"exc_info": "Traceback (most recent call last):\\n  File \\"/srv/shop/cart.py\\", line 2, in total\\nKeyError: 1"}'
+    log = "\n".join(["INFO ok"] * (MAX_LINES - 10) + [record])
+    assert [(f.path, f.line) for f in parse_frames(log)] == [("/srv/shop/cart.py", 2)]

@@ -173,11 +173,15 @@ def evidence_lines(text: str) -> list[str]:
     if len(lines) > MAX_LINES:
         lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]
     out: list[str] = []
+    added = 0  # lines the strings made beyond the lines they were on
     for line in _demultiplexed(_unindented(lines)):
-        # Strings are read as lines until the lines are as many as MAX_LINES: a hostile record
-        # of many short strings makes no more lines than the bounds let a text have.
-        if "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS and len(out) < MAX_LINES:
-            out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in _string_lines(line)]
+        # Strings are read as lines until they have made MAX_LINES more: a hostile record of many
+        # short strings makes no more lines than the bounds let a text have (a record at the end
+        # of a long log is still read).
+        if "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS and added < MAX_LINES:
+            pieces = _string_lines(line)
+            added += len(pieces) - 1
+            out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
         else:
             out.append(_plain(line) if len(line) <= MAX_LINE_CHARS else "")
     return out

@@ -1408,14 +1408,19 @@ def test_rails_error_page_and_a_liquid_error_without_a_line():
             "  info • Unused import: 'dart:io' • lib/cart.dart:3:8 • unused_import",
             ("lib/cart.dart", 3, "info"),
         ),
-        # xcpretty's and xcbeautify's marks before an xcodebuild row
+        # xcpretty's and xcbeautify's marks before an xcodebuild row: the severity they took out
         (
             "❌  /Users/dev/Shop/Cart/CartView.swift:12:5: cannot find 'x' in scope",
-            ("/Users/dev/Shop/Cart/CartView.swift", 12, None),
+            ("/Users/dev/Shop/Cart/CartView.swift", 12, "error"),
         ),
         (
             "⚠️  /Users/dev/Shop/Cart/Cart.swift:3:9: variable 'y' was never used",
-            ("/Users/dev/Shop/Cart/Cart.swift", 3, None),
+            ("/Users/dev/Shop/Cart/Cart.swift", 3, "warning"),
+        ),
+        # the same behind xcpretty's '▸ ' and fastlane's time, on a path with a space
+        (
+            "[19:41:52]: ▸ ⚠️  /Users/dev/Shop App/Cart/Cart.swift:3:9: variable 'y' was never used",
+            ("/Users/dev/Shop App/Cart/Cart.swift", 3, "warning"),
         ),
         # Clojure's compiler and macro expansion
         ("Syntax error compiling fn* at (shop/cart.clj:12:5).", ("shop/cart.clj", 12, "error")),

@@ -57,7 +57,7 @@ _CURLED = {0x201C: '"', 0x201D: '"'}
 _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # What CI services and log collectors put before every line they keep: a timestamp (GitHub
 # Actions', `2024-03-01T10:22:33.4567890Z `; in brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `
-# and a build tool's `[10:22:33] `), then, after one, a syslog header (`web01 app[1234]: `,
+# and a build tool's `[10:22:33] `, fastlane's `[10:22:33]: `), then, after one, a syslog header (`web01 app[1234]: `,
 # Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a journal's `Mar 01 10:22:33 web01
 # gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `; Android's logcat, `adb logcat`'s
 # `12-01 11:40:02.512  4321  4321 E AndroidRuntime: `, Android Studio's `12-01 11:40:02.512
@@ -74,7 +74,7 @@ _LOG_PREFIX = re.compile(
     r"|\[[\w.-]{1,32} \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z\] "
     r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
     r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? )?"
-    r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\] "
+    r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\]:? "
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,64} [\w./@-]{1,64}(?:\[\d{1,10}\])?: "
     r"|\[pod/[^\]\s]{1,253}\] )"
 )
@@ -86,8 +86,11 @@ _APACHE_PREFIX = re.compile(
     r"(?:\[pid [\d:tid ]{1,40}\] )?(?:\[(?:client|remote) [^\]]{1,100}\] )?"
 )
 # A build log formatter's mark of a failed or warned line (xcpretty's and xcbeautify's for xcodebuild:
-# '❌  /…/CartView.swift:12:5: cannot find …', '⚠️  …').
-_STATUS_MARK = re.compile("^(?:\u274c|\u26a0\ufe0f?) {1,4}")
+# '❌  /…/CartView.swift:12:5: cannot find …', '⚠️  …'), after xcpretty's '▸ ' that opens every line
+# it formats. The mark stands for the severity the formatter took out of the compiler's row: it is
+# put back after the place, so that a path with a space reads as clang's and swiftc's rows do.
+_STATUS_MARK = re.compile("^(?:\u25b8 {1,4})?(?:(?:(?P<error>\u274c)|(?P<warning>\u26a0)\ufe0f?) {1,4})?")
+_MARKED_PLACE = re.compile(r"^(.{1,1000}?:\d{1,9}:\d{1,9}: )(?!(?:error|warning|note): )")
 # A CI service's workflow command before a line (GitHub Actions' and Azure Pipelines' '##[error]'),
 # and MSBuild's node number in a parallel build ('1>src/Cart.cs(12,5): error CS0246: …').
 _CI_MARKER = re.compile(r"^(?:##\[[a-z]{1,20}\]|\d{1,4}>(?=\S))")
@@ -259,13 +262,13 @@ def _plain(line: str) -> str:
         line = _QUOTE_MARKERS.sub("", line, count=1)
     elif line.startswith("| ") and not line.endswith("|"):
         line = line[2:]  # BitBake's log of a failed task (a Markdown table's row ends in '|')
-    elif line.startswith(("\u274c", "\u26a0")):
-        line = _STATUS_MARK.sub("", line, count=1)
     elif line.lstrip(" \t").startswith(("│", "┌", "└")):
         line = _BOX_SIDES.sub("", line, count=2)
     if "`" in line:
         line = _CODE_SPAN.sub(r"\1\2", line, count=1)
     line = _LOG_PREFIX.sub("", line, count=1)
+    if line.startswith(("\u274c", "\u26a0", "\u25b8")):  # behind fastlane's time, say
+        line = _unmarked(line)
     if line.startswith("["):
         line = _APACHE_PREFIX.sub("", line, count=1)
     if line[:1] == "#" or line[:1].isdigit():
@@ -279,6 +282,16 @@ def _plain(line: str) -> str:
     if "<b>" in line or "<br" in line:
         line = _PHP_HTML.sub("", line)
     return _BLOCK_TAG.sub(r"\1", line, count=1)
+
+
+def _unmarked(line: str) -> str:
+    """`line` less a formatter's marks (`_STATUS_MARK`), its severity after the place it names."""
+    m = _STATUS_MARK.match(line)
+    rest = line[m.end() :] if m else line
+    if m is None or not (m["error"] or m["warning"]):
+        return rest
+    severity = "error: " if m["error"] else "warning: "
+    return _MARKED_PLACE.sub(lambda place: place[1] + severity, rest, count=1)
 
 
 def clean_path(raw: str) -> str:

@@ -56,9 +56,9 @@ _CURLED = {0x201C: '"', 0x201D: '"'}
 # A block's opening HTML tag before its first line, as a forge's message carries it ('<pre> lib/…').
 _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # What CI services and log collectors put before every line they keep: a timestamp (GitHub
-# Actions', `2024-03-01T10:22:33.4567890Z `; in brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `
-# and a build tool's `[10:22:33] `, fastlane's `[10:22:33]: `), then, after one, a syslog header (`web01 app[1234]: `,
-# Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a journal's `Mar 01 10:22:33 web01
+# Actions', `2024-03-01T10:22:33.4567890Z `; in brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `,
+# a build tool's `[10:22:33] ` and fastlane's `[10:22:33]: `), then, after one, a syslog header
+# (`web01 app[1234]: `, Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a journal's `Mar 01 10:22:33 web01
 # gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `; Android's logcat, `adb logcat`'s
 # `12-01 11:40:02.512  4321  4321 E AndroidRuntime: `, Android Studio's `12-01 11:40:02.512
 # 4321-4321/com.acme.shop A/art: ` and `adb logcat -v brief`'s `E/flutter ( 4415): `; what Flutter
@@ -89,7 +89,8 @@ _APACHE_PREFIX = re.compile(
 # '❌  /…/CartView.swift:12:5: cannot find …', '⚠️  …'), after xcpretty's '▸ ' that opens every line
 # it formats. The mark stands for the severity the formatter took out of the compiler's row: it is
 # put back after the place, so that a path with a space reads as clang's and swiftc's rows do.
-_STATUS_MARK = re.compile("^(?:\u25b8 {1,4})?(?:(?:(?P<error>\u274c)|(?P<warning>\u26a0)\ufe0f?) {1,4})?")
+_FORMATTED_MARK = re.compile("^\u25b8 {1,4}")
+_STATUS_MARK = re.compile("^(?:(?P<error>\u274c)|\u26a0\ufe0f?) {1,4}")
 _MARKED_PLACE = re.compile(r"^(.{1,1000}?:\d{1,9}:\d{1,9}: )(?!(?:error|warning|note): )")
 # A CI service's workflow command before a line (GitHub Actions' and Azure Pipelines' '##[error]'),
 # and MSBuild's node number in a parallel build ('1>src/Cart.cs(12,5): error CS0246: …').
@@ -285,13 +286,14 @@ def _plain(line: str) -> str:
 
 
 def _unmarked(line: str) -> str:
-    """`line` less a formatter's marks (`_STATUS_MARK`), its severity after the place it names."""
+    """`line` less a formatter's marks (`_FORMATTED_MARK`, `_STATUS_MARK`), a status mark's severity
+    after the place it names."""
+    line = _FORMATTED_MARK.sub("", line, count=1)
     m = _STATUS_MARK.match(line)
-    rest = line[m.end() :] if m else line
-    if m is None or not (m["error"] or m["warning"]):
-        return rest
+    if m is None:
+        return line
     severity = "error: " if m["error"] else "warning: "
-    return _MARKED_PLACE.sub(lambda place: place[1] + severity, rest, count=1)
+    return _MARKED_PLACE.sub(lambda place: place[1] + severity, line[m.end() :], count=1)
 
 
 def clean_path(raw: str) -> str:

@@ -52,6 +52,16 @@ EXPECTED = {
         )
     ],
     "c/assert_musl.txt": [Diagnostic("src/cart.c", 4, None, "Assertion failed: n > 0", "error", "assert")],
+    # a secondary span in another file of the crate, under '  ::: ': the note's place
+    "rust/rustc_other_file.txt": [
+        Diagnostic("src/main.rs", 7, 30, "the trait bound `Item: Priced` is not satisfied", "error", "rustc"),
+        Diagnostic("src/cart.rs", 12, 9, "", "note", "rustc"),
+        Diagnostic("src/main.rs", 3, 1, "the trait `Priced` is not implemented for `Item`", "help", "rustc"),
+        Diagnostic(
+            "src/cart.rs", 1, 1, "this trait has no implementations, consider adding one", "help", "rustc"
+        ),
+        Diagnostic("src/cart.rs", 5, 17, "required by a bound in `total`", "note", "rustc"),
+    ],
     "c/gcc_errors.txt": [
         Diagnostic("broken.c", 6, 13, "too few arguments to function ‘total’", "error", "gcc"),
         Diagnostic("broken.c", 3, 12, "declared here", "note", "gcc"),

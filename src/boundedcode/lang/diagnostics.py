@@ -329,11 +329,16 @@ def _phpstan_row(m: re.Match[str], state: _State) -> Diagnostic | None:
     return Diagnostic(state.phpstan_file, int(m["line"]), None, m["msg"], None, "phpstan")
 
 
-# rustc (and ruff's full format) print the location under the message: ' --> src/main.rs:8:24'.
-_ARROW = LazyPattern(r"^\s{0,12}--> (?P<path>\S.{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$")
+# rustc (and ruff's full format) print the location under the message: ' --> src/main.rs:8:24';
+# rustc a span of the same message in another file under '  ::: src/cart.rs:12:9' (a note's place).
+_ARROW = LazyPattern(
+    r"^\s{0,12}(?P<arrow>-->|:::) (?P<path>\S.{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
 
 
 def _arrow(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if m["arrow"] == ":::":
+        return _make(m["path"], m["line"], m["col"], "", "note", "rustc")
     severity, message, tool = state.header or (None, "", "rustc")
     state.header = None
     return _make(m["path"], m["line"], m["col"], message, severity, tool)
@@ -926,7 +931,7 @@ class _Row(NamedTuple):
 
 
 _ONE_LINE: tuple[_Row, ...] = (
-    _Row(_ARROW, _arrow, ("--> ",)),  # rustc, ruff --output-format=full
+    _Row(_ARROW, _arrow, ("--> ", "::: ")),  # rustc, ruff --output-format=full
     _Row(_ESLINT_ROW, _eslint, ("error", "warning")),  # eslint (stylish)
     _Row(_PHPCS_ROW, _phpcs, ("| ERROR", "| WARNING")),  # PHP_CodeSniffer (full)
     _Row(_STYLELINT_ROW, _stylelint, ("✖", "⚠", "×", "‼")),  # stylelint (string)

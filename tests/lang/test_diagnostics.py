@@ -52,6 +52,54 @@ EXPECTED = {
         )
     ],
     "c/assert_musl.txt": [Diagnostic("src/cart.c", 4, None, "Assertion failed: n > 0", "error", "assert")],
+    # the report renderers Rust's tools share: miette's box in ASCII and in Unicode, its mark the
+    # severity; codespan-reporting's corner
+    **{
+        name: [
+            Diagnostic(
+                "src/lint.js",
+                1,
+                10,
+                "eslint(no-unused-vars): Function 'f' is declared but never used.",
+                "warning",
+                "miette",
+            ),
+            Diagnostic(
+                "src/lint.js",
+                4,
+                7,
+                "eslint(no-unused-vars): Variable 'unused' is declared but never used. Unused variables"
+                " should start with a '_'.",
+                "warning",
+                "miette",
+            ),
+            Diagnostic(
+                "src/lint.js",
+                2,
+                3,
+                "eslint(no-debugger): `debugger` statement is not allowed",
+                "warning",
+                "miette",
+            ),
+        ]
+        for name in ("javascript/oxlint.txt", "javascript/oxlint_color.txt")
+    },
+    "javascript/swc.txt": [Diagnostic("src/syntax.js", 2, 1, "Expression expected", "error", "miette")],
+    "toml/taplo.txt": [Diagnostic(T + "/renderers/Cargo.toml", 3, 10, "invalid TOML", "error", "codespan")],
+    # ty's codes are longer than rustc's, and it has an 'info' severity
+    "python/ty.txt": [
+        Diagnostic(
+            "shop/typed.py",
+            2,
+            14,
+            'Object of type `Literal["x"]` is not assignable to `int`',
+            "error",
+            "rustc",
+        ),
+        Diagnostic("shop/typed.py", 3, 12, "Return type does not match returned value", "error", "rustc"),
+        Diagnostic("shop/typed.py", 6, 7, "Argument to function `total` is incorrect", "error", "rustc"),
+        Diagnostic("shop/typed.py", 1, 5, "Function defined here", "info", "rustc"),
+    ],
     # a secondary span in another file of the crate, under '  ::: ': the note's place
     "rust/rustc_other_file.txt": [
         Diagnostic("src/main.rs", 7, 30, "the trait bound `Item: Priced` is not satisfied", "error", "rustc"),

@@ -102,8 +102,9 @@ _GRADLE_TASK = re.compile(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
 _QUOTE_MARKERS = re.compile(r"^(?:>(?:[ \t]|$)){1,8}")
 _CODE_SPAN = re.compile(r"^(\s{0,40})`{1,3}(?=[^`\s])(.*?)`{0,3}$")
 # The sides of a box a line is drawn in: rich's panels ('│ /srv/app/cart.py:2 in total      │'), Julia's
-# logging ('│        @ Base ./task.jl:17', its first and last lines '┌ Error: …', '└ @ Main …').
-_BOX_SIDES = LazyPattern(r"^[ \t]{0,40}[│┌└] ?|[ \t]{0,400}│$")
+# logging ('│        @ Base ./task.jl:17', its first and last lines '┌ Error: …', '└ @ Main …'); a
+# corner drawn on ('  ┌─ src/Cargo.toml:3:11', codespan's place) is kept for its row.
+_BOX_SIDES = LazyPattern(r"^[ \t]{0,40}(?:[│└]|┌(?!─)) ?|[ \t]{0,400}│$")
 # The prefix a process manager puts before each line it relays from a process: honcho's and
 # foreman's time and process (`12:44:52 web.1    | `, `12:44:52 system   | `), docker compose's
 # service (`web-1  | `, `web_1  | ` before version 2).

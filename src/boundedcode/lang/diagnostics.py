@@ -2,10 +2,11 @@
 
 `parse_diagnostics` reads untrusted text line by line. Most formats are one line each (one table
 entry per format: a compiled regex plus a small builder); some are spread over lines and keep a
-little state: rustc's (and ruff's) `-->` location under the message, the file line the grouping
-linters print above their rows (eslint, stylelint, PHP_CodeSniffer…), PHPStan's table header,
-the directory a recursive make entered (its tools' paths are relative to it) and the package a
-`go test` output ends with (its rows name their file alone). A line that reads as a stack frame
+little state: rustc's (and ruff's, ty's) `-->` location under the message and the corner of
+miette's and codespan-reporting's boxes, the file line the grouping linters print above their rows
+(eslint, stylelint, PHP_CodeSniffer…), PHPStan's table header, the directory a recursive make
+entered (its tools' paths are relative to it) and the package a `go test` output ends with (its
+rows name their file alone). A line that reads as a stack frame
 is never a diagnostic, nor is a host and port (`example.com:443: …`).
 """
 
@@ -342,6 +343,22 @@ def _arrow(m: re.Match[str], state: _State) -> Diagnostic | None:
     severity, message, tool = state.header or (None, "", "rustc")
     state.header = None
     return _make(m["path"], m["line"], m["col"], message, severity, tool)
+
+
+# The report renderers Rust's tools share print the place in the corner of a box under the
+# message: miette (oxlint, swc: '   ╭─[src/lint.js:1:10]', in ASCII '   ,-[src/lint.js:1:10]') and
+# codespan-reporting (taplo, typst, gleam: '  ┌─ src/Cargo.toml:3:11').
+_BOXED = LazyPattern(
+    r"^\s{0,12}(?:(?:╭─|,-)\[(?P<path>\S.{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\]"
+    r"|┌─ (?P<path2>\S.{0,1000}?):(?P<line2>\d{1,9}):(?P<col2>\d{1,9}))$"
+)
+
+
+def _boxed(m: re.Match[str], state: _State) -> Diagnostic | None:
+    severity, message, _ = state.header or (None, "", "")
+    state.header = None
+    path, line, column = _place(m.groupdict())
+    return _make(path, line, column, message, severity, "miette" if m["path"] else "codespan")
 
 
 # 'file: line N[, col M], message' (jshint), 'file: line N: message' (bash, sh) and Perl-like
@@ -932,6 +949,7 @@ class _Row(NamedTuple):
 
 _ONE_LINE: tuple[_Row, ...] = (
     _Row(_ARROW, _arrow, ("--> ", "::: ")),  # rustc, ruff --output-format=full
+    _Row(_BOXED, _boxed, ("╭─[", ",-[", "┌─ ")),  # miette (oxlint, swc), codespan-reporting (taplo)
     _Row(_ESLINT_ROW, _eslint, ("error", "warning")),  # eslint (stylish)
     _Row(_PHPCS_ROW, _phpcs, ("| ERROR", "| WARNING")),  # PHP_CodeSniffer (full)
     _Row(_STYLELINT_ROW, _stylelint, ("✖", "⚠", "×", "‼")),  # stylelint (string)
@@ -998,7 +1016,12 @@ _ONE_LINE: tuple[_Row, ...] = (
 )
 
 # Lines that set the state the multi-line formats read.
-_RUST_HEADER = LazyPattern(r"^(?P<sev>error|warning|note|help)(?:\[[\w-]{1,20}\])?: (?P<msg>.{1,4000})$")
+# rustc's and the renderers' like it ('error[E0308]: …', ty's 'error[invalid-explicit-return]: …',
+# 'info: Function defined here'); miette's mark: '  × …' an error, '  ⚠ …' a warning, '  ☞ …' advice
+# (in ASCII 'x', '!', '>'; the last is no mark: a quoted line is one too).
+_RUST_HEADER = LazyPattern(r"^(?P<sev>error|warning|note|help|info)(?:\[[\w-]{1,60}\])?: (?P<msg>.{1,4000})$")
+_MIETTE_HEADER = LazyPattern(r"^  (?P<mark>[×⚠☞x!]) (?P<msg>\S.{0,4000})$")
+_MIETTE_SEVERITY = {"×": "error", "x": "error", "⚠": "warning", "!": "warning", "☞": "advice"}
 _RUFF_HEADER = LazyPattern(r"^(?P<msg>[A-Z]{1,4}\d{1,5} .{1,4000})$")
 _BARE_PATH = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}\.[A-Za-z][\w+-]{0,11})$")
 _PHPSTAN_HEADER = LazyPattern(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
@@ -1020,6 +1043,10 @@ def _update_state(line: str, state: _State) -> None:
     header = _RUST_HEADER.match(line)
     if header:
         state.header = (header["sev"], header["msg"], "rustc")
+        return
+    miette = _MIETTE_HEADER.match(line) if line[2:3] in _MIETTE_SEVERITY else None
+    if miette:
+        state.header = (_MIETTE_SEVERITY[miette["mark"]], miette["msg"], "miette")
         return
     ruff = _RUFF_HEADER.match(line)
     if ruff:

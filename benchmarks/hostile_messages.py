@@ -58,6 +58,10 @@ FRAGMENTS = [
     "[0m",
     "\xa0",
     ".py(1)f()",
+    '{"lineno": 1, "filename": "',
+    "[{",
+    "<FrameSummary file ",
+    "╭─[",
 ]
 
 

@@ -36,6 +36,16 @@ AT_BREAKPOINT = [
 ]
 
 # Every fixture that holds frames, with every frame parse_frames must find in it.
+OBJECTS_PYTHON = [
+    Frame(T + "/frameobjects/shop/cart.py", 2, None, None, None, "python", 0),
+    Frame(T + "/frameobjects/shop/cart.py", 2, None, "total", None, "python", 1),
+    Frame(T + "/frameobjects/shop/cart.py", 6, None, "checkout", None, "python", 2),
+    Frame(T + "/frameobjects/shop/app.py", 16, None, "run", None, "python", 3),
+]
+OBJECTS_JVM = [
+    Frame("Cart.java", 8, None, "com.acme.shop.Cart.total", "com.acme.shop", "jvm", 0),
+    Frame("Main.java", 13, None, "com.acme.shop.Main.main", "com.acme.shop", "jvm", 1),
+]
 EXPECTED = {
     "c/asan.txt": [
         Frame(T + "/c/cart.c", 7, None, "total", None, "c", 0),
@@ -1226,6 +1236,37 @@ EXPECTED = {
         Frame(T + "/jsonlogs/shop/app.py", 41, None, None, None, "python", 3),
     ],
     "python/structlog_json.txt": JSON_LOGGED_PYTHON,
+    # Frames written as data: objects in a list, a tracker's own scheme off the path, the order
+    # the line's key tells (Python's 'lineno' outermost first; the JVM's 'line', 'lineNumber' not).
+    "python/structlog_dict_tracebacks.txt": OBJECTS_PYTHON,
+    "python/frame_summary.txt": OBJECTS_PYTHON[:3] + [OBJECTS_PYTHON[3]._replace(line=21)],
+    "python/sentry_event.txt": [
+        Frame("shop/cart.py", 2, None, None, None, "python", 0),
+        Frame("shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame("shop/cart.py", 6, None, "checkout", None, "python", 2),
+        Frame("app.py", 36, None, "run", None, "python", 3),
+    ],
+    "javascript/sentry_event.txt": [
+        Frame("src/cart.js", 2, 55, None, None, "javascript", 0),
+        Frame("src/cart.js", 2, 16, "total", None, "javascript", 1),
+        Frame("src/cart.js", 6, 10, "checkout", None, "javascript", 2),
+        Frame("main.js", 15, 3, None, None, "javascript", 3),
+        Frame("node:internal/modules/cjs/loader", 1521, 14, "Module._compile", None, "unknown", 4),
+        Frame("node:internal/modules/cjs/loader", 1623, 10, "Module._extensions..js", None, "unknown", 5),
+        Frame("node:internal/modules/cjs/loader", 1266, 32, "Module.load", None, "unknown", 6),
+        Frame("node:internal/modules/cjs/loader", 1091, 12, "Module._load", None, "unknown", 7),
+        Frame(
+            "node:internal/modules/run_main",
+            164,
+            12,
+            "Function.executeUserEntryPoint [as runMain]",
+            None,
+            "unknown",
+            8,
+        ),
+    ],
+    "jvm/log4j2_json_frames.txt": OBJECTS_JVM,
+    "jvm/jackson_exception.txt": OBJECTS_JVM,
 }
 
 

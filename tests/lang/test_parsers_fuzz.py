@@ -126,6 +126,15 @@ HOSTILE_FRAGMENTS = [
     '\\"\\n',
     '"a\\n\\n  File \\"',
     "\\u00",
+    '{"filename": "',
+    '"lineno": 1',
+    "'lineno': 1, ",
+    "[{",
+    '"\\',
+    "<FrameSummary file a.py, line 1 in ",
+    "  ╭─[a.js:1:1]",
+    "  ┌─ a.toml:1:1",
+    "  × ",
 ]
 LINE_PREFIXES = [
     "",

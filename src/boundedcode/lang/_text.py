@@ -126,6 +126,10 @@ _ESCAPE = LazyPattern(r"\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|(.))")
 _ESCAPED = {"n": "\n", "t": "\t", "r": ""}
 _DRIVE_URL = re.compile(r"/[A-Za-z]:/")
 _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
+# An app's own scheme with no host, the app's root, as an error tracker rewrites a frame's file
+# ('app:///src/a.js', Sentry's); a browser's internal ones ('resource://nimbus/lib/a.mjs') name no
+# file of a project.
+_APP_ROOT_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}:///")
 _WEBPACK = ("webpack:///", "webpack-internal:///")
 _NATIVE_LANGUAGES = {".rs": "rust", ".swift": "swift", ".go": "go"}
 # Names runtimes print for code outside any function: not symbols to look up.
@@ -301,9 +305,10 @@ def clean_path(raw: str) -> str:
     """A printed path as a plain one: URL prefixes off, '/' separators, drive letters kept.
 
     `file:///C:/x.js` → `C:/x.js`; `webpack:///./src/a.ts?` → `src/a.ts`; `http://host:8080/js/a.js`
-    → `/js/a.js`; Dart's `package:shop/src/a.dart` → `shop/lib/src/a.dart` (a package's files live
-    under its lib/); `[PROJECT_ROOT]/app/a.rb` → `app/a.rb`; `C:\\src\\A.cs` → `C:/src/A.cs`; a leading
-    `./` is dropped; of a path elided in its middle (`lib/…/cart/a.dart`), the part after it.
+    → `/js/a.js`; `app:///src/a.js` → `src/a.js`; Dart's `package:shop/src/a.dart` →
+    `shop/lib/src/a.dart` (a package's files live under its lib/); `[PROJECT_ROOT]/app/a.rb` →
+    `app/a.rb`; `C:\\src\\A.cs` → `C:/src/A.cs`; a leading `./` is dropped; of a path elided in its
+    middle (`lib/…/cart/a.dart`), the part after it.
     """
     path = raw.strip().strip("\"'")
     lowered = path.lower()
@@ -319,6 +324,8 @@ def clean_path(raw: str) -> str:
         path = path[len("webpack://") :].partition("/")[2].split("?", 1)[0]
     elif lowered.startswith(("http://", "https://")):
         path = _URL_HOST.sub("", path, count=1).split("?", 1)[0].split("#", 1)[0]
+    elif root := _APP_ROOT_URL.match(path):
+        path = path[root.end() :].split("?", 1)[0]
     elif lowered.startswith("uri:classloader:"):  # JRuby's files inside its jar
         path = path[len("uri:classloader:") :]
     elif lowered.startswith(("jar:", "file:")) and "!/" in path:  # jar:file:/app/shop.jar!/lib/cart.rb

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from .._record import Record, field
 from ..lazyre import LazyPattern
+from ._frame_objects import object_traces
 from ._text import clean_path, evidence_lines, native_language, strip_params, symbol
 from .languages import language_of
 
@@ -153,6 +154,15 @@ def _faulthandler(m: re.Match[str], ctx: _Context) -> _Hit:
     if m["path"].startswith("<"):  # <frozen runpy>
         return _placeholder("python")
     return _location(m, "python", m["func"])
+
+
+# traceback.extract_tb()'s and extract_stack()'s list as printed, outermost first, all on one line:
+# '[<FrameSummary file /srv/shop/app.py, line 21 in run>, <FrameSummary file …, line 2 in <genexpr>>]'
+# (cut into its rows before each '<FrameSummary ').
+_FRAME_SUMMARY = LazyPattern(
+    r"^\[?<FrameSummary file (?P<path>[^,]{1,1000}), line (?P<line>\d{1,9}) in (?P<func>.{1,300}?)>[,\]\s]{0,3}$"
+)
+_FRAME_SUMMARY_CUT = LazyPattern(r"<FrameSummary file ")
 
 
 # IPython, a notebook's or a console's traceback: 8 prints 'File ~/…/cart.py:2, in total(items)'
@@ -1019,6 +1029,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("pytest", (".py:",), _PYTEST, _pytest, max_gap=400),
     _Format("pytest-check", (".py:",), _PYTEST_CHECK, _pytest_check, max_gap=1),
     _Format("faulthandler", ('File "',), _FAULTHANDLER, _faulthandler),
+    _Format("frame-summary", ("<FrameSummary file ",), _FRAME_SUMMARY, _python),
     _Format("pdb", (".py(", ".pyx("), _PDB, _pdb, max_gap=8),  # ipdb's source lines between
     _Format("ipython", ("File ",), _IPY_FILE, _ipython, max_gap=20),
     _Format("ipython", ("Cell In", "Input In", "<ipython-input-"), _IPY_CELL, _ipython_cell, max_gap=20),
@@ -1185,6 +1196,8 @@ def _rows(lines: list[str]) -> Iterator[str]:
             yield from _cut(line, _ERLANG_CUT)
         elif "[file: " in line:
             yield from _cut(line, _ELIXIR_CUT)
+        elif "<FrameSummary file " in line:
+            yield from _cut(line, _FRAME_SUMMARY_CUT)
         elif "Stack trace:" in line:
             yield from _php_rows(line)
         else:
@@ -1196,7 +1209,8 @@ def parse_frames(text: str) -> list[Frame]:
     frames: list[Frame] = []
     ctx = _Context()
     trace: _Trace | None = None
-    for line in _rows(evidence_lines(text)):
+    lines = evidence_lines(text)
+    for line in _rows(lines):
         if _TRACE_START.match(line):
             if trace:
                 frames += _frames(trace)
@@ -1228,6 +1242,8 @@ def parse_frames(text: str) -> list[Frame]:
         ctx.prev, ctx.last_def = line, None
     if trace:
         frames += _frames(trace)
+    for objects in object_traces("\n".join(lines)):
+        frames += [Frame(*frame, depth) for depth, frame in enumerate(objects)]
     return _deduplicated(frames)
 
 

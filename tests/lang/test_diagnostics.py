@@ -84,6 +84,9 @@ EXPECTED = {
         ]
         for name in ("javascript/oxlint.txt", "javascript/oxlint_color.txt")
     },
+    "zig/compile_error.txt": [
+        Diagnostic("src/bad.zig", 2, 19, "use of undeclared identifier 'y'", "error", "generic")
+    ],
     "javascript/swc.txt": [Diagnostic("src/syntax.js", 2, 1, "Expression expected", "error", "miette")],
     "toml/taplo.txt": [Diagnostic(T + "/renderers/Cargo.toml", 3, 10, "invalid TOML", "error", "codespan")],
     # ty's codes are longer than rustc's, and it has an 'info' severity

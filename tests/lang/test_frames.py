@@ -42,6 +42,7 @@ OBJECTS_PYTHON = [
     Frame(T + "/frameobjects/shop/cart.py", 6, None, "checkout", None, "python", 2),
     Frame(T + "/frameobjects/shop/app.py", 16, None, "run", None, "python", 3),
 ]
+ZIG_STD = "/tmp/capture/s59/pyenv/lib/python3.11/site-packages/ziglang/lib/std"  # capture.sh zig
 OBJECTS_JVM = [
     Frame("Cart.java", 8, None, "com.acme.shop.Cart.total", "com.acme.shop", "jvm", 0),
     Frame("Main.java", 13, None, "com.acme.shop.Main.main", "com.acme.shop", "jvm", 1),
@@ -1266,6 +1267,18 @@ EXPECTED = {
         ),
     ],
     "jvm/log4j2_json_frames.txt": OBJECTS_JVM,
+    # Zig's panic and failed test, innermost first; the standard library's frames are its install's
+    "zig/panic.txt": [
+        Frame(T + "/zig/src/cart.zig", 5, 26, "total", None, "zig", 0),
+        Frame(T + "/zig/src/main.zig", 6, 42, "main", None, "zig", 1),
+        Frame(ZIG_STD + "/start.zig", 788, 64, "callMain", None, "zig", 2),
+        Frame(ZIG_STD + "/start.zig", 248, 5, "_start", None, "zig", 3),
+    ],
+    "zig/test_fail.txt": [
+        Frame(ZIG_STD + "/testing.zig", 93, 17, "expectEqualInner__func_962", None, "zig", 0),
+        Frame(ZIG_STD + "/testing.zig", 57, 5, "expectEqual", None, "zig", 1),
+        Frame(T + "/zig/src/cart.zig", 10, 5, "test.total of an empty cart", None, "zig", 2),
+    ],
     "jvm/jackson_exception.txt": OBJECTS_JVM,
 }
 

@@ -1022,6 +1022,19 @@ def _haskell_called(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "haskell", callee=m["func"])  # the function called there, as PHP's rows
 
 
+# --- Zig ----------------------------------------------------------------------------------
+
+# Zig's panic and failed test trace, innermost first, each frame's source line and a caret below
+# it: '/srv/shop/src/cart.zig:5:26: 0x11e50c1 in total (main.zig)'.
+_ZIG = LazyPattern(
+    r"^(?P<path>\S.{0,1000}?\.zig):(?P<line>\d{1,9}):(?P<col>\d{1,9}): 0x[0-9a-f]{1,16} in (?P<func>.{1,300}?) \([^()]{1,300}\)$"
+)
+
+
+def _zig(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "zig", m["func"])
+
+
 # The table: order matters where two formats could read one line (gdb before the sanitizers,
 # Dart before gdb, V8 before Mono, Rust's 'at' before V8's).
 _FORMATS: tuple[_Format, ...] = (
@@ -1099,6 +1112,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("haskell", (", called at ",), _HASKELL_CALLED, _haskell_called),
     _Format("julia", ("@ ",), _JULIA_AT, _julia_at, max_gap=1),
     _Format("julia", (".jl:",), _JULIA_OLD, _julia_old),
+    _Format("zig", (".zig:",), _ZIG, _zig, max_gap=2),
     _Format("powershell", (": line ",), _POWERSHELL, _powershell),
 )
 

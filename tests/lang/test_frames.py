@@ -1963,3 +1963,40 @@ def test_a_traceback_whose_quotes_a_chat_curled_reads_as_printed():
     curled = printed.replace('File "', "File \u201c").replace('", line', "\u201d, line")
     assert curled != printed
     assert parse_frames(curled) == parse_frames(printed) != []
+
+
+@pytest.mark.parametrize(
+    "name", ["python/traceback_cause", "jvm/java_caused_by", "javascript/node_uncaught", "ruby/cause"]
+)
+def test_a_trace_whose_line_breaks_were_lost_reads_as_printed(name):
+    """Each line break a space (a one-line field, a log aggregator's view): the same traces, each
+    innermost first, a chained one a trace of its own."""
+    flattened, printed = evidence(f"{name}_flattened.txt"), evidence(f"{name}.txt")
+    assert "\n" not in flattened.strip()
+    assert parse_frames(flattened) == parse_frames(printed) != []
+
+
+@pytest.mark.parametrize(
+    ("name", "places"),
+    [
+        # rsyslog's '#012' for each line break of a record Python's SysLogHandler sent
+        (
+            "python/syslog_escaped.txt",
+            [("shop/cart.py", 2), ("shop/cart.py", 2), ("shop/cart.py", 6), ("shop/app.py", 10)],
+        ),
+        # log4j2's and logback's patterns for a one-line record: a separator, or a space
+        ("jvm/log4j2_one_line.txt", [("Cart.java", 8), ("Main.java", 12)]),
+        ("jvm/logback_one_line.txt", [("Cart.java", 8), ("Main.java", 12)]),
+    ],
+)
+def test_a_logger_s_one_line_record_of_a_trace(name, places):
+    frames = parse_frames(evidence(name))
+    assert [(f.path.removeprefix(T + "/flattened/"), f.line) for f in frames] == places
+    assert [f.depth for f in frames] == list(range(len(places)))
+
+
+def test_a_line_holding_two_frame_openings_is_cut_but_v8_s_eval_origin_is_not():
+    line = "Error: boom at Object.<anonymous> (/srv/app/main.js:1:2) at run (/srv/app/main.js:3:1)"
+    assert [(f.function, f.line) for f in parse_frames(line)] == [("Object.<anonymous>", 1), ("run", 3)]
+    evaled = "    at eval (eval at total (/srv/app/a.js:2:9), <anonymous>:1:1)"
+    assert [f.function for f in parse_frames(evaled)] == ["total"]

@@ -162,7 +162,7 @@ def evidence_lines(text: str) -> list[str]:
     """The lines of `text` within the bounds: ANSI-free (codes that lost their ESC bytes too),
     non-breaking spaces plain, curled double quotes straight, a Markdown indented code block unindented, a process manager's
     relayed lines grouped by process, a string that holds escaped line breaks (a structured log's
-    trace) read as its lines; each right-stripped, a log's prefix, a CI service's marker or a
+    trace) and a message rsyslog escaped ('#012') read as their lines; each right-stripped, a log's prefix, a CI service's marker or a
     build's task, a Markdown quote's markers or code span and a block's opening HTML tag off.
 
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
@@ -187,7 +187,19 @@ def evidence_lines(text: str) -> list[str]:
         # Strings are read as lines until they have made MAX_LINES more: a hostile record of many
         # short strings makes no more lines than the bounds let a text have (a record at the end
         # of a long log is still read).
-        if "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS and added < MAX_LINES:
+        if (
+            "#012" in line
+            and line.count("#012") >= 2
+            and len(line) <= MAX_ESCAPED_LINE_CHARS
+            and added < MAX_LINES
+        ):
+            # rsyslog's escapes of a message's line breaks and tabs ('failed#012Traceback …#012  File
+            # "/srv/…'): the lines a program logged as one message (two at least: '#012' once is a
+            # colour's or a number's as likely)
+            pieces = line.replace("#011", "\t").split("#012", MAX_STRING_LINES)[:MAX_STRING_LINES]
+            added += len(pieces) - 1
+            out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
+        elif "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS and added < MAX_LINES:
             pieces = _string_lines(line)
             added += len(pieces) - 1
             out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]

@@ -102,7 +102,9 @@ _PY_FILE = LazyPattern(
 def _python(m: re.Match[str], ctx: _Context) -> _Hit:
     if m["path"].startswith("<"):  # <frozen runpy>, <string>, <stdin>
         return _Hit(None, None, None, None, "python", outermost_first=True)
-    return _location(m, "python", m["func"], outermost_first=True)
+    # a function's name has no space: what follows one is the source line, where the line's
+    # break was lost ('…, line 6, in checkout return total(items)')
+    return _location(m, "python", (m["func"] or "").partition(" ")[0], outermost_first=True)
 
 
 # pytest: '--tb=short' entries 'tests/test_cart.py:12: in test_total', and the long format's
@@ -611,15 +613,14 @@ _PHP_CALLED_AT = LazyPattern(
 
 # PHP's uncaught exception on one line, as php-fpm hands it to nginx's error log ('FastCGI sent in
 # stderr: "PHP message: PHP Fatal error:  Uncaught Exception: boom in /srv/shop/cart.php:3' then its
-# trace) and a log keeps it: its newlines rsyslog's '#012' ('…:3#012Stack trace:#012#0
-# /srv/shop/index.php(5): total()#012#1 {main}#012  thrown in …') or made spaces ('…:3 Stack trace: #0
-# /srv/shop/index.php(5): total() #1 {main}   thrown in …'). _rows cuts it where its lines were. A
-# JSON string's '\n' is a line break already (evidence_lines).
-_PHP_LINE_BREAK = LazyPattern(r"#012| {1,8}(?=Stack trace:|#\d{1,5} |thrown in )")
+# trace) and a log keeps it, its newlines made spaces ('…:3 Stack trace: #0 /srv/shop/index.php(5):
+# total() #1 {main}   thrown in …'): _rows cuts it where its lines were. rsyslog's '#012' and a JSON
+# string's '\n' are line breaks already (evidence_lines).
+_PHP_LINE_BREAK = LazyPattern(r" {1,8}(?=Stack trace:|#\d{1,5} |thrown in )")
 
 
 def _php_rows(line: str) -> list[str]:
-    if "#012" in line or "Stack trace: #" in line:
+    if "Stack trace: #" in line:
         return _PHP_LINE_BREAK.split(line, _MAX_ROWS)
     return [line]
 
@@ -1203,8 +1204,44 @@ def _deduplicated(frames: list[Frame]) -> list[Frame]:
     return kept
 
 
+# A trace whose line breaks were lost (a log aggregator's one-line view, a text box that collapsed
+# them): each frame's opening words start a row of their own, the JVM's, .NET's and V8's 'at …'
+# ('at com.acme.shop.Cart.total(', 'at total (/srv/…', 'at /srv/…'), CPython's 'File "…", line'
+# and Ruby's '[from ]…:3:in `' (V8's 'eval at' and Hermes' 'address at' are inside one), and so do
+# the lines that start a trace or end one ('Caused by: ', '... 3 more', 'Traceback (most recent
+# call last):', 'The above exception …'). Only a line holding two or more is cut (one is a frame's
+# own line), or Ruby's one after its first frame.
+_FLAT_ROW = LazyPattern(
+    r"(?<=\s)(?<!eval )(?<!address )(?:at (?=(?:async )?[\w$./<>`'-]{1,300} ?\(|/|file:|[A-Za-z]:\\)"
+    r'|File "(?=[^"]{1,1000}", line \d)'
+    r"|from (?=\S{1,1000}:\d{1,9}:in )|(?<!from )(?=[^\s:]{1,1000}:\d{1,9}:in [`'])"
+    r"|(?:Caused by|Suppressed): |\.\.\. \d{1,9} more"
+    r"|Traceback \(most recent call last\):|The above exception |During handling of )"
+)
+_BLANKS = LazyPattern(r"\s{2,}")
+_FLAT_HINTS = (" at ", "\tat ", 'File "', " from ", ":in ")
+
+
+def _flattened_rows(line: str) -> list[str]:
+    cuts = [m.start() for m in islice(_FLAT_ROW.finditer(line), _MAX_ROWS)]
+    head = line[: cuts[0]].rstrip() if cuts else ""
+    if len(cuts) < 2 and not (cuts and _RUBY.match(head)):
+        return [line]
+    # a logger's separator between the lines ('%throwable{separator( | )}') ends no row; a run of
+    # blanks is where a line ended and the next one's indentation began (a frame's source line
+    # after it, the runtime's banner after the last)
+    rows = [
+        row
+        for start, end in zip(cuts, [*cuts[1:], len(line)])
+        for piece in _BLANKS.split(line[start:end], _MAX_ROWS)
+        if (row := piece.rstrip(" \t|"))
+    ]
+    return [head, *rows] if head.strip() else rows
+
+
 def _rows(lines: list[str]) -> Iterator[str]:
-    """`lines`, a line holding several rows of a trace cut into them (PHP's, Erlang's, Elixir's)."""
+    """`lines`, a line holding several rows of a trace cut into them (PHP's, Erlang's, Elixir's,
+    a trace's whose line breaks were lost)."""
     for line in lines:
         if '{file,"' in line:
             yield from _cut(line, _ERLANG_CUT)
@@ -1214,6 +1251,8 @@ def _rows(lines: list[str]) -> Iterator[str]:
             yield from _cut(line, _FRAME_SUMMARY_CUT)
         elif "Stack trace:" in line:
             yield from _php_rows(line)
+        elif sum(map(line.count, _FLAT_HINTS)) >= 2:
+            yield from _flattened_rows(line)
         else:
             yield line
 

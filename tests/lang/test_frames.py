@@ -1267,6 +1267,12 @@ EXPECTED = {
         ),
     ],
     "jvm/log4j2_json_frames.txt": OBJECTS_JVM,
+    # a notebook's saved traceback: strings in JSON, their colour codes escaped
+    "python/notebook_json.txt": [
+        Frame(T + "/notebook/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/notebook/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/notebook/shop/cart.py", 6, None, "checkout", None, "python", 2),
+    ],
     # Zig's panic and failed test, innermost first; the standard library's frames are its install's
     "zig/panic.txt": [
         Frame(T + "/zig/src/cart.zig", 5, 26, "total", None, "zig", 0),

@@ -46,8 +46,10 @@ _ANSI = re.compile(
 )
 # The same colours' codes where a text box dropped their ESC bytes (a notebook's or a terminal's
 # coloured output pasted into a forge: '[1;31mKeyError[0m   Traceback …', 'File [1;32m/srv/…:5[0m'):
-# taken off where one of them resets (`_SGR_RESETS`), as every coloured output does.
-_BARE_SGR = LazyPattern(r"\[\d{1,3}(?:;\d{1,3}){0,15}m")
+# taken off where one of them resets (`_SGR_RESETS`), as every coloured output does. One behind an
+# escaped ESC is a string's (a notebook's JSON, '"\\u001b[31mKeyError\\u001b[39m"'), whole: the
+# string's escapes undone (`_string_lines`), it is a code like any other.
+_BARE_SGR = LazyPattern(r"(?<!\\u001b)(?<!\\u001B)(?<!\\x1b)(?<!\\x1B)(?<!\\033)\[\d{1,3}(?:;\d{1,3}){0,15}m")
 _SGR_RESETS = ("[0m", "[39m", "[49m", "[22m")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 # Double quotes a chat, a word processor or a forum curled ('File “/srv/shop/cart.py”, line 2'); no

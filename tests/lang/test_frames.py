@@ -1267,6 +1267,21 @@ EXPECTED = {
         ),
     ],
     "jvm/log4j2_json_frames.txt": OBJECTS_JVM,
+    # AWS Lambda's Node.js error: the stack a JSON list of lines, the body and the log line of it
+    # (one trace twice: each record's its own, the second's frames the same)
+    "javascript/lambda_error.txt": [
+        Frame(T + "/lambda/src/cart.js", 2, 55, None, None, "javascript", 0),
+        Frame(T + "/lambda/src/cart.js", 2, 16, "total", None, "javascript", 1),
+        Frame(T + "/lambda/index.js", 3, 46, "exports.handler", None, "javascript", 2),
+        Frame(T + "/lambda/run.js", 4, 1, "Object.<anonymous>", None, "javascript", 3),
+        Frame("node:internal/modules/cjs/loader", 1521, 14, "Module._compile", None, "javascript", 4),
+        Frame("node:internal/modules/cjs/loader", 1623, 10, "Module._extensions..js", None, "javascript", 5),
+        Frame("node:internal/modules/cjs/loader", 1266, 32, "Module.load", None, "javascript", 6),
+        Frame("node:internal/modules/cjs/loader", 1091, 12, "Module._load", None, "javascript", 7),
+        Frame(
+            "node:internal/modules/run_main", 164, 12, "Function.executeUserEntryPoint", None, "javascript", 8
+        ),
+    ],
     # a notebook's saved traceback: strings in JSON, their colour codes escaped
     "python/notebook_json.txt": [
         Frame(T + "/notebook/shop/cart.py", 2, None, None, None, "python", 0),

@@ -1227,16 +1227,19 @@ def _flattened_rows(line: str) -> list[str]:
     head = line[: cuts[0]].rstrip() if cuts else ""
     if len(cuts) < 2 and not (cuts and _RUBY.match(head)):
         return [line]
-    # a logger's separator between the lines ('%throwable{separator( | )}') ends no row; a run of
+    # a logger's separator between the lines ('%throwable{separator( | )}') ends no row, nor does
+    # a JSON list's between its strings (AWS Lambda's Node.js error, its stack split into lines:
+    # '"trace":["TypeError: …","    at total (file:///var/task/cart.mjs:2:45)", …]'); a run of
     # blanks is where a line ended and the next one's indentation began (a frame's source line
     # after it, the runtime's banner after the last)
     rows = [
         row
         for start, end in zip(cuts, [*cuts[1:], len(line)])
         for piece in _BLANKS.split(line[start:end], _MAX_ROWS)
-        if (row := piece.rstrip(" \t|"))
+        if (row := piece.rstrip(' \t|",]}'))
     ]
-    return [head, *rows] if head.strip() else rows
+    # the record ends with the line: the next one's trace is another (a blank row, as a log's)
+    return [head, *rows, ""] if head.strip() else [*rows, ""]
 
 
 def _rows(lines: list[str]) -> Iterator[str]:

@@ -87,6 +87,20 @@ EXPECTED = {
     "zig/compile_error.txt": [
         Diagnostic("src/bad.zig", 2, 19, "use of undeclared identifier 'y'", "error", "generic")
     ],
+    # a logger's call site in an error's record (go-kit's info record names none)
+    "go/gokit_caller.txt": [Diagnostic("main.go", 21, None, "checkout failed", "error", "logger")],
+    "go/zap_json.txt": [Diagnostic("shop/main.go", 24, None, "checkout failed", "error", "logger")],
+    "go/zap_console.txt": [Diagnostic("shop/main.go", 28, None, "checkout failed", "error", "logger")],
+    "go/logrus_caller.txt": [
+        Diagnostic(
+            T + "/loggers/src/example.com/shop/main.go", 33, None, "checkout failed", "error", "logger"
+        )
+    ],
+    "go/logrus_json.txt": [
+        Diagnostic(
+            T + "/loggers/src/example.com/shop/main.go", 38, None, "checkout failed", "error", "logger"
+        )
+    ],
     "javascript/swc.txt": [Diagnostic("src/syntax.js", 2, 1, "Expression expected", "error", "miette")],
     "toml/taplo.txt": [Diagnostic(T + "/renderers/Cargo.toml", 3, 10, "invalid TOML", "error", "codespan")],
     # ty's codes are longer than rustc's, and it has an 'info' severity

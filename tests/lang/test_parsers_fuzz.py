@@ -135,6 +135,9 @@ HOSTILE_FRAGMENTS = [
     "  ╭─[a.js:1:1]",
     "  ┌─ a.toml:1:1",
     "  × ",
+    " level=error caller=",
+    '"caller":"a.go:1',
+    "\tERROR\ta.go:1\t",
 ]
 LINE_PREFIXES = [
     "",

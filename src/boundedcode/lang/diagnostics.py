@@ -747,6 +747,41 @@ def _assertion(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path3"], m["line3"], None, f"Assertion failed: ({m['expr3']})", "error", "assert")
 
 
+# A logger's call site, as its record names it: go-kit's and slog's logfmt ('level=error
+# caller=main.go:21', 'source=/srv/shop/main.go:21'), logrus's ('file="/srv/shop/main.go:33"'), zap's
+# and logrus's JSON ('"caller":"shop/main.go:24"', '"file":"/srv/…/main.go:38"'), zap's console
+# encoder ('2026-12-06T07:07:26.181Z<TAB>ERROR<TAB>shop/main.go:28<TAB>checkout failed'). Only an
+# error's record or a worse one's: below it a record names where the program told what it did (a
+# service's startup log names dozens, a shutdown's warning the signal it got), not where it failed.
+_LOGGER_CALLER = LazyPattern(
+    r"""^.{0,4000}?(?:(?<![\w.-])(?:caller|source|file)="?|"(?:caller|source|file)": ?")"""
+    r"""(?P<path>[^\s"':=]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line>\d{1,9})(?=["\s,}]|$)"""
+)
+_ZAP_CONSOLE = LazyPattern(
+    r"^\S{1,40}\t(?P<level>[A-Z]{1,10})\t(?P<path>[^\s:]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line>\d{1,9})\t(?P<msg>[^\t]{0,4000})"
+)
+# The record's level and message (led by their names' letters, which the search looks for first).
+_LOG_LEVEL = LazyPattern(r"""level"?[=:] ?"?(?P<level>[A-Za-z]{1,10})""")
+_LOG_MESSAGE = LazyPattern(r"""msg"?[=:] ?(?:"(?P<quoted>(?:[^"\\]|\\.){0,400})"|(?P<bare>[^\s"]{1,400}))""")
+_FAILURE_LEVELS = frozenset(
+    {"error", "err", "fatal", "crit", "critical", "panic", "dpanic", "alert", "emerg", "emergency", "severe"}
+)
+
+
+def _logger_caller(m: re.Match[str], state: _State) -> Diagnostic | None:
+    level, message = _LOG_LEVEL.search(m.string), _LOG_MESSAGE.search(m.string)
+    if level is None or level["level"].lower() not in _FAILURE_LEVELS:
+        return None
+    text = (message["quoted"] or message["bare"] or "") if message else ""
+    return _make(m["path"], m["line"], None, text, level["level"].lower(), "logger")
+
+
+def _zap_console(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if m["level"].lower() not in _FAILURE_LEVELS:
+        return None
+    return _make(m["path"], m["line"], None, m["msg"], m["level"].lower(), "logger")
+
+
 # A sanitizer's summary below its report, at the innermost frame of the program's: 'SUMMARY:
 # AddressSanitizer: heap-use-after-free /srv/shop/src/cart.c:12:5 in total', UBSan's (report_error_type=1)
 # 'SUMMARY: UndefinedBehaviorSanitizer: signed-integer-overflow cart.c:4:16 in', TSan's 'SUMMARY: ThreadSanitizer:
@@ -1005,6 +1040,10 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_GLOG, _glog, ("] ",)),  # glog, Abseil, absl-py, TensorFlow
     _Row(_SANITIZER_SUMMARY, _sanitizer_summary, ("SUMMARY: ",)),  # AddressSanitizer, UBSan, ThreadSanitizer
     _Row(_ASSERTION, _assertion, ("Assertion ",)),  # assert(3): glibc, musl, the BSDs and macOS
+    _Row(
+        _LOGGER_CALLER, _logger_caller, ("caller", "source", "file=", '"file"')
+    ),  # go-kit, slog, logrus, zap
+    _Row(_ZAP_CONSOLE, _zap_console, ("\t",)),  # zap's console encoder
     _Row(_CHROMIUM_CONSOLE, _chromium_console, ("CONSOLE",)),  # Chromium, Electron
     _Row(_GECKO, _gecko, ("JavaScript ",)),  # Firefox
     _Row(_BARE_LOCATION, _bare_location, (":",)),  # gfortran, go test, ExUnit

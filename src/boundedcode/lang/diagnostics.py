@@ -782,6 +782,21 @@ def _zap_console(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], None, m["msg"], m["level"].lower(), "logger")
 
 
+# loguru's default record, its call site a Python module's ('2026-12-06 07:13:51.840 | ERROR    |
+# shop.orders:place:10 - order not placed', its time a log prefix evidence_lines takes off): the
+# module's file (a script run as __main__ names none).
+_LOGURU = LazyPattern(
+    r"^\| (?P<level>[A-Z]{1,10}) {0,12}\| "
+    r"(?P<module>[A-Za-z_]\w{0,200}(?:\.\w{1,200}){0,30}):[\w<>]{1,300}:(?P<line>\d{1,9}) - (?P<msg>.{0,4000})$"
+)
+
+
+def _loguru(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if m["level"].lower() not in _FAILURE_LEVELS or m["module"] == "__main__":
+        return None
+    return _make(m["module"].replace(".", "/") + ".py", m["line"], None, m["msg"], m["level"].lower(), "logger")
+
+
 # A sanitizer's summary below its report, at the innermost frame of the program's: 'SUMMARY:
 # AddressSanitizer: heap-use-after-free /srv/shop/src/cart.c:12:5 in total', UBSan's (report_error_type=1)
 # 'SUMMARY: UndefinedBehaviorSanitizer: signed-integer-overflow cart.c:4:16 in', TSan's 'SUMMARY: ThreadSanitizer:
@@ -1044,6 +1059,7 @@ _ONE_LINE: tuple[_Row, ...] = (
         _LOGGER_CALLER, _logger_caller, ("caller", "source", "file=", '"file"')
     ),  # go-kit, slog, logrus, zap
     _Row(_ZAP_CONSOLE, _zap_console, ("\t",)),  # zap's console encoder
+    _Row(_LOGURU, _loguru, (" | ",)),  # loguru
     _Row(_CHROMIUM_CONSOLE, _chromium_console, ("CONSOLE",)),  # Chromium, Electron
     _Row(_GECKO, _gecko, ("JavaScript ",)),  # Firefox
     _Row(_BARE_LOCATION, _bare_location, (":",)),  # gfortran, go test, ExUnit

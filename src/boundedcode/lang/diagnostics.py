@@ -794,7 +794,9 @@ _LOGURU = LazyPattern(
 def _loguru(m: re.Match[str], state: _State) -> Diagnostic | None:
     if m["level"].lower() not in _FAILURE_LEVELS or m["module"] == "__main__":
         return None
-    return _make(m["module"].replace(".", "/") + ".py", m["line"], None, m["msg"], m["level"].lower(), "logger")
+    return _make(
+        m["module"].replace(".", "/") + ".py", m["line"], None, m["msg"], m["level"].lower(), "logger"
+    )
 
 
 # A sanitizer's summary below its report, at the innermost frame of the program's: 'SUMMARY:

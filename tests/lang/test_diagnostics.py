@@ -4,6 +4,7 @@ import pytest
 
 from boundedcode.lang._text import evidence_lines
 from boundedcode.lang.diagnostics import _ONE_LINE, Diagnostic, parse_diagnostics
+from boundedcode.lang.frames import parse_frames
 from evidence_files import EVIDENCE, T, evidence
 
 
@@ -1353,8 +1354,11 @@ def test_formats_real_issues_show():
         ("src/shop/types.h", 12),
         ("/home/dev/shop/build.gradle.kts", 37),  # Gradle's '* Where:'
         ("CartController.php", 33),  # Laravel 5's error page
-        ("/var/www/shop/app/Http/Controllers/CartController.php", 41),  # Laravel's log
         ("shop/lib/src/cart.dart", 12),  # a failed Dart assertion
+    ]
+    # Laravel's log (Monolog's line of an exception) is the throw's frame, its trace's first
+    assert [(f.path, f.line) for f in parse_frames(log)] == [
+        ("/var/www/shop/app/Http/Controllers/CartController.php", 41)
     ]
 
 

@@ -1282,6 +1282,12 @@ EXPECTED = {
             "node:internal/modules/run_main", 164, 12, "Function.executeUserEntryPoint", None, "javascript", 8
         ),
     ],
+    # Monolog's line of a logged exception (Laravel's log): the throw's place first, then its trace
+    "php/monolog_line.txt": [
+        Frame(T + "/monolog/src/Cart.php", 9, None, "Shop\\\\Cart->total", None, "php", 0),
+        Frame(T + "/monolog/run.php", 17, None, "checkout", None, "php", 1),
+        Frame(T + "/monolog/run.php", 21, None, None, None, "php", 2),
+    ],
     # a notebook's saved traceback: strings in JSON, their colour codes escaped
     "python/notebook_json.txt": [
         Frame(T + "/notebook/shop/cart.py", 2, None, None, None, "python", 0),

@@ -602,6 +602,9 @@ _PHP_BARE = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php)
 # the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
 _PHP_ON_LINE = LazyPattern(r"(?:file )?(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})[.\"']{0,2}$")
 _PHP_UNCAUGHT = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
+# Monolog's line of a logged exception (Laravel's log), its trace on the lines below '[stacktrace]':
+# '… {"exception":"[object] (RuntimeException(code: 0): empty cart at /srv/app/src/Cart.php:9)'.
+_MONOLOG = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})\)$")
 
 
 # PHP 7's debug_print_backtrace '#0  total() called at [/srv/app/src/Cart.php:17]' (the function
@@ -1079,6 +1082,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("php", (".php:",), _PHP_BARE, _php_bare),
     _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1, after=" in "),
     _Format("php", ("Uncaught ", "Next "), _PHP_UNCAUGHT, _php_error, max_gap=1, after=" in "),
+    _Format("php", ("[object] (",), _MONOLOG, _php_error, max_gap=1, after=" at "),
     _Format("dart", ("#",), _DART, _dart, max_gap=1),
     _Format("dart", (".dart ",), _DART_TERSE, _dart, max_gap=1),
     _Format("dart", (".dart:",), _DART_LINK, _dart_link, max_gap=1),

@@ -45,6 +45,10 @@ class R:
 
     STACK_FRAME = 0.95
     COMPILER_LOCATION = 0.9
+    #: A logger's call site in an error's record: where the program noticed a failure, often the
+    #: handler that caught it, not where it failed (a trace logged with it names that). Below a
+    #: compiler's location and a trace's innermost frame, as a test's or a config key's place.
+    LOGGED_CALL = 0.6
     NAMED_PATH = 0.9
     #: A path named with its line (a link to a line of the file, `models.py:421`): the reporter
     #: points at code they read. 68 of the development split's 75 messages linking to a line of

@@ -382,3 +382,21 @@ def test_an_installed_package_s_subfolder_is_no_root_file():
     located = {(it.path, line) for it in result.items for line in it.lines}
     assert ("price.js", 6) in located and ("test.js", 9) in located
     assert not {line for path, line in located if path == "test.js"} & {525, 534}
+
+
+def test_a_logged_error_is_a_weaker_place_than_the_trace_it_logged():
+    # loguru 0.7.3's records and traceback (capture.sh loguru): the handler logged an error, then
+    # the exception; the raising frame comes first, the handler's record a place of its file
+    fixture = Path(__file__).parents[1] / "fixtures" / "evidence" / "python" / "loguru.txt"
+    files = {
+        "shop/__init__.py": "",
+        "shop/cart.py": "def total(items):\n    return 1\n\n\ndef checkout(items):\n    return 2\n",
+        "shop/orders.py": "def place(items):\n" + "    pass\n" * 12,
+        "shop/app.py": "x = 1\n" * 12,
+    }
+    result = retrieve("an order fails", tree=MemoryTree(files), evidence=[fixture.read_text()])
+    assert [(it.path, it.lines) for it in result.items][:2] == [
+        ("shop/cart.py", (2, 6)),
+        ("shop/orders.py", (8, 10)),
+    ]
+    assert "build_error" in result.items[1].strategies

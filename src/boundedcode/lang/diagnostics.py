@@ -1161,13 +1161,21 @@ _GO_PACKAGE = LazyPattern(
 )
 
 
+_LOGGED_TRACEBACK = "Traceback (most recent call last):"
+
+
 def parse_diagnostics(text: str) -> list[Diagnostic]:
     """Every located diagnostic in `text`, in input order, without repeats."""
     found: dict[Diagnostic, None] = {}
     state = _State()
     in_package: dict[Diagnostic, str] = {}  # a go test row's file, in its package's folder
     package_rows: list[Diagnostic] = []
+    logged: Diagnostic | None = None  # the line before's logger record, new in `found`
     for line in evidence_lines(text):
+        if logged is not None and line.startswith(_LOGGED_TRACEBACK):
+            # the record logged an exception: its trace names the failure, the record the handler
+            del found[logged]
+        logged = None
         _update_state(line, state)
         package = _GO_PACKAGE.match(line) if line.startswith(("FAIL", "ok")) else None
         if package:
@@ -1180,6 +1188,8 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
         if diagnostic is not None and not is_frame_line(line):
             for d in (diagnostic, *state.extra):
                 d = _in_directory(d, state.directories)
+                if d.tool == "logger" and d not in found:
+                    logged = d
                 found.setdefault(d)
                 if d.path.endswith(".go") and "/" not in d.path:
                     package_rows.append(d)

@@ -14,10 +14,12 @@ from ..lang.testids import parse_test_ids
 from ..model import Anchor, AnchorKind, AnchorOrigin
 from .message import RANK_QUOTE, _quote_fragments, message_anchors
 
-__all__ = ["evidence_anchors", "trace_anchors", "evidence_bounds"]
+__all__ = ["LOGGER", "evidence_anchors", "trace_anchors", "evidence_bounds"]
 
 #: Seed rank of located evidence: before everything the prose names.
 RANK_LOCATED = -1
+#: The tool of a logger's record (lang.diagnostics), the qualifier of its anchor.
+LOGGER = "logger"
 
 
 def trace_anchors(text: str, origin: AnchorOrigin) -> list[Anchor]:
@@ -48,13 +50,15 @@ def trace_anchors(text: str, origin: AnchorOrigin) -> list[Anchor]:
             continue
         if key not in seen:
             seen.add(key)
-            # Line 0 is the file as a whole (cpplint's missing copyright): no line of it.
+            # Line 0 is the file as a whole (cpplint's missing copyright): no line of it. A
+            # logger's record is qualified so: its place is where the program noticed a failure.
             out.append(
                 Anchor(
                     AnchorKind.DIAGNOSTIC,
                     d.path,
                     origin,
                     RANK_LOCATED,
+                    qualifier=LOGGER if d.tool == LOGGER else None,
                     line=d.line or None,
                     detail=d.message[:200],
                 )

@@ -1,13 +1,15 @@
 """build_error: a located diagnostic of a compiler, linter or test runner.
 
 `file:line[:col]`, `file(line,col)` and each tool's own format (lang.diagnostics)
-are mapped onto the checkout like stack frames, by the longest path suffix.
+are mapped onto the checkout like stack frames, by the longest path suffix. A logger's
+record (an error logged at its call site) is weaker: where the program noticed, not failed.
 """
 
 from __future__ import annotations
 
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
+from ..seeds.evidence import LOGGER
 from ..weights import R, specificity
 from .base import Evidence, Plan, SymbolAt, resolve_located
 
@@ -35,6 +37,8 @@ class BuildErrorStrategy:
             message = (a.detail or "").strip()
             if len(message) > MESSAGE_CHARS:
                 message = message[: MESSAGE_CHARS - 1] + "…"
+            logged = a.qualifier == LOGGER
+            kind = "logged" if logged else "diagnostic"
             for path in files:
                 out.append(
                     Finding(
@@ -42,8 +46,8 @@ class BuildErrorStrategy:
                         a.line,
                         self.id,
                         a,
-                        R.COMPILER_LOCATION,
-                        f"diagnostic: {message}" if message else "diagnostic",
+                        R.LOGGED_CALL if logged else R.COMPILER_LOCATION,
+                        f"{kind}: {message}" if message else kind,
                         symbol=symbol_at(path, a.line),
                         specificity=specificity(len(files)),
                     )

@@ -58,3 +58,11 @@ def test_hostile_brackets_and_tokens_are_bounded():
 def test_an_app_s_root_scheme_is_its_root_but_a_browser_s_internal_scheme_names_no_project_file():
     frames = parse_frames("total@resource://gre/modules/Cart.sys.mjs:3:5\nmain@app:///src/main.js:4:1\n")
     assert [f.path for f in frames] == ["resource://gre/modules/Cart.sys.mjs", "src/main.js"]
+
+
+def test_a_list_of_places_is_a_trace_under_its_exception_s_place():
+    text = '{"exception": {"class": "RuntimeException", "file": "/srv/app/Cart.php:9", "trace": ["/srv/app/run.php:18", "C:\\\\app\\\\run.php:22"]}}'
+    assert places(text) == [[("/srv/app/Cart.php", 9), ("/srv/app/run.php", 18), ("C:/app/run.php", 22)]]
+    # a class beside a PHP file names no JVM frame; a list of words is no trace
+    assert object_traces(text)[0][0].language == "php"
+    assert object_traces('{"tags": ["cart", "checkout"], "file": "notes.txt"}') == []

@@ -1285,8 +1285,14 @@ EXPECTED = {
     # Monolog's line of a logged exception (Laravel's log): the throw's place first, then its trace
     "php/monolog_line.txt": [
         Frame(T + "/monolog/src/Cart.php", 9, None, "Shop\\\\Cart->total", None, "php", 0),
-        Frame(T + "/monolog/run.php", 17, None, "checkout", None, "php", 1),
-        Frame(T + "/monolog/run.php", 21, None, None, None, "php", 2),
+        Frame(T + "/monolog/run.php", 18, None, "checkout", None, "php", 1),
+        Frame(T + "/monolog/run.php", 22, None, None, None, "php", 2),
+    ],
+    # and its JSON: the exception's place over its trace's list of places
+    "php/monolog_json.txt": [
+        Frame(T + "/monolog/src/Cart.php", 9, None, None, None, "php", 0),
+        Frame(T + "/monolog/run.php", 18, None, None, None, "php", 1),
+        Frame(T + "/monolog/run.php", 22, None, None, None, "php", 2),
     ],
     # a notebook's saved traceback: strings in JSON, their colour codes escaped
     "python/notebook_json.txt": [

@@ -52,8 +52,12 @@ MAX_DEPTH = 64
 # hostile text of frame objects costs at most this many steps of the loop (60 ms).
 MAX_TOKENS = 20_000
 
-# Some object gives a frame's line as a number: otherwise no text is tokenized.
-_LINE_ENTRY = LazyPattern(r"""["'](?:lineno|line|lineNumber)["'] {0,8}: {0,8}\d""")
+# Some object gives a frame's line as a number, or some string is a place: otherwise no text is
+# tokenized.
+_LINE_ENTRY = LazyPattern(r"""["'](?:lineno|line|lineNumber)["'] {0,8}: {0,8}\d|\.\w{1,10}:\d{1,9}["']""")
+# A place written as one string, Monolog's ('/srv/app/src/Cart.php:9').
+_PLACE = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:]{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
+_JVM_EXTENSIONS = frozenset({"java", "kt", "kts", "scala", "groovy", "clj"})
 _TOKEN = LazyPattern(
     r"""[{}\[\]]"""
     r"""|(?P<string>"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+(?:"|\\?$)|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+(?:'|\\?$))"""
@@ -69,8 +73,10 @@ def object_traces(text: str) -> list[list[ObjectFrame]]:
     if not _LINE_ENTRY.search(text):
         return []
     traces: list[list[ObjectFrame]] = []
-    # Each open bracket: an object's entries so far, or a list's frames so far.
+    # Each open bracket: an object's entries so far, or a list's frames so far; and how many traces
+    # there were when it opened.
     stack: list[dict[str, str | int] | list[tuple[ObjectFrame, bool]]] = []
+    opened: list[int] = []
     key: str | None = None  # the entry of a frame's a value would be
     for m in islice(_TOKEN.finditer(text), MAX_TOKENS):
         kind = m.lastgroup
@@ -81,6 +87,10 @@ def object_traces(text: str) -> list[list[ObjectFrame]]:
         if kind is not None:  # a string or a number
             if key is not None and stack and isinstance(entries := stack[-1], dict):
                 entries.setdefault(key, _unquoted(m[0]) if kind == "string" else int(m[0]))
+            elif kind == "string" and stack and isinstance(listed := stack[-1], list):
+                place = _PLACE.match(_unquoted(m[0]))
+                if place:  # a list of places, innermost first (Monolog's trace)
+                    listed.append((_located(place["path"], int(place["line"]), None, {}), False))
             key = None
             continue
         key = None
@@ -88,16 +98,22 @@ def object_traces(text: str) -> list[list[ObjectFrame]]:
         if token in "{[":
             if len(stack) < MAX_DEPTH:
                 stack.append({} if token == "{" else [])
+                opened.append(len(traces))
         elif token == "}" and stack and isinstance(entries := stack[-1], dict):
             stack.pop()
+            first = opened.pop()
             found = _frame(entries)
-            if found is not None:
-                if stack and isinstance(listed := stack[-1], list):
-                    listed.append(found)
-                else:
-                    traces.append([found[0]])
+            if found is None:
+                continue
+            if stack and isinstance(listed := stack[-1], list):
+                listed.append(found)
+            elif len(traces) > first and not found[1]:
+                traces[first].insert(0, found[0])  # an exception's place, over its trace's list
+            else:
+                traces.append([found[0]])
         elif token == "]" and stack and isinstance(frames := stack[-1], list):
             stack.pop()
+            opened.pop()
             if frames:
                 outermost_first = frames[0][1]
                 ordered = [frame for frame, _ in frames]
@@ -108,24 +124,31 @@ def object_traces(text: str) -> list[list[ObjectFrame]]:
 def _frame(entries: dict[str, str | int]) -> tuple[ObjectFrame, bool] | None:
     """The frame an object describes, and whether its format lists the outermost call first."""
     path = next((v for k in _PATH_KEYS if isinstance(v := entries.get(k), str) and v), None)
-    line_key = next((k for k in _LINE_KEYS if isinstance(entries.get(k), int)), None)
-    if path is None or line_key is None:
+    if path is None:
         return None
+    line_key = next((k for k in _LINE_KEYS if isinstance(entries.get(k), int)), None)
+    if line_key is None:  # the place one string (Monolog's exception: "file": "…/Cart.php:9")
+        place = _PLACE.match(path)
+        if place is None:
+            return None
+        return _located(place["path"], int(place["line"]), None, entries), False
+    line = entries[line_key]
+    assert isinstance(line, int)
     column = next((v for k in _COLUMN_KEYS if isinstance(v := entries.get(k), int)), None)
+    return _located(path, line, column, entries), line_key == _OUTERMOST_FIRST_LINE_KEY
+
+
+def _located(path: str, line: int, column: int | None, entries: dict[str, str | int]) -> ObjectFrame:
     function = next((v for k in _FUNCTION_KEYS if isinstance(v := entries.get(k), str)), None)
     cls = next((v for k in _CLASS_KEYS if isinstance(v := entries.get(k), str)), None)
     path = clean_path(path)
-    line = entries[line_key]
-    assert isinstance(line, int)
-    if cls:  # a JVM frame: named as its printed trace names it ('com.acme.shop.Cart.total')
+    if cls and path.rpartition(".")[2] in _JVM_EXTENSIONS:
+        # a JVM frame: named as its printed trace names it ('com.acme.shop.Cart.total')
         qualified = f"{cls}.{function}" if function else cls
-        package = cls.rpartition(".")[0] or None
-        frame = ObjectFrame(path, line, column, qualified, package, "jvm")
-    else:
-        # Sentry names an anonymous function '?' ('Object.?' in an object's context)
-        named = symbol(function) if function and not function.endswith("?") else None
-        frame = ObjectFrame(path, line, column, named, None, language_of(path) or "unknown")
-    return frame, line_key == _OUTERMOST_FIRST_LINE_KEY
+        return ObjectFrame(path, line, column, qualified, cls.rpartition(".")[0] or None, "jvm")
+    # Sentry names an anonymous function '?' ('Object.?' in an object's context)
+    named = symbol(function) if function and not function.endswith("?") else None
+    return ObjectFrame(path, line, column, named, None, language_of(path) or "unknown")
 
 
 def _unquoted(string: str) -> str:

@@ -7,7 +7,9 @@ Sentry's events, from every SDK (`{"filename": "app:///src/cart.js", "lineno": 2
 "Cart.java", "line": 8}`) and Jackson's `StackTraceElement` (`{"methodName": …, "fileName": …,
 "lineNumber": …, "className": …}`). A format that names the line `lineno` lists the outermost
 call first, as Python prints it (Sentry, structlog); one that names it `line` or `lineNumber`
-the innermost first, as the JVM does.
+the innermost first, as the JVM does. Monolog writes each place as one string (`"file":
+"/srv/app/src/Cart.php:9", "trace": ["/srv/app/run.php:18", …]`): a list of places is a trace,
+innermost first, under the place of the object that holds it (the exception's).
 
 The text is read as tokens (brackets, strings, numbers), so a brace inside a string (a frame's
 source line, a local's repr) opens nothing, and a string left open runs to the end of its line

@@ -162,10 +162,11 @@ def evidence_cut(text: str) -> bool:
 
 def evidence_lines(text: str) -> list[str]:
     """The lines of `text` within the bounds: ANSI-free (codes that lost their ESC bytes too),
-    non-breaking spaces plain, curled double quotes straight, a Markdown indented code block unindented, a process manager's
-    relayed lines grouped by process, a string that holds escaped line breaks (a structured log's
-    trace) and a message rsyslog escaped ('#012') read as their lines; each right-stripped, a log's prefix, a CI service's marker or a
-    build's task, a Markdown quote's markers or code span and a block's opening HTML tag off.
+    non-breaking spaces plain, curled double quotes straight, a Markdown indented code block
+    unindented, a process manager's relayed lines grouped by process, a string that holds escaped
+    line breaks (a structured log's trace) and a message rsyslog escaped ('#012') read as their
+    lines; each right-stripped, a log's prefix, a CI service's marker or a build's task, a Markdown
+    quote's markers or code span and a block's opening HTML tag off.
 
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
     them (no trace runs across the cut); an over-long line is blank.

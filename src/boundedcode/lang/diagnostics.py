@@ -6,8 +6,8 @@ little state: rustc's (and ruff's, ty's) `-->` location under the message and th
 miette's and codespan-reporting's boxes, the file line the grouping linters print above their rows
 (eslint, stylelint, PHP_CodeSniffer…), PHPStan's table header, the directory a recursive make
 entered (its tools' paths are relative to it) and the package a `go test` output ends with (its
-rows name their file alone). A line that reads as a stack frame
-is never a diagnostic, nor is a host and port (`example.com:443: …`).
+rows name their file alone). A line that reads as a stack frame is never a diagnostic, nor is a
+host and port (`example.com:443: …`), nor a logger's record of the exception its next lines trace.
 """
 
 from __future__ import annotations
@@ -1057,9 +1057,8 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_GLOG, _glog, ("] ",)),  # glog, Abseil, absl-py, TensorFlow
     _Row(_SANITIZER_SUMMARY, _sanitizer_summary, ("SUMMARY: ",)),  # AddressSanitizer, UBSan, ThreadSanitizer
     _Row(_ASSERTION, _assertion, ("Assertion ",)),  # assert(3): glibc, musl, the BSDs and macOS
-    _Row(
-        _LOGGER_CALLER, _logger_caller, ("caller", "source", "file=", '"file"')
-    ),  # go-kit, slog, logrus, zap
+    # go-kit, slog, logrus, zap
+    _Row(_LOGGER_CALLER, _logger_caller, ("caller", "source", "file=", '"file"')),
     _Row(_ZAP_CONSOLE, _zap_console, ("\t",)),  # zap's console encoder
     _Row(_LOGURU, _loguru, (" | ",)),  # loguru
     _Row(_CHROMIUM_CONSOLE, _chromium_console, ("CONSOLE",)),  # Chromium, Electron
@@ -1161,6 +1160,7 @@ _GO_PACKAGE = LazyPattern(
 )
 
 
+# The traceback Python's logging (and loguru) prints under the record of a logged exception.
 _LOGGED_TRACEBACK = "Traceback (most recent call last):"
 
 

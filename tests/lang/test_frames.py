@@ -1267,6 +1267,11 @@ EXPECTED = {
         ),
     ],
     "jvm/log4j2_json_frames.txt": OBJECTS_JVM,
+    # Gradle's short exception format: each failed test's place in its class, a trace of its own
+    "jvm/gradle4_test.txt": [
+        Frame("CartTest.java", 16, None, None, None, "jvm", 0),
+        Frame("CartTest.java", 11, None, None, None, "jvm", 0),
+    ],
     # AWS Lambda's Node.js error: the stack a JSON list of lines, the body and the log line of it
     # (one trace twice: each record's its own, the second's frames the same)
     "javascript/lambda_error.txt": [

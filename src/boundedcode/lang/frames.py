@@ -388,6 +388,18 @@ def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
     return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
 
 
+# Gradle's test report in its default (short) exception format: a failed test's exception and the
+# test class's place it passed through, under 'com.acme.shop.CartTest > addsPrices FAILED':
+# '    java.lang.AssertionError at CartTest.java:11'. Each row a trace of its own.
+_GRADLE_SHORT = LazyPattern(
+    r"^\s{2,12}[a-z][\w$]{0,100}(?:\.[\w$]{1,100}){1,40} at (?P<path>[\w$-]{1,300}\.(?:java|kt|kts|groovy|scala)):(?P<line>\d{1,9})$"
+)
+
+
+def _gradle_short(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "jvm", starts=True)
+
+
 # JRuby's own backtrace rows, the method right-aligned before ' at ': '        total at
 # /home/dev/shop/lib/cart.rb:7', '         each at org/jruby/RubyArray.java:1987',
 # '       <main> at uri:classloader:/bin/run.rb:4'.
@@ -1103,6 +1115,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("erlang-term", ('[{file,"',), _ERLANG_PLACE_ALONE, _erlang_place, max_gap=2),
     _Format("elixir-term", (", [",), _ELIXIR_TERM, _elixir_term, max_gap=2),
     _Format("elixir-term", ("[file: ",), _ELIXIR_PLACE_ALONE, _elixir_place, max_gap=2),
+    _Format("gradle", (" at ",), _GRADLE_SHORT, _gradle_short),
     _Format("jruby", (" at ",), _JRUBY, _jruby),
     _Format("perl", (" called at ",), _PERL_CALLED, _perl_called, max_gap=1),
     _Format("perl", (" line ",), _PERL_AT, _perl_at, max_gap=1, after=" at "),

@@ -106,6 +106,42 @@ EXPECTED = {
             T + "/loggers/src/example.com/shop/main.go", 38, None, "checkout failed", "error", "logger"
         )
     ],
+    # ansible-lint's places with a task or advice after them (a bare one is any tool's row)
+    "yaml/ansible_lint.txt": [
+        Diagnostic("playbook.yml", 1, 3, "", None, "generic"),
+        Diagnostic("playbook.yml", 3, None, "Task/Handler: shell echo hello", None, "ansible-lint"),
+        Diagnostic(
+            "playbook.yml",
+            3,
+            7,
+            "Use `ansible.builtin.shell` or `ansible.legacy.shell` instead.",
+            None,
+            "ansible-lint",
+        ),
+        Diagnostic("playbook.yml", 4, None, "", None, "generic"),
+        Diagnostic("playbook.yml", 5, 13, "Task/Handler: install", None, "ansible-lint"),
+        Diagnostic("playbook.yml", 5, None, "apt", None, "ansible-lint"),
+        Diagnostic("playbook.yml", 5, None, "Task/Handler: install", None, "ansible-lint"),
+        Diagnostic(
+            "playbook.yml",
+            6,
+            7,
+            "Use `ansible.builtin.apt` or `ansible.legacy.apt` instead.",
+            None,
+            "ansible-lint",
+        ),
+    ],
+    # djLint's rows under the template's path
+    "html/djlint.txt": [
+        Diagnostic(
+            "shop/cart.html",
+            2,
+            0,
+            'H013 Img tag should have an alt attribute. <img src="cart.png">',
+            None,
+            "djlint",
+        )
+    ],
     "javascript/swc.txt": [Diagnostic("src/syntax.js", 2, 1, "Expression expected", "error", "miette")],
     "toml/taplo.txt": [Diagnostic(T + "/renderers/Cargo.toml", 3, 10, "invalid TOML", "error", "codespan")],
     # ty's codes are longer than rustc's, and it has an 'info' severity

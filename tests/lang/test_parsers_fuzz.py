@@ -138,6 +138,9 @@ HOSTILE_FRAGMENTS = [
     " level=error caller=",
     '"caller":"a.go:1',
     "\tERROR\ta.go:1\t",
+    "a.yml:1 ",
+    "H001 1:1 ",
+    "    a.B at A.java:1",
 ]
 LINE_PREFIXES = [
     "",

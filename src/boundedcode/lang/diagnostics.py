@@ -307,6 +307,31 @@ def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
     return Diagnostic(state.eslint_file, int(m["line"]), int(m["col"]), message, m["sev"], "eslint")
 
 
+# djLint's rows under the template's path (and a rule of '─'): 'H013 2:0 Img tag should have an alt
+# attribute. <img src="cart.png">', the rule's code first.
+_DJLINT_ROW = LazyPattern(r"^(?P<code>[A-Z]\d{3}) (?P<line>\d{1,9}):(?P<col>\d{1,9}) (?P<msg>\S.{0,4000})$")
+
+
+def _djlint(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.eslint_file is None:
+        return None
+    return Diagnostic(
+        state.eslint_file, int(m["line"]), int(m["col"]), f"{m['code']} {m['msg']}", None, "djlint"
+    )
+
+
+# ansible-lint's place under its rule's line ('name[casing]: All names should start with an
+# uppercase letter.'), a task's or its advice after it: 'playbook.yml:5:13 Task/Handler: install'
+# (a bare 'playbook.yml:4' is any tool's).
+_ANSIBLE_LINT = LazyPattern(
+    r"^(?P<path>[^\s:]{1,1000}\.ya?ml):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))? (?P<msg>\S.{0,4000})$"
+)
+
+
+def _ansible_lint(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], m["msg"], None, "ansible-lint")
+
+
 # PHP_CodeSniffer's full report: rows ' 4 | ERROR | [x] Opening brace of a class must be on …'
 # under 'FILE: /srv/shop/src/Cart.php' (a long message goes on in '   |       |     …' rows).
 _PHPCS_ROW = LazyPattern(
@@ -1003,6 +1028,8 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_ARROW, _arrow, ("--> ", "::: ")),  # rustc, ruff --output-format=full
     _Row(_BOXED, _boxed, ("╭─[", ",-[", "┌─ ")),  # miette (oxlint, swc), codespan-reporting (taplo)
     _Row(_ESLINT_ROW, _eslint, ("error", "warning")),  # eslint (stylish)
+    _Row(_DJLINT_ROW, _djlint, (":",)),  # djLint
+    _Row(_ANSIBLE_LINT, _ansible_lint, (".yml:", ".yaml:")),  # ansible-lint
     _Row(_PHPCS_ROW, _phpcs, ("| ERROR", "| WARNING")),  # PHP_CodeSniffer (full)
     _Row(_STYLELINT_ROW, _stylelint, ("✖", "⚠", "×", "‼")),  # stylelint (string)
     _Row(_CSSLINT_ROW, _csslint, (" at line ",)),  # csslint

@@ -131,6 +131,11 @@ EXPECTED = {
             "ansible-lint",
         ),
     ],
+    # semgrep's matched lines under its file and each finding's rule
+    "python/semgrep.txt": [
+        Diagnostic("shop/run.py", 5, None, "shell-true", None, "semgrep"),
+        Diagnostic("shop/run.py", 9, None, "no-eval", None, "semgrep"),
+    ],
     # djLint's rows under the template's path
     "html/djlint.txt": [
         Diagnostic(
@@ -1655,3 +1660,11 @@ def test_the_bsds_and_macos_assert_message():
     assert parse_diagnostics(text) == [
         Diagnostic("src/cart.c", 4, None, "Assertion failed: (n > 0)", "error", "assert")
     ]
+
+
+def test_semgrep_s_report_indented_as_it_prints_it():
+    """After a line of prose its file's header keeps semgrep's indent; a row without a file above
+    it is no place."""
+    report = "Findings:\n    shop/run.py\n    ❯❱ shell-true\n            5┆ return run(cmd)\n"
+    assert parse_diagnostics(report) == [Diagnostic("shop/run.py", 5, None, "shell-true", None, "semgrep")]
+    assert parse_diagnostics("            5┆ return run(cmd)\n") == []

@@ -141,6 +141,8 @@ HOSTILE_FRAGMENTS = [
     "a.yml:1 ",
     "H001 1:1 ",
     "    a.B at A.java:1",
+    "    ❯❱ a",
+    "  1┆ ",
 ]
 LINE_PREFIXES = [
     "",

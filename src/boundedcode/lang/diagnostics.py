@@ -40,6 +40,7 @@ class _State(Record):
     phpstan_file: str | None = None
     reek_file: str | None = None
     shellcheck_at: tuple[str, int] | None = None
+    semgrep_at: tuple[str | None, str] = (None, "")  # semgrep's file header and rule above its rows
     directories: list[str] = field(default_factory=list)  # make's 'Entering directory', innermost last
     cmake: bool = False  # make has run CMake's generated makefiles: its failed recipes are the build's
     extra: list[Diagnostic] = field(default_factory=list)  # more places one row gives (reek)
@@ -318,6 +319,17 @@ def _djlint(m: re.Match[str], state: _State) -> Diagnostic | None:
     return Diagnostic(
         state.eslint_file, int(m["line"]), int(m["col"]), f"{m['code']} {m['msg']}", None, "djlint"
     )
+
+
+# semgrep's matched line under its file and rule ('            5┆ return subprocess.call(cmd, …').
+_SEMGREP_ROW = LazyPattern(r"^\s{1,40}(?P<line>\d{1,9})┆")
+
+
+def _semgrep(m: re.Match[str], state: _State) -> Diagnostic | None:
+    path, rule = state.semgrep_at
+    if path is None:
+        return None
+    return Diagnostic(path, int(m["line"]), None, rule, None, "semgrep")
 
 
 # ansible-lint's place under its rule's line ('name[casing]: All names should start with an
@@ -1030,6 +1042,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_ESLINT_ROW, _eslint, ("error", "warning")),  # eslint (stylish)
     _Row(_DJLINT_ROW, _djlint, (":",)),  # djLint
     _Row(_ANSIBLE_LINT, _ansible_lint, (".yml:", ".yaml:")),  # ansible-lint
+    _Row(_SEMGREP_ROW, _semgrep, ("┆",)),  # semgrep
     _Row(_PHPCS_ROW, _phpcs, ("| ERROR", "| WARNING")),  # PHP_CodeSniffer (full)
     _Row(_STYLELINT_ROW, _stylelint, ("✖", "⚠", "×", "‼")),  # stylelint (string)
     _Row(_CSSLINT_ROW, _csslint, (" at line ",)),  # csslint
@@ -1111,6 +1124,12 @@ _PHPSTAN_HEADER = LazyPattern(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
 _REEK_HEADER = LazyPattern(r"^(?P<path>\S{1,1000}) -- \d{1,9} warnings?(?: \([^()]{0,200}\))?:$")
 _SHELLCHECK_HEADER = LazyPattern(r"^In (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9}):$")
 _PHPCS_HEADER = LazyPattern(r"^FILE: (?P<path>\S.{0,1000})$")
+# semgrep's text report: a file's path alone (indented, unless a Markdown block's unindenting took
+# it off), each finding's rule under it ('    ❯❱ shell-true', '   ❯❯❱ no-eval': the marks its
+# severity's), its matched lines below ('   5┆ …').
+_SEMGREP_HEADER = LazyPattern(
+    r"^ {0,12}(?:(?P<path>[^\s:❯]{1,1000}\.[A-Za-z][\w+-]{0,11})|❯{1,3}❱ (?P<rule>\S{1,300}))$"
+)
 _DRIVE = LazyPattern(r"^[A-Za-z]:[\\/]")
 # make names the directory a recursive build runs in ('make[1]: Entering directory '/srv/shop/src''):
 # its tools' paths are relative to it.
@@ -1138,6 +1157,7 @@ def _update_state(line: str, state: _State) -> None:
     bare = _BARE_PATH.match(line)
     if bare:
         state.eslint_file = clean_path(bare["path"])
+        state.semgrep_at = (state.eslint_file, "")
         return
     directory = _DIRECTORY.match(line)
     if directory:
@@ -1165,6 +1185,12 @@ def _update_state(line: str, state: _State) -> None:
     shellcheck = _SHELLCHECK_HEADER.match(line)
     if shellcheck:
         state.shellcheck_at = (clean_path(shellcheck["path"]), int(shellcheck["line"]))
+        return
+    semgrep = _SEMGREP_HEADER.match(line) if line.startswith(" ") or "❯" in line else None
+    if semgrep and semgrep["path"]:
+        state.semgrep_at = (clean_path(semgrep["path"]), "")
+    elif semgrep:
+        state.semgrep_at = (state.semgrep_at[0], semgrep["rule"])
 
 
 def _diagnostic(line: str, state: _State) -> Diagnostic | None:

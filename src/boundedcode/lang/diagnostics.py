@@ -301,11 +301,21 @@ _ESLINT_ROW = LazyPattern(
 )
 
 
-def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
+def _under_header(
+    m: re.Match[str], state: _State, message: str, severity: str | None, tool: str
+) -> Diagnostic | None:
+    """A grouping linter's row: its place in the file the header above it named (none: no row)."""
     if state.eslint_file is None:
         return None
+    column = m.groupdict().get("col")
+    return Diagnostic(
+        state.eslint_file, int(m["line"]), int(column) if column else None, message, severity, tool
+    )
+
+
+def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
     message = f"{m['msg']} ({m['rule']})" if m["rule"] else m["msg"]
-    return Diagnostic(state.eslint_file, int(m["line"]), int(m["col"]), message, m["sev"], "eslint")
+    return _under_header(m, state, message, m["sev"], "eslint")
 
 
 # djLint's rows under the template's path (and a rule of '─'): 'H013 2:0 Img tag should have an alt
@@ -314,11 +324,7 @@ _DJLINT_ROW = LazyPattern(r"^(?P<code>[A-Z]\d{3}) (?P<line>\d{1,9}):(?P<col>\d{1
 
 
 def _djlint(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if state.eslint_file is None:
-        return None
-    return Diagnostic(
-        state.eslint_file, int(m["line"]), int(m["col"]), f"{m['code']} {m['msg']}", None, "djlint"
-    )
+    return _under_header(m, state, f"{m['code']} {m['msg']}", None, "djlint")
 
 
 # semgrep's matched line under its file and rule ('            5┆ return subprocess.call(cmd, …').
@@ -352,9 +358,7 @@ _PHPCS_ROW = LazyPattern(
 
 
 def _phpcs(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if state.eslint_file is None:
-        return None
-    return Diagnostic(state.eslint_file, int(m["line"]), None, m["msg"], m["sev"].lower(), "phpcs")
+    return _under_header(m, state, m["msg"], m["sev"].lower(), "phpcs")
 
 
 # PHPStan's table rows under their 'Line   src/Cart.php' header: '  12     Method … returns string.'.
@@ -461,25 +465,17 @@ _SQLFLUFF_HEADER = LazyPattern(r"^== \[(?P<path>[^\[\]]{1,1000})\] (?:FAIL|PASS)
 
 
 def _sqlfluff(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if state.eslint_file is None:
-        return None
-    return Diagnostic(
-        state.eslint_file, int(m["line"]), int(m["col"]), f"{m['code']}: {m['msg']}", None, "sqlfluff"
-    )
+    return _under_header(m, state, f"{m['code']}: {m['msg']}", None, "sqlfluff")
 
 
 def _stylelint(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if state.eslint_file is None:
-        return None
     severity = "warning" if m["sev"] == "⚠" else "error"
     message = f"{m['msg']} ({m['rule']})" if m["rule"] else m["msg"]
-    return Diagnostic(state.eslint_file, int(m["line"]), int(m["col"]), message, severity, "stylelint")
+    return _under_header(m, state, message, severity, "stylelint")
 
 
 def _csslint(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if state.eslint_file is None:
-        return None
-    return Diagnostic(state.eslint_file, int(m["line"]), int(m["col"]), "", m["sev"], "csslint")
+    return _under_header(m, state, "", m["sev"], "csslint")
 
 
 def _reek(m: re.Match[str], state: _State) -> Diagnostic | None:

@@ -22,7 +22,11 @@ from ._text import clean_path, evidence_lines
 from .languages import language_of
 from .frames import is_frame_line
 
-__all__ = ["Diagnostic", "parse_diagnostics"]
+__all__ = ["LOGGER", "Diagnostic", "parse_diagnostics"]
+
+#: The tool of a logger's record (its call site in an error's record): a weaker place than a
+#: compiler's, and one the traceback it logged replaces.
+LOGGER = "logger"
 
 
 class Diagnostic(NamedTuple):
@@ -801,18 +805,20 @@ _FAILURE_LEVELS = frozenset(
 )
 
 
+def _logged(path: str, line: str, message: str, level: str) -> Diagnostic | None:
+    """A logger's record as its call site, if its level is an error's or worse."""
+    level = level.lower()
+    return _make(path, line, None, message, level, LOGGER) if level in _FAILURE_LEVELS else None
+
+
 def _logger_caller(m: re.Match[str], state: _State) -> Diagnostic | None:
     level, message = _LOG_LEVEL.search(m.string), _LOG_MESSAGE.search(m.string)
-    if level is None or level["level"].lower() not in _FAILURE_LEVELS:
-        return None
     text = (message["quoted"] or message["bare"] or "") if message else ""
-    return _make(m["path"], m["line"], None, text, level["level"].lower(), "logger")
+    return _logged(m["path"], m["line"], text, level["level"]) if level else None
 
 
 def _zap_console(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if m["level"].lower() not in _FAILURE_LEVELS:
-        return None
-    return _make(m["path"], m["line"], None, m["msg"], m["level"].lower(), "logger")
+    return _logged(m["path"], m["line"], m["msg"], m["level"])
 
 
 # loguru's default record, its call site a Python module's ('2026-12-06 07:13:51.840 | ERROR    |
@@ -825,11 +831,9 @@ _LOGURU = LazyPattern(
 
 
 def _loguru(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if m["level"].lower() not in _FAILURE_LEVELS or m["module"] == "__main__":
+    if m["module"] == "__main__":
         return None
-    return _make(
-        m["module"].replace(".", "/") + ".py", m["line"], None, m["msg"], m["level"].lower(), "logger"
-    )
+    return _logged(m["module"].replace(".", "/") + ".py", m["line"], m["msg"], m["level"])
 
 
 # A sanitizer's summary below its report, at the innermost frame of the program's: 'SUMMARY:
@@ -1237,7 +1241,7 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
         if diagnostic is not None and not is_frame_line(line):
             for d in (diagnostic, *state.extra):
                 d = _in_directory(d, state.directories)
-                if d.tool == "logger" and d not in found:
+                if d.tool == LOGGER and d not in found:
                     logged = d
                 found.setdefault(d)
                 if d.path.endswith(".go") and "/" not in d.path:

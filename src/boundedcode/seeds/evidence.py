@@ -8,18 +8,16 @@ their own kinds; a frame's depth becomes its weight (the innermost weighs most).
 from __future__ import annotations
 
 from ..lang._text import evidence_cut, without_runtime_hints
-from ..lang.diagnostics import parse_diagnostics
+from ..lang.diagnostics import LOGGER, parse_diagnostics
 from ..lang.frames import exception_lines, parse_frames
 from ..lang.testids import parse_test_ids
 from ..model import Anchor, AnchorKind, AnchorOrigin
 from .message import RANK_QUOTE, _quote_fragments, message_anchors
 
-__all__ = ["LOGGER", "evidence_anchors", "trace_anchors", "evidence_bounds"]
+__all__ = ["evidence_anchors", "trace_anchors", "evidence_bounds"]
 
 #: Seed rank of located evidence: before everything the prose names.
 RANK_LOCATED = -1
-#: The tool of a logger's record (lang.diagnostics), the qualifier of its anchor.
-LOGGER = "logger"
 
 
 def trace_anchors(text: str, origin: AnchorOrigin) -> list[Anchor]:

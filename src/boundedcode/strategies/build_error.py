@@ -7,9 +7,9 @@ record (an error logged at its call site) is weaker: where the program noticed, 
 
 from __future__ import annotations
 
+from ..lang.diagnostics import LOGGER
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
-from ..seeds.evidence import LOGGER
 from ..weights import R, specificity
 from .base import Evidence, Plan, SymbolAt, resolve_located
 

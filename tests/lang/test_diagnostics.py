@@ -136,6 +136,14 @@ EXPECTED = {
         Diagnostic("shop/run.py", 5, None, "shell-true", None, "semgrep"),
         Diagnostic("shop/run.py", 9, None, "no-eval", None, "semgrep"),
     ],
+    "ocaml/type_error.txt": [Diagnostic("bad.ml", 1, 37, "", None, "generic")],
+    "nim/compile_error.txt": [
+        Diagnostic(
+            T + "/backtraces/nim/src/bad.nim", 2, 17, "undeclared field: 'missing'", "error", "generic"
+        )
+    ],
+    # druntime's exception line is the first frame of its trace, not a diagnostic in 'AssertError@source'
+    "d/assert_error.txt": [],
     # djLint's rows under the template's path
     "html/djlint.txt": [
         Diagnostic(

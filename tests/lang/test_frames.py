@@ -793,6 +793,41 @@ EXPECTED = {
         Frame(T + "/ipython/shop/server.py", 5, None, "handle", None, "python", 2),
         Frame(T + "/ipython/report.py", 3, None, None, None, "python", 3),
     ],
+    "python/django22_debug.txt": [
+        Frame(T + "/django22/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/django22/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/django22/shop/cart.py", 6, None, "checkout", None, "python", 2),
+        Frame(T + "/django22/report.py", 18, None, "pay", None, "python", 3),
+        Frame(T + "/django22/report.py", 20, None, "pay", None, "python", 0),
+        Frame(T + "/django22/report.py", 25, None, None, None, "python", 1),
+    ],
+    "javascript/next14_dev.txt": [
+        Frame("lib/cart.js", 2, 55, None, None, "javascript", 0),
+        Frame("lib/cart.js", 6, 55, "eval", None, "javascript", 1),
+        Frame("lib/cart.js", 6, 18, "total", None, "javascript", 2),
+        Frame("app/page.js", 12, 67, "Page", None, "javascript", 3),
+    ],
+    "javascript/next15_dev.txt": [
+        Frame("lib/cart.js", 2, 55, "eval", None, "javascript", 0),
+        Frame("lib/cart.js", 2, 16, "total", None, "javascript", 1),
+        Frame("app/page.js", 4, 19, "Page", None, "javascript", 2),
+    ],
+    "ocaml/backtrace.txt": [
+        Frame("list.ml", 191, None, "Stdlib__List.assoc", None, "ocaml", 0),
+        Frame("cart.ml", 1, None, "Cart.total", None, "ocaml", 1),
+        Frame("list.ml", 121, None, "Stdlib__List.fold_left", None, "ocaml", 2),
+        Frame("main.ml", 3, None, "Main", None, "ocaml", 3),
+    ],
+    "nim/traceback.txt": [
+        Frame("/usr/lib/nim/lib/system/fatal.nim", 54, None, "sysFatal", None, "nim", 0),
+        Frame(T + "/backtraces/nim/src/cart.nim", 2, None, "total", None, "nim", 1),
+        Frame(T + "/backtraces/nim/src/shop.nim", 3, None, "shop", None, "nim", 2),
+    ],
+    "d/assert_error.txt": [
+        Frame("source/cart.d", 5, None, None, None, "d", 0),
+        Frame("source/cart.d", 5, None, "cart.total", None, "d", 1),
+        Frame("source/app.d", 7, None, "_Dmain", None, "d", 2),
+    ],
     "python/ipython8_cell.txt": [
         Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
         Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
@@ -1334,6 +1369,7 @@ FRAMELESS = [
     "python/mypy.txt",
     "rust/rustc_error.txt",
     "php/phpstan_table.txt",
+    "shell/shellcheck.txt",
 ]
 
 
@@ -1351,6 +1387,27 @@ def test_python_chained_tracebacks_are_separate_traces_innermost_first():
         (16, "reorder", 0),
         (5, None, 1),
     ]
+
+
+def test_django_s_old_debug_text_takes_the_line_from_the_numbered_row_below_its_file():
+    text = (
+        'File "/srv/shop/views.py" in pay\n'
+        "  18.         return checkout(items)\n\n"
+        'File "/srv/shop/cart.py" in total\n\n'  # no source: no numbered row, no line
+        'File "/srv/shop/cart.py" in checkout\n'
+        "  6.     return total(items) * 100\n"
+        "  7. not a frame: the numbered row follows only a file's\n"
+    )
+    assert [(f.path, f.line, f.function) for f in parse_frames(text)] == [
+        ("/srv/shop/cart.py", 6, "checkout"),
+        ("/srv/shop/views.py", 18, "pay"),
+    ]
+
+
+def test_next_js_overlay_source_is_the_innermost_place_of_the_trace_below():
+    text = "Source\napp/cart/page.tsx (12:5) @ total\n\n  11 | x\n> 12 |   y\n"
+    assert parse_frames(text) == [Frame("app/cart/page.tsx", 12, 5, None, None, "javascript", 0)]
+    assert parse_frames("see lib/cart.js (2:55) and more @ home") == []
 
 
 def test_pytest_long_format_takes_the_function_from_the_def_above():

@@ -55,6 +55,7 @@ class _Context(Record):
     prev: str = ""  # the line before: Go and Rust print the function there
     last_def: str | None = None  # pytest's long format prints the function's `def` above
     ipython_file: tuple[str, str] | None = None  # IPython 7's file and function, its line below
+    django_file: tuple[str, str] | None = None  # Django's (before 3.0) file and function, its line below
 
 
 class _Format(NamedTuple):
@@ -229,6 +230,20 @@ def _ipython7_arrow(m: re.Match[str], ctx: _Context) -> _Hit | None:
     )
 
 
+# Django's debug page as text before 3.0 (its copy-and-paste view, an AJAX request's error, a
+# mailed report), outermost first: 'File "/srv/shop/views.py" in pay', then the line's number
+# before its code, '  18.         return checkout(items)'. The numbered line has no word to hint
+# at it: it is tried only right after a file's row (_match).
+_DJANGO_FILE = LazyPattern(r'^File "(?P<path>[^"]{1,1000})" in (?P<func>\S{1,300})$')
+_DJANGO_LINE = LazyPattern(r"^ {1,8}(?P<line>\d{1,9})\. ")
+
+
+def _django_file(m: re.Match[str], ctx: _Context) -> _Hit:
+    """The file and function, kept for the numbered line below."""
+    ctx.django_file = (m["path"], m["func"])
+    return _Hit(None, None, None, None, "python", outermost_first=True)
+
+
 # --- Go -----------------------------------------------------------------------------------
 
 # Go panics and goroutine dumps: a function line, then '\t/src/shop/cart/cart.go:8 +0x1d', with
@@ -302,6 +317,18 @@ def _tap_location(m: re.Match[str], ctx: _Context) -> _Hit:
 _VITEST = LazyPattern(
     r"^\s{0,8}❯ (?:(?P<func>[^\s:]{1,300}) )?(?P<path>[^\s:][^\s]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$"
 )
+
+
+# Next.js 13 and 14 (its dev server's console, the overlay's 'Source'): the source's place of the
+# error above its trace, whose frames give the compiled module's lines, ' ⨯ lib/cart.js (2:55) @
+# amount' (the name is the source map's at that column, not always a function: not kept).
+_NEXT_SOURCE = LazyPattern(
+    r"^\s{0,8}(?:⨯ )?(?P<path>[^\s()][^()]{0,1000}?\.[cm]?[jt]sx?) \((?P<line>\d{1,9}):(?P<col>\d{1,9})\) @ \S{1,300}$"
+)
+
+
+def _next_source(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "javascript", starts=True)
 
 
 # React Native's component stack under a red box: '    in CartRow (at Cart.js:12)'.
@@ -617,6 +644,28 @@ _PHP_UNCAUGHT = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$"
 # Monolog's line of a logged exception (Laravel's log), its trace on the lines below '[stacktrace]':
 # '… {"exception":"[object] (RuntimeException(code: 0): empty cart at /srv/app/src/Cart.php:9)'.
 _MONOLOG = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})\)$")
+
+
+# Symfony Console's error (Composer's, PHP-CS-Fixer's, PHPStan's): 'In Cart.php line 10:' above each
+# exception's box, the last thrown first, each a trace of its own (ShellCheck's 'In deploy.sh line
+# 2:' names no PHP file); with -v, below each box under 'Exception trace:', innermost first, the
+# throw's place '  at /srv/app/src/Cart.php:10' then each call's ' Shop\Cart::total() at
+# /srv/app/console.php:18', naming the function called there (as PHP's own trace does);
+# ' Closure() at n/a:n/a' where PHP knows no file.
+_SYMFONY_IN = LazyPattern(r"^In (?P<path>\S{1,1000}\.php) line (?P<line>\d{1,9}):$")
+_SYMFONY_ROW = LazyPattern(
+    r"^ {1,2}(?:(?P<callee>\S.{0,1000}?)\(\) )?at (?:(?P<path>\S{1,1000}?\.php):(?P<line>\d{1,9})|n/a:n/a)$"
+)
+
+
+def _symfony_in(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "php", starts=True)
+
+
+def _symfony_row(m: re.Match[str], ctx: _Context) -> _Hit:
+    if not m["path"]:
+        return _placeholder("php", callee=m["callee"])
+    return _location(m, "php", callee=m["callee"])
 
 
 # PHP 7's debug_print_backtrace '#0  total() called at [/srv/app/src/Cart.php:17]' (the function
@@ -1051,6 +1100,55 @@ def _zig(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "zig", m["func"])
 
 
+# --- OCaml --------------------------------------------------------------------------------
+
+# An uncaught exception's backtrace (OCAMLRUNPARAM=b, Printexc), innermost first: 'Raised at
+# Stdlib__List.assoc in file "list.ml", line 191, characters 10-25', then 'Called from Cart.total.(fun)
+# in file "cart.ml", line 1, characters 61-89'; before 4.11 without the function ('Raised at file
+# "list.ml", …'); an inlined call's file marked '(inlined)'.
+_OCAML = LazyPattern(
+    r"^(?:Raised at|Re-raised at|Raised by primitive operation at|Called from) (?:(?P<func>\S{1,300}) in )?"
+    r'file "(?P<path>[^"]{1,1000})"(?: \(inlined\))?, line (?P<line>\d{1,9}), characters \d{1,9}-\d{1,9}$'
+)
+_OCAML_ANONYMOUS = LazyPattern(r"\.\(fun\)")
+
+
+def _ocaml(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "ocaml", _OCAML_ANONYMOUS.sub("", m["func"] or ""))
+
+
+# --- Nim ----------------------------------------------------------------------------------
+
+# An unhandled exception's traceback, outermost first: '/srv/shop/src/cart.nim(2) total', then
+# 'Error: unhandled exception: … [IndexDefect]' (a compile error's '(2, 17)' is no frame).
+_NIM = LazyPattern(r"^(?P<path>[^\s(][^()]{0,1000}?\.nim)\((?P<line>\d{1,9})\) (?P<func>\S{1,300})$")
+
+
+def _nim(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "nim", m["func"], outermost_first=True)
+
+
+# --- D ------------------------------------------------------------------------------------
+
+# druntime's uncaught exception (gdc, ldc, dmd): 'core.exception.AssertError@source/cart.d(5): empty
+# cart', then innermost first below a rule 'source/cart.d:5 int cart.total(int[]) [0x556891e53429]'
+# and '??:? onAssertErrorMsg [0x7fa1eb341314]' where no file is known.
+_D_THROWN = LazyPattern(r"^[A-Za-z_][\w.]{0,300}@(?P<path>\S.{0,1000}?\.d)\((?P<line>\d{1,9})\): ")
+_D_FRAME = LazyPattern(
+    r"^(?:\?\?:\?|(?P<path>[^\s:][^:]{0,1000}?\.d):(?P<line>\d{1,9})) (?P<func>.{1,1000}?) \[0x[0-9a-f]{1,16}\]$"
+)
+
+
+def _d_thrown(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "d", starts=True)
+
+
+def _d_frame(m: re.Match[str], ctx: _Context) -> _Hit:
+    if not m["path"]:
+        return _placeholder("d")
+    return _location(m, "d", strip_params(m["func"]).rpartition(" ")[2])
+
+
 # The table: order matters where two formats could read one line (gdb before the sanitizers,
 # Dart before gdb, V8 before Mono, Rust's 'at' before V8's).
 _FORMATS: tuple[_Format, ...] = (
@@ -1064,9 +1162,12 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("ipython", ("Cell In", "Input In", "<ipython-input-"), _IPY_CELL, _ipython_cell, max_gap=20),
     _Format("ipython", (".py in ", ".pyx in ", ".pxi in "), _IPY7_FILE, _ipython7, max_gap=20),
     _Format("ipython", ("-> ",), _IPY7_ARROW, _ipython7_arrow, max_gap=20),
+    _Format("django", ('File "',), _DJANGO_FILE, _django_file, max_gap=2),
     _Format("rich", (" in ",), _RICH, _rich, max_gap=120),
     _Format("go", (".go:", ".s:"), _GO_FILE, _go, max_gap=2),
     _Format("go", (".go:",), _GO_CALL, _go_call, max_gap=2),
+    _Format("symfony", (".php:", "n/a:n/a"), _SYMFONY_ROW, _symfony_row),  # before V8's 'at /…'
+    _Format("symfony", (" line ",), _SYMFONY_IN, _symfony_in),
     _Format("jvm", ("at ",), _JVM, _jvm),
     _Format("jvm", ("at ",), _JVM_SPACED, _jvm),
     _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),
@@ -1080,6 +1181,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("javascript", ("at ",), _V8_BARE, _v8),
     _Format("javascript", ("(at ",), _RN_COMPONENT, _v8),
     _Format("vitest", ("❯ ",), _VITEST, _v8, max_gap=8),
+    _Format("javascript", (") @ ",), _NEXT_SOURCE, _next_source),
     _Format("tap", ("location: '",), _TAP_LOCATION, _tap_location),
     _Format("node-test", _TAP_HINTS, _TAP_STACK, _v8),
     _Format("javascript", (" (/", " (file:", ":\\"), _V8_FROM, _v8, max_gap=1),
@@ -1132,7 +1234,13 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("julia", (".jl:",), _JULIA_OLD, _julia_old),
     _Format("zig", (".zig:",), _ZIG, _zig, max_gap=2),
     _Format("powershell", (": line ",), _POWERSHELL, _powershell),
+    _Format("ocaml", ('file "',), _OCAML, _ocaml, max_gap=1),
+    _Format("nim", (".nim(",), _NIM, _nim),
+    _Format("d", (".d(",), _D_THROWN, _d_thrown, max_gap=1),
+    _Format("d", (" [0x",), _D_FRAME, _d_frame),
 )
+
+_DJANGO = next(f for f in _FORMATS if f.family == "django")
 
 # One C-level search that every frame line passes: most lines of a log are skipped here.
 _CANDIDATE = LazyPattern("|".join(sorted({re.escape(h) for f in _FORMATS for h in f.hints})))
@@ -1152,6 +1260,13 @@ _TRACE_START = LazyPattern(
 
 
 def _match(line: str, ctx: _Context) -> tuple[_Format, _Hit] | None:
+    if ctx.django_file is not None:
+        (path, function), ctx.django_file = ctx.django_file, None
+        m = _DJANGO_LINE.match(line)
+        if m:
+            return _DJANGO, _Hit(
+                clean_path(path), int(m["line"]), None, symbol(function), "python", outermost_first=True
+            )
     if not _CANDIDATE.search(line):
         return None
     for fmt in _FORMATS:
@@ -1180,7 +1295,7 @@ class _Trace(Record):
 
 
 # Families whose rows name the function called at the line, not the one the line is in.
-_CALLEE_FAMILIES = frozenset({"php", "php-called", "perl", "haskell"})
+_CALLEE_FAMILIES = frozenset({"php", "php-called", "symfony", "perl", "haskell"})
 
 
 def _php_functions(hits: list[_Hit]) -> list[_Hit]:
@@ -1287,7 +1402,7 @@ def parse_frames(text: str) -> list[Frame]:
         if _TRACE_START.match(line):
             if trace:
                 frames += _frames(trace)
-            trace, ctx.last_def, ctx.ipython_file = None, None, None
+            trace, ctx.last_def, ctx.ipython_file, ctx.django_file = None, None, None, None
         found = _match(line, ctx)
         if found is None:
             if trace:

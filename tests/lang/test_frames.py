@@ -828,6 +828,13 @@ EXPECTED = {
         Frame("source/cart.d", 5, None, "cart.total", None, "d", 1),
         Frame("source/app.d", 7, None, "_Dmain", None, "d", 2),
     ],
+    "php/symfony_debug_text.txt": [
+        Frame(T + "/symfony/page.php", 13, None, "checkout", None, "php", 0),
+        Frame(T + "/symfony/page.php", 18, None, None, None, "php", 1),
+        Frame(T + "/symfony/src/Cart.php", 10, None, "Shop\\Cart::total", None, "php", 0),
+        Frame(T + "/symfony/page.php", 11, None, "checkout", None, "php", 1),
+        Frame(T + "/symfony/page.php", 18, None, None, None, "php", 2),
+    ],
     "python/ipython8_cell.txt": [
         Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
         Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
@@ -1408,6 +1415,23 @@ def test_next_js_overlay_source_is_the_innermost_place_of_the_trace_below():
     text = "Source\napp/cart/page.tsx (12:5) @ total\n\n  11 | x\n> 12 |   y\n"
     assert parse_frames(text) == [Frame("app/cart/page.tsx", 12, 5, None, None, "javascript", 0)]
     assert parse_frames("see lib/cart.js (2:55) and more @ home") == []
+
+
+def test_symfony_s_text_trace_names_the_function_called_at_the_place_below_it():
+    text = (
+        "  at /srv/app/src/Cart.php:10\n"
+        "  at Shop\\Cart::total('tea')\n"  # no parentheses in its arguments: .NET's shape
+        "     (/srv/app/src/Checkout.php:11)\n"
+        "  at checkout(array('tea'))\n"
+        "     (/srv/app/public/index.php:5)\n"
+    )
+    assert [(f.path, f.line, f.function) for f in parse_frames(text)] == [
+        ("/srv/app/src/Cart.php", 10, "Shop\\Cart::total"),
+        ("/srv/app/src/Checkout.php", 11, "checkout"),
+        ("/srv/app/public/index.php", 5, None),
+    ]
+    dotnet = "   at Shop.Cart.Total()\n   at Shop.Program.Main(String[] args) in /src/Program.cs:line 5\n"
+    assert [(f.language, f.function) for f in parse_frames(dotnet)] == [("csharp", "Shop.Program.Main")]
 
 
 def test_pytest_long_format_takes_the_function_from_the_def_above():

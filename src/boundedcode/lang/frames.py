@@ -658,6 +658,23 @@ _SYMFONY_ROW = LazyPattern(
 )
 
 
+# Symfony's debug page, its traces as text (ErrorHandler's 'Stack Traces' tab, a log's copy): the
+# throw's place as above ('  at /srv/app/src/Cart.php:10'), then each call as a row naming the
+# function called, '  at Shop\Cart::total(array())', and the place of the call below it in
+# parentheses, '     (/srv/app/src/Checkout.php:11)'. A PHP name has no dot (.NET's and the
+# JVM's 'at Shop.Cart.Total()' have).
+_SYMFONY_CALL = LazyPattern(r"^ {2}at (?P<callee>[\w\\{}]{1,1000}(?:(?:->|::)[\w{}]{1,300})?)\(.{0,5000}\)$")
+_SYMFONY_CALL_PLACE = LazyPattern(r"^ {5}\((?P<path>[^\s()][^()]{0,1000}?\.php):(?P<line>\d{1,9})\)$")
+
+
+def _symfony_call(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _placeholder("php", callee=m["callee"])
+
+
+def _symfony_call_place(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "php")
+
+
 def _symfony_in(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "php", starts=True)
 
@@ -1168,6 +1185,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("go", (".go:",), _GO_CALL, _go_call, max_gap=2),
     _Format("symfony", (".php:", "n/a:n/a"), _SYMFONY_ROW, _symfony_row),  # before V8's 'at /…'
     _Format("symfony", (" line ",), _SYMFONY_IN, _symfony_in),
+    _Format("symfony", ("at ",), _SYMFONY_CALL, _symfony_call),
+    _Format("symfony", (".php:",), _SYMFONY_CALL_PLACE, _symfony_call_place),
     _Format("jvm", ("at ",), _JVM, _jvm),
     _Format("jvm", ("at ",), _JVM_SPACED, _jvm),
     _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),

@@ -835,6 +835,12 @@ EXPECTED = {
         Frame(T + "/symfony/page.php", 11, None, "checkout", None, "php", 1),
         Frame(T + "/symfony/page.php", 18, None, None, None, "php", 2),
     ],
+    "php/collision.txt": [
+        Frame("app/Services/Cart.php", 10, None, None, None, "php", 0),
+        # the frames between 1 and 15 were folded away: 15's function is not the one 1 is in
+        Frame("app/Console/Commands/Checkout.php", 18, None, None, None, "php", 0),
+        Frame("artisan", 13, None, None, None, "php", 1),
+    ],
     "python/ipython8_cell.txt": [
         Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
         Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
@@ -1432,6 +1438,20 @@ def test_symfony_s_text_trace_names_the_function_called_at_the_place_below_it():
     ]
     dotnet = "   at Shop.Cart.Total()\n   at Shop.Program.Main(String[] args) in /src/Program.cs:line 5\n"
     assert [(f.language, f.function) for f in parse_frames(dotnet)] == [("csharp", "Shop.Program.Main")]
+
+
+def test_collision_s_rows_name_the_function_called_at_the_place_above():
+    text = (
+        "  1   app/Console/Commands/Checkout.php:18\n"
+        "      App\\Services\\Cart::total([])\n\n"
+        "  2   vendor/laravel/framework/src/Illuminate/Container/BoundMethod.php:36\n"
+        "      App\\Console\\Commands\\Checkout::handle()\n"
+    )
+    assert [(f.path, f.function) for f in parse_frames(text)] == [
+        ("app/Console/Commands/Checkout.php", "App\\Console\\Commands\\Checkout::handle"),
+        ("vendor/laravel/framework/src/Illuminate/Container/BoundMethod.php", None),
+    ]
+    assert parse_frames("      App\\Services\\Cart::total([])\n") == []  # no place above it
 
 
 def test_pytest_long_format_takes_the_function_from_the_def_above():

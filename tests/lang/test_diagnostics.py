@@ -136,6 +136,9 @@ EXPECTED = {
         Diagnostic("shop/run.py", 5, None, "shell-true", None, "semgrep"),
         Diagnostic("shop/run.py", 9, None, "no-eval", None, "semgrep"),
     ],
+    "go/test_json.txt": [
+        Diagnostic("example.com/shop/cart/cart_test.go", 7, None, "Total = 4, want 3", None, "go")
+    ],
     "ocaml/type_error.txt": [Diagnostic("bad.ml", 1, 37, "", None, "generic")],
     "nim/compile_error.txt": [
         Diagnostic(

@@ -841,6 +841,17 @@ EXPECTED = {
         Frame("app/Console/Commands/Checkout.php", 18, None, None, None, "php", 0),
         Frame("artisan", 13, None, None, None, "php", 1),
     ],
+    "go/test_json.txt": [
+        Frame(
+            "/usr/lib/go-1.19/src/testing/testing.go", 1396, None, "testing.tRunner.func1.2", None, "go", 0
+        ),
+        Frame("/usr/lib/go-1.19/src/testing/testing.go", 1399, None, "testing.tRunner.func1", None, "go", 1),
+        Frame("/usr/lib/go-1.19/src/runtime/panic.go", 884, None, "panic", None, "go", 2),
+        Frame(T + "/gojson/cart/cart.go", 12, None, "example.com/shop/cart.Last", None, "go", 3),
+        Frame(T + "/gojson/cart/cart_test.go", 12, None, "example.com/shop/cart.TestLast", None, "go", 4),
+        Frame("/usr/lib/go-1.19/src/testing/testing.go", 1446, None, "testing.tRunner", None, "go", 5),
+        Frame("/usr/lib/go-1.19/src/testing/testing.go", 1493, None, "testing.(*T).Run", None, "go", 6),
+    ],
     "python/ipython8_cell.txt": [
         Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
         Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
@@ -2011,6 +2022,22 @@ def test_a_string_with_one_escaped_line_break_stays_one_line():
     """Source a compiler or a trace quotes (`printf("%d\\n", t)`) is no text of lines."""
     lines = ["cart.c:5:5: warning: unused result", '    5 |     printf("total %d\\n", t); puts("a\\nb");']
     assert evidence_lines("\n".join(lines)) == lines
+
+
+def test_a_json_record_of_one_printed_line_reads_as_that_line():
+    """docker's json-file log: each record one line of the stream, the record's fields left out."""
+    records = [
+        '{"log":"Traceback (most recent call last):\\n","stream":"stderr","time":"2024-03-01T10:22:33Z"}',
+        '{"log":"  File \\"/srv/shop/cart.py\\", line 2, in total\\n","stream":"stderr","time":"2024-03-01T10:22:33Z"}',
+        '{"log":"KeyError: \'price\'\\n","stream":"stderr","time":"2024-03-01T10:22:33Z"}',
+    ]
+    assert evidence_lines("\n".join(records)) == [
+        "Traceback (most recent call last):",
+        '  File "/srv/shop/cart.py", line 2, in total',
+        "KeyError: 'price'",
+    ]
+    two = '{"msg":"a\\n","err":"b\\n"}'  # no one line of a stream: as it is
+    assert evidence_lines(two) == [two]
 
 
 def test_an_escaped_emojis_halves_are_no_characters_that_cannot_be_printed():

@@ -202,6 +202,8 @@ def evidence_lines(text: str) -> list[str]:
             pieces = line.replace("#011", "\t").split("#012", MAX_STRING_LINES)[:MAX_STRING_LINES]
             added += len(pieces) - 1
             out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
+        elif "\\n" in line and (recorded := _recorded_line(line)) is not None:
+            out.append(_plain(recorded))
         elif "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS and added < MAX_LINES:
             pieces = _string_lines(line)
             added += len(pieces) - 1
@@ -209,6 +211,23 @@ def evidence_lines(text: str) -> list[str]:
         else:
             out.append(_plain(line) if len(line) <= MAX_LINE_CHARS else "")
     return out
+
+
+def _recorded_line(line: str) -> str | None:
+    """The line a program printed, where `line` is a JSON record of it: one string of the record
+    ends with the one escaped line break it holds (go test -json's '"Output":"    cart_test.go:7:
+    …\\n"', docker's json-file '"log":"…\\n"'). The record's other fields are left out, so that
+    the lines of a trace stay next to each other."""
+    if not (line.startswith("{") and line.endswith("}")) or len(line) > MAX_LINE_CHARS:
+        return None
+    printed = [
+        body
+        for m in _STRING.finditer(line)
+        if (body := m[1] if m[1] is not None else m[2]).endswith("\\n") and body.count("\\n") == 1
+    ]
+    if len(printed) != 1:
+        return None
+    return _ESCAPE.sub(_unescaped, printed[0][:-2])
 
 
 def _string_lines(line: str) -> list[str]:

@@ -139,6 +139,36 @@ EXPECTED = {
     "go/test_json.txt": [
         Diagnostic("example.com/shop/cart/cart_test.go", 7, None, "Total = 4, want 3", None, "go")
     ],
+    # mypy's spans (--show-error-end) and its colours, curses' reset 'ESC(B' among them
+    "python/mypy_error_end.txt": [
+        Diagnostic(
+            "shop/cart.py",
+            5,
+            18,
+            'Incompatible types in assignment (expression has type "str", variable has type "int")  [assignment]',
+            "error",
+            "mypy",
+        )
+    ],
+    "python/mypy_color.txt": [
+        Diagnostic(
+            "shop/cart.py", 5, None, "Incompatible types in assignment (expression has type", "error", "mypy"
+        )
+    ],
+    "python/ruff_grouped.txt": [
+        Diagnostic("shop/cart.py", 1, 8, "F401 [*] `os` imported but unused", None, "ruff")
+    ],
+    "python/ruff_azure.txt": [
+        Diagnostic(T + "/pyformats/shop/cart.py", 1, 8, "`os` imported but unused", "error", "azure")
+    ],
+    # an error logged through Airflow's layout and a pathname's, and as pytest captures it
+    "python/logging_layouts.txt": [
+        Diagnostic("payments.py", 8, None, "payment declined: 120", "error", "logger"),
+        Diagnostic(T + "/pyformats/shop/payments.py", 8, None, "payment declined: 120", "error", "logger"),
+    ],
+    "python/pytest_captured_log.txt": [
+        Diagnostic("payments.py", 8, None, "payment declined: 120", "error", "logger")
+    ],
     "ocaml/type_error.txt": [Diagnostic("bad.ml", 1, 37, "", None, "generic")],
     "nim/compile_error.txt": [
         Diagnostic(
@@ -1195,6 +1225,35 @@ EXPECTED = {
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_fixture_diagnostics(name):
     assert parse_diagnostics(evidence(name)) == EXPECTED[name]
+
+
+def test_pydoclint_rows_are_in_the_file_above_them():
+    found = parse_diagnostics(evidence("python/pydoclint.txt"))
+    assert {(d.path, d.line, d.tool) for d in found} == {("shop/cart.py", 9, "pydoclint")}
+    assert [d.message.split(":")[0] for d in found] == [
+        "DOC101",
+        "DOC106",
+        "DOC107",
+        "DOC109",
+        "DOC110",
+        "DOC103",
+        "DOC201",
+    ]
+
+
+def test_a_log_record_names_its_call_site_only_at_an_error_or_worse():
+    text = (
+        "[2026-12-06 09:24:48,125] {payments.py:8} WARNING - slow payment\n"
+        "2026-12-06 09:24:48,125 CRITICAL [shop/payments.py:9] payment failed\n"
+        "ERROR    shop.payments:README.md:3 not a source file\n"
+    )
+    assert [(d.path, d.line, d.severity, d.message) for d in parse_diagnostics(text)] == [
+        ("shop/payments.py", 9, "critical", "payment failed")
+    ]
+
+
+def test_curses_reset_of_a_character_set_is_no_part_of_the_text():
+    assert evidence_lines("\x1b[1m\x1b[31merror:\x1b(B\x1b[m Incompatible") == ["error: Incompatible"]
 
 
 def test_every_line_a_format_matches_holds_one_of_its_hints():

@@ -43,6 +43,7 @@ MAX_STRING_LINES = 512
 # CSI sequences (colours, cursor moves), OSC sequences (titles, hyperlinks), two-byte escapes.
 _ANSI = re.compile(
     r"\x1b\[[0-9;:?<=>]{0,64}[ -/]{0,4}[@-~]|\x1b\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]"
+    r"|\x1b[ -/]{1,2}[0-~]"  # a character set chosen, curses' reset's 'ESC(B' (mypy's, tput sgr0's)
 )
 # The same colours' codes where a text box dropped their ESC bytes (a notebook's or a terminal's
 # coloured output pasted into a forge: '[1;31mKeyError[0m   Traceback …', 'File [1;32m/srv/…:5[0m'):

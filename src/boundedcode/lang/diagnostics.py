@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .._record import Record, field
 from ..lazyre import LazyPattern
 from ._text import clean_path, evidence_lines
-from .languages import language_of
+from .languages import is_prose_path, language_of
 from .frames import is_frame_line
 
 __all__ = ["LOGGER", "Diagnostic", "parse_diagnostics"]
@@ -260,13 +260,13 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # The common `file:line[:col]: message` (gcc, clang, javac, go, mypy, swiftc, UBSan-free …), GHC's
-# spans 'file:12:5-20: …' and 'file:(12,5)-(14,20): …', and
+# spans 'file:12:5-20: …' and 'file:(12,5)-(14,20): …', mypy's '--show-error-end' 'file:5:18:5:22: …', and
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space).
 _COLON = LazyPattern(
     r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4})?"
     + _PATH
-    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):  ?(?P<rest>\S.{0,4000})$"
+    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):  ?(?P<rest>\S.{0,4000})$"
 )
 _RUBOCOP = LazyPattern(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
 _PYLINT = LazyPattern(r"^(?P<letter>[CRWEFI])\d{4}: ")
@@ -320,6 +320,37 @@ def _under_header(
 def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
     message = f"{m['msg']} ({m['rule']})" if m["rule"] else m["msg"]
     return _under_header(m, state, message, m["sev"], "eslint")
+
+
+# ruff's grouped rows under their file ('shop/cart.py:', then '  1:8 F401 [*] `os` imported but
+# unused') and pydoclint's ('shop/cart.py', then '    9: DOC101: Function `describe`: …').
+_RUFF_GROUPED_ROW = LazyPattern(
+    r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9}) (?P<msg>[A-Z]{1,4}\d{1,5} .{1,4000})$"
+)
+_PYDOCLINT_ROW = LazyPattern(r"^\s{1,8}(?P<line>\d{1,9}): (?P<msg>DOC\d{3}: .{1,4000})$")
+
+
+def _ruff_grouped(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _under_header(m, state, m["msg"], None, "ruff")
+
+
+def _pydoclint(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _under_header(m, state, m["msg"], None, "pydoclint")
+
+
+# Azure Pipelines' logging command, as ruff and other tools print it for a pipeline:
+# '##vso[task.logissue type=error;sourcepath=/src/shop/cart.py;linenumber=1;columnnumber=8;code=F401;]…'.
+_AZURE = LazyPattern(r"^##vso\[task\.logissue (?P<properties>[^\]]{1,4000})\](?P<msg>.{0,4000})$")
+_AZURE_PROPERTY = LazyPattern(r"(\w{1,40})=([^;]{0,2000})")
+
+
+def _azure(m: re.Match[str], state: _State) -> Diagnostic | None:
+    properties = dict(_AZURE_PROPERTY.findall(m["properties"]))
+    path, line = properties.get("sourcepath"), properties.get("linenumber", "")
+    if not path or not line.isdigit():
+        return None
+    column = properties.get("columnnumber", "")
+    return _make(path, line, column if column.isdigit() else None, m["msg"], properties.get("type"), "azure")
 
 
 # djLint's rows under the template's path (and a rule of '─'): 'H013 2:0 Img tag should have an alt
@@ -836,6 +867,27 @@ def _loguru(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _logged(m["module"].replace(".", "/") + ".py", m["line"], m["msg"], m["level"])
 
 
+# A record of a logging library's own layout that names its call site: Python's '%(pathname)s:%(lineno)d'
+# or '%(filename)s:%(lineno)d' wherever a format puts it (pytest's captured log 'ERROR    shop:cart.py:8
+# charging 5', Airflow's '[…] {taskinstance.py:1824} ERROR - Task failed'), logback's '%file:%line':
+# a failure's level as a word and a source file's place standing alone, in either order (an
+# error's record or a worse one's only, as above).
+_LEVEL_WORD = LazyPattern(r"^.{0,400}?(?<![\w.-])(?P<level>ERROR|CRITICAL|FATAL|SEVERE|PANIC)(?![\w.-])")
+_LOG_PLACE = LazyPattern(
+    r"(?:^|(?<=[\s\[({:]))(?P<path>[^\s\[\](){}:\"',]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line>\d{1,9})(?=[\s\])}:,]|$)"
+)
+
+
+def _log_record(m: re.Match[str], state: _State) -> Diagnostic | None:
+    place = _LOG_PLACE.search(m.string)
+    if place is None or language_of(place["path"]) is None or is_prose_path(place["path"]):
+        return None
+    message = m.string[place.end() :].lstrip(" :-]})")
+    if message.startswith(m["level"]):  # Airflow's '{payments.py:8} ERROR - payment declined'
+        message = message[len(m["level"]) :].lstrip(" :-")
+    return _logged(place["path"], place["line"], message, m["level"])
+
+
 # A sanitizer's summary below its report, at the innermost frame of the program's: 'SUMMARY:
 # AddressSanitizer: heap-use-after-free /srv/shop/src/cart.c:12:5 in total', UBSan's (report_error_type=1)
 # 'SUMMARY: UndefinedBehaviorSanitizer: signed-integer-overflow cart.c:4:16 in', TSan's 'SUMMARY: ThreadSanitizer:
@@ -1041,6 +1093,8 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_BOXED, _boxed, ("╭─[", ",-[", "┌─ ")),  # miette (oxlint, swc), codespan-reporting (taplo)
     _Row(_ESLINT_ROW, _eslint, ("error", "warning")),  # eslint (stylish)
     _Row(_DJLINT_ROW, _djlint, (":",)),  # djLint
+    _Row(_RUFF_GROUPED_ROW, _ruff_grouped, (":",)),  # ruff --output-format grouped
+    _Row(_PYDOCLINT_ROW, _pydoclint, (": DOC",)),  # pydoclint
     _Row(_ANSIBLE_LINT, _ansible_lint, (".yml:", ".yaml:")),  # ansible-lint
     _Row(_SEMGREP_ROW, _semgrep, ("┆",)),  # semgrep
     _Row(_PHPCS_ROW, _phpcs, ("| ERROR", "| WARNING")),  # PHP_CodeSniffer (full)
@@ -1076,6 +1130,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_SEVERITY_FIRST, _severity_first, ("ERROR", "WARN", "INFO", "Error", "Warning", "error", "warning")),
     _Row(_CODED, _coded, (":",)),  # markdownlint, hadolint, dialyzer
     _Row(_ANNOTATION, _annotation, ("::",)),  # GitHub Actions
+    _Row(_AZURE, _azure, ("##vso[task.logissue ",)),  # Azure Pipelines
     _Row(_LABELLED, _labelled, ("ocation: ", "ource: ", "ile: ")),  # bandit
     _Row(_AT_END, _labelled, (" at ",)),  # detekt
     _Row(_ON_LINE, _labelled, (" line ", "Diff in ")),  # Terraform, rustfmt
@@ -1101,6 +1156,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_LOGGER_CALLER, _logger_caller, ("caller", "source", "file=", '"file"')),
     _Row(_ZAP_CONSOLE, _zap_console, ("\t",)),  # zap's console encoder
     _Row(_LOGURU, _loguru, (" | ",)),  # loguru
+    _Row(_LEVEL_WORD, _log_record, ("ERROR", "CRITICAL", "FATAL", "SEVERE", "PANIC")),  # Python's logging
     _Row(_CHROMIUM_CONSOLE, _chromium_console, ("CONSOLE",)),  # Chromium, Electron
     _Row(_GECKO, _gecko, ("JavaScript ",)),  # Firefox
     _Row(_BARE_LOCATION, _bare_location, (":",)),  # gfortran, go test, ExUnit
@@ -1119,7 +1175,7 @@ _RUST_HEADER = LazyPattern(r"^(?P<sev>error|warning|note|help|info)(?:\[[\w-]{1,
 _MIETTE_HEADER = LazyPattern(r"^  (?P<mark>[×⚠☞x!]) (?P<msg>\S.{0,4000})$")
 _MIETTE_SEVERITY = {"×": "error", "x": "error", "⚠": "warning", "!": "warning", "☞": "advice"}
 _RUFF_HEADER = LazyPattern(r"^(?P<msg>[A-Z]{1,4}\d{1,5} .{1,4000})$")
-_BARE_PATH = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}\.[A-Za-z][\w+-]{0,11})$")
+_BARE_PATH = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}\.[A-Za-z][\w+-]{0,11}):?$")
 _PHPSTAN_HEADER = LazyPattern(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
 _REEK_HEADER = LazyPattern(r"^(?P<path>\S{1,1000}) -- \d{1,9} warnings?(?: \([^()]{0,200}\))?:$")
 _SHELLCHECK_HEADER = LazyPattern(r"^In (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9}):$")

@@ -169,6 +169,67 @@ EXPECTED = {
     "python/pytest_captured_log.txt": [
         Diagnostic("payments.py", 8, None, "payment declined: 120", "error", "logger")
     ],
+    # each package's build behind its task: Turborepo's 'web:build: ', pnpm's 'packages/web build: '
+    "javascript/turbo_build.txt": [
+        Diagnostic(
+            "src/cart.ts", 2, 9, "TS2322: Type 'string' is not assignable to type 'number'.", "error", "tsc"
+        ),
+        Diagnostic(
+            "src/server.ts",
+            2,
+            31,
+            "TS2339: Property 'missing' does not exist on type 'string'.",
+            "error",
+            "tsc",
+        ),
+    ],
+    "javascript/pnpm_recursive.txt": [
+        Diagnostic(
+            "src/cart.ts", 2, 9, "TS2322: Type 'string' is not assignable to type 'number'.", "error", "tsc"
+        ),
+        Diagnostic(
+            "src/server.ts",
+            2,
+            31,
+            "TS2339: Property 'missing' does not exist on type 'string'.",
+            "error",
+            "tsc",
+        ),
+    ],
+    "css/postcss.txt": [
+        Diagnostic(
+            T + "/bundlers/css/src/cart.css", 1, 1, "CssSyntaxError: Unclosed block", "error", "generic"
+        )
+    ],
+    "javascript/vite_vue.txt": [Diagnostic(T + "/bundlers/vue/src/Cart.vue", 7, 6, "", "error", "vite")],
+    "javascript/vite_rolldown.txt": [Diagnostic("src/main.js", 4, 13, "", None, "miette")],
+    "javascript/svelte_check_machine.txt": [
+        Diagnostic(
+            "src/Cart.svelte",
+            3,
+            25,
+            "This reference only captures the initial value of `count`. Did you mean to reference it inside a"
+            " `$derived(...)` instead?",
+            "warning",
+            "svelte-check",
+        ),
+        Diagnostic(
+            "src/Cart.svelte",
+            3,
+            9,
+            "Type 'number' is not assignable to type 'string'.",
+            "error",
+            "svelte-check",
+        ),
+        Diagnostic(
+            "src/Cart.svelte",
+            6,
+            11,
+            "Property 'missing' does not exist on type 'string'.",
+            "error",
+            "svelte-check",
+        ),
+    ],
     "ocaml/type_error.txt": [Diagnostic("bad.ml", 1, 37, "", None, "generic")],
     "nim/compile_error.txt": [
         Diagnostic(
@@ -1250,6 +1311,13 @@ def test_a_log_record_names_its_call_site_only_at_an_error_or_worse():
     assert [(d.path, d.line, d.severity, d.message) for d in parse_diagnostics(text)] == [
         ("shop/payments.py", 9, "critical", "payment failed")
     ]
+
+
+def test_a_task_runner_s_prefix_is_taken_off_where_it_starts_two_lines_or_more():
+    relayed = "web:build: $ tsc -p .\nweb:build: src/cart.ts(2,9): error TS2322: no\n"
+    assert evidence_lines(relayed) == ["$ tsc -p .", "src/cart.ts(2,9): error TS2322: no", ""]
+    once = "cart.py:total: a word after a place"
+    assert evidence_lines(once) == [once]
 
 
 def test_curses_reset_of_a_character_set_is_no_part_of_the_text():

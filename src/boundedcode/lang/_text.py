@@ -8,6 +8,7 @@ parser never spends more than a bounded time on one message.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ..checkout.budgets import DEFAULT_BUDGETS
 from ..lazyre import LazyPattern
@@ -112,6 +113,13 @@ _BOX_SIDES = LazyPattern(r"^[ \t]{0,40}(?:[│└]|┌(?!─)) ?|[ \t]{0,400}│
 # foreman's time and process (`12:44:52 web.1    | `, `12:44:52 system   | `), docker compose's
 # service (`web-1  | `, `web_1  | ` before version 2).
 _RELAYED = LazyPattern(r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}|system) {0,32}\| ?")
+# A monorepo's task runner relays each package's output behind its task the same way: Turborepo's
+# 'web:build: ' ('@acme/web:build: '), pnpm's recursive run's 'packages/web build: ' (its command
+# echoed behind 'packages/web build$ '). Such a prefix is one where it starts two lines or more
+# ('cart.py:total: …' once is a place).
+_WORKSPACE_TASK = LazyPattern(
+    r"^((?:@[\w.-]{1,100}/)?[A-Za-z][\w.-]{0,100}:[A-Za-z][\w:.-]{0,100}|[\w.@-]{1,100}(?:/[\w.@-]{1,100}){1,8} [\w:.-]{1,100})[:$] "
+)
 # PHP's errors as a page shows them (html_errors, the default of a web server's PHP): '<b>Warning</b>:
 #  Undefined variable $sum in <b>/srv/shop/src/Cart.php</b> on line <b>3</b><br />', the trace's
 # text escaped ('#0 /srv/shop/src/Cart.php(17): Shop\Cart-&gt;total()').
@@ -278,13 +286,16 @@ def _unindented(lines: list[str]) -> list[str]:
 
 
 def _demultiplexed(lines: list[str]) -> list[str]:
-    """`lines` with each run of relayed lines (`_RELAYED`) regrouped by process, prefix off, a
-    blank line after each process's: two processes' traces interleave in a process manager's
-    output, never one process's own. The lines around a run keep their places."""
+    """`lines` with each run of relayed lines (`_RELAYED`, `_WORKSPACE_TASK`) regrouped by process,
+    prefix off, a blank line after each process's: two processes' traces interleave in a process
+    manager's output, never one process's own. The lines around a run keep their places."""
+    tasks = Counter(m[1] for line in lines if ": " in line and (m := _WORKSPACE_TASK.match(line)))
     out: list[str] = []
     relayed: dict[str, list[str]] = {}
     for line in lines:
         m = _RELAYED.match(line) if "|" in line else None
+        if m is None and tasks and (task := _WORKSPACE_TASK.match(line)) and tasks[task[1]] >= 2:
+            m = task
         if m is not None:
             relayed.setdefault(m[1], []).append(line[m.end() :])
             continue

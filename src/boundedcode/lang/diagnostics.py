@@ -422,10 +422,11 @@ def _arrow(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # The report renderers Rust's tools share print the place in the corner of a box under the
-# message: miette (oxlint, swc: '   ╭─[src/lint.js:1:10]', in ASCII '   ,-[src/lint.js:1:10]') and
+# message: miette (oxlint, swc: '   ╭─[src/lint.js:1:10]', in ASCII '   ,-[src/lint.js:1:10]'; rolldown's,
+# Vite 8's, '   ╭─[ src/main.js:4:8 ]') and
 # codespan-reporting (taplo, typst, gleam: '  ┌─ src/Cargo.toml:3:11').
 _BOXED = LazyPattern(
-    r"^\s{0,12}(?:(?:╭─|,-)\[(?P<path>\S.{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\]"
+    r"^\s{0,12}(?:(?:╭─|,-)\[ ?(?P<path>\S.{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}) ?\]"
     r"|┌─ (?P<path2>\S.{0,1000}?):(?P<line2>\d{1,9}):(?P<col2>\d{1,9}))$"
 )
 
@@ -435,6 +436,42 @@ def _boxed(m: re.Match[str], state: _State) -> Diagnostic | None:
     state.header = None
     path, line, column = _place(m.groupdict())
     return _make(path, line, column, message, severity, "miette" if m["path"] else "codespan")
+
+
+# An error's class before its place: PostCSS's 'CssSyntaxError: /srv/shop/src/cart.css:1:1: Unclosed
+# block' (Tailwind's, a bundler's CSS step's).
+_CLASS_FIRST = LazyPattern(
+    r"^(?P<cls>[A-Z]\w{0,60}(?:Error|Exception)): "
+    + _PATH
+    + r":(?P<line>\d{1,9}):(?P<col>\d{1,9}): (?P<msg>\S.{0,4000})$"
+)
+
+
+def _class_first(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], f"{m['cls']}: {m['msg']}", "error", "generic")
+
+
+# Vite's (rolldown's, Rollup's) failed plugin above its error: '[plugin vite:vue] /srv/shop/src/Cart.vue:7:8',
+# in Vite 5's overlay and log '[plugin:vite:vue] …'.
+_VITE_PLUGIN = LazyPattern(
+    r"^\[plugin[: ][\w:@/.-]{1,200}\] " + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
+
+
+def _vite_plugin(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], "", "error", "vite")
+
+
+# svelte-check's '--output machine': '1796548964682 ERROR "src/Cart.svelte" 3:9 "Type …"'.
+_SVELTE_CHECK = LazyPattern(
+    r'^\d{10,16} (?P<sev>ERROR|WARNING) "(?P<path>[^"]{1,1000})" (?P<line>\d{1,9}):(?P<col>\d{1,9}) "(?P<msg>.{0,4000})"$'
+)
+
+
+def _svelte_check(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(
+        m["path"], m["line"], m["col"], m["msg"].partition("\\n")[0], m["sev"].lower(), "svelte-check"
+    )
 
 
 # 'file: line N[, col M], message' (jshint), 'file: line N: message' (bash, sh) and Perl-like
@@ -1131,6 +1168,9 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_CODED, _coded, (":",)),  # markdownlint, hadolint, dialyzer
     _Row(_ANNOTATION, _annotation, ("::",)),  # GitHub Actions
     _Row(_AZURE, _azure, ("##vso[task.logissue ",)),  # Azure Pipelines
+    _Row(_CLASS_FIRST, _class_first, ("Error: ", "Exception: ")),  # PostCSS
+    _Row(_VITE_PLUGIN, _vite_plugin, ("[plugin",)),  # Vite
+    _Row(_SVELTE_CHECK, _svelte_check, (' "',)),  # svelte-check --output machine
     _Row(_LABELLED, _labelled, ("ocation: ", "ource: ", "ile: ")),  # bandit
     _Row(_AT_END, _labelled, (" at ",)),  # detekt
     _Row(_ON_LINE, _labelled, (" line ", "Diff in ")),  # Terraform, rustfmt

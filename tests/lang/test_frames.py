@@ -1465,6 +1465,17 @@ def test_collision_s_rows_name_the_function_called_at_the_place_above():
     assert parse_frames("      App\\Services\\Cart::total([])\n") == []  # no place above it
 
 
+def test_node_s_warnings_an_error_s_cause_and_its_throw_are_traces_of_their_own():
+    frames = parse_frames(evidence("javascript/node_cause.txt"))
+    traces: list[list[int | None]] = []
+    for frame in frames:
+        if frame.depth == 0:
+            traces.append([])
+        if frame.path.endswith("/nodecauses/cart.js"):
+            traces[-1].append(frame.line)
+    assert traces == [[16], [17], [11, 18], [4, 4, 9, 18]]
+
+
 def test_pytest_long_format_takes_the_function_from_the_def_above():
     text = "    def rate(self):\n>       raise LookupError('x')\nE       LookupError: x\n\nshop/cart.py:9: LookupError\n"
     assert parse_frames(text) == [Frame("shop/cart.py", 9, None, "rate", None, "python", 0)]

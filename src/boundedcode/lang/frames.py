@@ -1295,7 +1295,8 @@ _TRACE_START = LazyPattern(
     r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|stack traceback:|--- End of inner exception"
     r"|(?:Current thread|Thread) 0x[0-9a-f]{1,16} \(most recent call first\):|Stack \(most recent call first\):"
     r"|(?:Previous )?(?:[Ww]rite|[Rr]ead) (?:of size \d{1,6} )?at 0x|Goroutine \d{1,12} \([\w ]{1,40}\) created at:"
-    r"|_{3,200} .{1,400} _{3,200}$|={3,200} .{1,400} ={3,200}$)"
+    r"|_{3,200} .{1,400} _{3,200}$|={3,200} .{1,400} ={3,200}$"
+    r"|\(node:\d{1,10}\) |\[cause\]:? |Thrown at:$)"  # Node's warnings, an error's cause, --trace-uncaught
 )
 
 

@@ -2051,6 +2051,41 @@ def test_a_json_record_of_one_printed_line_reads_as_that_line():
     assert evidence_lines(two) == [two]
 
 
+def _hard_wrapped(text: str, width: int) -> str:
+    """`text` as a console `width` columns wide copies it: each longer line in pieces."""
+    return "\n".join(
+        line[start : start + width]
+        for line in text.split("\n")
+        for start in range(0, max(len(line), 1), width)
+    )
+
+
+@pytest.mark.parametrize(
+    "name", ["python/traceback_cause", "rust/panic_backtrace", "c/asan", "go/panic_system"]
+)
+def test_a_console_s_hard_wrap_reads_as_the_lines_it_cut(name):
+    text = evidence(f"{name}.txt")
+    wrapped = _hard_wrapped(text, 60 if name == "python/traceback_cause" else 80)
+    assert wrapped != text
+    assert parse_frames(wrapped) == parse_frames(text)
+    assert parse_diagnostics(wrapped) == parse_diagnostics(text)
+
+
+def test_lines_as_wide_as_each_other_are_no_wrap_where_one_is_wider_or_a_record_follows():
+    piece = "x" * 70
+    assert evidence_lines("\n".join([piece, "a", piece, "b", piece, "c", "y" * 71])) == [
+        piece,
+        "a",
+        piece,
+        "b",
+        piece,
+        "c",
+        "y" * 71,
+    ]
+    records = [f"Mar 01 10:22:33 web01 app[1]: {'z' * 40}"] * 4
+    assert len(evidence_lines("\n".join(records))) == 4
+
+
 def test_an_escaped_emojis_halves_are_no_characters_that_cannot_be_printed():
     record = '{"msg":"paid \\ud83d\\ude00\\n  File \\"/srv/shop/cart.py\\", line 2, in total\\nKeyError: 1"}'
     lines = evidence_lines(record)

@@ -193,6 +193,7 @@ def evidence_lines(text: str) -> list[str]:
     lines = _NEWLINE.split(text)
     if len(lines) > MAX_LINES:
         lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]
+    lines = _unwrapped(lines)
     out: list[str] = []
     added = 0  # lines the strings made beyond the lines they were on
     for line in _demultiplexed(_unindented(lines)):
@@ -219,6 +220,49 @@ def evidence_lines(text: str) -> list[str]:
             out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
         else:
             out.append(_plain(line) if len(line) <= MAX_LINE_CHARS else "")
+    return out
+
+
+# A console's hard wrap: a copy of a terminal's text breaks each long line where the console's width
+# ended it (Windows' console, a CI page's fixed width), every piece but the last exactly that wide.
+# A width is a wrap's where three lines or more break so and none is longer; a rule, a blank, a
+# box's side or a cut's '...' ends no piece (pytest's rules and cut summaries, rich's panels and a
+# padded table are as wide as the terminal), and a log's next record (its time or host as this
+# one's) goes on from none.
+MIN_WRAP_WIDTH = 60
+# (one blank may end a piece, the line's own; a run of them is a padded line's)
+_PIECE_END = re.compile(r"(?<!\.\.)[^\s│┃║|╮╯┐┘…]$|\S $")
+_RULE = re.compile(r"^\s*([^\w\s]|_)(?:\s?\1)*\s*$|^\s*([^\w\s]|_)\2{2}.*\2{3}$")  # '= FAILURES =' too
+
+
+def _breaks(line: str, following: str) -> bool:
+    """Whether `line` reads as a hard-wrapped piece that `following` goes on from."""
+    return (
+        following != ""
+        and not following.startswith(line[:4])  # a log's next record, its time or host as this one's
+        and _PIECE_END.search(line) is not None
+        and _RULE.match(line) is None
+    )
+
+
+def _unwrapped(lines: list[str]) -> list[str]:
+    """`lines` with each piece of a hard-wrapped line joined to the rest of it."""
+    width = max(map(len, lines))  # the console's, or no console's: no line is longer
+    if width < MIN_WRAP_WIDTH or sum(len(line) == width for line in lines) < 3:
+        return lines
+    breaks = Counter(
+        len(line)
+        for line, following in zip(lines, lines[1:])
+        if len(line) >= MIN_WRAP_WIDTH and _breaks(line, following)
+    )
+    if breaks[width] < 3 or breaks.most_common(1)[0][0] != width:
+        return lines
+    out = [lines[0]]
+    for line, following in zip(lines, lines[1:]):
+        if len(line) == width and _breaks(line, following):
+            out[-1] += following
+        else:
+            out.append(following)
     return out
 
 

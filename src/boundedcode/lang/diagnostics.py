@@ -910,13 +910,21 @@ def _loguru(m: re.Match[str], state: _State) -> Diagnostic | None:
 # a failure's level as a word and a source file's place standing alone, in either order (an
 # error's record or a worse one's only, as above).
 _LEVEL_WORD = LazyPattern(r"^.{0,400}?(?<![\w.-])(?P<level>ERROR|CRITICAL|FATAL|SEVERE|PANIC)(?![\w.-])")
+
+
+def _called_at(text: str, start: int) -> bool:
+    """Whether the place at `start` is a call's, in parentheses after its name (a JVM frame's
+    'total(Cart.java:8)' in a record that holds its trace)."""
+    return start >= 2 and text[start - 1] == "(" and (text[start - 2].isalnum() or text[start - 2] in "_$")
+
+
 _LOG_PLACE = LazyPattern(
     r"(?:^|(?<=[\s\[({:]))(?P<path>[^\s\[\](){}:\"',]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line>\d{1,9})(?=[\s\])}:,]|$)"
 )
 
 
 def _log_record(m: re.Match[str], state: _State) -> Diagnostic | None:
-    place = _LOG_PLACE.search(m.string)
+    place = next((p for p in _LOG_PLACE.finditer(m.string) if not _called_at(m.string, p.start())), None)
     if place is None or language_of(place["path"]) is None or is_prose_path(place["path"]):
         return None
     message = m.string[place.end() :].lstrip(" :-]})")

@@ -230,6 +230,19 @@ EXPECTED = {
             "svelte-check",
         ),
     ],
+    # g++'s instantiation context: the place that instantiated the template, 3 blanks after it
+    "c/gxx_instantiation.txt": [
+        Diagnostic("src/cart.cpp", 1, None, "includes the file with the error", "note", "gcc"),
+        Diagnostic("src/cart.cpp", 9, 33, "required from here", None, "generic"),
+        Diagnostic(
+            "include/shop/sum.hpp",
+            7,
+            45,
+            "request for member ‘price’ in ‘item’, which is of non-class type ‘const int’",
+            "error",
+            "gcc",
+        ),
+    ],
     "ocaml/type_error.txt": [Diagnostic("bad.ml", 1, 37, "", None, "generic")],
     "nim/compile_error.txt": [
         Diagnostic(

@@ -1476,6 +1476,14 @@ def test_node_s_warnings_an_error_s_cause_and_its_throw_are_traces_of_their_own(
     assert traces == [[16], [17], [11, 18], [4, 4, 9, 18]]
 
 
+def test_a_thread_dump_s_frames_keep_their_files_and_stacks_through_the_monitors():
+    frames = parse_frames(evidence("jvm/jstack_thread_dump.txt"))
+    assert {f.language for f in frames} == {"jvm"}
+    assert "Reference.java" in {f.path for f in frames}  # 'java.base@17.0.15/Reference.java'
+    shop = [(f.line, f.depth) for f in frames if f.path == "Checkout.java"]
+    assert shop == [(8, 0), (23, 1), (15, 1)]  # the worker's 'pay' at 8 is the main thread's
+
+
 def test_pytest_long_format_takes_the_function_from_the_def_above():
     text = "    def rate(self):\n>       raise LookupError('x')\nE       LookupError: x\n\nshop/cart.py:9: LookupError\n"
     assert parse_frames(text) == [Frame("shop/cart.py", 9, None, "rate", None, "python", 0)]

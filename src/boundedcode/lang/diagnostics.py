@@ -260,13 +260,14 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # The common `file:line[:col]: message` (gcc, clang, javac, go, mypy, swiftc, UBSan-free …), GHC's
-# spans 'file:12:5-20: …' and 'file:(12,5)-(14,20): …', mypy's '--show-error-end' 'file:5:18:5:22: …', and
+# spans 'file:12:5-20: …' and 'file:(12,5)-(14,20): …', mypy's '--show-error-end' 'file:5:18:5:22: …',
+# g++'s instantiation context 'src/cart.cpp:7:40:   required from here', and
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space).
 _COLON = LazyPattern(
     r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4})?"
     + _PATH
-    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):  ?(?P<rest>\S.{0,4000})$"
+    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)): {1,3}(?P<rest>\S.{0,4000})$"
 )
 _RUBOCOP = LazyPattern(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
 _PYLINT = LazyPattern(r"^(?P<letter>[CRWEFI])\d{4}: ")

@@ -394,7 +394,14 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # puts its seed where the file goes ('at __randomizedtesting.SeedInfo.seed([3A2F…:91C0…]:0)'):
 # a frame with no file (V8's pattern read the seed as one).
 _JVM = LazyPattern(
-    r"^(?:[^\t]{1,200}?: )?[\s>]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\]| \(via modules: [^()]{1,2000}\))?$"
+    r"^(?:[^\t]{1,200}?: )?[\s>]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?:[\w.$-]{1,200}@[\w.+-]{0,100}/)?(?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\]| \(via modules: [^()]{1,2000}\))?$"
+)
+# A thread dump (jstack, jcmd Thread.print, SIGQUIT) puts a frame's module and version in its
+# parentheses ('at java.lang.Thread.run(java.base@17.0.15/Thread.java:833)'), and a monitor's
+# state between frames ('\t- locked <0x000000069ec02f40> (a java.lang.Object)'), which keeps the
+# stack going.
+_JVM_MONITOR = LazyPattern(
+    r"^\s{0,8}- (?:locked|waiting to lock|waiting on|waiting to re-lock|parking to wait for|eliminated) <"
 )
 # Google Play Console, Firebase Crashlytics and some loggers put a space before the parenthesis:
 # '  at com.acme.shop.Cart.total (Cart.java:42)', '… (Unknown Source:12)'; a JVM source file or a
@@ -405,6 +412,10 @@ _JVM_SPACED = LazyPattern(
 _JVM_BARE = LazyPattern(
     r"^\s{0,40}(?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40})\((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
+
+
+def _jvm_monitor(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _placeholder("jvm")
 
 
 def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -1209,6 +1220,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("symfony", (".php:",), _SYMFONY_CALL_PLACE, _symfony_call_place),
     _Format("collision", ("::",), _COLLISION_CALLEE, _collision, max_gap=4),
     _Format("jvm", ("at ",), _JVM, _jvm),
+    _Format("jvm", ("- ",), _JVM_MONITOR, _jvm_monitor),
     _Format("jvm", ("at ",), _JVM_SPACED, _jvm),
     _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),
     _Format("nix", (".nix:",), _NIX, _nix, max_gap=8),

@@ -243,6 +243,10 @@ EXPECTED = {
             "gcc",
         ),
     ],
+    # Twig's place in its message, a template with no file; the uncaught one's file is the template
+    "php/twig_errors.txt": [
+        Diagnostic("receipt.html.twig", 2, None, 'Twig\\Error\\SyntaxError: Unexpected "}"', "error", "twig")
+    ],
     "ocaml/type_error.txt": [Diagnostic("bad.ml", 1, 37, "", None, "generic")],
     "nim/compile_error.txt": [
         Diagnostic(
@@ -1331,6 +1335,14 @@ def test_a_task_runner_s_prefix_is_taken_off_where_it_starts_two_lines_or_more()
     assert evidence_lines(relayed) == ["$ tsc -p .", "src/cart.ts(2,9): error TS2322: no", ""]
     once = "cart.py:total: a word after a place"
     assert evidence_lines(once) == [once]
+
+
+def test_twig_s_place_beside_php_s_uncaught_frame():
+    line = (
+        'PHP Fatal error:  Uncaught Twig\\Error\\RuntimeError: Variable "cart" does not exist in "@Shop/cart.html.twig"'
+        " at line 3. in /srv/app/vendor/twig/twig/src/Template.php:415"
+    )
+    assert [(d.path, d.line, d.tool) for d in parse_diagnostics(line)] == [("cart.html.twig", 3, "twig")]
 
 
 def test_curses_reset_of_a_character_set_is_no_part_of_the_text():

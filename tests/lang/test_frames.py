@@ -852,6 +852,21 @@ EXPECTED = {
         Frame("/usr/lib/go-1.19/src/testing/testing.go", 1446, None, "testing.tRunner", None, "go", 5),
         Frame("/usr/lib/go-1.19/src/testing/testing.go", 1493, None, "testing.(*T).Run", None, "go", 6),
     ],
+    # Xdebug's call stacks: outermost first, each row the function called at its place
+    "php/xdebug_display.txt": [
+        Frame(T + "/xdebug/src/Cart.php", 9, None, None, None, "php", 0),
+        Frame(T + "/xdebug/run.php", 7, None, "checkout", None, "php", 0),
+        Frame(T + "/xdebug/run.php", 10, None, None, None, "php", 1),
+        Frame(T + "/xdebug/src/Cart.php", 16, None, None, None, "php", 0),
+    ],
+    "php/xdebug_log.txt": [
+        Frame(T + "/xdebug/src/Cart.php", 9, None, None, None, "php", 0),
+        Frame(T + "/xdebug/run.php", 7, None, "checkout", None, "php", 0),
+        Frame(T + "/xdebug/run.php", 10, None, None, None, "php", 1),
+        Frame(T + "/xdebug/src/Cart.php", 16, None, "Shop\\Cart::total", None, "php", 0),
+        Frame(T + "/xdebug/run.php", 7, None, "checkout", None, "php", 1),
+        Frame(T + "/xdebug/run.php", 10, None, None, None, "php", 2),
+    ],
     "python/ipython8_cell.txt": [
         Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
         Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
@@ -1482,6 +1497,14 @@ def test_a_thread_dump_s_frames_keep_their_files_and_stacks_through_the_monitors
     assert "Reference.java" in {f.path for f in frames}  # 'java.base@17.0.15/Reference.java'
     shop = [(f.line, f.depth) for f in frames if f.path == "Checkout.java"]
     assert shop == [(8, 0), (23, 1), (15, 1)]  # the worker's 'pay' at 8 is the main thread's
+
+
+def test_code_a_php_file_evaluated_is_that_file_s_line():
+    twig = parse_frames(evidence("php/twig_errors.txt"))
+    assert (twig[1].path, twig[1].line) == ("/usr/share/php/Twig/Environment.php", 361)
+    assert [f.depth for f in twig] == list(range(8))  # one trace, the eval()'d row in it
+    error = "PHP Warning:  Undefined variable $x in /srv/app/src/Runner.php(12) : eval()'d code on line 3"
+    assert [(f.path, f.line) for f in parse_frames(error)] == [("/srv/app/src/Runner.php", 12)]
 
 
 def test_pytest_long_format_takes_the_function_from_the_def_above():

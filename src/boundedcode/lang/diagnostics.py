@@ -452,6 +452,26 @@ def _class_first(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], f"{m['cls']}: {m['msg']}", "error", "generic")
 
 
+# Twig's error, where the template went wrong: 'Unexpected "}" in "cart.html.twig" at line 3.' (and in
+# the uncaught exception's line PHP prints); a namespaced template's name ('@Shop/cart.html.twig')
+# is its path under the namespace's folder.
+_TWIG = LazyPattern(
+    r'^.{0,4000}? in "(?:@[\w-]{1,100}/)?(?P<path>[^"\s]{1,1000}\.\w{1,10})" at line (?P<line>\d{1,9})\b'
+)
+
+
+# Tools whose place a line holds beside a frame's: PHP's uncaught exception names the template
+# in its message, the frame its own file ('Uncaught Twig\Error\RuntimeError: … in "cart.html.twig"
+# at line 3. in /srv/…/CoreExtension.php:1513').
+_BESIDE_FRAMES = frozenset({"twig"})
+
+
+def _twig(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(
+        m["path"], m["line"], None, m.string[: m.start("path")].rsplit(" in ", 1)[0], "error", "twig"
+    )
+
+
 # Vite's (rolldown's, Rollup's) failed plugin above its error: '[plugin vite:vue] /srv/shop/src/Cart.vue:7:8',
 # in Vite 5's overlay and log '[plugin:vite:vue] …'.
 _VITE_PLUGIN = LazyPattern(
@@ -1179,6 +1199,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_AZURE, _azure, ("##vso[task.logissue ",)),  # Azure Pipelines
     _Row(_CLASS_FIRST, _class_first, ("Error: ", "Exception: ")),  # PostCSS
     _Row(_VITE_PLUGIN, _vite_plugin, ("[plugin",)),  # Vite
+    _Row(_TWIG, _twig, ('" at line ',)),  # Twig
     _Row(_SVELTE_CHECK, _svelte_check, (' "',)),  # svelte-check --output machine
     _Row(_LABELLED, _labelled, ("ocation: ", "ource: ", "ile: ")),  # bandit
     _Row(_AT_END, _labelled, (" at ",)),  # detekt
@@ -1343,7 +1364,7 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
         if not _DIGIT.search(line):  # every diagnostic row carries a line number
             continue
         diagnostic = _diagnostic(line, state)
-        if diagnostic is not None and not is_frame_line(line):
+        if diagnostic is not None and (diagnostic.tool in _BESIDE_FRAMES or not is_frame_line(line)):
             for d in (diagnostic, *state.extra):
                 d = _in_directory(d, state.directories)
                 if d.tool == LOGGER and d not in found:

@@ -643,9 +643,13 @@ def _cmake_caller(m: re.Match[str], ctx: _Context) -> _Hit:
 # PHP traces '#0 /srv/app/src/Cart.php(17): Shop\Cart->total()', '#2 {main}', and PHPUnit's bare
 # '/srv/app/tests/CartTest.php:18' lines.
 _PHP_FRAME = LazyPattern(
-    r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\): (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$"
+    r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\)(?: : eval\(\)'d code\(\d{1,9}\))?: (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$"
 )
 _PHP_BARE = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
+# Code a file evaluated (Twig's compiled templates, eval()) is that file's line that evaluated it:
+# '#0 /srv/app/vendor/twig/twig/src/Environment.php(361) : eval()'d code(47): twig_get_attribute()'
+# and '… in /srv/…/Environment.php(361) : eval()'d code on line 47'.
+_EVALUATED = LazyPattern(r"^(?P<path>.{1,1000})\((?P<line>\d{1,9})\) : eval\(\)'d code$")
 # PHP errors '… in /srv/app/src/Cart.php on line 9' (a sentence's full stop or a quote's mark after
 # it; Whoops' plain text '… in file /srv/app/src/Cart.php on line 9'), 'Uncaught X: msg in
 # /srv/app/src/Cart.php:9' and a chained exception's 'Next X: msg in /srv/app/src/Cart.php:16':
@@ -749,6 +753,23 @@ def _php_frame(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "php", number=int(m["n"]), callee=callee)
 
 
+# Xdebug's stack (develop mode): the table under 'Call Stack:' a page or the console shows, and the
+# rows under 'PHP Stack trace:' a log holds, outermost first, each the function called at the place:
+# '    0.0002     393424   2. App\Cart->wrap($id = 'A7') /srv/app/index.php:5', 'PHP   2. main()
+# /srv/app/index.php:7'; '{main}() /srv/app/index.php:0' is the script's start, no place.
+_XDEBUG = LazyPattern(
+    r"^(?:PHP {1,4})?\s{0,8}(?:\d{1,6}\.\d{4,6}\s{1,12}\d{1,12}\s{1,8})?(?P<n>\d{1,5})\. (?P<callee>[^\s(]{1,1000})\(.{0,8000}?\) "
+    r"(?P<path>(?:/|[A-Za-z]:\\)\S{0,1000}?):(?P<line>\d{1,9})$"
+)
+
+
+def _xdebug(m: re.Match[str], ctx: _Context) -> _Hit:
+    callee = m["callee"]
+    if m["line"] == "0":
+        return _placeholder("php", int(m["n"]), callee)._replace(outermost_first=True)
+    return _location(m, "php", number=int(m["n"]), callee=callee, outermost_first=True)
+
+
 # Whoops' plain text handler (a Laravel or Slim console, a log), innermost first under 'Stack trace:':
 # '  1. Shop\\Cart->total() /srv/app/src/Cart.php:9', a function's without its class ('  2. main()
 # /srv/app/index.php:4'), its arguments when asked for on the lines below.
@@ -762,7 +783,8 @@ def _whoops(m: re.Match[str], ctx: _Context) -> _Hit:
 
 
 def _php_error(m: re.Match[str], ctx: _Context) -> _Hit:
-    return _location(m, "php", starts=True)
+    evaluated = _EVALUATED.match(m["path"])
+    return _location(evaluated or m, "php", starts=True)
 
 
 def _php_bare(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -1245,6 +1267,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("php-called", (" called at ",), _PHP_CALLED_AT, _php_called_at, max_gap=1),
     _Format("php", ("#",), _PHP_FRAME, _php_frame, max_gap=1),
     _Format("whoops", ("() ",), _WHOOPS, _whoops, max_gap=2),
+    _Format("xdebug", (") /", ":\\"), _XDEBUG, _xdebug, max_gap=1),
     _Format("php", (".php:",), _PHP_BARE, _php_bare),
     _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1, after=" in "),
     _Format("php", ("Uncaught ", "Next "), _PHP_UNCAUGHT, _php_error, max_gap=1, after=" in "),
@@ -1348,14 +1371,14 @@ class _Trace(Record):
 
 
 # Families whose rows name the function called at the line, not the one the line is in.
-_CALLEE_FAMILIES = frozenset({"php", "php-called", "symfony", "collision", "perl", "haskell"})
+_CALLEE_FAMILIES = frozenset({"php", "php-called", "symfony", "collision", "xdebug", "perl", "haskell"})
 
 
 def _php_functions(hits: list[_Hit]) -> list[_Hit]:
     """PHP (Perl, GHC) prints at each line the function it *calls*; the function a line is in is
     the next one's, unless the frames between them were left out (their numbers skip)."""
     callers = [
-        None if h.number is not None and n.number is not None and n.number != h.number + 1 else n.callee
+        None if h.number is not None and n.number is not None and abs(n.number - h.number) != 1 else n.callee
         for h, n in zip(hits, hits[1:])
     ] + [None]
     return [
@@ -1366,10 +1389,10 @@ def _php_functions(hits: list[_Hit]) -> list[_Hit]:
 
 def _frames(trace: _Trace) -> list[Frame]:
     hits = trace.hits
-    if trace.family in _CALLEE_FAMILIES:
-        hits = _php_functions(hits)
     if hits and hits[0].outermost_first:
         hits = hits[::-1]
+    if trace.family in _CALLEE_FAMILIES:
+        hits = _php_functions(hits)
     located = [h for h in hits if h.path]
     return [
         Frame(h.path or "", h.line, h.column, h.function, h.package, h.language, depth)

@@ -247,6 +247,21 @@ EXPECTED = {
     "php/twig_errors.txt": [
         Diagnostic("receipt.html.twig", 2, None, 'Twig\\Error\\SyntaxError: Unexpected "}"', "error", "twig")
     ],
+    # ctest -V: each line of a test's output behind the test's number
+    "c/ctest_verbose.txt": [
+        Diagnostic(T + "/ctest/tests/cart_test.cpp", 7, None, "Failure", None, "generic")
+    ],
+    "ruby/rspec_shared_example.txt": [
+        Diagnostic(
+            "spec/cart_spec.rb",
+            12,
+            None,
+            'Shared Example Group: "a priced cart" called from ./spec/cart_spec.rb:12',
+            "error",
+            "rspec",
+        )
+    ],
+    "ruby/byebug_where.txt": [],  # its frames' '--> ' is no rustc arrow
     "ocaml/type_error.txt": [Diagnostic("bad.ml", 1, 37, "", None, "generic")],
     "nim/compile_error.txt": [
         Diagnostic(
@@ -1343,6 +1358,12 @@ def test_twig_s_place_beside_php_s_uncaught_frame():
         " at line 3. in /srv/app/vendor/twig/twig/src/Template.php:415"
     )
     assert [(d.path, d.line, d.tool) for d in parse_diagnostics(line)] == [("cart.html.twig", 3, "twig")]
+
+
+def test_a_number_before_a_line_is_a_ctest_prefix_only_under_its_test_command():
+    numbered = "1: src/cart.cpp:7: Failure\n2: src/cart.cpp:9: Failure\n"
+    assert parse_diagnostics(numbered) == []  # a list's numbers
+    assert [d.line for d in parse_diagnostics("1: Test command: /srv/build/cart_test\n" + numbered)] == [7]
 
 
 def test_curses_reset_of_a_character_set_is_no_part_of_the_text():

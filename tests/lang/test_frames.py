@@ -867,6 +867,11 @@ EXPECTED = {
         Frame(T + "/xdebug/run.php", 7, None, "checkout", None, "php", 1),
         Frame(T + "/xdebug/run.php", 10, None, None, None, "php", 2),
     ],
+    "ruby/byebug_where.txt": [
+        Frame(T + "/rubydebug/debug.rb", 6, None, "Object.checkout", None, "ruby", 0),
+        Frame(T + "/rubydebug/debug.rb", 9, None, "Object.pay", None, "ruby", 1),
+        Frame(T + "/rubydebug/debug.rb", 10, None, None, None, "ruby", 2),
+    ],
     "python/ipython8_cell.txt": [
         Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
         Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),

@@ -117,6 +117,9 @@ _RELAYED = LazyPattern(r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}
 # 'web:build: ' ('@acme/web:build: '), pnpm's recursive run's 'packages/web build: ' (its command
 # echoed behind 'packages/web build$ '). Such a prefix is one where it starts two lines or more
 # ('cart.py:total: …' once is a place).
+# CTest's verbose run puts the test's number before each line of its output ('7: /srv/shop/tests/
+# cart_test.cpp:7: Failure'), once it has named the test's command ('7: Test command: /srv/…').
+_CTEST_LINE = LazyPattern(r"^(\d{1,5}): (Test command: )?")
 _WORKSPACE_TASK = LazyPattern(
     r"^((?:@[\w.-]{1,100}/)?[A-Za-z][\w.-]{0,100}:[A-Za-z][\w:.-]{0,100}|[\w.@-]{1,100}(?:/[\w.@-]{1,100}){1,8} [\w:.-]{1,100})[:$] "
 )
@@ -330,16 +333,20 @@ def _unindented(lines: list[str]) -> list[str]:
 
 
 def _demultiplexed(lines: list[str]) -> list[str]:
-    """`lines` with each run of relayed lines (`_RELAYED`, `_WORKSPACE_TASK`) regrouped by process,
-    prefix off, a blank line after each process's: two processes' traces interleave in a process
-    manager's output, never one process's own. The lines around a run keep their places."""
+    """`lines` with each run of relayed lines (`_RELAYED`, `_WORKSPACE_TASK`, `_CTEST_LINE`)
+    regrouped by process, prefix off, a blank line after each process's: two processes' traces
+    interleave in a process manager's output, never one process's own. The lines around a run keep
+    their places."""
     tasks = Counter(m[1] for line in lines if ": " in line and (m := _WORKSPACE_TASK.match(line)))
+    tests = {m[1] for line in lines if "Test command: " in line and (m := _CTEST_LINE.match(line)) and m[2]}
     out: list[str] = []
     relayed: dict[str, list[str]] = {}
     for line in lines:
         m = _RELAYED.match(line) if "|" in line else None
         if m is None and tasks and (task := _WORKSPACE_TASK.match(line)) and tasks[task[1]] >= 2:
             m = task
+        if m is None and tests and (test := _CTEST_LINE.match(line)) and test[1] in tests:
+            m = test
         if m is not None:
             relayed.setdefault(m[1], []).append(line[m.end() :])
             continue

@@ -472,6 +472,17 @@ def _twig(m: re.Match[str], state: _State) -> Diagnostic | None:
     )
 
 
+# RSpec's failure in a shared example group names where the group was included: '     Shared Example
+# Group: "a priced item" called from ./spec/cart_spec.rb:12' (the backtrace below is the group's).
+_RSPEC_SHARED = LazyPattern(
+    r'^\s{0,12}Shared Example Group: ".{0,1000}" called from (?P<path>\S{1,1000}\.rb):(?P<line>\d{1,9})$'
+)
+
+
+def _rspec_shared(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m.string.strip(), "error", "rspec")
+
+
 # Vite's (rolldown's, Rollup's) failed plugin above its error: '[plugin vite:vue] /srv/shop/src/Cart.vue:7:8',
 # in Vite 5's overlay and log '[plugin:vite:vue] …'.
 _VITE_PLUGIN = LazyPattern(
@@ -1200,6 +1211,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_CLASS_FIRST, _class_first, ("Error: ", "Exception: ")),  # PostCSS
     _Row(_VITE_PLUGIN, _vite_plugin, ("[plugin",)),  # Vite
     _Row(_TWIG, _twig, ('" at line ',)),  # Twig
+    _Row(_RSPEC_SHARED, _rspec_shared, (" called from ",)),  # RSpec
     _Row(_SVELTE_CHECK, _svelte_check, (' "',)),  # svelte-check --output machine
     _Row(_LABELLED, _labelled, ("ocation: ", "ource: ", "ile: ")),  # bandit
     _Row(_AT_END, _labelled, (" at ",)),  # detekt

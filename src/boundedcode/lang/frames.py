@@ -979,6 +979,17 @@ def _tracker(m: re.Match[str], ctx: _Context) -> _Hit:
     )
 
 
+# byebug's and pry-byebug's 'where' (backtrace), innermost first, the current frame marked: '--> #0
+# Object.inner(x#Integer) at /srv/shop/lib/cart.rb:4', '    #1  Object.outer at /srv/shop/lib/cart.rb:6'.
+_BYEBUG = LazyPattern(
+    r"^(?:--> |\s{0,8})#(?P<n>\d{1,5})\s{1,4}(?P<func>\S.{0,1000}?) at (?P<path>\S{1,1000}?\.rb):(?P<line>\d{1,9})$"
+)
+
+
+def _byebug(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "ruby", strip_params(m["func"]), number=int(m["n"]))
+
+
 # minitest's failed assertion, under '  1) Failure:': 'TestCart#test_total [/srv/shop/test/test_cart.rb:7]:'.
 _MINITEST = LazyPattern(
     r"^(?P<func>[\w:]{1,300}#\w{1,300}) \[(?P<path>[^\[\]\s]{1,1000}\.rb):(?P<line>\d{1,9})\]:$"
@@ -1285,6 +1296,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("cmake", ("CMake ",), _CMAKE_AT, _cmake_at, max_gap=8),
     _Format("cmake", ("CMakeLists.txt:", ".cmake:"), _CMAKE_CALLER, _cmake_caller, max_gap=8),
     _Format("ruby", (":in ",), _RUBY, _ruby),
+    _Format("byebug", (".rb:",), _BYEBUG, _byebug),
     _Format("minitest", (".rb:",), _MINITEST, _minitest),
     _Format("tracker", ("→ ", "line "), _TRACKER, _tracker),
     _Format("erlang", (", line ",), _ERLANG, _erlang, max_gap=1),

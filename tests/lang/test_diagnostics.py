@@ -1366,6 +1366,25 @@ def test_a_number_before_a_line_is_a_ctest_prefix_only_under_its_test_command():
     assert [d.line for d in parse_diagnostics("1: Test command: /srv/build/cart_test\n" + numbered)] == [7]
 
 
+@pytest.mark.parametrize(
+    ("name", "tool", "places"),
+    [
+        ("go/staticcheck_stylish", "staticcheck", {(9, 2), (15, 21), (21, 3), (21, 6)}),
+        ("go/vet_json", "go vet", {(13, 17), (14, 12), (15, 9)}),
+        ("php/phpcs_emacs", "phpcs", {(1, 1), (2, 1), (2, 18), (3, 3), (3, 24), (3, 34), (3, 36), (3, 65)}),
+        ("ruby/rubocop_simple", "rubocop", {(1, 1), (2, 1), (2, 5), (2, 16), (2, 21), (2, 19), (4, 1)}),
+    ],
+)
+def test_more_linters_reports_give_each_row_s_place(name, tool, places):
+    found = parse_diagnostics(evidence(f"{name}.txt"))
+    assert {d.tool for d in found} == {tool}
+    assert {(d.line, d.column) for d in found} == places
+    if tool == "rubocop":  # each row in the file its '== app/pay.rb ==' header named
+        assert {d.path for d in found if d.severity == "error"} == {"app/pay.rb"}
+    if tool == "phpcs":
+        assert found[0].message == "Header blocks must be separated by a single blank line"
+
+
 def test_curses_reset_of_a_character_set_is_no_part_of_the_text():
     assert evidence_lines("\x1b[1m\x1b[31merror:\x1b(B\x1b[m Incompatible") == ["error: Incompatible"]
 

@@ -273,8 +273,10 @@ _RUBOCOP = LazyPattern(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
 _PYLINT = LazyPattern(r"^(?P<letter>[CRWEFI])\d{4}: ")
 _RUFF = LazyPattern(r"^[A-Z]{1,4}\d{1,5}\b")
 _PHPSTAN_RAW = LazyPattern(
-    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:]{1,1000}?\.php):(?P<line>\d{1,9}):(?P<msg>\S.{0,4000})$"
+    r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:]{1,1000}?\.php):(?P<line>\d{1,9}):(?P<msg>(?!\d{1,9}: )\S.{0,4000})$"
 )
+# PHP_CodeSniffer's emacs report: 'src/Cart.php:3:15: error - Expected 0 spaces …'.
+_PHPCS_EMACS = LazyPattern(r"^(?P<sev>error|warning) - (?P<msg>.{1,4000})$")
 
 
 def _colon(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -287,6 +289,10 @@ def _colon(m: re.Match[str], state: _State) -> Diagnostic | None:
             return _make(
                 m["path"], m["line"], m["col"], rubocop["msg"], _LETTER_SEVERITY[rubocop["letter"]], "rubocop"
             )
+    if m["col"] and extension == "php":
+        phpcs = _PHPCS_EMACS.match(rest)
+        if phpcs:
+            return _make(m["path"], m["line"], m["col"], phpcs["msg"], phpcs["sev"], "phpcs")
     if m["col"] and extension in ("py", "pyi"):
         pylint = _PYLINT.match(rest)
         if pylint:
@@ -352,6 +358,36 @@ def _azure(m: re.Match[str], state: _State) -> Diagnostic | None:
         return None
     column = properties.get("columnnumber", "")
     return _make(path, line, column if column.isdigit() else None, m["msg"], properties.get("type"), "azure")
+
+
+# rubocop's simple and quiet reports, rows under their file's '== app/models/cart.rb ==': 'C:  2: 10:
+# [Correctable] Style/StringLiterals: Prefer single-quoted strings …'; staticcheck's stylish rows
+# under the file's path: '  (12, 13)  SA5009  Printf format %d has arg #1 of wrong type string'.
+_RUBOCOP_ROW = LazyPattern(
+    r"^(?P<letter>[CWEFRI]): {1,8}(?P<line>\d{1,9}): {1,8}(?P<col>\d{1,9}): (?P<msg>\S.{0,4000})$"
+)
+_STATICCHECK_ROW = LazyPattern(
+    r"^\s{1,8}\((?P<line>\d{1,9}), (?P<col>\d{1,9})\)\s{1,8}(?P<msg>[A-Z]{1,4}\d{1,5}\s{1,8}\S.{0,4000})$"
+)
+
+
+def _rubocop_row(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _under_header(m, state, m["msg"], _LETTER_SEVERITY[m["letter"]], "rubocop")
+
+
+def _staticcheck_row(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _under_header(m, state, " ".join(m["msg"].split(None, 1)), None, "staticcheck")
+
+
+# go vet -json: each finding's place as a JSON entry, its message on the line below:
+# '"posn": "/srv/shop/cart/cart.go:10:7",'.
+_GO_VET_JSON = LazyPattern(
+    r'^\s{0,40}"posn": "(?P<path>[^"]{1,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?",?$'
+)
+
+
+def _go_vet_json(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], "", None, "go vet")
 
 
 # djLint's rows under the template's path (and a rule of '─'): 'H013 2:0 Img tag should have an alt
@@ -1172,6 +1208,9 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_DJLINT_ROW, _djlint, (":",)),  # djLint
     _Row(_RUFF_GROUPED_ROW, _ruff_grouped, (":",)),  # ruff --output-format grouped
     _Row(_PYDOCLINT_ROW, _pydoclint, (": DOC",)),  # pydoclint
+    _Row(_RUBOCOP_ROW, _rubocop_row, (": ",)),  # rubocop --format simple / quiet
+    _Row(_STATICCHECK_ROW, _staticcheck_row, ("(",)),  # staticcheck -f stylish
+    _Row(_GO_VET_JSON, _go_vet_json, ('"posn": ',)),  # go vet -json
     _Row(_ANSIBLE_LINT, _ansible_lint, (".yml:", ".yaml:")),  # ansible-lint
     _Row(_SEMGREP_ROW, _semgrep, ("┆",)),  # semgrep
     _Row(_PHPCS_ROW, _phpcs, ("| ERROR", "| WARNING")),  # PHP_CodeSniffer (full)
@@ -1262,6 +1301,7 @@ _PHPSTAN_HEADER = LazyPattern(r"^\s{1,4}Line\s{2,40}(?P<path>\S.{0,1000})$")
 _REEK_HEADER = LazyPattern(r"^(?P<path>\S{1,1000}) -- \d{1,9} warnings?(?: \([^()]{0,200}\))?:$")
 _SHELLCHECK_HEADER = LazyPattern(r"^In (?P<path>\S.{0,1000}?) line (?P<line>\d{1,9}):$")
 _PHPCS_HEADER = LazyPattern(r"^FILE: (?P<path>\S.{0,1000})$")
+_RUBOCOP_HEADER = LazyPattern(r"^== (?P<path>\S.{0,1000}?) ==$")
 # semgrep's text report: a file's path alone (indented, unless a Markdown block's unindenting took
 # it off), each finding's rule under it ('    ❯❱ shell-true', '   ❯❯❱ no-eval': the marks its
 # severity's), its matched lines below ('   5┆ …').
@@ -1307,6 +1347,10 @@ def _update_state(line: str, state: _State) -> None:
     phpcs = _PHPCS_HEADER.match(line)
     if phpcs:
         state.eslint_file = clean_path(phpcs["path"])
+        return
+    rubocop = _RUBOCOP_HEADER.match(line) if line.startswith("== ") else None
+    if rubocop:
+        state.eslint_file = clean_path(rubocop["path"])
         return
     phpstan = _PHPSTAN_HEADER.match(line)
     if phpstan:

@@ -262,6 +262,17 @@ EXPECTED = {
         )
     ],
     "ruby/byebug_where.txt": [],  # its frames' '--> ' is no rustc arrow
+    # the file that failed to load, after the frame that required it
+    "ruby/require_syntax_error.txt": [
+        Diagnostic(
+            T + "/rubyload/lib/cart.rb",
+            4,
+            None,
+            "syntax error, unexpected `end' (SyntaxError)",
+            "error",
+            "ruby",
+        )
+    ],
     "ocaml/type_error.txt": [Diagnostic("bad.ml", 1, 37, "", None, "generic")],
     "nim/compile_error.txt": [
         Diagnostic(

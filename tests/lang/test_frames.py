@@ -872,6 +872,7 @@ EXPECTED = {
         Frame(T + "/rubydebug/debug.rb", 9, None, "Object.pay", None, "ruby", 1),
         Frame(T + "/rubydebug/debug.rb", 10, None, None, None, "ruby", 2),
     ],
+    "ruby/minitest_spec.txt": [Frame("test/cart_spec.rb", 5, None, "Cart#test_0001_totals", None, "ruby", 0)],
     "python/ipython8_cell.txt": [
         Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
         Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),

@@ -498,14 +498,26 @@ _TWIG = LazyPattern(
 
 # Tools whose place a line holds beside a frame's: PHP's uncaught exception names the template
 # in its message, the frame its own file ('Uncaught Twig\Error\RuntimeError: … in "cart.html.twig"
-# at line 3. in /srv/…/CoreExtension.php:1513').
-_BESIDE_FRAMES = frozenset({"twig"})
+# at line 3. in /srv/…/CoreExtension.php:1513'), and Ruby's error loading a file that file.
+_BESIDE_FRAMES = frozenset({"twig", "ruby"})
 
 
 def _twig(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(
         m["path"], m["line"], None, m.string[: m.start("path")].rsplit(" in ", 1)[0], "error", "twig"
     )
+
+
+# Ruby's error raised while loading a file, the frame that loaded it first: "loader.rb:1:in
+# `require_relative': /srv/shop/lib/cart.rb:3: syntax error, unexpected integer literal …" (the
+# file that failed to load is the error's place).
+_RUBY_LOADING = LazyPattern(
+    r"^\S{1,1000}?:\d{1,9}:in [`'][^`']{1,300}': (?P<path>[^\s:]{1,1000}?\.(?:rb|erb|rake|ru)):(?P<line>\d{1,9}): (?P<msg>\S.{0,4000})$"
+)
+
+
+def _ruby_loading(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], "error", "ruby")
 
 
 # RSpec's failure in a shared example group names where the group was included: '     Shared Example
@@ -1251,6 +1263,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_VITE_PLUGIN, _vite_plugin, ("[plugin",)),  # Vite
     _Row(_TWIG, _twig, ('" at line ',)),  # Twig
     _Row(_RSPEC_SHARED, _rspec_shared, (" called from ",)),  # RSpec
+    _Row(_RUBY_LOADING, _ruby_loading, (":in ",)),  # ruby
     _Row(_SVELTE_CHECK, _svelte_check, (' "',)),  # svelte-check --output machine
     _Row(_LABELLED, _labelled, ("ocation: ", "ource: ", "ile: ")),  # bandit
     _Row(_AT_END, _labelled, (" at ",)),  # detekt

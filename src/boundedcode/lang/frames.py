@@ -990,9 +990,10 @@ def _byebug(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "ruby", strip_params(m["func"]), number=int(m["n"]))
 
 
-# minitest's failed assertion, under '  1) Failure:': 'TestCart#test_total [/srv/shop/test/test_cart.rb:7]:'.
+# minitest's failed assertion, under '  1) Failure:': 'TestCart#test_total [/srv/shop/test/test_cart.rb:7]:';
+# a spec's test names its words after its number ('Cart#test_0001_totals its prices [test/cart_test.rb:9]:').
 _MINITEST = LazyPattern(
-    r"^(?P<func>[\w:]{1,300}#\w{1,300}) \[(?P<path>[^\[\]\s]{1,1000}\.rb):(?P<line>\d{1,9})\]:$"
+    r"^(?P<func>[\w:]{1,300}#\w{1,300})(?: [^\[\]]{1,1000})? \[(?P<path>[^\[\]\s]{1,1000}\.rb):(?P<line>\d{1,9})\]:$"
 )
 
 

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from .._record import Record, field
 from ..lazyre import LazyPattern
+from ._report_places import report_places
 from ._text import clean_path, evidence_lines
 from .languages import is_prose_path, language_of
 from .frames import is_frame_line
@@ -1442,6 +1443,10 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
                 if d.path.endswith(".go") and "/" not in d.path:
                     package_rows.append(d)
         state.extra = []
+    for place in report_places(text):
+        reported = _make(place.path, str(place.line), None, place.message, place.severity, "report")
+        if reported is not None:
+            found.setdefault(reported._replace(column=place.column))
     rebased = (d._replace(path=in_package[d]) if d in in_package else d for d in found)
     return list(dict.fromkeys(rebased))
 

@@ -1,0 +1,215 @@
+"""Places a machine-readable report holds: a linter's, a test runner's or a bundler's findings
+written as JSON or as XML instead of lines of text.
+
+JSON (eslint's and stylelint's `-f json`, ruff's `json`, pylint's `json2`, bandit's, pyright's
+`--outputjson`, webpack's `--json` stats, SARIF from any of them): each object with a line, in
+the file it or its nearest enclosing object names (eslint's `filePath` above its `messages`), the
+line itself or in a location it holds (ruff's `"location": {"row": 1}`, SARIF's `"region":
+{"startLine": 3}`, webpack's `"loc": "2:7"`); the Language Server Protocol's `range` counts lines
+from 0 (pyright's). XML (JUnit reports, checkstyle's format as phpcs and eslint write it, cppcheck's
+`--xml`, GoogleTest's, Catch2's and Boost.Test's): each element with a `line` attribute, in the
+file it or an enclosing element names (`<file name="…"><error line="3" …/>`).
+
+A document is read where a line starts one: JSON through the standard decoder from a `{` or `[` at
+a line's start, XML element by element; at most MAX_DOCUMENTS documents and MAX_PLACES places. An
+object a frame reader takes (a file, a numeric line and nothing of a finding's) is left to it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from html import unescape
+from typing import Any, NamedTuple
+
+from ..lazyre import LazyPattern
+from ._text import clean_path
+from .languages import language_of
+
+__all__ = ["ReportPlace", "report_places"]
+
+
+class ReportPlace(NamedTuple):
+    path: str
+    line: int
+    column: int | None
+    message: str
+    severity: str | None
+
+
+# An entry's keys, each list in order of preference.
+_PATH_KEYS = ("filePath", "filename", "file", "path", "source", "uri", "moduleName", "sourcepath")
+_LINE_KEYS = ("line", "lineNumber", "line_number", "row", "startLine")
+_COLUMN_KEYS = ("column", "col", "startColumn", "col_offset")
+_MESSAGE_KEYS = ("message", "msg", "text", "issue_text", "description")
+_SEVERITY_KEYS = ("severity", "level", "issue_severity", "type")
+# Objects a place is written in, inside the finding that has it (SARIF nests the file too).
+_LOCATION_KEYS = ("location", "region", "physicalLocation", "artifactLocation", "position", "start")
+_ZERO_BASED = "range"  # the Language Server Protocol's: {"start": {"line": 14, "character": 4}}
+_FRAME_PATH_KEYS = ("filename", "file", "fileName", "abs_path")  # _frame_objects' keys
+_FRAME_LINE_KEYS = ("lineno", "line", "lineNumber")
+_FINDING_KEYS = frozenset(_MESSAGE_KEYS + _SEVERITY_KEYS + ("code", "ruleId", "rule", "symbol", "test_id"))
+_LOC = LazyPattern(r"^(?P<line>\d{1,9}):(?P<col>\d{1,9})")  # webpack's "loc": "2:7", "1:0-26"
+
+#: Documents read of one text, and places taken from them.
+MAX_DOCUMENTS = 64
+MAX_PLACES = 2_000
+#: Objects and lists nest no deeper than this (a hostile document's brackets).
+MAX_DEPTH = 64
+
+# A line a JSON document starts: an object's first key, or a list's first object, list or string.
+_JSON_START = LazyPattern(r"^[ \t]{0,40}(?:\{\s{0,80}\"|\[\s{0,80}[\[{\"])", re.M)
+_XML_TAG = LazyPattern(
+    r"<(/?)([\w:.-]{1,100})((?:\s{1,40}[\w:.-]{1,100}=\"[^\"<>]{0,4000}\"){0,60})\s{0,40}(/?)>"
+)
+_XML_ATTRIBUTE = LazyPattern(r"([\w:.-]{1,100})=\"([^\"<>]{0,4000})\"")
+_DECODER = json.JSONDecoder()
+
+
+def report_places(text: str) -> list[ReportPlace]:
+    """Every place the JSON and XML reports in `text` hold, in document order."""
+    places: list[ReportPlace] = []
+    if '"' in text and any(key in text for key in _LINE_KEYS + (_ZERO_BASED, '"loc"')):
+        for document in _json_documents(text):
+            places += _json_places(document, None, 0)
+            if len(places) >= MAX_PLACES:
+                return places[:MAX_PLACES]
+    if "<" in text and 'line="' in text:
+        places += _xml_places(text)
+    return places[:MAX_PLACES]
+
+
+def _json_documents(text: str) -> Iterator[Any]:
+    position, found = 0, 0
+    while found < MAX_DOCUMENTS:
+        m = _JSON_START.search(text, position)
+        if m is None:
+            return
+        start = text.index("{" if text[m.start() : m.end()].lstrip()[0] == "{" else "[", m.start())
+        try:
+            document, end = _DECODER.raw_decode(text, start)
+        except (ValueError, RecursionError):
+            position = m.end()
+            continue
+        if isinstance(document, (dict, list)) and document:
+            found += 1
+            yield document
+        position = max(end, m.end())
+
+
+def _json_places(value: Any, path: str | None, depth: int) -> list[ReportPlace]:
+    if depth > MAX_DEPTH:
+        return []
+    if isinstance(value, list):
+        return [place for item in value[:MAX_PLACES] for place in _json_places(item, path, depth + 1)]
+    if not isinstance(value, dict):
+        return []
+    entries = _flattened(value)
+    own = next((v for k in _PATH_KEYS if isinstance(v := entries.get(k), str) and _file_like(v)), None)
+    path = own or path
+    places: list[ReportPlace] = []
+    finding = any(key in entries for key in _FINDING_KEYS)
+    # a place in no file of its own is a finding's (eslint's message under its file), not an end
+    # of a span or a fix's edit; a frame object is the frame reader's
+    if (own or finding) and not _frame_object(value, finding):
+        found = _json_place(entries, path)
+        if found is not None:
+            places.append(found)
+    for key, item in value.items():
+        if key not in _LOCATION_KEYS and key != _ZERO_BASED and isinstance(item, (dict, list)):
+            # phpcs's report keys each file's findings by its path
+            places += _json_places(item, key if _file_like(key) else path, depth + 1)
+    return places
+
+
+def _file_like(value: str) -> bool:
+    """Whether a string names a file: a path, or a name a language's extension ends (a rule's
+    dotted name, 'Squiz.Classes.ValidClassName.NotCamelCaps', is none)."""
+    return bool(value) and ("/" in value or "\\" in value or language_of(value) is not None)
+
+
+def _flattened(entries: dict[str, Any]) -> dict[str, Any]:
+    """An object's entries with those of the locations it holds (theirs second)."""
+    merged = dict(entries)
+    for key in _LOCATION_KEYS:
+        inner = entries.get(key)
+        if isinstance(inner, dict):
+            for name, value in _flattened(inner).items():
+                merged.setdefault(name, value)
+    zero_based = entries.get(_ZERO_BASED)
+    if isinstance(zero_based, dict) and isinstance(start := zero_based.get("start"), dict):
+        line, character = start.get("line"), start.get("character")
+        if isinstance(line, int) and "line" not in merged:
+            merged["line"] = line + 1
+            if isinstance(character, int):
+                merged.setdefault("column", character + 1)
+    loc = entries.get("loc")
+    if isinstance(loc, str) and (m := _LOC.match(loc)) and "line" not in merged:
+        merged["line"], merged["column"] = int(m["line"]), int(m["col"]) + 1
+    return merged
+
+
+def _json_place(entries: dict[str, Any], path: str | None) -> ReportPlace | None:
+    line = next(
+        (v for k in _LINE_KEYS if isinstance(v := entries.get(k), int) and not isinstance(v, bool)), None
+    )
+    if path is None or line is None or line < 1:
+        return None
+    column = next(
+        (v for k in _COLUMN_KEYS if isinstance(v := entries.get(k), int) and not isinstance(v, bool)), None
+    )
+    message = next((v for k in _MESSAGE_KEYS if isinstance(v := entries.get(k), str)), "")
+    if not message and isinstance(text := entries.get("message"), dict):  # SARIF's {"text": …}
+        message = text.get("text", "") if isinstance(text.get("text"), str) else ""
+    return ReportPlace(clean_path(path), line, column, message.split("\n", 1)[0], _severity(entries))
+
+
+def _severity(entries: dict[str, Any]) -> str | None:
+    value = next((v for k in _SEVERITY_KEYS if (v := entries.get(k)) is not None), None)
+    if isinstance(value, int) and not isinstance(value, bool):  # eslint's 2 and 1
+        return {2: "error", 1: "warning"}.get(value)
+    return value.lower() if isinstance(value, str) and len(value) <= 20 else None
+
+
+def _frame_object(entries: dict[str, Any], finding: bool) -> bool:
+    """An object the frame reader takes: its file and line under a frame's keys, and no finding's
+    entry beside them."""
+    return (
+        not finding
+        and any(key in entries for key in _FRAME_PATH_KEYS)
+        and any(isinstance(entries.get(key), int) for key in _FRAME_LINE_KEYS)
+    )
+
+
+def _xml_places(text: str) -> list[ReportPlace]:
+    places: list[ReportPlace] = []
+    files: list[tuple[str, str | None]] = []  # each open element and the file it names
+    for m in _XML_TAG.finditer(text):
+        closing, tag, attributes, self_closing = m.groups()
+        if closing:
+            while files and files.pop()[0] != tag:
+                pass
+            continue
+        values = {k: unescape(v) for k, v in _XML_ATTRIBUTE.findall(attributes)}
+        own = next((v for k in ("file", "filename", "path") if (v := values.get(k))), None)
+        if own is None and tag == "file":  # checkstyle's <file name="…">
+            own = values.get("name")
+        path = own or next((p for _, p in reversed(files) if p), None)
+        line = values.get("line", "")
+        if path and line.isdigit() and int(line) > 0:
+            column = values.get("column", "")
+            places.append(
+                ReportPlace(
+                    clean_path(path),
+                    int(line),
+                    int(column) if column.isdigit() else None,
+                    values.get("message", values.get("msg", "")).split("\n", 1)[0],
+                    values.get("severity", "").lower() or None,
+                )
+            )
+            if len(places) >= MAX_PLACES:
+                break
+        if not self_closing and len(files) < MAX_DEPTH:
+            files.append((tag, own))
+    return places

@@ -1,0 +1,114 @@
+"""Places in machine-readable reports (lang/_report_places.py): captured JSON and XML reports
+(tests/fixtures/evidence, capture.sh structured) and the shapes other tools write."""
+
+import json
+
+import pytest
+
+from boundedcode.lang._report_places import MAX_DEPTH, MAX_PLACES, ReportPlace, report_places
+from boundedcode.lang.diagnostics import parse_diagnostics
+from evidence_files import T, evidence
+
+S = T + "/structured"
+
+
+@pytest.mark.parametrize(
+    ("name", "places"),
+    [
+        ("python/ruff_json", {(S + "/py/shop/cart.py", 1, 8), (S + "/py/shop/cart.py", 5, 5)}),
+        ("python/ruff_sarif", {(S + "/py/shop/cart.py", 1, 8), (S + "/py/shop/cart.py", 5, 5)}),
+        ("javascript/eslint_json", {(S + "/js/src/cart.js", 2, 9), (S + "/js/src/cart.js", 3, 24)}),
+        ("c/gtest_xml", {("cart_test.cpp", 5, None)}),
+        ("c/catch2_xml", {("cart_catch.cpp", 6, None), ("cart_catch.cpp", 7, None)}),
+    ],
+)
+def test_a_report_s_places(name, places):
+    assert {(p.path, p.line, p.column) for p in report_places(evidence(f"{name}.txt"))} == places
+
+
+@pytest.mark.parametrize("name", ["php/phpcs_checkstyle", "php/phpcs_json"])
+def test_phpcs_reports_give_its_rows_places(name):
+    """checkstyle's rows under their <file name=…>, the JSON report's keyed by the file's path."""
+    rows = {(d.line, d.column) for d in parse_diagnostics(evidence("php/phpcs_emacs.txt"))}  # the same sniffs
+    found = report_places(evidence(f"{name}.txt"))
+    assert {p.path for p in found} == {S + "/php/src/cart.php"}
+    assert {(p.line, p.column) for p in found} == rows
+
+
+def test_cppcheck_xml_places_are_its_locations():
+    assert {(p.path, p.line) for p in report_places(evidence("c/cppcheck_xml.txt"))} == {
+        ("src/cart.c", 5),
+        ("src/cart.c", 2),
+        ("src/cart.c", 1),
+    }
+
+
+def test_a_finding_s_place_not_an_end_or_an_edit_nor_a_frame_object():
+    ruff = [
+        {
+            "code": "F401",
+            "message": "`os` imported but unused",
+            "filename": "/srv/shop/cart.py",
+            "location": {"row": 1, "column": 8},
+            "end_location": {"row": 1, "column": 10},
+            "fix": {
+                "edits": [{"location": {"row": 1, "column": 1}, "end_location": {"row": 2, "column": 1}}]
+            },
+        }
+    ]
+    assert report_places(json.dumps(ruff, indent=2)) == [
+        ReportPlace("/srv/shop/cart.py", 1, 8, "`os` imported but unused", None)
+    ]
+    sentry_frame = {"frames": [{"filename": "shop/cart.py", "lineno": 2, "function": "total"}]}
+    assert report_places(json.dumps(sentry_frame)) == []
+
+
+def test_zero_based_ranges_and_webpack_locs_count_from_one():
+    pyright = {
+        "generalDiagnostics": [
+            {
+                "file": "/srv/shop/cart.py",
+                "severity": "error",
+                "message": 'Type "str" is not assignable',
+                "range": {"start": {"line": 14, "character": 4}, "end": {"line": 14, "character": 9}},
+            }
+        ]
+    }
+    assert report_places(json.dumps(pyright)) == [
+        ReportPlace("/srv/shop/cart.py", 15, 5, 'Type "str" is not assignable', "error")
+    ]
+    webpack = {"errors": [{"moduleName": "./src/cart.js", "loc": "2:7", "message": "Module parse failed"}]}
+    assert report_places(json.dumps(webpack)) == [
+        ReportPlace("src/cart.js", 2, 8, "Module parse failed", None)
+    ]
+
+
+def test_a_rule_s_dotted_name_is_no_file():
+    finding = {
+        "message": "Class name is not in PascalCase",
+        "source": "Squiz.Classes.ValidClassName",
+        "line": 2,
+    }
+    assert report_places(json.dumps([finding])) == []
+
+
+def test_hostile_reports_are_bounded():
+    deep = "[" * 5000 + "]" * 5000
+    assert report_places(deep) == []
+    nested = {"file": "a.py", "x": {}}
+    cursor = nested["x"]
+    for _ in range(MAX_DEPTH * 2):
+        cursor["x"] = {}
+        cursor = cursor["x"]
+    cursor.update({"line": 3, "message": "deep"})
+    assert report_places(json.dumps(nested)) == []  # past the depth read
+    many = "\n".join(
+        json.dumps([{"file": f"f{i}.py", "line": 1, "message": "m"}]) for i in range(3 * MAX_PLACES)
+    )
+    assert len(report_places(many)) <= MAX_PLACES
+    xml = (
+        "<checkstyle>"
+        + '<file name="a.php"><error line="1" message="m"/></file>' * (3 * MAX_PLACES)
+        + "</checkstyle>"
+    )
+    assert len(report_places(xml)) == MAX_PLACES

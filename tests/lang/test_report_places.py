@@ -35,6 +35,13 @@ def test_phpcs_reports_give_its_rows_places(name):
     assert {(p.line, p.column) for p in found} == rows
 
 
+def test_xml_attributes_read_as_their_text():
+    messages = {p.message for p in report_places(evidence("php/phpcs_checkstyle.txt"))}
+    assert 'Class name "cart_total" is not in PascalCase format' in messages  # '&quot;' in the file
+    cut = '<file name="a&amp;b.php"><error line="3" message="x &lt; y&#x0A;second line &#99999999;"/></file>'
+    assert report_places(cut) == [ReportPlace("a&b.php", 3, None, "x < y", None)]
+
+
 def test_cppcheck_xml_places_are_its_locations():
     assert {(p.path, p.line) for p in report_places(evidence("c/cppcheck_xml.txt"))} == {
         ("src/cart.c", 5),

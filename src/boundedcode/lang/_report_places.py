@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from html import unescape
 from typing import Any, NamedTuple
 
 from ..lazyre import LazyPattern
@@ -64,6 +63,8 @@ _XML_TAG = LazyPattern(
     r"<(/?)([\w:.-]{1,100})((?:\s{1,40}[\w:.-]{1,100}=\"[^\"<>]{0,4000}\"){0,60})\s{0,40}(/?)>"
 )
 _XML_ATTRIBUTE = LazyPattern(r"([\w:.-]{1,100})=\"([^\"<>]{0,4000})\"")
+_XML_ENTITY = LazyPattern(r"&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));")
+_XML_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DECODER = json.JSONDecoder()
 
 
@@ -191,7 +192,10 @@ def _xml_places(text: str) -> list[ReportPlace]:
             while files and files.pop()[0] != tag:
                 pass
             continue
-        values = {k: unescape(v) for k, v in _XML_ATTRIBUTE.findall(attributes)}
+        values = {
+            k: _XML_ENTITY.sub(_character, v) if "&" in v else v
+            for k, v in _XML_ATTRIBUTE.findall(attributes)
+        }
         own = next((v for k in ("file", "filename", "path") if (v := values.get(k))), None)
         if own is None and tag == "file":  # checkstyle's <file name="…">
             own = values.get("name")
@@ -213,3 +217,11 @@ def _xml_places(text: str) -> list[ReportPlace]:
         if not self_closing and len(files) < MAX_DEPTH:
             files.append((tag, own))
     return places
+
+
+def _character(m: re.Match[str]) -> str:
+    """An XML entity's or character reference's character (one past Unicode's range: nothing)."""
+    if m[3]:
+        return _XML_NAMED[m[3]]
+    code = int(m[1], 16) if m[1] else int(m[2])
+    return chr(code) if code <= 0x10FFFF else ""

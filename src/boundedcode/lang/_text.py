@@ -117,12 +117,12 @@ _RELAYED = LazyPattern(r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}
 # 'web:build: ' ('@acme/web:build: '), pnpm's recursive run's 'packages/web build: ' (its command
 # echoed behind 'packages/web build$ '). Such a prefix is one where it starts two lines or more
 # ('cart.py:total: …' once is a place).
-# CTest's verbose run puts the test's number before each line of its output ('7: /srv/shop/tests/
-# cart_test.cpp:7: Failure'), once it has named the test's command ('7: Test command: /srv/…').
-_CTEST_LINE = LazyPattern(r"^(\d{1,5}): (Test command: )?")
 _WORKSPACE_TASK = LazyPattern(
     r"^((?:@[\w.-]{1,100}/)?[A-Za-z][\w.-]{0,100}:[A-Za-z][\w:.-]{0,100}|[\w.@-]{1,100}(?:/[\w.@-]{1,100}){1,8} [\w:.-]{1,100})[:$] "
 )
+# CTest's verbose run puts the test's number before each line of its output ('7: /srv/shop/tests/
+# cart_test.cpp:7: Failure'), once it has named the test's command ('7: Test command: /srv/…').
+_CTEST_LINE = LazyPattern(r"^(\d{1,5}): (Test command: )?")
 # PHP's errors as a page shows them (html_errors, the default of a web server's PHP): '<b>Warning</b>:
 #  Undefined variable $sum in <b>/srv/shop/src/Cart.php</b> on line <b>3</b><br />', the trace's
 # text escaped ('#0 /srv/shop/src/Cart.php(17): Shop\Cart-&gt;total()').

@@ -497,16 +497,16 @@ _TWIG = LazyPattern(
 )
 
 
-# Tools whose place a line holds beside a frame's: PHP's uncaught exception names the template
-# in its message, the frame its own file ('Uncaught Twig\Error\RuntimeError: … in "cart.html.twig"
-# at line 3. in /srv/…/CoreExtension.php:1513'), and Ruby's error loading a file that file.
-_BESIDE_FRAMES = frozenset({"twig", "ruby"})
-
-
 def _twig(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(
         m["path"], m["line"], None, m.string[: m.start("path")].rsplit(" in ", 1)[0], "error", "twig"
     )
+
+
+# Tools whose place a line holds beside a frame's: PHP's uncaught exception names the template
+# in its message, the frame its own file ('Uncaught Twig\Error\RuntimeError: … in "cart.html.twig"
+# at line 3. in /srv/…/CoreExtension.php:1513'), and Ruby's error loading a file that file.
+_BESIDE_FRAMES = frozenset({"twig", "ruby"})
 
 
 # Ruby's error raised while loading a file, the frame that loaded it first: "loader.rb:1:in

@@ -62,6 +62,17 @@ FRAGMENTS = [
     "[{",
     "<FrameSummary file ",
     "╭─[",
+    'File "a.py" in f\n  1. ',
+    "  1   a.php:1\n      A::f()",
+    "PHP   1. f() /a.php:1",
+    "ERROR a.py:1 ",
+    "web:build: ",
+    "1: Test command: ",
+    "x" * 80,
+    '{"file": "a.py", "line": 1, "message": "m"}',
+    '<error line="1" file="a.c"',
+    "[cause]: ",
+    "--> #0  f at a.rb:1",
 ]
 
 

@@ -12,6 +12,15 @@ JSX = "Support for the experimental syntax 'jsx' isn't currently enabled"
 K13 = T + "/kotlin13/maven/src/main/kotlin/com/acme/Cart.kt"  # capture.sh kotlin13
 
 # Every fixture that holds diagnostics, with every diagnostic parse_diagnostics must find in it.
+# capture.sh monorepo: two packages' tsc errors, through Turborepo and through pnpm
+MONOREPO_TSC = [
+    Diagnostic(
+        "src/cart.ts", 2, 9, "TS2322: Type 'string' is not assignable to type 'number'.", "error", "tsc"
+    ),
+    Diagnostic(
+        "src/server.ts", 2, 31, "TS2339: Property 'missing' does not exist on type 'string'.", "error", "tsc"
+    ),
+]
 EXPECTED = {
     # A sanitizer's summary, at the innermost frame of the report (a system header's, clang++'s SEGV)
     "c/asan.txt": [
@@ -170,32 +179,8 @@ EXPECTED = {
         Diagnostic("payments.py", 8, None, "payment declined: 120", "error", "logger")
     ],
     # each package's build behind its task: Turborepo's 'web:build: ', pnpm's 'packages/web build: '
-    "javascript/turbo_build.txt": [
-        Diagnostic(
-            "src/cart.ts", 2, 9, "TS2322: Type 'string' is not assignable to type 'number'.", "error", "tsc"
-        ),
-        Diagnostic(
-            "src/server.ts",
-            2,
-            31,
-            "TS2339: Property 'missing' does not exist on type 'string'.",
-            "error",
-            "tsc",
-        ),
-    ],
-    "javascript/pnpm_recursive.txt": [
-        Diagnostic(
-            "src/cart.ts", 2, 9, "TS2322: Type 'string' is not assignable to type 'number'.", "error", "tsc"
-        ),
-        Diagnostic(
-            "src/server.ts",
-            2,
-            31,
-            "TS2339: Property 'missing' does not exist on type 'string'.",
-            "error",
-            "tsc",
-        ),
-    ],
+    "javascript/turbo_build.txt": MONOREPO_TSC,
+    "javascript/pnpm_recursive.txt": MONOREPO_TSC,
     "css/postcss.txt": [
         Diagnostic(
             T + "/bundlers/css/src/cart.css", 1, 1, "CssSyntaxError: Unclosed block", "error", "generic"

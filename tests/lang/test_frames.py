@@ -873,6 +873,12 @@ EXPECTED = {
         Frame(T + "/rubydebug/debug.rb", 10, None, None, None, "ruby", 2),
     ],
     "ruby/minitest_spec.txt": [Frame("test/cart_spec.rb", 5, None, "Cart#test_0001_totals", None, "ruby", 0)],
+    # PHPUnit --teamcity: each failure's trace in its service message's details
+    "php/phpunit_teamcity.txt": [
+        Frame(T + "/teamcity/tests/CartTest.php", 9, None, None, None, "php", 0),
+        Frame(T + "/teamcity/src/Cart.php", 7, None, None, None, "php", 0),
+        Frame(T + "/teamcity/tests/CartTest.php", 14, None, None, None, "php", 1),
+    ],
     "python/ipython8_cell.txt": [
         Frame(T + "/ipython/shop/cart.py", 2, None, None, None, "python", 0),
         Frame(T + "/ipython/shop/cart.py", 2, None, "total", None, "python", 1),
@@ -2121,6 +2127,16 @@ def test_lines_as_wide_as_each_other_are_no_wrap_where_one_is_wider_or_a_record_
     ]
     records = [f"Mar 01 10:22:33 web01 app[1]: {'z' * 40}"] * 4
     assert len(evidence_lines("\n".join(records))) == 4
+
+
+def test_a_teamcity_message_s_details_read_as_their_lines():
+    message = "##teamcity[testFailed name='t' message='boom' details='    at f (/srv/a.js:2:3)|n    at |[g|] (/srv/b.js:4:5)|n' flowId='1']"
+    assert evidence_lines(message) == [
+        "##teamcity[testFailed name='t' message='boom'  flowId='1']",
+        "at f (/srv/a.js:2:3)",
+        "at [g] (/srv/b.js:4:5)",
+        "",
+    ]
 
 
 def test_an_escaped_emojis_halves_are_no_characters_that_cannot_be_printed():

@@ -215,6 +215,15 @@ def evidence_lines(text: str) -> list[str]:
             pieces = line.replace("#011", "\t").split("#012", MAX_STRING_LINES)[:MAX_STRING_LINES]
             added += len(pieces) - 1
             out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
+        elif (
+            line.startswith("##teamcity[")
+            and "|n" in line
+            and len(line) <= MAX_ESCAPED_LINE_CHARS
+            and added < MAX_LINES
+        ):
+            pieces = _teamcity_lines(line)
+            added += len(pieces) - 1
+            out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
         elif "\\n" in line and (recorded := _recorded_line(line)) is not None:
             out.append(_plain(recorded))
         elif "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS and added < MAX_LINES:
@@ -267,6 +276,30 @@ def _unwrapped(lines: list[str]) -> list[str]:
         else:
             out.append(following)
     return out
+
+
+# TeamCity's service messages (PHPUnit's --teamcity, PhpStorm's and other IDEs' runs, the
+# reporters of Jest and Karma for TeamCity): a failure's trace in its details, the line breaks
+# escaped ("##teamcity[testFailed name='testError' … details=' /srv/shop/src/Calc.php:3|n
+# /srv/shop/tests/CalcTest.php:9|n ' …]"): the message, then its details' lines.
+_TEAMCITY_DETAILS = re.compile(r"\bdetails='((?:[^'|]|\|.){0,100000})'")
+_TEAMCITY_ESCAPE = re.compile(r"\|(0x[0-9a-fA-F]{4}|.)")
+_TEAMCITY = {"n": "\n", "r": "", "'": "'", "|": "|", "[": "[", "]": "]"}
+
+
+def _teamcity_unescaped(m: re.Match[str]) -> str:
+    code = m[1]
+    return chr(int(code[2:], 16)) if code.startswith("0x") else _TEAMCITY.get(code, code)
+
+
+def _teamcity_lines(line: str) -> list[str]:
+    """A service message, then the lines its details hold (each piece's blanks off)."""
+    details = _TEAMCITY_DETAILS.search(line)
+    if details is None:
+        return [line]
+    text = _TEAMCITY_ESCAPE.sub(_teamcity_unescaped, details[1])
+    pieces = [piece.strip() for piece in text.split("\n", MAX_STRING_LINES)[: MAX_STRING_LINES - 1]]
+    return [line[: details.start()] + line[details.end() :], *pieces]
 
 
 def _recorded_line(line: str) -> str | None:

@@ -1389,11 +1389,20 @@ def _update_state(line: str, state: _State) -> None:
         state.semgrep_at = (state.semgrep_at[0], semgrep["rule"])
 
 
+# The rows a line could be, by the hints it holds (a row without hints is tried on every line), in
+# the table's order: one substring search a hint, not one a row's hint.
+_ROW_HINTS = tuple(sorted({h for row in _ONE_LINE for h in row.hints}))
+_ROWS_BY_HINT = {h: frozenset(i for i, row in enumerate(_ONE_LINE) if h in row.hints) for h in _ROW_HINTS}
+_HINTLESS_ROWS = frozenset(i for i, row in enumerate(_ONE_LINE) if not row.hints)
+
+
 def _diagnostic(line: str, state: _State) -> Diagnostic | None:
-    holds = line.__contains__
-    for pattern, build, hints in _ONE_LINE:
-        if hints and not any(map(holds, hints)):
-            continue
+    tried = set(_HINTLESS_ROWS)
+    for hint in _ROW_HINTS:
+        if hint in line:
+            tried |= _ROWS_BY_HINT[hint]
+    for index in sorted(tried):
+        pattern, build, _ = _ONE_LINE[index]
         m = pattern.match(line)
         if m:
             found = build(m, state)

@@ -1330,6 +1330,12 @@ _FORMATS: tuple[_Format, ...] = (
 
 _DJANGO = next(f for f in _FORMATS if f.family == "django")
 
+# The formats a line could be, by the hints it holds: a line is tried against each format one of
+# whose hints it holds, in the table's order (a hint's test is one substring search; a format's
+# own test of its hints cost more than the patterns on a message's lines).
+_HINTS = tuple(sorted({h for f in _FORMATS for h in f.hints}))
+_FORMATS_BY_HINT = {h: frozenset(i for i, f in enumerate(_FORMATS) if h in f.hints) for h in _HINTS}
+
 # One C-level search that every frame line passes: most lines of a log are skipped here.
 _CANDIDATE = LazyPattern("|".join(sorted({re.escape(h) for f in _FORMATS for h in f.hints})))
 _MAX_GAP = {
@@ -1358,16 +1364,20 @@ def _match(line: str, ctx: _Context) -> tuple[_Format, _Hit] | None:
             )
     if not _CANDIDATE.search(line):
         return None
-    for fmt in _FORMATS:
-        if any(hint in line for hint in fmt.hints):
-            if fmt.after and fmt.after not in line:
-                continue
-            text = line.rpartition(fmt.after)[2] if fmt.after else line
-            m = fmt.pattern.match(text)
-            if m:
-                hit = fmt.build(m, ctx)
-                if hit is not None:
-                    return fmt, hit
+    tried: set[int] = set()
+    for hint in _HINTS:
+        if hint in line:
+            tried |= _FORMATS_BY_HINT[hint]
+    for index in sorted(tried):  # in the table's order
+        fmt = _FORMATS[index]
+        if fmt.after and fmt.after not in line:
+            continue
+        text = line.rpartition(fmt.after)[2] if fmt.after else line
+        m = fmt.pattern.match(text)
+        if m:
+            hit = fmt.build(m, ctx)
+            if hit is not None:
+                return fmt, hit
     return None
 
 

@@ -18,7 +18,10 @@ S = T + "/structured"
         ("python/ruff_json", {(S + "/py/shop/cart.py", 1, 8), (S + "/py/shop/cart.py", 5, 5)}),
         ("python/ruff_sarif", {(S + "/py/shop/cart.py", 1, 8), (S + "/py/shop/cart.py", 5, 5)}),
         ("javascript/eslint_json", {(S + "/js/src/cart.js", 2, 9), (S + "/js/src/cart.js", 3, 24)}),
-        ("c/gtest_xml", {("cart_test.cpp", 5, None)}),
+        (
+            "c/gtest_xml",
+            {("cart_test.cpp", 5, None), ("cart_test.cpp", 6, None)},
+        ),  # the test's, its failure's
         ("c/catch2_xml", {("cart_catch.cpp", 6, None), ("cart_catch.cpp", 7, None)}),
     ],
 )

@@ -8,7 +8,8 @@ line itself or in a location it holds (ruff's `"location": {"row": 1}`, SARIF's 
 {"startLine": 3}`, webpack's `"loc": "2:7"`); the Language Server Protocol's `range` counts lines
 from 0 (pyright's). XML (JUnit reports, checkstyle's format as phpcs and eslint write it, cppcheck's
 `--xml`, GoogleTest's, Catch2's and Boost.Test's): each element with a `line` attribute, in the
-file it or an enclosing element names (`<file name="…"><error line="3" …/>`).
+file it or an enclosing element names (`<file name="…"><error line="3" …/>`), or at the place a
+failure's message starts with (GoogleTest's `<failure message="cart_test.cpp:6&#x0A;Expected …">`).
 
 A document is read where a line starts one: JSON through the standard decoder from a `{` or `[` at
 a line's start, XML element by element; at most MAX_DOCUMENTS documents and MAX_PLACES places. An
@@ -63,6 +64,8 @@ _XML_TAG = LazyPattern(
     r"<(/?)([\w:.-]{1,100})((?:\s{1,40}[\w:.-]{1,100}=\"[^\"<>]{0,4000}\"){0,60})\s{0,40}(/?)>"
 )
 _XML_ATTRIBUTE = LazyPattern(r"([\w:.-]{1,100})=\"([^\"<>]{0,4000})\"")
+# A failure's message that starts with its place, on a line of its own ('cart_test.cpp:6&#x0A;Expected …').
+_MESSAGE_PLACE = LazyPattern(r"^(?P<path>[^\s:<>\"]{1,1000}\.\w{1,10}):(?P<line>\d{1,9})(?:\n|$)")
 _XML_ENTITY = LazyPattern(r"&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));")
 _XML_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DECODER = json.JSONDecoder()
@@ -201,6 +204,9 @@ def _xml_places(text: str) -> list[ReportPlace]:
             own = values.get("name")
         path = own or next((p for _, p in reversed(files) if p), None)
         line = values.get("line", "")
+        message = values.get("message", values.get("msg", ""))
+        if not line and (failed := _MESSAGE_PLACE.match(message)):  # GoogleTest's <failure message=…>
+            path, line, message = failed["path"], failed["line"], message.partition("\n")[2]
         if path and line.isdigit() and int(line) > 0:
             column = values.get("column", "")
             places.append(
@@ -208,7 +214,7 @@ def _xml_places(text: str) -> list[ReportPlace]:
                     clean_path(path),
                     int(line),
                     int(column) if column.isdigit() else None,
-                    values.get("message", values.get("msg", "")).split("\n", 1)[0],
+                    message.split("\n", 1)[0],
                     values.get("severity", "").lower() or None,
                 )
             )

@@ -2,6 +2,7 @@
 through the parsers and through `bcode retrieve --evidence` (benchmarks/evidence_corpus.py)."""
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -24,6 +25,13 @@ def test_every_fixture_is_in_the_corpus():
     fixtures = {p.relative_to(EVIDENCE).as_posix() for p in EVIDENCE.glob("*/*.txt")}
     assert fixtures - {c.fixture for c in CASES} == NO_PLACES
     assert all((EVIDENCE / c.fixture).is_file() for c in CASES)
+
+
+def test_each_capture_function_has_a_name_of_its_own():
+    """bash keeps a function's last definition: a second one of a name drops the first's capture."""
+    names = re.findall(r"^([a-z_0-9]+)\(\) \{", (EVIDENCE / "capture.sh").read_text(), re.M)
+    assert len(names) > 60
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.fixture)

@@ -24,6 +24,8 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from ..lazyre import LazyPattern
+from ._frame_objects import _LINE_KEYS as FRAME_LINE_KEYS
+from ._frame_objects import _PATH_KEYS as FRAME_PATH_KEYS
 from ._text import clean_path
 from .languages import language_of
 
@@ -47,8 +49,6 @@ _SEVERITY_KEYS = ("severity", "level", "issue_severity", "type")
 # Objects a place is written in, inside the finding that has it (SARIF nests the file too).
 _LOCATION_KEYS = ("location", "region", "physicalLocation", "artifactLocation", "position", "start")
 _ZERO_BASED = "range"  # the Language Server Protocol's: {"start": {"line": 14, "character": 4}}
-_FRAME_PATH_KEYS = ("filename", "file", "fileName", "abs_path")  # _frame_objects' keys
-_FRAME_LINE_KEYS = ("lineno", "line", "lineNumber")
 _FINDING_KEYS = frozenset(_MESSAGE_KEYS + _SEVERITY_KEYS + ("code", "ruleId", "rule", "symbol", "test_id"))
 _LOC = LazyPattern(r"^(?P<line>\d{1,9}):(?P<col>\d{1,9})")  # webpack's "loc": "2:7", "1:0-26"
 
@@ -59,7 +59,7 @@ MAX_PLACES = 2_000
 MAX_DEPTH = 64
 
 # A line a JSON document starts: an object's first key, or a list's first object, list or string.
-_JSON_START = LazyPattern(r"^[ \t]{0,40}(?:\{\s{0,80}\"|\[\s{0,80}[\[{\"])", re.M)
+_JSON_START = LazyPattern(r"^[ \t]{0,40}(?=\{\s{0,80}\"|\[\s{0,80}[\[{\"])", re.M)
 _XML_TAG = LazyPattern(
     r"<(/?)([\w:.-]{1,100})((?:\s{1,40}[\w:.-]{1,100}=\"[^\"<>]{0,4000}\"){0,60})\s{0,40}(/?)>"
 )
@@ -90,16 +90,15 @@ def _json_documents(text: str) -> Iterator[Any]:
         m = _JSON_START.search(text, position)
         if m is None:
             return
-        start = text.index("{" if text[m.start() : m.end()].lstrip()[0] == "{" else "[", m.start())
         try:
-            document, end = _DECODER.raw_decode(text, start)
+            document, end = _DECODER.raw_decode(text, m.end())  # the bracket after the indentation
         except (ValueError, RecursionError):
-            position = m.end()
+            position = m.end() + 1
             continue
         if isinstance(document, (dict, list)) and document:
             found += 1
             yield document
-        position = max(end, m.end())
+        position = end
 
 
 def _json_places(value: Any, path: str | None, depth: int) -> list[ReportPlace]:
@@ -181,8 +180,8 @@ def _frame_object(entries: dict[str, Any], finding: bool) -> bool:
     entry beside them."""
     return (
         not finding
-        and any(key in entries for key in _FRAME_PATH_KEYS)
-        and any(isinstance(entries.get(key), int) for key in _FRAME_LINE_KEYS)
+        and any(key in entries for key in FRAME_PATH_KEYS)
+        and any(isinstance(entries.get(key), int) for key in FRAME_LINE_KEYS)
     )
 
 

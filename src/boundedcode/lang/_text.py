@@ -262,16 +262,15 @@ def _unwrapped(lines: list[str]) -> list[str]:
     width = max(map(len, lines))  # the console's, or no console's: no line is longer
     if width < MIN_WRAP_WIDTH or sum(len(line) == width for line in lines) < 3:
         return lines
-    breaks = Counter(
-        len(line)
-        for line, following in zip(lines, lines[1:])
-        if len(line) >= MIN_WRAP_WIDTH and _breaks(line, following)
-    )
+    pieces = [
+        len(line) >= MIN_WRAP_WIDTH and _breaks(line, following) for line, following in zip(lines, lines[1:])
+    ]
+    breaks = Counter(len(line) for line, piece in zip(lines, pieces) if piece)
     if breaks[width] < 3 or breaks.most_common(1)[0][0] != width:
         return lines
     out = [lines[0]]
-    for line, following in zip(lines, lines[1:]):
-        if len(line) == width and _breaks(line, following):
+    for line, piece, following in zip(lines, pieces, lines[1:]):
+        if piece and len(line) == width:
             out[-1] += following
         else:
             out.append(following)

@@ -11,7 +11,8 @@ from 0 (pyright's). XML (JUnit reports, checkstyle's format as phpcs and eslint 
 file it or an enclosing element names (`<file name="…"><error line="3" …/>`), or at the place a
 failure's message starts with (GoogleTest's `<failure message="cart_test.cpp:6&#x0A;Expected …">`).
 
-A document is read where a line starts one: JSON through the standard decoder from a `{` or `[` at
+A document is read where a line starts one, each line's envelope off (a quote's markers, a CI
+log's timestamps): JSON through the standard decoder from a `{` or `[` at
 a line's start, XML element by element; at most MAX_DOCUMENTS documents and MAX_PLACES places. An
 object a frame reader takes (a file, a numeric line and nothing of a finding's) is left to it.
 """
@@ -26,7 +27,7 @@ from typing import Any, NamedTuple
 from ..lazyre import LazyPattern
 from ._frame_objects import _LINE_KEYS as FRAME_LINE_KEYS
 from ._frame_objects import _PATH_KEYS as FRAME_PATH_KEYS
-from ._text import clean_path
+from ._text import clean_path, unenveloped
 from .languages import language_of
 
 __all__ = ["ReportPlace", "report_places"]
@@ -50,6 +51,8 @@ _SEVERITY_KEYS = ("severity", "level", "issue_severity", "type")
 _LOCATION_KEYS = ("location", "region", "physicalLocation", "artifactLocation", "position", "start")
 _ZERO_BASED = "range"  # the Language Server Protocol's: {"start": {"line": 14, "character": 4}}
 _FINDING_KEYS = frozenset(_MESSAGE_KEYS + _SEVERITY_KEYS + ("code", "ruleId", "rule", "symbol", "test_id"))
+# A JSON report names a place by one of these keys (a word of prose is no key).
+_QUOTED_PLACE_KEYS = tuple(f'"{key}"' for key in (*_LINE_KEYS, _ZERO_BASED, "loc"))
 _LOC = LazyPattern(r"^(?P<line>\d{1,9}):(?P<col>\d{1,9})")  # webpack's "loc": "2:7", "1:0-26"
 
 #: Documents read of one text, and places taken from them.
@@ -74,12 +77,16 @@ _DECODER = json.JSONDecoder()
 def report_places(text: str) -> list[ReportPlace]:
     """Every place the JSON and XML reports in `text` hold, in document order."""
     places: list[ReportPlace] = []
-    if '"' in text and any(key in text for key in _LINE_KEYS + (_ZERO_BASED, '"loc"')):
+    json_report = any(key in text for key in _QUOTED_PLACE_KEYS)
+    xml_report = "<" in text and 'line="' in text
+    if json_report or xml_report:
+        text = unenveloped(text)  # a report quoted, or in a CI log's timestamped lines
+    if json_report:
         for document in _json_documents(text):
             places += _json_places(document, None, 0)
             if len(places) >= MAX_PLACES:
                 return places[:MAX_PLACES]
-    if "<" in text and 'line="' in text:
+    if xml_report:
         places += _xml_places(text)
     return places[:MAX_PLACES]
 

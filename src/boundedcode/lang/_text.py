@@ -22,6 +22,7 @@ __all__ = [
     "MAX_STRING_LINES",
     "evidence_lines",
     "evidence_cut",
+    "unenveloped",
     "without_runtime_hints",
     "clean_path",
     "strip_params",
@@ -82,6 +83,7 @@ _LOG_PREFIX = re.compile(
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,64} [\w./@-]{1,64}(?:\[\d{1,10}\])?: "
     r"|\[pod/[^\]\s]{1,253}\] )"
 )
+_LOG_PREFIX_EACH = LazyPattern(_LOG_PREFIX.pattern, re.M)  # of every line of a text
 # Apache's error log before each line a module writes there (mod_wsgi relays a Python traceback so):
 # 2.4's '[Tue Feb 19 10:23:02.693604 2019] [wsgi:error] [pid 4147:tid 1401] [client 10.0.0.5:5678] ',
 # 2.2's '[Tue Feb 19 10:23:02 2019] [error] [client 10.0.0.5] '.
@@ -104,6 +106,7 @@ _GRADLE_TASK = re.compile(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
 # Markdown around a pasted line: a quote's markers ('> > '; not a REPL's '>>> ') and a code span or
 # fence wrapped around the whole line ('`src/a.py:12: error: …`').
 _QUOTE_MARKERS = re.compile(r"^(?:>(?:[ \t]|$)){1,8}")
+_QUOTE_MARKERS_EACH = LazyPattern(_QUOTE_MARKERS.pattern, re.M)  # of every line of a text
 _CODE_SPAN = re.compile(r"^(\s{0,40})`{1,3}(?=[^`\s])(.*?)`{0,3}$")
 # The sides of a box a line is drawn in: rich's panels ('│ /srv/app/cart.py:2 in total      │'), Julia's
 # logging ('│        @ Base ./task.jl:17', its first and last lines '┌ Error: …', '└ @ Main …'); a
@@ -196,7 +199,10 @@ def evidence_lines(text: str) -> list[str]:
     lines = _NEWLINE.split(text)
     if len(lines) > MAX_LINES:
         lines = lines[:HEAD_LINES] + [""] + lines[-(MAX_LINES - HEAD_LINES - 1) :]
-    lines = _unwrapped(lines)
+    # the quote's markers were put on last (a console's wrap is in what was quoted), a log's
+    # prefix before the console wrapped its lines
+    lines = _unwrapped([_unquoted(line) for line in lines])
+    lines = [_unprefixed(line) for line in lines]
     out: list[str] = []
     added = 0  # lines the strings made beyond the lines they were on
     for line in _demultiplexed(_unindented(lines)):
@@ -391,6 +397,24 @@ def _demultiplexed(lines: list[str]) -> list[str]:
     return out + [kept for run in relayed.values() for kept in (*run, "")]
 
 
+def unenveloped(text: str) -> str:
+    """`text` with each line's envelope off (a Markdown quote's markers, a CI service's or a log
+    collector's prefix): a report a message quotes or a CI log's timestamps run through, read as
+    the tool wrote it."""
+    if ">" in text:
+        text = _QUOTE_MARKERS_EACH.sub("", text)
+    return _LOG_PREFIX_EACH.sub("", text)
+
+
+def _unquoted(line: str) -> str:
+    return _QUOTE_MARKERS.sub("", line, count=1) if line.startswith(">") else line
+
+
+def _unprefixed(line: str) -> str:
+    prefix = _LOG_PREFIX.match(line)
+    return line if prefix is None else line[prefix.end() :]
+
+
 def _plain(line: str) -> str:
     line = line.rstrip()
     if line.startswith(">"):
@@ -401,7 +425,7 @@ def _plain(line: str) -> str:
         line = _BOX_SIDES.sub("", line, count=2)
     if "`" in line:
         line = _CODE_SPAN.sub(r"\1\2", line, count=1)
-    line = _LOG_PREFIX.sub("", line, count=1)
+    line = _unprefixed(line)
     if line.startswith(("\u274c", "\u26a0", "\u25b8")):  # behind fastlane's time, say
         line = _unmarked(line)
     if line.startswith("["):

@@ -974,7 +974,7 @@ def _zap_console(m: re.Match[str], state: _State) -> Diagnostic | None:
 # shop.orders:place:10 - order not placed', its time a log prefix evidence_lines takes off): the
 # module's file (a script run as __main__ names none).
 _LOGURU = LazyPattern(
-    r"^\| (?P<level>[A-Z]{1,10}) {0,12}\| "
+    r"^(?:\| )?(?P<level>[A-Z]{1,10}) {0,12}\| "
     r"(?P<module>[A-Za-z_]\w{0,200}(?:\.\w{1,200}){0,30}):[\w<>]{1,300}:(?P<line>\d{1,9}) - (?P<msg>.{0,4000})$"
 )
 

@@ -68,3 +68,14 @@ def test_unenveloped_takes_one_envelope_off_each_line():
 def test_a_quoted_report_s_findings():
     report = '[{"filePath": "/srv/shop/cart.js", "messages": [{"line": 2, "column": 9, "message": "no"}]}]'
     assert [(p.path, p.line) for p in report_places(quoted(report))] == [("/srv/shop/cart.js", 2)]
+
+
+def test_a_terminal_s_control_strings_are_no_text():
+    # ECMA-48's control strings end as OSC's do (BEL, or ST): Buildkite's time before a log's line
+    # is an APC, a hyperlink an OSC
+    line = '\x1b_bk;t=1733480402512\x07  File "/srv/shop/cart.py", line 2, in total'
+    link = "\x1b]8;;file:///srv/shop/cart.py\x1b\\cart.py:2\x1b]8;;\x1b\\: error: no"
+    assert evidence_lines(line + "\n" + link) == [
+        '  File "/srv/shop/cart.py", line 2, in total',
+        "cart.py:2: error: no",
+    ]

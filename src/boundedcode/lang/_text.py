@@ -42,9 +42,11 @@ MAX_ESCAPED_LINE_CHARS = 65_536
 #: Lines taken from the strings of one line, at most.
 MAX_STRING_LINES = 512
 
-# CSI sequences (colours, cursor moves), OSC sequences (titles, hyperlinks), two-byte escapes.
+# CSI sequences (colours, cursor moves), control strings (OSC's titles and hyperlinks; APC, DCS,
+# PM and SOS, ended as OSC is: Buildkite's time before each line of a log, `ESC_bk;t=1733480402512
+# BEL`, tmux's passthrough), two-byte escapes.
 _ANSI = re.compile(
-    r"\x1b\[[0-9;:?<=>]{0,64}[ -/]{0,4}[@-~]|\x1b\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]"
+    r"\x1b\[[0-9;:?<=>]{0,64}[ -/]{0,4}[@-~]|\x1b[\]_PX^][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]"
     r"|\x1b[ -/]{1,2}[0-~]"  # a character set chosen, curses' reset's 'ESC(B' (mypy's, tput sgr0's)
 )
 # The same colours' codes where a text box dropped their ESC bytes (a notebook's or a terminal's

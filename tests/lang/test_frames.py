@@ -2265,3 +2265,16 @@ def test_a_line_holding_two_frame_openings_is_cut_but_v8_s_eval_origin_is_not():
     assert [(f.function, f.line) for f in parse_frames(line)] == [("Object.<anonymous>", 1), ("run", 3)]
     evaled = "    at eval (eval at total (/srv/app/a.js:2:9), <anonymous>:1:1)"
     assert [f.function for f in parse_frames(evaled)] == ["total"]
+
+
+def test_an_intel_mac_s_crash_report_has_a_tab_before_the_address():
+    text = (
+        "Thread 0 Crashed:: Dispatch queue: com.apple.main-thread\n"
+        "0   libswiftCore.dylib            \t0x00007fff2c7434d1 _assertionFailure(_:_:file:line:flags:) + 513\n"
+        "1   com.acme.Shop                 \t0x000000010b2376a5 Cart.total() + 917 (Cart.swift:187)\n"
+        "2   com.acme.Shop                 \t0x000000010b2365d4 reorder(_:) + 1172 (Orders.swift:147)\n"
+    )
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(text)] == [
+        ("Cart.swift", 187, "Cart.total", 0),
+        ("Orders.swift", 147, "reorder", 1),
+    ]

@@ -1014,7 +1014,8 @@ def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
 _SWIFT = LazyPattern(
     r"^(?P<n>\d{1,5})\s{1,8}(?:\[[a-z]{1,10}\] {1,4}){0,4}0x[0-9a-f]{1,16} (?P<func>.{1,1000}?)(?: \+ \d{1,9})? in \S{1,300}(?: at (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?)?)?$"
 )
-# macOS crash reports '1   Shop   0x104f2b3a0 Cart.total() + 192 (Cart.swift:12)'.
+# macOS crash reports '1   Shop   0x104f2b3a0 Cart.total() + 192 (Cart.swift:12)' (a tab before the
+# address where the image's name is padded to its column).
 _CRASH_REPORT = LazyPattern(
     r"^(?P<n>\d{1,5})\s{1,8}\S{1,300}\s{1,60}0x[0-9a-f]{1,16} (?P<func>.{1,1000}?) \+ \d{1,9}(?: \((?P<path>[^()]{1,1000}):(?P<line>\d{1,9})\))?$"
 )
@@ -1312,8 +1313,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("lua", (".lua:",), _LUA_ERROR, _lua, max_gap=2),
     _Format("lua", (".lua:", "[C]: ", "(...tail calls...)"), _LUA_ROW, _lua, max_gap=2),
     _Format("lua", ("runtime error: ",), _LUA_RUNTIME, _lua, after="runtime error: "),
-    _Format("swift", (" 0x",), _SWIFT, _swift_frame, max_gap=10),
-    _Format("crash-report", (" 0x",), _CRASH_REPORT, _swift_frame),
+    _Format("swift", (" 0x", "\t0x"), _SWIFT, _swift_frame, max_gap=10),
+    _Format("crash-report", (" 0x", "\t0x"), _CRASH_REPORT, _swift_frame),  # a report's tab
     _Format("swift", _SWIFT_FATALS, _SWIFT_FATAL, _swift_fatal),
     _Format("swift", _SWIFT_FATALS, _SWIFT_FATAL_OLD, _swift_fatal, after=": file "),
     _Format("elixir", (".ex", ") "), _ELIXIR, _elixir),

@@ -742,6 +742,17 @@ EXPECTED = {
         Frame(T + "/fpm/shop/index.php", 5, None, "checkout", None, "php", 1),
         Frame(T + "/fpm/shop/index.php", 7, None, None, None, "php", 2),
     ],
+    # A throwable echoed: its own line, then the error handler's frame and the caller's.
+    "php/throwable_echoed.txt": [
+        Frame(T + "/pasted/php/src/Cart.php", 9, None, None, None, "php", 0),
+        Frame(T + "/pasted/php/src/Cart.php", 9, None, "price", None, "php", 1),
+        Frame(T + "/pasted/php/src/Cart.php", 13, None, None, None, "php", 2),
+    ],
+    # A spec's class is its describe's words.
+    "ruby/minitest_describe.txt": [
+        Frame("test/cart_spec.rb", 15, None, "Array::when empty#test_0001_totals", None, "ruby", 0),
+        Frame("test/cart_spec.rb", 9, None, "cart-totals#test_0001_adds", None, "ruby", 0),
+    ],
     "php/uncaught.txt": [
         Frame(T + "/php/bin/run.php", 4, None, None, None, "php", 0),
         Frame(T + "/php/src/Cart.php", 9, None, "Shop\\Cart->total", None, "php", 0),
@@ -2278,3 +2289,47 @@ def test_an_intel_mac_s_crash_report_has_a_tab_before_the_address():
         ("Cart.swift", 187, "Cart.total", 0),
         ("Orders.swift", 147, "reorder", 1),
     ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # Microsoft.Testing.Platform's `dotnet test`: the place without the word 'line'
+        "   at Shop.Tests.CartTests.Total_of_none(String name) in /src/Shop.Tests/CartTests.cs:14",
+        # runtimes of other languages: German, French, Spanish, Japanese
+        "   bei Shop.Tests.CartTests.Total_of_none(String name) in C:\\src\\Shop.Tests\\CartTests.cs:Zeile 14",
+        "   à Shop.Tests.CartTests.Total_of_none(String name) dans C:\\src\\Shop.Tests\\CartTests.cs:ligne 14",
+        "   en Shop.Tests.CartTests.Total_of_none(String name) en C:\\src\\Shop.Tests\\CartTests.cs:línea 14",
+        "   場所 Shop.Tests.CartTests.Total_of_none(String name) 場所 C:\\src\\Shop.Tests\\CartTests.cs:行 14",
+    ],
+)
+def test_a_dotnet_frame_s_place_without_english_words(line):
+    [frame] = parse_frames(line)
+    assert (Path(frame.path.replace("\\", "/")).name, frame.line, frame.function, frame.language) == (
+        "CartTests.cs",
+        14,
+        "Shop.Tests.CartTests.Total_of_none",
+        "csharp",
+    )
+
+
+def test_a_go_dump_s_rows_without_their_tab_keep_their_offsets():
+    text = "goroutine 1 [running]:\nmain.total(...)\n/src/shop/cart.go:8 +0x1d\nmain.main()\n/src/shop/main.go:12 +0x25\n"
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(text)] == [
+        ("/src/shop/cart.go", 8, "main.total", 0),
+        ("/src/shop/main.go", 12, "main.main", 1),
+    ]
+    assert parse_frames("see /src/shop/cart.go:8 for the loop") == []
+
+
+def test_a_frame_made_bold_or_behind_a_console_s_arrows_keeps_its_place():
+    bold = "java.lang.NullPointerException\n\tat **com.acme.Cart.total(Cart.java:9)**\n\tat com.acme.Main.main(Main.java:3)"
+    assert [(f.path, f.line) for f in parse_frames(bold)] == [("Cart.java", 9), ("Main.java", 3)]
+    arrows = "Error: boom\n\u2190[90m    at total (C:\\shop\\cart.js:2:9)\u2190[39m"
+    assert [(f.path, f.line, f.function) for f in parse_frames(arrows)] == [("C:/shop/cart.js", 2, "total")]
+
+
+def test_a_php_throwable_s_own_line_alone():
+    line = "ErrorException: Undefined array key 2 in /srv/app/src/Cart.php:9"
+    assert [(f.path, f.line, f.language) for f in parse_frames(line)] == [("/srv/app/src/Cart.php", 9, "php")]
+    assert parse_frames("TypeError: boom in /srv/app/src/cart.js:9") == []  # PHP's files only

@@ -237,3 +237,13 @@ def test_surefire_summary_with_one_space():
     assert parse_test_ids("[ERROR] CartTest.testTotal:12 expected:<3> but was:<4>") == [
         TestId("CartTest.testTotal", None, "CartTest", "testTotal", "surefire")
     ]
+
+
+def test_a_minitest_spec_s_describe_words_name_its_class():
+    ids = parse_test_ids(evidence("ruby/minitest_describe.txt"))
+    assert [(t.suite, t.name, t.file) for t in ids] == [
+        ("Array::when empty", "test_0001_totals nothing", "test/cart_spec.rb"),
+        ("cart-totals", "test_0001_adds two prices", "test/cart_spec.rb"),
+    ]
+    # without the place in brackets such words are a sentence's
+    assert parse_test_ids("  1) Error:\nPlease see the suite named foo#test_bar:\n") == []

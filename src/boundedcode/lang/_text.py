@@ -53,8 +53,11 @@ _ANSI = re.compile(
 # coloured output pasted into a forge: '[1;31mKeyError[0m   Traceback …', 'File [1;32m/srv/…:5[0m'):
 # taken off where one of them resets (`_SGR_RESETS`), as every coloured output does. One behind an
 # escaped ESC is a string's (a notebook's JSON, '"\\u001b[31mKeyError\\u001b[39m"'), whole: the
-# string's escapes undone (`_string_lines`), it is a code like any other.
-_BARE_SGR = LazyPattern(r"(?<!\\u001b)(?<!\\u001B)(?<!\\x1b)(?<!\\x1B)(?<!\\033)\[\d{1,3}(?:;\d{1,3}){0,15}m")
+# string's escapes undone (`_string_lines`), it is a code like any other. Windows' console before
+# 10 printed ESC as '←' ('←[90m    at total (C:\\shop\\cart.js:2:9)←[39m'): the arrow goes with its code.
+_BARE_SGR = LazyPattern(
+    r"\u2190?(?<!\\u001b)(?<!\\u001B)(?<!\\x1b)(?<!\\x1B)(?<!\\033)\[\d{1,3}(?:;\d{1,3}){0,15}m"
+)
 _SGR_RESETS = ("[0m", "[39m", "[49m", "[22m")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 # Double quotes a chat, a word processor or a forum curled ('File “/srv/shop/cart.py”, line 2'); no
@@ -105,11 +108,13 @@ _MARKED_PLACE = re.compile(r"^(.{1,1000}?:\d{1,9}:\d{1,9}: )(?!(?:error|warning|
 _CI_MARKER = re.compile(r"^(?:##\[[a-z]{1,20}\]|\d{1,4}>(?=\S))")
 # The task Gradle 4's plain console glues a tool's output to (':compileJava/srv/…/Calc.java:5: …').
 _GRADLE_TASK = re.compile(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
-# Markdown around a pasted line: a quote's markers ('> > '; not a REPL's '>>> ') and a code span or
+# Markdown around a pasted line: a quote's markers ('> > '; not a REPL's '>>> '), a code span or
 # fence wrapped around the whole line ('`src/a.py:12: error: …`').
 _QUOTE_MARKERS = re.compile(r"^(?:>(?:[ \t]|$)){1,8}")
 _QUOTE_MARKERS_EACH = LazyPattern(_QUOTE_MARKERS.pattern, re.M)  # of every line of a text
 _CODE_SPAN = re.compile(r"^(\s{0,40})`{1,3}(?=[^`\s])(.*?)`{0,3}$")
+# A run a writer made bold to point at it, up to the line's end ('    at **shop.Cart.total(Cart.java:9)**').
+_BOLD_END = re.compile(r"\*\*(?=[^*\s])([^*]{1,4000}?)(?<=\S)\*\*$")
 # The sides of a box a line is drawn in: rich's panels ('│ /srv/app/cart.py:2 in total      │'), Julia's
 # logging ('│        @ Base ./task.jl:17', its first and last lines '┌ Error: …', '└ @ Main …'); a
 # corner drawn on ('  ┌─ src/Cargo.toml:3:11', codespan's place) is kept for its row.
@@ -427,6 +432,8 @@ def _plain(line: str) -> str:
         line = _BOX_SIDES.sub("", line, count=2)
     if "`" in line:
         line = _CODE_SPAN.sub(r"\1\2", line, count=1)
+    if line.endswith("**"):
+        line = _BOLD_END.sub(r"\1", line, count=1)
     line = _unprefixed(line)
     if line.startswith(("\u274c", "\u26a0", "\u25b8")):  # behind fastlane's time, say
         line = _unmarked(line)

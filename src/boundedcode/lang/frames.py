@@ -253,6 +253,11 @@ def _django_file(m: re.Match[str], ctx: _Context) -> _Hit:
 _GO_FILE = LazyPattern(
     r"^\s{1,40}(?:[|>]\s{1,8})?(?:Error Trace:\s{1,16})?(?P<path>\S[^\t]{0,1000}?\.(?:go|s)):(?P<line>\d{1,9})(?: \+0x[0-9a-f]{1,16})?(?: (?:fp|sp|pc|lr)=0x[0-9a-f]{1,16}){0,4}$"
 )
+# The same row where its tab was lost (a dump pasted as prose, or cut to its rows): its program
+# counter's offset ('/src/shop/cart/cart.go:8 +0x1d') tells it from a place in a sentence.
+_GO_FILE_UNINDENTED = LazyPattern(
+    r"^(?P<path>\S[^\t]{0,1000}?\.(?:go|s)):(?P<line>\d{1,9}) \+0x[0-9a-f]{1,16}(?: (?:fp|sp|pc|lr)=0x[0-9a-f]{1,16}){0,4}$"
+)
 # The one-line 'main.reorder (/src/shop/cmd/shop/main.go:11)' some tools and agents print.
 _GO_CALL = LazyPattern(
     r"^\s{0,16}(?P<func>[\w.\-/~%*()\[\]{}$]{1,500}) \((?P<path>[^()\s][^()]{0,1000}?\.go):(?P<line>\d{1,9})\)$"
@@ -452,14 +457,22 @@ def _jruby(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # --- C# -----------------------------------------------------------------------------------
 
-# .NET 'at Shop.Cart.Total(Int32 index) in C:\src\Shop\Cart.cs:line 12' (English runtimes only).
+# .NET 'at Shop.Cart.Total(Int32 index) in C:\src\Shop\Cart.cs:line 12' (Microsoft.Testing.Platform's
+# `dotnet test` prints the place without the word: 'in /src/Shop/Cart.cs:12').
 _DOTNET = LazyPattern(
-    r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000})\([^()]{0,1000}\)(?: in (?P<path>.{1,1000}?):line (?P<line>\d{1,9}))?$"
+    r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000})\([^()]{0,1000}\)(?: in (?P<path>.{1,1000}?):(?:line )?(?P<line>\d{1,9}))?$"
+)
+# The same frame from a runtime of another language, its three words translated ('bei … in
+# C:\src\Cart.cs:Zeile 12', 'en … en …:línea 12', '場所 … 場所 …:行 12'): a source file's place.
+_DOTNET_TRANSLATED = LazyPattern(
+    r"^\s{0,40}\S{1,12}:? (?P<func>[^()\s][^()]{0,1000})\([^()]{0,1000}\) \S{1,12}:? "
+    r"(?P<path>.{1,1000}?\.(?:cs|vb|fs|cshtml|razor)):[^\W\d_]{1,12} ?(?P<line>\d{1,9})$"
 )
 # Mono 'at Shop.Cart.Total (System.Int32 index) [0x00008] in /src/Shop/Cart.cs:12'.
 _MONO = LazyPattern(
     r"^\s{0,40}at (?P<func>[^()\s][^()]{0,1000}?) \([^()]{0,1000}\)(?: \[0x[0-9a-f]{1,16}\])? in (?P<path>.{1,1000}?):(?P<line>\d{1,9})$"
 )
+_DOTNET_SOURCES = (".cs:", ".vb:", ".fs:", ".cshtml:", ".razor:")
 
 
 # Unity 'Shop.Cart.Total () (at Assets/Scripts/Cart.cs:12)' and 'Cart:Total() (at Assets/Cart.cs:12)'.
@@ -656,6 +669,9 @@ _EVALUATED = LazyPattern(r"^(?P<path>.{1,1000})\((?P<line>\d{1,9})\) : eval\(\)'
 # the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
 _PHP_ON_LINE = LazyPattern(r"(?:file )?(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})[.\"']{0,2}$")
 _PHP_UNCAUGHT = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
+# A throwable as PHP writes it ('echo $e', Laravel 5's log): 'ErrorException: Undefined array key 2 in
+# /srv/app/src/Cart.php:9', its trace below; alone, a PHP file's place.
+_PHP_THROWN = LazyPattern(r"(?P<path>\S{1,1000}\.(?:php|phtml|inc)):(?P<line>\d{1,9})$")
 # Monolog's line of a logged exception (Laravel's log), its trace on the lines below '[stacktrace]':
 # '… {"exception":"[object] (RuntimeException(code: 0): empty cart at /srv/app/src/Cart.php:9)'.
 _MONOLOG = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})\)$")
@@ -991,9 +1007,10 @@ def _byebug(m: re.Match[str], ctx: _Context) -> _Hit:
 
 
 # minitest's failed assertion, under '  1) Failure:': 'TestCart#test_total [/srv/shop/test/test_cart.rb:7]:';
-# a spec's test names its words after its number ('Cart#test_0001_totals its prices [test/cart_test.rb:9]:').
+# a spec's test names its words after its number ('Cart#test_0001_totals its prices [test/cart_test.rb:9]:'),
+# its class the describe's words ('cart-totals#test_0001_…', 'Array::when empty#test_0001_…').
 _MINITEST = LazyPattern(
-    r"^(?P<func>[\w:]{1,300}#\w{1,300})(?: [^\[\]]{1,1000})? \[(?P<path>[^\[\]\s]{1,1000}\.rb):(?P<line>\d{1,9})\]:$"
+    r"^(?P<func>[^\s#\[\]][^#\[\]]{0,300}?#\w{1,300})(?: [^\[\]]{1,1000})? \[(?P<path>[^\[\]\s]{1,1000}\.rb):(?P<line>\d{1,9})\]:$"
 )
 
 
@@ -1249,6 +1266,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("rich", (" in ",), _RICH, _rich, max_gap=120),
     _Format("go", (".go:", ".s:"), _GO_FILE, _go, max_gap=2),
     _Format("go", (".go:",), _GO_CALL, _go_call, max_gap=2),
+    _Format("go", (" +0x",), _GO_FILE_UNINDENTED, _go, max_gap=2),
     _Format("symfony", (".php:", "n/a:n/a"), _SYMFONY_ROW, _symfony_row),  # before V8's 'at /…'
     _Format("symfony", (" line ",), _SYMFONY_IN, _symfony_in),
     _Format("symfony", ("at ",), _SYMFONY_CALL, _symfony_call),
@@ -1275,6 +1293,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("firefox", ("@",), _AT_SIGN, _at_sign),
     _Format("opera", (" script ",), _OPERA, _opera, max_gap=2),
     _Format("csharp", ("at ",), _DOTNET, _csharp, max_gap=1),
+    _Format("csharp", _DOTNET_SOURCES, _DOTNET_TRANSLATED, _csharp, max_gap=1),
     _Format("csharp", (" in ",), _MONO, _csharp, max_gap=1),
     _Format("csharp", (") (at ",), _UNITY, _csharp, max_gap=1),
     _Format("php-called", (" called at ",), _PHP_CALLED_AT, _php_called_at, max_gap=1),
@@ -1284,6 +1303,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("php", (".php:",), _PHP_BARE, _php_bare),
     _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1, after=" in "),
     _Format("php", ("Uncaught ", "Next "), _PHP_UNCAUGHT, _php_error, max_gap=1, after=" in "),
+    _Format("php", ("Exception: ", "Error: "), _PHP_THROWN, _php_error, max_gap=1, after=" in "),
     _Format("php", ("[object] (",), _MONOLOG, _php_error, max_gap=1, after=" at "),
     _Format("dart", ("#",), _DART, _dart, max_gap=1),
     _Format("dart", (".dart ",), _DART_TERSE, _dart, max_gap=1),

@@ -230,13 +230,19 @@ def _rspec_list(m: re.Match[str], state: _State) -> None:
         state.ids.append(TestId(m["name"], None, None, m["name"], "rspec"))
 
 
-# minitest: 'TestCart#test_total [test/test_cart.rb:6]:' under '  1) Failure:' ('  2) Error:').
+# minitest: 'TestCart#test_total [test/test_cart.rb:6]:' under '  1) Failure:' ('  2) Error:'); a spec's
+# class is its describe's words ('cart-totals#test_0001_adds two prices [test/cart_spec.rb:9]:').
 _MINITEST = LazyPattern(
-    r"^(?P<suite>[A-Z][\w:]{0,500})#(?P<name>test[^\s\[]{0,300}(?: (?!\[).{0,1000}?)?)(?: \[(?P<file>[^\[\]\s]{1,1000}?):\d{1,9}\])?:$"
+    r"^(?P<suite>[^\s#\[\]][^#\[\]]{0,500}?)#(?P<name>test[^\s\[]{0,300}(?: (?!\[).{0,1000}?)?)(?: \[(?P<file>[^\[\]\s]{1,1000}?):\d{1,9}\])?:$"
 )
 
 
+_MINITEST_CLASS = LazyPattern(r"[A-Z][\w:]{0,500}")
+
+
 def _minitest(m: re.Match[str], state: _State) -> None:
+    if not m["file"] and not _MINITEST_CLASS.fullmatch(m["suite"]):
+        return  # a describe's words, without the place that marks the line a test's
     file = clean_path(m["file"]) if m["file"] else None
     state.ids.append(TestId(f"{m['suite']}#{m['name']}", file, m["suite"], m["name"], "minitest"))
 

@@ -748,6 +748,21 @@ EXPECTED = {
         Frame(T + "/pasted/php/src/Cart.php", 9, None, "price", None, "php", 1),
         Frame(T + "/pasted/php/src/Cart.php", 13, None, None, None, "php", 2),
     ],
+    # An error tracker's rows in Python's layout, a Ruby event's: the newest first, as it prints them.
+    "ruby/sentry_issue.txt": [
+        Frame("app/models/cart.rb", 7, None, "block in total", None, "ruby", 0),
+        Frame("app/models/cart.rb", 7, None, "total", None, "ruby", 1),
+        Frame("app/controllers/carts_controller.rb", 12, None, "show", None, "ruby", 2),
+        Frame(
+            "actionpack/lib/action_controller/metal/basic_implicit_render.rb",
+            6,
+            None,
+            "send_action",
+            None,
+            "ruby",
+            3,
+        ),
+    ],
     # A spec's class is its describe's words.
     "ruby/minitest_describe.txt": [
         Frame("test/cart_spec.rb", 15, None, "Array::when empty#test_0001_totals", None, "ruby", 0),
@@ -2333,3 +2348,16 @@ def test_a_php_throwable_s_own_line_alone():
     line = "ErrorException: Undefined array key 2 in /srv/app/src/Cart.php:9"
     assert [(f.path, f.line, f.language) for f in parse_frames(line)] == [("/srv/app/src/Cart.php", 9, "php")]
     assert parse_frames("TypeError: boom in /srv/app/src/cart.js:9") == []  # PHP's files only
+
+
+def test_a_tracker_s_rows_of_a_file_no_language_claims_follow_the_exception_s_line():
+    tracked = 'ActionView::Template::Error: boom\n  File "app/views/cart.html.erb", line 6, in render\n  File "app/x.rb", line 2, in f'
+    assert [(f.path, f.depth) for f in parse_frames(tracked)] == [
+        ("app/views/cart.html.erb", 0),
+        ("app/x.rb", 1),
+    ]
+    script = 'Traceback (most recent call last):\n  File "/usr/bin/shop", line 8, in <module>\n  File "/srv/shop/cart.py", line 2, in total'
+    assert [(f.path, f.depth) for f in parse_frames(script)] == [
+        ("/srv/shop/cart.py", 0),
+        ("/usr/bin/shop", 1),
+    ]

@@ -100,9 +100,19 @@ _PY_FILE = LazyPattern(
 )
 
 
+# The exception's line an error tracker writes above its rows, its class any language's
+# ('NoMethodError: …', 'ActionView::Template::Error: …', 'Elixir.FunctionClauseError: …').
+_TRACKED_EXCEPTION = LazyPattern(r"^[A-Za-z_][\w.:\\]{0,300}: \S")
+
+
 def _python(m: re.Match[str], ctx: _Context) -> _Hit:
     if m["path"].startswith("<"):  # <frozen runpy>, <string>, <stdin>
         return _Hit(None, None, None, None, "python", outermost_first=True)
+    language = language_of(m["path"])
+    if language != "python" and (language is not None or _TRACKED_EXCEPTION.match(ctx.prev)):
+        # Error trackers (Sentry, Rollbar) write any language's frames in these rows, under the
+        # exception's line, innermost first but for Python's (Python's traceback names it last)
+        return _location(m, language or "python", m["func"])
     # a function's name has no space: what follows one is the source line, where the line's
     # break was lost ('…, line 6, in checkout return total(items)')
     return _location(m, "python", (m["func"] or "").partition(" ")[0], outermost_first=True)

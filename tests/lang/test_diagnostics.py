@@ -1867,3 +1867,15 @@ def test_semgrep_s_report_indented_as_it_prints_it():
     report = "Findings:\n    shop/run.py\n    ❯❱ shell-true\n            5┆ return run(cmd)\n"
     assert parse_diagnostics(report) == [Diagnostic("shop/run.py", 5, None, "shell-true", None, "semgrep")]
     assert parse_diagnostics("            5┆ return run(cmd)\n") == []
+
+
+def test_a_tool_s_row_quoted_in_a_sentence_s_code_span():
+    line = "Fix the error `e2e/specs/cart.e2e.ts(86,45): error TS2345: Argument of type 'number'.` from CI"
+    assert [(d.path, d.line, d.column, d.tool) for d in parse_diagnostics(line)] == [
+        ("e2e/specs/cart.e2e.ts", 86, 45, "tsc")
+    ]
+    assert [(d.path, d.line) for d in parse_diagnostics("This is because `sessions.py:313` is:")] == [
+        ("sessions.py", 313)
+    ]
+    # a span that starts as no path does: a type's name
+    assert parse_diagnostics("within the type `[closure@src/main.rs:316:39: 324:14]`") == []

@@ -2361,3 +2361,9 @@ def test_a_tracker_s_rows_of_a_file_no_language_claims_follow_the_exception_s_li
         ("/srv/shop/cart.py", 0),
         ("/usr/bin/shop", 1),
     ]
+
+
+def test_a_url_after_an_at_sign_has_no_blank():
+    line = "@test_deprecated: Test Failed at /src/Test/test/runtests.jl:807"
+    assert parse_frames(line) == []  # Julia's macro, not a frame of Firefox's
+    assert [(d.path, d.line) for d in parse_diagnostics(line)] == [("/src/Test/test/runtests.jl", 807)]

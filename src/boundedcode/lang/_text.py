@@ -113,6 +113,10 @@ _GRADLE_TASK = re.compile(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
 _QUOTE_MARKERS = re.compile(r"^(?:>(?:[ \t]|$)){1,8}")
 _QUOTE_MARKERS_EACH = LazyPattern(_QUOTE_MARKERS.pattern, re.M)  # of every line of a text
 _CODE_SPAN = re.compile(r"^(\s{0,40})`{1,3}(?=[^`\s])(.*?)`{0,3}$")
+# A code span inside a sentence that quotes a tool's row ('Fix the error `e2e/cart.ts(86,45): error
+# TS2345: …` from CI', 'because `sessions.py:313` is'): read as a line of its own too, below the
+# sentence, where it starts as a path does.
+_INLINE_SPAN = LazyPattern(r"(?<=\S\s)`([\w./~\\][^`]{4,4000}?(?::|\()\d[^`]{0,4000}?)`")
 # A run a writer made bold to point at it, up to the line's end ('    at **shop.Cart.total(Cart.java:9)**').
 _BOLD_END = re.compile(r"\*\*(?=[^*\s])([^*]{1,4000}?)(?<=\S)\*\*$")
 # The sides of a box a line is drawn in: rich's panels ('│ /srv/app/cart.py:2 in total      │'), Julia's
@@ -243,8 +247,12 @@ def evidence_lines(text: str) -> list[str]:
             pieces = _string_lines(line)
             added += len(pieces) - 1
             out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
+        elif len(line) > MAX_LINE_CHARS:
+            out.append("")
         else:
-            out.append(_plain(line) if len(line) <= MAX_LINE_CHARS else "")
+            out.append(_plain(line))
+            if "`" in line:
+                out += [_plain(span) for span in _INLINE_SPAN.findall(line)]
     return out
 
 

@@ -371,9 +371,10 @@ def _v8(m: re.Match[str], ctx: _Context) -> _Hit | None:
 
 
 # Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14',
-# and without a column 'total@http://host/app.js:12'.
+# and without a column 'total@http://host/app.js:12'; a URL has no blank (Julia's macro in '@test:
+# Test Failed at /src/runtests.jl:807' is none).
 _AT_SIGN = LazyPattern(
-    r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s][^@]{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+    r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
 )
 
 

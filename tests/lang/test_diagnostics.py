@@ -1879,3 +1879,12 @@ def test_a_tool_s_row_quoted_in_a_sentence_s_code_span():
     ]
     # a span that starts as no path does: a type's name
     assert parse_diagnostics("within the type `[closure@src/main.rs:316:39: 324:14]`") == []
+
+
+def test_a_bracketed_level_is_no_command_s_prefix():
+    maven = "[ERROR] /srv/shop/src/Cart.java:[12,5] cannot find symbol\n[ERROR] /srv/shop/src/Cart.java:[14,9] boom\n"
+    assert evidence_lines(maven)[:2] == maven.splitlines()
+    assert evidence_lines("[api] up\n[api] src/cart.ts(2,9): error TS2322: no\n")[:2] == [
+        "up",
+        "src/cart.ts(2,9): error TS2322: no",
+    ]

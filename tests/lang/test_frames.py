@@ -47,6 +47,13 @@ OBJECTS_JVM = [
     Frame("Cart.java", 8, None, "com.acme.shop.Cart.total", "com.acme.shop", "jvm", 0),
     Frame("Main.java", 13, None, "com.acme.shop.Main.main", "com.acme.shop", "jvm", 1),
 ]
+RUNNER_RELAYED = [
+    Frame(T + "/pasted/js/src/cart.js", 2, 55, None, None, "javascript", 0),
+    Frame(T + "/pasted/js/src/cart.js", 2, 16, "total", None, "javascript", 1),
+    Frame(T + "/pasted/js/src/server.js", 4, 15, "Timeout._onTimeout", None, "javascript", 2),
+    Frame("node:internal/timers", 581, 17, "listOnTimeout", None, "javascript", 3),
+    Frame("node:internal/timers", 519, 7, "process.processTimers", None, "javascript", 4),
+]
 EXPECTED = {
     "c/asan.txt": [
         Frame(T + "/c/cart.c", 7, None, "total", None, "c", 0),
@@ -763,6 +770,15 @@ EXPECTED = {
             3,
         ),
     ],
+    # Each line of a task's printed traceback behind a Celery worker's record prefix.
+    "python/celery_worker.txt": [
+        Frame(T + "/pasted/celery/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/pasted/celery/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/pasted/celery/tasks.py", 14, None, "checkout", None, "python", 2),
+    ],
+    # A process runner's prefix before each line it relays: concurrently's command, pm2's process.
+    "javascript/concurrently.txt": RUNNER_RELAYED,
+    "javascript/pm2_logs.txt": RUNNER_RELAYED,
     # A spec's class is its describe's words.
     "ruby/minitest_describe.txt": [
         Frame("test/cart_spec.rb", 15, None, "Array::when empty#test_0001_totals", None, "ruby", 0),

@@ -67,7 +67,8 @@ _CURLED = {0x201C: '"', 0x201D: '"'}
 _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # What CI services and log collectors put before every line they keep: a timestamp (GitHub
 # Actions', `2024-03-01T10:22:33.4567890Z `; in brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `,
-# a build tool's `[10:22:33] ` and fastlane's `[10:22:33]: `), then, after one, a syslog header
+# a build tool's `[10:22:33] ` and fastlane's `[10:22:33]: `, a Celery worker's `[2024-03-01 10:22:33,456:
+# WARNING/ForkPoolWorker-1] ` before each line a task prints), then, after one, a syslog header
 # (`web01 app[1234]: `, Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a journal's `Mar 01 10:22:33 web01
 # gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `; Android's logcat, `adb logcat`'s
 # `12-01 11:40:02.512  4321  4321 E AndroidRuntime: `, Android Studio's `12-01 11:40:02.512
@@ -84,7 +85,7 @@ _LOG_PREFIX = re.compile(
     r"|\[[\w.-]{1,32} \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z\] "
     r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
     r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? )?"
-    r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\]:? "
+    r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?:: [A-Z]{1,10}/[\w.-]{1,64})?\]:? "
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,64} [\w./@-]{1,64}(?:\[\d{1,10}\])?: "
     r"|\[pod/[^\]\s]{1,253}\] )"
 )
@@ -125,8 +126,15 @@ _BOLD_END = re.compile(r"\*\*(?=[^*\s])([^*]{1,4000}?)(?<=\S)\*\*$")
 _BOX_SIDES = LazyPattern(r"^[ \t]{0,40}(?:[│└]|┌(?!─)) ?|[ \t]{0,400}│$")
 # The prefix a process manager puts before each line it relays from a process: honcho's and
 # foreman's time and process (`12:44:52 web.1    | `, `12:44:52 system   | `), docker compose's
-# service (`web-1  | `, `web_1  | ` before version 2).
-_RELAYED = LazyPattern(r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}|system) {0,32}\| ?")
+# service (`web-1  | `, `web_1  | ` before version 2), pm2's process (`0|api      | `).
+_RELAYED = LazyPattern(
+    r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}|system|\d{1,4}\|[\w.@-]{1,64}?) {0,32}\| ?"
+)
+# concurrently's command (`[0] `, or the name it was given, `[api] `) where it starts two lines or
+# more; a log's level in brackets is no command's (Maven's `[ERROR] `, sbt's `[error] `).
+_CONCURRENT = LazyPattern(
+    r"^\[(\d{1,3}|(?!(?:error|warn|warning|info|debug|trace|fatal|notice|success)\])[a-z][\w.:-]{0,63})\] "
+)
 # A monorepo's task runner relays each package's output behind its task the same way: Turborepo's
 # 'web:build: ' ('@acme/web:build: '), pnpm's recursive run's 'packages/web build: ' (its command
 # echoed behind 'packages/web build$ '). Such a prefix is one where it starts two lines or more
@@ -386,12 +394,13 @@ def _unindented(lines: list[str]) -> list[str]:
 
 
 def _demultiplexed(lines: list[str]) -> list[str]:
-    """`lines` with each run of relayed lines (`_RELAYED`, `_WORKSPACE_TASK`, `_CTEST_LINE`)
-    regrouped by process, prefix off, a blank line after each process's: two processes' traces
-    interleave in a process manager's output, never one process's own. The lines around a run keep
-    their places."""
+    """`lines` with each run of relayed lines (`_RELAYED`, `_WORKSPACE_TASK`, `_CTEST_LINE`,
+    `_CONCURRENT`) regrouped by process, prefix off, a blank line after each process's: two
+    processes' traces interleave in a process manager's output, never one process's own. The lines
+    around a run keep their places."""
     tasks = Counter(m[1] for line in lines if ": " in line and (m := _WORKSPACE_TASK.match(line)))
     tests = {m[1] for line in lines if "Test command: " in line and (m := _CTEST_LINE.match(line)) and m[2]}
+    commands = Counter(m[1] for line in lines if line.startswith("[") and (m := _CONCURRENT.match(line)))
     out: list[str] = []
     relayed: dict[str, list[str]] = {}
     for line in lines:
@@ -400,6 +409,8 @@ def _demultiplexed(lines: list[str]) -> list[str]:
             m = task
         if m is None and tests and (test := _CTEST_LINE.match(line)) and test[1] in tests:
             m = test
+        if m is None and commands and (command := _CONCURRENT.match(line)) and commands[command[1]] >= 2:
+            m = command
         if m is not None:
             relayed.setdefault(m[1], []).append(line[m.end() :])
             continue

@@ -1888,3 +1888,34 @@ def test_a_bracketed_level_is_no_command_s_prefix():
         "up",
         "src/cart.ts(2,9): error TS2322: no",
     ]
+
+
+def test_a_log_record_s_windows_place_keeps_its_drive():
+    line = (
+        "ERROR:D:\\AndroidProjects\\Shop\\app\\src\\main\\res\\layout\\activity_cart.xml:42: AAPT: error: "
+        "resource color/yellow (aka com.acme.shop:color/yellow) not found."
+    )
+    [found] = parse_diagnostics(line)
+    assert (found.path, found.line) == (
+        "D:/AndroidProjects/Shop/app/src/main/res/layout/activity_cart.xml",
+        42,
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # Android Studio's build window, copied: Kotlin's rows without their severity
+        "app/src/main/java/com/acme/shop/CartActivity.kt: (5, 20): Unresolved reference: total",
+        "file:///C:/src/shop/app/src/main/java/com/acme/shop/CartActivity.kt:5:20 Unresolved reference: total",
+    ],
+)
+def test_a_kotlin_row_copied_without_its_severity(line):
+    [found] = parse_diagnostics(line)
+    assert (found.path.rpartition("/")[2], found.line, found.column, found.tool) == (
+        "CartActivity.kt",
+        5,
+        20,
+        "kotlinc",
+    )
+    assert parse_diagnostics(line.replace(".kt", ".txt")) == []  # a Kotlin file's only

@@ -256,10 +256,15 @@ def _maven(m: re.Match[str], state: _State) -> Diagnostic | None:
 _KOTLIN = LazyPattern(
     r"^\s{0,8}(?P<sev>[ew]): (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9}):?|: \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):) (?P<msg>.{0,4000})$"
 )
+# The same rows without their severity, as Android Studio's build window copies them (kotlinc's own
+# 'Orders.kt:4:21: error: …' has a colon after the place).
+_KOTLIN_COPIED = LazyPattern(
+    r"^\s{0,8}(?P<path>\S.{0,1000}?\.kts?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9})|: \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):) (?P<msg>.{0,4000})$"
+)
 
 
 def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
-    severity = "error" if m["sev"] == "e" else "warning"
+    severity = {"e": "error", "w": "warning"}.get(m.groupdict().get("sev") or "")
     return _make(m["path"], m["line"] or m["line2"], m["col"] or m["col2"], m["msg"], severity, "kotlinc")
 
 
@@ -1003,7 +1008,7 @@ def _called_at(text: str, start: int) -> bool:
 
 
 _LOG_PLACE = LazyPattern(
-    r"(?:^|(?<=[\s\[({:]))(?P<path>[^\s\[\](){}:\"',]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line>\d{1,9})(?=[\s\])}:,]|$)"
+    r"(?:^|(?<=[\s\[({:]))(?P<path>(?:[A-Za-z]:[\\/])?[^\s\[\](){}:\"',]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line>\d{1,9})(?=[\s\])}:,]|$)"
 )
 
 
@@ -1252,6 +1257,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     # maven-compiler-plugin (javac, kotlinc), kotlin-maven-plugin
     _Row(_MAVEN, _maven, ("[ERROR] ", "[WARNING] ")),
     _Row(_KOTLIN, _kotlin, ("e: ", "w: ")),  # kotlinc through Gradle
+    _Row(_KOTLIN_COPIED, _kotlin, (".kt:", ".kts:")),  # Android Studio's build window
     # ts-loader, fork-ts-checker-webpack-plugin, Angular CLI
     _Row(_WEBPACK_TS, _webpack_ts, ("ERROR in ", "WARNING in ")),
     _Row(_PAREN, _paren, ("):", ") :")),  # tsc, MSVC, csc, generic file(line,col)

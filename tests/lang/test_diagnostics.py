@@ -1919,3 +1919,10 @@ def test_a_kotlin_row_copied_without_its_severity(line):
         "kotlinc",
     )
     assert parse_diagnostics(line.replace(".kt", ".txt")) == []  # a Kotlin file's only
+
+
+def test_next_js_s_compile_error_place_above_its_message():
+    found = parse_diagnostics(evidence("javascript/next14_module_not_found.txt"))
+    assert [(d.path, d.line, d.column, d.severity, d.tool) for d in found] == [
+        ("app/layout.js", 1, 1, "error", "next")
+    ]

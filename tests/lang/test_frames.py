@@ -2383,3 +2383,15 @@ def test_a_url_after_an_at_sign_has_no_blank():
     line = "@test_deprecated: Test Failed at /src/Test/test/runtests.jl:807"
     assert parse_frames(line) == []  # Julia's macro, not a frame of Firefox's
     assert [(d.path, d.line) for d in parse_diagnostics(line)] == [("/src/Test/test/runtests.jl", 807)]
+
+
+def test_ipython_7_s_row_of_an_imported_notebook():
+    text = (
+        "AttributeError                            Traceback (most recent call last)\n"
+        "C:\\Users\\dev\\shop\\cart.ipynb in total(items)\n"
+        '     20    "source": [\n'
+        "---> 22     return sum(item.price for item in items)\n"
+    )
+    assert [(f.path, f.line, f.function) for f in parse_frames(text)] == [
+        ("C:/Users/dev/shop/cart.ipynb", 22, "total")
+    ]

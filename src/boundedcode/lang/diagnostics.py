@@ -551,6 +551,15 @@ def _vite_plugin(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], "", "error", "vite")
 
 
+# Next.js's dev server above a module's compile error: ' ⨯ ./app/layout.js:1:1', the message below
+# ('Module not found: Can't resolve …'), then its code frame.
+_NEXT_PLACE = LazyPattern(r"^\s{0,8}⨯ " + _PATH + r":(?P<line>\d{1,9}):(?P<col>\d{1,9})$")
+
+
+def _next_place(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], "", "error", "next")
+
+
 # svelte-check's '--output machine': '1796548964682 ERROR "src/Cart.svelte" 3:9 "Type …"'.
 _SVELTE_CHECK = LazyPattern(
     r'^\d{10,16} (?P<sev>ERROR|WARNING) "(?P<path>[^"]{1,1000})" (?P<line>\d{1,9}):(?P<col>\d{1,9}) "(?P<msg>.{0,4000})"$'
@@ -1271,6 +1280,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_AZURE, _azure, ("##vso[task.logissue ",)),  # Azure Pipelines
     _Row(_CLASS_FIRST, _class_first, ("Error: ", "Exception: ")),  # PostCSS
     _Row(_VITE_PLUGIN, _vite_plugin, ("[plugin",)),  # Vite
+    _Row(_NEXT_PLACE, _next_place, ("⨯ ",)),  # Next.js
     _Row(_TWIG, _twig, ('" at line ',)),  # Twig
     _Row(_RSPEC_SHARED, _rspec_shared, (" called from ",)),  # RSpec
     _Row(_RUBY_LOADING, _ruby_loading, (":in ",)),  # ruby

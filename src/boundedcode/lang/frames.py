@@ -189,8 +189,9 @@ _IPY_FILE = LazyPattern(
 _IPY_CELL = LazyPattern(
     r"^(?:Cell In ?\[\d{1,9}\], line \d{1,9}|Input In ?\[\d{1,9}\](?:, in .{1,300})?|<ipython-input-[\w-]{1,80}> in .{1,300})$"
 )
-# (7's path has no space: a sentence that names a file and a function is not its row)
-_IPY7_FILE = LazyPattern(r"^(?P<path>[^\s<]\S{0,1000}?\.(?:py|pyx|pxi)) in (?P<func>\S.{0,300})$")
+# (7's path has no space: a sentence that names a file and a function is not its row; a notebook a
+# notebook importer loaded is one too)
+_IPY7_FILE = LazyPattern(r"^(?P<path>[^\s<]\S{0,1000}?\.(?:py|pyx|pxi|ipynb)) in (?P<func>\S.{0,300})$")
 _IPY7_ARROW = LazyPattern(r"^-{1,12}> {0,2}(?P<line>\d{1,9})(?:\s|$)")
 
 
@@ -1271,7 +1272,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("pdb", (".py(", ".pyx("), _PDB, _pdb, max_gap=8),  # ipdb's source lines between
     _Format("ipython", ("File ",), _IPY_FILE, _ipython, max_gap=20),
     _Format("ipython", ("Cell In", "Input In", "<ipython-input-"), _IPY_CELL, _ipython_cell, max_gap=20),
-    _Format("ipython", (".py in ", ".pyx in ", ".pxi in "), _IPY7_FILE, _ipython7, max_gap=20),
+    _Format("ipython", (".py in ", ".pyx in ", ".pxi in ", ".ipynb in "), _IPY7_FILE, _ipython7, max_gap=20),
     _Format("ipython", ("-> ",), _IPY7_ARROW, _ipython7_arrow, max_gap=20),
     _Format("django", ('File "',), _DJANGO_FILE, _django_file, max_gap=2),
     _Format("rich", (" in ",), _RICH, _rich, max_gap=120),

@@ -2395,3 +2395,49 @@ def test_ipython_7_s_row_of_an_imported_notebook():
     assert [(f.path, f.line, f.function) for f in parse_frames(text)] == [
         ("C:/Users/dev/shop/cart.ipynb", 22, "total")
     ]
+
+
+def test_a_rails_log_s_backtrace_its_gems_named_by_the_cleaner():
+    # Rails' log under the exception's line: bare rows, a gem's file behind its name and version
+    text = (
+        "NoMethodError (undefined method `price' for nil:NilClass):\n"
+        "\n"
+        "app/models/cart.rb:7:in `block in total'\n"
+        "app/models/cart.rb:7:in `total'\n"
+        "actionpack (7.1.3) lib/action_controller/metal/basic_implicit_render.rb:6:in `send_action'\n"
+    )
+    assert [(f.path, f.line, f.depth) for f in parse_frames(text)] == [
+        ("app/models/cart.rb", 7, 0),
+        ("app/models/cart.rb", 7, 1),
+        ("lib/action_controller/metal/basic_implicit_render.rb", 6, 2),
+    ]
+    # behind Heroku's header and the request's id the tagged logger puts before each line
+    tagged = "".join(
+        f"2024-02-22T06:18:40.278010+00:00 app[web.1]: [ef579088-55d9-41b1-aee5-0887dd5285ac] {line}\n"
+        for line in text.splitlines()[2:]
+    )
+    assert parse_frames(tagged) == parse_frames(text)
+
+
+def test_bugsnag_s_rows_are_innermost_first_in_any_language():
+    text = (
+        "## Stacktrace\n\n"
+        "    app/models/cart.rb:7 - block in total\n"
+        "    app/controllers/carts_controller.rb:12 - show\n"
+        "\n"
+        "    /srv/shop/src/Cart.php:9 - Shop\\Cart::total\n"
+        "    /srv/shop/public/index.php:4 - [main]\n"
+    )
+    assert [(f.path, f.line, f.depth) for f in parse_frames(text)] == [
+        ("app/models/cart.rb", 7, 0),
+        ("app/controllers/carts_controller.rb", 12, 1),
+        ("/srv/shop/src/Cart.php", 9, 0),
+        ("/srv/shop/public/index.php", 4, 1),
+    ]
+
+
+def test_a_bare_php_place_with_a_blank_is_an_absolute_path():
+    assert [(f.path, f.line) for f in parse_frames("/home/John Smith/shop/src/Cart.php:9")] == [
+        ("/home/John Smith/shop/src/Cart.php", 9)
+    ]
+    assert parse_frames("sfException in shop/src/Cart.php:9") == []

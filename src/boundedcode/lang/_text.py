@@ -67,16 +67,17 @@ _CURLED = {0x201C: '"', 0x201D: '"'}
 _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # What CI services and log collectors put before every line they keep: a timestamp (GitHub
 # Actions', `2024-03-01T10:22:33.4567890Z `; in brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `,
-# a build tool's `[10:22:33] ` and fastlane's `[10:22:33]: `, a Celery worker's `[2024-03-01 10:22:33,456:
-# WARNING/ForkPoolWorker-1] ` before each line a task prints), then, after one, a syslog header
-# (`web01 app[1234]: `, Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a journal's `Mar 01 10:22:33 web01
-# gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `; Android's logcat, `adb logcat`'s
-# `12-01 11:40:02.512  4321  4321 E AndroidRuntime: `, Android Studio's `12-01 11:40:02.512
-# 4321-4321/com.acme.shop A/art: ` and `adb logcat -v brief`'s `E/flutter ( 4415): `; what Flutter
-# relays from a device (`flutter: `) and `flutter run -v`'s clock (`[   +1 ms] `, `[        ] `); a
-# build's: sbt's level before a trace's indented row (`[error] \tat …`), Open Build Service's
-# seconds (`[   28s] `), Taskcluster's task (`[task 2020-03-20T14:13:57.855Z] `), BuildKit's step
-# and seconds (`#12 46.59 `).
+# a build tool's `[10:22:33] ` and fastlane's `[10:22:33]: `, a Celery worker's `[2024-03-01
+# 10:22:33,456: WARNING/ForkPoolWorker-1] ` before each line a task prints), then, after one, a
+# syslog header (`web01 app[1234]: `, Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a
+# journal's `Mar 01 10:22:33 web01 gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `;
+# Rails' tagged log's request id (`[ef579088-55d9-41b1-aee5-0887dd5285ac] `, behind Heroku's header);
+# Android's logcat, `adb logcat`'s `12-01 11:40:02.512  4321  4321 E AndroidRuntime: `, Android
+# Studio's `12-01 11:40:02.512 4321-4321/com.acme.shop A/art: ` and `adb logcat -v brief`'s
+# `E/flutter ( 4415): `; what Flutter relays from a device (`flutter: `) and `flutter run -v`'s clock
+# (`[   +1 ms] `, `[        ] `); a build's: sbt's level before a trace's indented row (`[error] \tat
+# …`), Open Build Service's seconds (`[   28s] `), Taskcluster's task (`[task
+# 2020-03-20T14:13:57.855Z] `), BuildKit's step and seconds (`#12 46.59 `).
 _LOG_PREFIX = re.compile(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
     r"[VDIWEFA](?:/| {1,8})[^\s:][^:]{0,100}?: "
@@ -87,7 +88,7 @@ _LOG_PREFIX = re.compile(
     r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? )?"
     r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?:: [A-Z]{1,10}/[\w.-]{1,64})?\]:? "
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,64} [\w./@-]{1,64}(?:\[\d{1,10}\])?: "
-    r"|\[pod/[^\]\s]{1,253}\] )"
+    r"|\[pod/[^\]\s]{1,253}\] |\[[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\] )"
 )
 _LOG_PREFIX_EACH = LazyPattern(_LOG_PREFIX.pattern, re.M)  # of every line of a text
 # Apache's error log before each line a module writes there (mod_wsgi relays a Python traceback so):

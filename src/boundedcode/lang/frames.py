@@ -666,11 +666,11 @@ def _cmake_caller(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- PHP ----------------------------------------------------------------------------------
 
 # PHP traces '#0 /srv/app/src/Cart.php(17): Shop\Cart->total()', '#2 {main}', and PHPUnit's bare
-# '/srv/app/tests/CartTest.php:18' lines.
+# '/srv/app/tests/CartTest.php:18' lines (a blank only in an absolute path: 'X in /srv/…' is a sentence).
 _PHP_FRAME = LazyPattern(
     r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\)(?: : eval\(\)'d code\(\d{1,9}\))?: (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$"
 )
-_PHP_BARE = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.php):(?P<line>\d{1,9})$")
+_PHP_BARE = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/]|/)[^:]{0,1000}?\.php|[^\s:]{1,1000}?\.php):(?P<line>\d{1,9})$")
 # Code a file evaluated (Twig's compiled templates, eval()) is that file's line that evaluated it:
 # '#0 /srv/app/vendor/twig/twig/src/Environment.php(361) : eval()'d code(47): twig_get_attribute()'
 # and '… in /srv/…/Environment.php(361) : eval()'d code on line 47'.
@@ -978,9 +978,10 @@ def _elixir_place(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # Ruby "lib/cart.rb:11:in `tax'" (3.3 and before) or "lib/cart.rb:11:in 'Cart#tax'" (3.4), after
 # 'from ', RSpec's '# ' ('#   ' under its '--- Caused by: ---', the cause's rows indented), or
-# Ruby 2.5-2.7's numbered '2: from ' (then printed outermost first).
+# Ruby 2.5-2.7's numbered '2: from ' (then printed outermost first); Rails' backtrace cleaner writes
+# a gem's file as the gem, its version and the file in it ('actionpack (7.1.3) lib/action_controller/…').
 _RUBY = LazyPattern(
-    r"^\s{0,40}(?:#\s{1,8}|from |(?P<n>\d{1,5}): from )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):in [`'](?P<func>[^`']{1,500})'"
+    r"^\s{0,40}(?:#\s{1,8}|from |(?P<n>\d{1,5}): from )?(?:[^\s/()]{1,100} \([\w.]{1,64}\) )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):in [`'](?P<func>[^`']{1,500})'"
 )
 
 
@@ -988,9 +989,10 @@ _RUBY = LazyPattern(
 # and Honeybadger's 'line 18 of [PROJECT_ROOT]/app/models/cart.rb: total' for a Rails app, innermost
 # first (a gem's rows as '[GEM_ROOT]/gems/actionview-7.1.2/lib/…', outside the project); the same
 # arrow rows for other languages' code, as their own traces run, outermost first
-# ('/usr/lib/python3.7/site-packages/django/core/cache/backends/db.py:277→ _cull').
+# ('/usr/lib/python3.7/site-packages/django/core/cache/backends/db.py:277→ _cull'); Bugsnag's, any
+# language's innermost first: '    app/models/cart.rb:18 - total'.
 _TRACKER = LazyPattern(
-    r"^\s{0,8}(?:(?P<path>\S{1,1000}?\.[a-z]{1,10}):(?P<line>\d{1,9})→ |line (?P<line2>\d{1,9}) of (?P<path2>\S{1,1000}?\.[a-z]{1,10}): )(?P<func>\S.{0,300})$"
+    r"^\s{0,8}(?:(?P<path>\S{1,1000}?\.[a-z]{1,10}):(?P<line>\d{1,9})(?: ?→ |(?P<dash> - ))|line (?P<line2>\d{1,9}) of (?P<path2>\S{1,1000}?\.[a-z]{1,10}): )(?P<func>\S.{0,300})$"
 )
 
 
@@ -1003,7 +1005,7 @@ def _tracker(m: re.Match[str], ctx: _Context) -> _Hit:
         None,
         symbol(m["func"]),
         language,
-        outermost_first=language != "ruby",
+        outermost_first=language != "ruby" and not m["dash"],
     )
 
 
@@ -1032,8 +1034,13 @@ def _minitest(m: re.Match[str], ctx: _Context) -> _Hit:
 
 def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
     # An unprefixed 'lib/cart.rb:9:in …: message (Error)' line opens a trace (a cause's, after the
-    # exception's own); 'from' and RSpec's '# ' rows continue it.
-    opens = not m.string[:1].isspace() and not m.string.startswith(("from ", "# "))
+    # exception's own); 'from' and RSpec's '# ' rows continue it, and so do the bare rows a Rails
+    # log lists under the exception's line.
+    opens = (
+        not m.string[:1].isspace()
+        and not m.string.startswith(("from ", "# "))
+        and m.string.startswith(": ", m.end())
+    )
     return _location(m, "ruby", m["func"], outermost_first=m["n"] is not None, starts=opens)
 
 
@@ -1332,7 +1339,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("ruby", (":in ",), _RUBY, _ruby),
     _Format("byebug", (".rb:",), _BYEBUG, _byebug),
     _Format("minitest", (".rb:",), _MINITEST, _minitest),
-    _Format("tracker", ("→ ", "line "), _TRACKER, _tracker),
+    _Format("tracker", ("→ ", "line ", " - "), _TRACKER, _tracker),
     _Format("erlang", (", line ",), _ERLANG, _erlang, max_gap=1),
     _Format("erlang-term", (",[",), _ERLANG_TERM, _erlang_term, max_gap=2),
     _Format("erlang-term", ('[{file,"',), _ERLANG_PLACE_ALONE, _erlang_place, max_gap=2),

@@ -47,6 +47,12 @@ OBJECTS_JVM = [
     Frame("Cart.java", 8, None, "com.acme.shop.Cart.total", "com.acme.shop", "jvm", 0),
     Frame("Main.java", 13, None, "com.acme.shop.Main.main", "com.acme.shop", "jvm", 1),
 ]
+SUREFIRE = [
+    Frame("CartTest.java", 13, None, "com.acme.CartTest.testCount", "com.acme", "jvm", 0),
+    Frame("CartTest.java", 8, None, "com.acme.CartTest.testTotal", "com.acme", "jvm", 0),
+    Frame("CartTest.java", 8, None, "CartTest.testTotal", None, "jvm", 0),
+    Frame("CartTest.java", 13, None, "CartTest.testCount", None, "jvm", 0),
+]
 RUNNER_RELAYED = [
     Frame(T + "/pasted/js/src/cart.js", 2, 55, None, None, "javascript", 0),
     Frame(T + "/pasted/js/src/cart.js", 2, 16, "total", None, "javascript", 1),
@@ -588,15 +594,11 @@ EXPECTED = {
         Frame("CartTest.java", 8, None, "com.acme.CartTest.testTotal", "com.acme", "jvm", 1),
         Frame("Cart.java", 9, None, "com.acme.Cart.count", "com.acme", "jvm", 0),
         Frame("CartTest.java", 13, None, "com.acme.CartTest.testCount", "com.acme", "jvm", 1),
+        Frame("CartTest.java", 8, None, "CartTest.testTotal", None, "jvm", 0),
     ],
-    "jvm/surefire_junit4.txt": [
-        Frame("CartTest.java", 13, None, "com.acme.CartTest.testCount", "com.acme", "jvm", 0),
-        Frame("CartTest.java", 8, None, "com.acme.CartTest.testTotal", "com.acme", "jvm", 0),
-    ],
-    "jvm/surefire_junit5.txt": [
-        Frame("CartTest.java", 13, None, "com.acme.CartTest.testCount", "com.acme", "jvm", 0),
-        Frame("CartTest.java", 8, None, "com.acme.CartTest.testTotal", "com.acme", "jvm", 0),
-    ],
+    # The tests' traces, then Maven's summary of them (each test at its class's line).
+    "jvm/surefire_junit4.txt": SUREFIRE,
+    "jvm/surefire_junit5.txt": SUREFIRE,
     "c/cmake_error.txt": [
         Frame("cmake/targets.cmake", 2, None, "add_library", None, "cmake", 0),
         Frame("CMakeLists.txt", 4, None, "shop_library", None, "cmake", 1),
@@ -2441,3 +2443,20 @@ def test_a_bare_php_place_with_a_blank_is_an_absolute_path():
         ("/home/John Smith/shop/src/Cart.php", 9)
     ]
     assert parse_frames("sfException in shop/src/Cart.php:9") == []
+
+
+def test_maven_s_summary_alone_names_each_failed_test_s_line():
+    summary = (
+        "[ERROR] Failures: \n"
+        "[ERROR]   CartTest.testTotal:8 expected:<3> but was:<4>\n"
+        "[ERROR] Errors: \n"
+        "[ERROR]   OrdersTest$Nested.testPlace:21 » IllegalState cannot place order\n"
+        "[ERROR] CartTest.testFlaky\n"
+        "[ERROR]   Run 1: CartTest.testFlaky:30 expected:<1> but was:<2>\n"
+    )
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(summary)] == [
+        ("CartTest.java", 8, "CartTest.testTotal", 0),
+        ("OrdersTest.java", 21, "OrdersTest$Nested.testPlace", 0),
+        ("CartTest.java", 30, "CartTest.testFlaky", 0),
+    ]
+    assert parse_diagnostics(summary) == []  # no file named 'CartTest.testTotal'

@@ -455,6 +455,18 @@ def _gradle_short(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "jvm", starts=True)
 
 
+# Maven's summary of the tests surefire ran, each failed test at its class's line: '[ERROR]
+# CartTest.testTotal:8 expected:<3> but was:<4>', '[ERROR]   CartTest.testCount:13 » ArrayIndexOutOfBounds
+# …' ('  Run 1: CartTest.…' when reruns); the class's file is its name's. Each row a trace of its own.
+_SUREFIRE_SUMMARY = LazyPattern(
+    r"^\[ERROR\] {1,4}(?:  Run \d{1,3}: )?(?P<qual>(?:[a-z_][\w$]{0,200}\.){0,40}(?P<cls>[A-Z][\w]{0,200})(?:\$[\w$]{1,200})?\.[\w$]{1,300}):(?P<line>\d{1,9})(?: |$)"
+)
+
+
+def _surefire_summary(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _Hit(f"{m['cls']}.java", int(m["line"]), None, m["qual"], "jvm", starts=True)
+
+
 # JRuby's own backtrace rows, the method right-aligned before ' at ': '        total at
 # /home/dev/shop/lib/cart.rb:7', '         each at org/jruby/RubyArray.java:1987',
 # '       <main> at uri:classloader:/bin/run.rb:4'.
@@ -670,7 +682,9 @@ def _cmake_caller(m: re.Match[str], ctx: _Context) -> _Hit:
 _PHP_FRAME = LazyPattern(
     r"^\s{0,8}#(?P<n>\d{1,5}) (?:(?P<path>[^\s(#][^(]{0,1000}?)\((?P<line>\d{1,9})\)(?: : eval\(\)'d code\(\d{1,9}\))?: (?P<callee>.{1,1000})|\{main\}|\[internal function\]: (?P<internal>.{1,1000}))$"
 )
-_PHP_BARE = LazyPattern(r"^(?P<path>(?:[A-Za-z]:[\\/]|/)[^:]{0,1000}?\.php|[^\s:]{1,1000}?\.php):(?P<line>\d{1,9})$")
+_PHP_BARE = LazyPattern(
+    r"^(?P<path>(?:[A-Za-z]:[\\/]|/)[^:]{0,1000}?\.php|[^\s:]{1,1000}?\.php):(?P<line>\d{1,9})$"
+)
 # Code a file evaluated (Twig's compiled templates, eval()) is that file's line that evaluated it:
 # '#0 /srv/app/vendor/twig/twig/src/Environment.php(361) : eval()'d code(47): twig_get_attribute()'
 # and '… in /srv/…/Environment.php(361) : eval()'d code on line 47'.
@@ -1346,6 +1360,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("elixir-term", (", [",), _ELIXIR_TERM, _elixir_term, max_gap=2),
     _Format("elixir-term", ("[file: ",), _ELIXIR_PLACE_ALONE, _elixir_place, max_gap=2),
     _Format("gradle", (" at ",), _GRADLE_SHORT, _gradle_short),
+    _Format("surefire", ("[ERROR] ",), _SUREFIRE_SUMMARY, _surefire_summary),
     _Format("jruby", (" at ",), _JRUBY, _jruby),
     _Format("perl", (" called at ",), _PERL_CALLED, _perl_called, max_gap=1),
     _Format("perl", (" line ",), _PERL_AT, _perl_at, max_gap=1, after=" at "),

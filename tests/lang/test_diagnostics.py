@@ -1926,3 +1926,32 @@ def test_next_js_s_compile_error_place_above_its_message():
     assert [(d.path, d.line, d.column, d.severity, d.tool) for d in found] == [
         ("app/layout.js", 1, 1, "error", "next")
     ]
+
+
+def test_gradle_s_script_place_in_the_exception_that_carries_it():
+    line = (
+        "Caused by: org.gradle.internal.exceptions.LocationAwareException: "
+        "Build file 'C:\\Users\\Paulo Victor\\shop\\app\\build.gradle' line: 15"
+    )
+    assert [(d.path, d.line) for d in parse_diagnostics(line)] == [
+        ("C:/Users/Paulo Victor/shop/app/build.gradle", 15)
+    ]
+
+
+def test_flutter_analyze_s_own_renderings():
+    text = (
+        "Analyzing shop...\n"
+        "\n"
+        "  error • The method 'total' isn't defined for the type 'Cart' at lib/src/cart.dart:172:25 • (undefined_method)\n"
+        "  error - Expected an identifier - lib\\orders.dart:17:32         - missing_identifier\n"
+        "  error • Target of URI doesn't exist: 'package:flutter/material.dart' •\n"
+        "         lib/main.dart:1:8 • uri_does_not_exist\n"
+        "  error - Expected an identifier - lib\\constant.dart:4:36 -\n"
+        "         missing_identifier\n"
+    )
+    assert [(d.path, d.line, d.column) for d in parse_diagnostics(text)] == [
+        ("lib/src/cart.dart", 172, 25),
+        ("lib/orders.dart", 17, 32),
+        ("lib/main.dart", 1, 8),
+        ("lib/constant.dart", 4, 36),
+    ]

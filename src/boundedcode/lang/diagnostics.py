@@ -800,9 +800,11 @@ def _position_last(m: re.Match[str], state: _State) -> Diagnostic | None:
 _INCLUDED_FROM = LazyPattern(
     r"^(?:In file included from|\s{1,24}from) (?P<path>[^\s:][^:]{0,1000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?[,:]$"
 )
-# Gradle's '* Where:' of a failed build script: "Build file '/srv/shop/build.gradle' line: 12".
+# Gradle's '* Where:' of a failed build script: "Build file '/srv/shop/build.gradle' line: 12", also
+# as the message of the exception that carries it ('Caused by: org.gradle.internal.exceptions.
+# LocationAwareException: Build file '…' line: 12' under --stacktrace).
 _GRADLE_WHERE = LazyPattern(
-    r"^(?:Build file|Script|Settings file) '(?P<path>[^']{1,1000})' line: (?P<line>\d{1,9})$"
+    r"^(?:.{0,300}?LocationAwareException: )?(?:Build file|Script|Settings file) '(?P<path>[^']{1,1000})' line: (?P<line>\d{1,9})$"
 )
 # Laravel 5's error page 'FatalThrowableError in CartController.php line 33:'.
 _PHP_ERROR_IN = LazyPattern(
@@ -1156,9 +1158,20 @@ _DART_ANALYZE = LazyPattern(
 )
 
 
+# Flutter's own renderings of the same rows: the message first, then the place (' at ' before it in
+# Flutter 1, '-' for '•' on a console without Unicode: '  error - Expected an identifier -
+# lib\\cart.dart:17:32 - missing_identifier'), the columns padded; and a row the console's width broke,
+# its place and code on the indented line below ('         lib/main.dart:1:8 • uri_does_not_exist').
+_DART_ANALYZE_FLUTTER = LazyPattern(
+    r"^\s{0,8}(?P<sev>error|warning|info|lint|hint) [-•] (?P<msg>.{1,2000}?)(?: at| [-•]) "
+    r"(?P<path>\S{1,1000}?\.(?:dart|yaml)):(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{0,40}(?:[-•](?: {1,8}\(?[\w.]{1,200}\)?)?)?$"
+    r"|^\s{4,40}(?P<path2>\S{1,1000}?\.(?:dart|yaml)):(?P<line2>\d{1,9}):(?P<col2>\d{1,9})\s{0,40}[-•] \(?[\w.]{1,200}\)?$"
+)
+
+
 def _dart_analyze(m: re.Match[str], state: _State) -> Diagnostic | None:
     groups = m.groupdict()
-    return _make(*_place(groups), _first(groups, "msg"), m["sev"], "dart analyze")
+    return _make(*_place(groups), _first(groups, "msg"), groups.get("sev"), "dart analyze")
 
 
 # Playwright Test's failed test, where it is declared: '  1) [chromium] › cart.spec.ts:5:3 › cart ›
@@ -1255,6 +1268,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_CLOJURE, _clojure, (" error",)),  # Clojure
     _Row(_PLAYWRIGHT, _playwright, (" › ",)),  # Playwright Test
     _Row(_DART_ANALYZE, _dart_analyze, (".dart:",)),  # dart analyze, flutter analyze
+    _Row(_DART_ANALYZE_FLUTTER, _dart_analyze, (".dart:", ".yaml:")),  # flutter analyze's own
     # Django, Go templates, Hugo, Jekyll (Liquid), Rails
     _Row(_TEMPLATE_ERROR, _template_error, ("In template ", '": ', "template: ", "Liquid ", "Showing ")),
     _Row(_FILE_LINE, _file_line, (": line ",)),  # jshint, bash

@@ -718,10 +718,10 @@ _SYMFONY_ROW = LazyPattern(
 # Symfony's debug page, its traces as text (ErrorHandler's 'Stack Traces' tab, a log's copy): the
 # throw's place as above ('  at /srv/app/src/Cart.php:10'), then each call as a row naming the
 # function called, '  at Shop\Cart::total(array())', and the place of the call below it in
-# parentheses, '     (/srv/app/src/Checkout.php:11)'. A PHP name has no dot (.NET's and the
-# JVM's 'at Shop.Cart.Total()' have).
+# parentheses, '     (/srv/app/src/Checkout.php:11)' (a page's copy loses its indent). A PHP name
+# has no dot (.NET's and the JVM's 'at Shop.Cart.Total()' have).
 _SYMFONY_CALL = LazyPattern(r"^ {2}at (?P<callee>[\w\\{}]{1,1000}(?:(?:->|::)[\w{}]{1,300})?)\(.{0,5000}\)$")
-_SYMFONY_CALL_PLACE = LazyPattern(r"^ {5}\((?P<path>[^\s()][^()]{0,1000}?\.php):(?P<line>\d{1,9})\)$")
+_SYMFONY_CALL_PLACE = LazyPattern(r"^ {0,8}\((?P<path>[^\s()][^()]{0,1000}?\.php):(?P<line>\d{1,9})\)$")
 
 
 def _symfony_call(m: re.Match[str], ctx: _Context) -> _Hit:

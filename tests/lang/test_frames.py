@@ -2464,6 +2464,8 @@ def test_maven_s_summary_alone_names_each_failed_test_s_line():
 
 def test_symfony_s_debug_text_copied_without_its_indent():
     printed = evidence("php/symfony_debug_text.txt")
-    copied = "\n".join(line.lstrip() if line.lstrip().startswith("(") else line for line in printed.splitlines())
+    copied = "\n".join(
+        line.lstrip() if line.lstrip().startswith("(") else line for line in printed.splitlines()
+    )
     assert copied != printed
     assert parse_frames(copied) == parse_frames(printed)

@@ -1955,3 +1955,21 @@ def test_flutter_analyze_s_own_renderings():
         ("lib/main.dart", 1, 8),
         ("lib/constant.dart", 4, 36),
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "places"),
+    [
+        # ruff's grouped rows, each place padded to its file's widest
+        (
+            "python/ruff_grouped_padded",
+            {("shop/cart.py", 2, 8), ("shop/cart.py", 2, 12), ("shop/cart.py", 15, 5)},
+        ),
+        # ninja's build directory: gcc's '../src/cart.c' is the checkout's src/cart.c
+        ("c/meson_ninja", {("src/cart.c", 4, 16), ("src/cart.c", 5, 1)}),
+        # rust-lld: the place that refers to an undefined symbol
+        ("rust/lld_undefined_symbol", {("src/main.rs", 6, None)}),
+    ],
+)
+def test_rows_a_survey_of_real_tools_found_unread(name, places):
+    assert {(d.path, d.line, d.column) for d in parse_diagnostics(evidence(f"{name}.txt"))} == places

@@ -2469,3 +2469,31 @@ def test_symfony_s_debug_text_copied_without_its_indent():
     )
     assert copied != printed
     assert parse_frames(copied) == parse_frames(printed)
+
+
+def test_a_rich_frame_whose_function_the_panel_wrapped():
+    frames = parse_frames(evidence("python/rich_narrow.txt"))
+    assert [(Path(f.path).name, f.line, f.depth) for f in frames] == [
+        ("cart.py", 9, 0),
+        ("cart.py", 16, 1),
+        ("run_narrow.py", 7, 2),
+    ]
+
+
+def test_django_s_debug_page_as_a_browser_shows_it():
+    text = (
+        "Exception Location:\t/srv/shop/store/cart.py, line 2, in price_of\n"
+        "Traceback Switch to copy-and-paste view\n"
+        "/srv/venv/lib/python3.11/site-packages/django/core/handlers/exception.py, line 55, in inner\n"
+        "                response = get_response(request)\n"
+        "Local vars\n"
+        "/srv/shop/store/views.py, line 6, in total_view\n"
+        '        return HttpResponse(str(total([{"price": 3}])))\n'
+        "/srv/shop/store/cart.py, line 2, in price_of\n"
+        '    return item["cost"]\n'
+    )
+    assert [(Path(f.path).name, f.line, f.function) for f in parse_frames(text)][:3] == [
+        ("cart.py", 2, "price_of"),
+        ("views.py", 6, "total_view"),
+        ("exception.py", 55, "inner"),
+    ]

@@ -122,3 +122,23 @@ def test_hostile_reports_are_bounded():
         + "</checkstyle>"
     )
     assert len(report_places(xml)) == MAX_PLACES
+
+
+@pytest.mark.parametrize(
+    ("name", "path"),
+    [
+        ("python/ruff_rdjson", T + "/toolsurvey/py/shop/cart.py"),  # reviewdog's ranges count from 1
+        ("python/ruff_gitlab", "shop/cart.py"),  # GitLab's Code Quality "positions"
+        ("python/ruff_junit", T + "/toolsurvey/py/shop/cart.py"),  # a JUnit suite named after its file
+    ],
+)
+def test_more_reports_of_the_same_findings(name, path):
+    places = {(p.path, p.line, p.column) for p in report_places(evidence(f"{name}.txt"))}
+    assert places == {(path, 2, 8), (path, 2, 12), (path, 15, 5)}  # rdjson's suggested edits are none
+
+
+def test_a_range_with_columns_counts_from_one_and_one_with_characters_from_zero():
+    lsp = '[{"file": "a.py", "message": "m", "range": {"start": {"line": 4, "character": 2}}}]'
+    rdjson = '[{"message": "m", "location": {"path": "a.py", "range": {"start": {"line": 4, "column": 2}}}}]'
+    assert [(p.line, p.column) for p in report_places(lsp)] == [(5, 3)]
+    assert [(p.line, p.column) for p in report_places(rdjson)] == [(4, 2)]

@@ -5,16 +5,18 @@ JSON (eslint's and stylelint's `-f json`, ruff's `json`, pylint's `json2`, bandi
 `--outputjson`, webpack's `--json` stats, SARIF from any of them): each object with a line, in
 the file it or its nearest enclosing object names (eslint's `filePath` above its `messages`), the
 line itself or in a location it holds (ruff's `"location": {"row": 1}`, SARIF's `"region":
-{"startLine": 3}`, webpack's `"loc": "2:7"`); the Language Server Protocol's `range` counts lines
-from 0 (pyright's). XML (JUnit reports, checkstyle's format as phpcs and eslint write it, cppcheck's
-`--xml`, GoogleTest's, Catch2's and Boost.Test's): each element with a `line` attribute, in the
-file it or an enclosing element names (`<file name="…"><error line="3" …/>`), or at the place a
-failure's message starts with (GoogleTest's `<failure message="cart_test.cpp:6&#x0A;Expected …">`).
+{"startLine": 3}`, webpack's `"loc": "2:7"`, GitLab's Code Quality `"positions"`); the Language
+Server Protocol's `range` counts lines from 0 (pyright's), reviewdog's (rdjson) from 1; a finding's
+proposed edits are no places. XML (JUnit reports, a linter's as ruff's `junit`, checkstyle's format as
+phpcs and eslint write it, cppcheck's `--xml`, GoogleTest's, Catch2's and Boost.Test's): each element
+with a `line` attribute, in the file it or an enclosing element names (`<file name="…"><error
+line="3" …/>`, a test suite named after a file), or at the place a failure's message starts with
+(GoogleTest's `<failure message="cart_test.cpp:6&#x0A;Expected …">`).
 
 A document is read where a line starts one, each line's envelope off (a quote's markers, a CI
-log's timestamps): JSON through the standard decoder from a `{` or `[` at
-a line's start, XML element by element; at most MAX_DOCUMENTS documents and MAX_PLACES places. An
-object a frame reader takes (a file, a numeric line and nothing of a finding's) is left to it.
+log's timestamps): JSON through the standard decoder from a `{` or `[` at a line's start, XML
+element by element; at most MAX_DOCUMENTS documents and MAX_PLACES places. An object a frame reader
+takes (a file, a numeric line and nothing of a finding's) is left to it.
 """
 
 from __future__ import annotations
@@ -47,12 +49,18 @@ _LINE_KEYS = ("line", "lineNumber", "line_number", "row", "startLine")
 _COLUMN_KEYS = ("column", "col", "startColumn", "col_offset")
 _MESSAGE_KEYS = ("message", "msg", "text", "issue_text", "description")
 _SEVERITY_KEYS = ("severity", "level", "issue_severity", "type")
-# Objects a place is written in, inside the finding that has it (SARIF nests the file too).
-_LOCATION_KEYS = ("location", "region", "physicalLocation", "artifactLocation", "position", "start")
-_ZERO_BASED = "range"  # the Language Server Protocol's: {"start": {"line": 14, "character": 4}}
+# Objects a place is written in, inside the finding that has it (SARIF nests the file too, GitLab's
+# Code Quality report its line: {"path": …, "positions": {"begin": {"line": 2, "column": 8}}}).
+_LOCATION_KEYS: tuple[str, ...] = ("location", "region", "physicalLocation", "artifactLocation", "position")
+_LOCATION_KEYS += ("start", "positions", "begin")
+# The Language Server Protocol's range counts from 0 ({"start": {"line": 14, "character": 4}});
+# reviewdog's (rdjson) from 1, its columns named so ({"start": {"line": 2, "column": 1}}).
+_RANGE = "range"
+# A finding's proposed edits: text to write, at no place the finding is about.
+_EDIT_KEYS = frozenset({"suggestions", "fix", "fixes", "edits"})
 _FINDING_KEYS = frozenset(_MESSAGE_KEYS + _SEVERITY_KEYS + ("code", "ruleId", "rule", "symbol", "test_id"))
 # A JSON report names a place by one of these keys (a word of prose is no key).
-_QUOTED_PLACE_KEYS = tuple(f'"{key}"' for key in (*_LINE_KEYS, _ZERO_BASED, "loc"))
+_QUOTED_PLACE_KEYS = tuple(f'"{key}"' for key in (*_LINE_KEYS, _RANGE, "loc"))
 _LOC = LazyPattern(r"^(?P<line>\d{1,9}):(?P<col>\d{1,9})")  # webpack's "loc": "2:7", "1:0-26"
 
 #: Documents read of one text, and places taken from them.
@@ -127,7 +135,12 @@ def _json_places(value: Any, path: str | None, depth: int) -> list[ReportPlace]:
         if found is not None:
             places.append(found)
     for key, item in value.items():
-        if key not in _LOCATION_KEYS and key != _ZERO_BASED and isinstance(item, (dict, list)):
+        if (
+            key not in _LOCATION_KEYS
+            and key != _RANGE
+            and key not in _EDIT_KEYS
+            and isinstance(item, (dict, list))
+        ):
             # phpcs's report keys each file's findings by its path
             places += _json_places(item, key if _file_like(key) else path, depth + 1)
     return places
@@ -147,13 +160,17 @@ def _flattened(entries: dict[str, Any]) -> dict[str, Any]:
         if isinstance(inner, dict):
             for name, value in _flattened(inner).items():
                 merged.setdefault(name, value)
-    zero_based = entries.get(_ZERO_BASED)
-    if isinstance(zero_based, dict) and isinstance(start := zero_based.get("start"), dict):
-        line, character = start.get("line"), start.get("character")
+    span = entries.get(_RANGE)
+    if isinstance(span, dict) and isinstance(start := span.get("start"), dict):
+        line, character, column = start.get("line"), start.get("character"), start.get("column")
         if isinstance(line, int) and "line" not in merged:
-            merged["line"] = line + 1
-            if isinstance(character, int):
-                merged.setdefault("column", character + 1)
+            if isinstance(column, int):
+                merged["line"] = line
+                merged.setdefault("column", column)
+            else:
+                merged["line"] = line + 1
+                if isinstance(character, int):
+                    merged.setdefault("column", character + 1)
     loc = entries.get("loc")
     if isinstance(loc, str) and (m := _LOC.match(loc)) and "line" not in merged:
         merged["line"], merged["column"] = int(m["line"]), int(m["col"]) + 1
@@ -208,6 +225,8 @@ def _xml_places(text: str) -> list[ReportPlace]:
         own = next((v for k in ("file", "filename", "path") if (v := values.get(k))), None)
         if own is None and tag == "file":  # checkstyle's <file name="…">
             own = values.get("name")
+        elif own is None and tag == "testsuite" and _file_like(name := values.get("name", "")):
+            own = name  # a linter's JUnit report, a suite a file's findings (ruff's)
         path = own or next((p for _, p in reversed(files) if p), None)
         line = values.get("line", "")
         message = values.get("message", values.get("msg", ""))

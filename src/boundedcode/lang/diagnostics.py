@@ -12,6 +12,7 @@ host and port (`example.com:443: …`), nor a logger's record of the exception i
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable
 from typing import NamedTuple
@@ -339,9 +340,10 @@ def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # ruff's grouped rows under their file ('shop/cart.py:', then '  1:8 F401 [*] `os` imported but
-# unused') and pydoclint's ('shop/cart.py', then '    9: DOC101: Function `describe`: …').
+# unused', the places padded to the widest in the file: '   2:1  E401 …') and pydoclint's
+# ('shop/cart.py', then '    9: DOC101: Function `describe`: …').
 _RUFF_GROUPED_ROW = LazyPattern(
-    r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9}) (?P<msg>[A-Z]{1,4}\d{1,5} .{1,4000})$"
+    r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9}) {1,8}(?P<msg>[A-Z]{1,4}\d{1,5} .{1,4000})$"
 )
 _PYDOCLINT_ROW = LazyPattern(r"^\s{1,8}(?P<line>\d{1,9}): (?P<msg>DOC\d{3}: .{1,4000})$")
 
@@ -558,6 +560,17 @@ _NEXT_PLACE = LazyPattern(r"^\s{0,8}⨯ " + _PATH + r":(?P<line>\d{1,9}):(?P<col
 
 def _next_place(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], "", "error", "next")
+
+
+# LLVM's linker (rust-lld, ld.lld) under an undefined symbol, each place that refers to it: '>>>
+# referenced by main.rs:6 (src/main.rs:6)', the source's path in the parentheses.
+_LLD_REFERENCED = LazyPattern(
+    r"^\s{0,40}>>> referenced by \S{1,300} \((?P<path>[^()\s][^()]{0,1000}?):(?P<line>\d{1,9})\)$"
+)
+
+
+def _lld_referenced(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, "references an undefined symbol", "error", "lld")
 
 
 # svelte-check's '--output machine': '1796548964682 ERROR "src/Cart.svelte" 3:9 "Type …"'.
@@ -1295,6 +1308,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_CLASS_FIRST, _class_first, ("Error: ", "Exception: ")),  # PostCSS
     _Row(_VITE_PLUGIN, _vite_plugin, ("[plugin",)),  # Vite
     _Row(_NEXT_PLACE, _next_place, ("⨯ ",)),  # Next.js
+    _Row(_LLD_REFERENCED, _lld_referenced, (">>> referenced by ",)),  # rust-lld, ld.lld
     _Row(_TWIG, _twig, ('" at line ',)),  # Twig
     _Row(_RSPEC_SHARED, _rspec_shared, (" called from ",)),  # RSpec
     _Row(_RUBY_LOADING, _ruby_loading, (":in ",)),  # ruby
@@ -1356,10 +1370,11 @@ _SEMGREP_HEADER = LazyPattern(
     r"^ {0,12}(?:(?P<path>[^\s:❯]{1,1000}\.[A-Za-z][\w+-]{0,11})|❯{1,3}❱ (?P<rule>\S{1,300}))$"
 )
 _DRIVE = LazyPattern(r"^[A-Za-z]:[\\/]")
-# make names the directory a recursive build runs in ('make[1]: Entering directory '/srv/shop/src''):
-# its tools' paths are relative to it.
+# make names the directory a recursive build runs in ('make[1]: Entering directory '/srv/shop/src''),
+# and so does ninja the build directory it runs in (meson's: "ninja: Entering directory `build'"):
+# its tools' paths are relative to it ('../src/cart.c').
 _DIRECTORY = LazyPattern(
-    r"^[\w.-]{0,40}make(?:\[\d{1,6}\])?: (?P<verb>Entering|Leaving) directory [`'‘](?P<dir>[^'’]{1,1000})['’]$"
+    r"^(?:[\w.-]{0,40}make(?:\[\d{1,6}\])?|ninja): (?P<verb>Entering|Leaving) directory [`'‘](?P<dir>[^'’]{1,1000})['’]$"
 )
 
 
@@ -1494,8 +1509,8 @@ def parse_diagnostics(text: str) -> list[Diagnostic]:
 
 
 def _in_directory(d: Diagnostic, directories: list[str]) -> Diagnostic:
-    """A relative path as the directory make entered makes it (the absolute one resolves onto
-    the checkout like any printed path)."""
+    """A relative path as the directory make or ninja entered makes it, its '..' resolved (the
+    absolute one resolves onto the checkout like any printed path)."""
     if not directories or d.path.startswith(("/", "~")) or _DRIVE.match(d.path):
         return d
-    return d._replace(path=f"{directories[-1].rstrip('/')}/{d.path}")
+    return d._replace(path=posixpath.normpath(f"{directories[-1].rstrip('/')}/{d.path}"))

@@ -202,8 +202,9 @@ def _ipython(m: re.Match[str], ctx: _Context) -> _Hit:
 # rich's traceback (Typer's, uvicorn's, `rich.traceback.install()`), its panel's sides off
 # (_text.evidence_lines): '/srv/app/shop/cart.py:2 in total', outermost first, each frame's code
 # and locals below it. A path longer than the panel is wrapped, its head on the line above:
-# '/srv/venv/lib/python3.11/site-packages/acme/cart_calculati' then 'ons/pricing.py:6 in checkout'.
-_RICH = LazyPattern(r"^(?P<path>[^\s:]\S{0,1000}?):(?P<line>\d{1,9}) in (?P<func>[\w<>.]{1,300})$")
+# '/srv/venv/lib/python3.11/site-packages/acme/cart_calculati' then 'ons/pricing.py:6 in checkout';
+# where the place fills the panel's width, the function is wrapped to the line below instead.
+_RICH = LazyPattern(r"^(?P<path>[^\s:]\S{0,1000}?):(?P<line>\d{1,9}) in(?: (?P<func>[\w<>.]{1,300}))?$")
 _WRAPPED_HEAD = LazyPattern(r"^(?:/|~|[A-Za-z]:\\)\S{0,1000}$")
 _PYTHON_FILE = (".py", ".pyx", ".pxi")
 
@@ -253,6 +254,17 @@ def _django_file(m: re.Match[str], ctx: _Context) -> _Hit:
     """The file and function, kept for the numbered line below."""
     ctx.django_file = (m["path"], m["func"])
     return _Hit(None, None, None, None, "python", outermost_first=True)
+
+
+# The same page as a browser shows it, each frame's place above its code and locals, outermost first
+# (and the exception's own location above them all): '/srv/shop/views.py, line 6, in total_view'.
+_DJANGO_PAGE = LazyPattern(
+    r"^\s{0,8}(?P<path>(?:/|[A-Za-z]:\\)[^\s,][^,]{0,1000}?\.py), line (?P<line>\d{1,9}), in (?P<func>\S{1,300})$"
+)
+
+
+def _django_page(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "python", m["func"], outermost_first=True)
 
 
 # --- Go -----------------------------------------------------------------------------------
@@ -1296,7 +1308,8 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("ipython", (".py in ", ".pyx in ", ".pxi in ", ".ipynb in "), _IPY7_FILE, _ipython7, max_gap=20),
     _Format("ipython", ("-> ",), _IPY7_ARROW, _ipython7_arrow, max_gap=20),
     _Format("django", ('File "',), _DJANGO_FILE, _django_file, max_gap=2),
-    _Format("rich", (" in ",), _RICH, _rich, max_gap=120),
+    _Format("django-page", (".py, line ",), _DJANGO_PAGE, _django_page, max_gap=60),
+    _Format("rich", (" in",), _RICH, _rich, max_gap=120),
     _Format("go", (".go:", ".s:"), _GO_FILE, _go, max_gap=2),
     _Format("go", (".go:",), _GO_CALL, _go_call, max_gap=2),
     _Format("go", (" +0x",), _GO_FILE_UNINDENTED, _go, max_gap=2),

@@ -1973,3 +1973,23 @@ def test_flutter_analyze_s_own_renderings():
 )
 def test_rows_a_survey_of_real_tools_found_unread(name, places):
     assert {(d.path, d.line, d.column) for d in parse_diagnostics(evidence(f"{name}.txt"))} == places
+
+
+@pytest.mark.parametrize(
+    ("name", "places"),
+    [
+        # an ES module's failed import: its place a URL above the source line
+        ("javascript/node_esm_missing_export", {(T + "/jssurvey/esm/main.js", 1, None)}),
+        # Biome's console reporter on any file it checks
+        (
+            "javascript/biome_css_json",
+            {("data/prices.json", 2, 3), ("styles/cart.css", 2, 10), ("styles/cart.css", 3, 3)},
+        ),
+        # TypeScript 7's related information, indented and without a severity
+        ("javascript/tsc7_related_pretty", {("src/checkout.ts", 3, 43), ("src/cart.ts", 1, 39)}),
+        # Bun's annotations, a title with a colon in it
+        ("javascript/bun_test_annotations", {("bun/cart.test.ts", 7, 54), ("src/cart.ts", 7, 59)}),
+    ],
+)
+def test_rows_a_survey_of_javascript_s_tools_found_unread(name, places):
+    assert {(d.path, d.line, d.column) for d in parse_diagnostics(evidence(f"{name}.txt"))} == places

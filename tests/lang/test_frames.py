@@ -2497,3 +2497,15 @@ def test_django_s_debug_page_as_a_browser_shows_it():
         ("views.py", 6, "total_view"),
         ("exception.py", 55, "inner"),
     ]
+
+
+def test_the_innermost_frame_a_tap_report_writes_in_a_failure_s_yaml():
+    frames = parse_frames(evidence("javascript/vitest_tap.txt"))
+    assert [(Path(f.path).name, f.line, f.column, f.depth) for f in frames] == [
+        ("cart.test.ts", 7, 54, 0),
+        ("cart.ts", 7, 13, 0),
+    ]
+    ava = "not ok 2 - checkout rejects negative\n  ---\n    at: 'total (/srv/shop/src/cart.ts:7:13)'\n  ...\n"
+    assert [(f.path, f.line, f.function) for f in parse_frames(ava)] == [
+        ("/srv/shop/src/cart.ts", 7, "total")
+    ]

@@ -142,3 +142,14 @@ def test_a_range_with_columns_counts_from_one_and_one_with_characters_from_zero(
     rdjson = '[{"message": "m", "location": {"path": "a.py", "range": {"start": {"line": 4, "column": 2}}}}]'
     assert [(p.line, p.column) for p in report_places(lsp)] == [(5, 3)]
     assert [(p.line, p.column) for p in report_places(rdjson)] == [(4, 2)]
+
+
+def test_svelte_check_s_machine_verbose_rows_count_from_zero():
+    row = (
+        '1796559296744 {"type":"ERROR","filename":"src/Cart.svelte","start":{"line":4,"character":8},'
+        '"end":{"line":4,"character":11},"message":"Type \'number\' is not assignable to type \'string\'.",'
+        '"code":2322,"source":"ts"}'
+    )
+    assert [(p.path, p.line, p.column, p.severity) for p in report_places(row)] == [
+        ("src/Cart.svelte", 5, 9, "error")
+    ]

@@ -70,7 +70,8 @@ MAX_PLACES = 2_000
 MAX_DEPTH = 64
 
 # A line a JSON document starts: an object's first key, or a list's first object, list or string.
-_JSON_START = LazyPattern(r"^[ \t]{0,40}(?=\{\s{0,80}\"|\[\s{0,80}[\[{\"])", re.M)
+# (svelte-check's machine-verbose rows put their time before the object: '1796559296744 {"type":…').
+_JSON_START = LazyPattern(r"^(?:\d{10,16} )?[ \t]{0,40}(?=\{\s{0,80}\"|\[\s{0,80}[\[{\"])", re.M)
 _XML_TAG = LazyPattern(
     r"<(/?)([\w:.-]{1,100})((?:\s{1,40}[\w:.-]{1,100}=\"[^\"<>]{0,4000}\"){0,60})\s{0,40}(/?)>"
 )
@@ -158,7 +159,11 @@ def _flattened(entries: dict[str, Any]) -> dict[str, Any]:
     for key in _LOCATION_KEYS:
         inner = entries.get(key)
         if isinstance(inner, dict):
-            for name, value in _flattened(inner).items():
+            place = _flattened(inner)
+            line, character = place.get("line"), place.get("character")
+            if isinstance(line, int) and isinstance(character, int):  # an LSP position, from 0
+                place = {**place, "line": line + 1, "column": character + 1}
+            for name, value in place.items():
                 merged.setdefault(name, value)
     span = entries.get(_RANGE)
     if isinstance(span, dict) and isinstance(start := span.get("start"), dict):

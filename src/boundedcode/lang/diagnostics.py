@@ -210,6 +210,17 @@ def _dashed(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], message, m["sev"], tool)
 
 
+# TypeScript 7's related information under a --pretty error, indented, no severity: '  src/cart.ts:1:39
+# - The expected type comes from property 'price' which is declared here on type 'Item''.
+_TSC_RELATED = LazyPattern(
+    r"^\s{2,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?\.(?:[cm]?[jt]sx?|vue|svelte|astro)):(?P<line>\d{1,9}):(?P<col>\d{1,9}) - (?P<msg>(?!(?:error|warning|information|info|hint)\b).{1,4000})$"
+)
+
+
+def _tsc_related(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], m["msg"], "note", "tsc")
+
+
 # tsc, MSVC, csc and others 'src/x.ts(12,5): error TS2322: …', 'x.cpp(12): error C2065: …';
 # MSBuild appends the project ' [C:\src\shop.vcxproj]'.
 _PAREN = LazyPattern(
@@ -573,6 +584,20 @@ def _lld_referenced(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], None, "references an undefined symbol", "error", "lld")
 
 
+# Biome's (Rome's) console reporter, a diagnostic's place and category above its rule, any file it
+# checks ('bj/cart.css:3:3 lint/correctness/noUnknownProperty ━━━━', 'biome.json:1:11 deserialize
+#  DEPRECATED  ━━━━'), the message on the lines below.
+_BIOME = LazyPattern(
+    r"^"
+    + _PATH
+    + r":(?P<line>\d{1,9}):(?P<col>\d{1,9}) (?P<category>[\w/]{1,200})(?: {1,4}[A-Z]{1,20}){0,4} {1,4}━{3,}"
+)
+
+
+def _biome(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], m["category"], None, "biome")
+
+
 # svelte-check's '--output machine': '1796548964682 ERROR "src/Cart.svelte" 3:9 "Type …"'.
 _SVELTE_CHECK = LazyPattern(
     r'^\d{10,16} (?P<sev>ERROR|WARNING) "(?P<path>[^"]{1,1000})" (?P<line>\d{1,9}):(?P<col>\d{1,9}) "(?P<msg>.{0,4000})"$'
@@ -678,8 +703,11 @@ def _shellcheck(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # The location alone on its line, the message on the lines below (gfortran 'cart.f90:12:5:',
-# go test's '    cart_test.go:15: ' before testify's block, ExUnit's '     test/cart_test.exs:4').
-_BARE_LOCATION = LazyPattern(r"^\s{0,16}" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:?$")
+# go test's '    cart_test.go:15: ' before testify's block, ExUnit's '     test/cart_test.exs:4',
+# node's failed module above its source line, an ES module's as a URL: 'file:///srv/app/cart.js:1').
+_BARE_LOCATION = LazyPattern(
+    r"^\s{0,16}(?:file://(?=/[A-Za-z]:)/|file://)?" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:?$"
+)
 
 
 def _bare_location(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -716,8 +744,9 @@ def _coded(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], f"{m['code'] or m['word']}: {m['msg']}", m["sev"], "generic")
 
 
-# GitHub Actions annotations '::error file=src/a.py,line=12,col=5::message' (any key order).
-_ANNOTATION = LazyPattern(r"^::(?P<sev>error|warning|notice)(?P<props> [^:]{1,2000})?::(?P<msg>.{0,4000})$")
+# GitHub Actions annotations '::error file=src/a.py,line=12,col=5::message' (any key order; a
+# property's colon unescaped, as Bun writes a title: 'title=RangeError: negative price::…').
+_ANNOTATION = LazyPattern(r"^::(?P<sev>error|warning|notice)(?P<props> .{1,2000}?)?::(?P<msg>.{0,4000})$")
 _ANNOTATION_PROP = LazyPattern(
     r"(?:^ |,)(?P<key>file|line|col|endLine|endColumn|title)=(?P<value>[^,]{0,1000})"
 )
@@ -1290,6 +1319,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_SCALASTYLE, _scalastyle, (" file=",)),  # scalastyle
     _Row(_PHPSTAN_ROW, _phpstan_row, ()),  # phpstan (table)
     _Row(_DASHED, _dashed, (" - ",)),  # tsc --pretty, pyright
+    _Row(_TSC_RELATED, _tsc_related, (" - ",)),  # TypeScript 7's related information
     # maven-compiler-plugin (javac, kotlinc), kotlin-maven-plugin
     _Row(_MAVEN, _maven, ("[ERROR] ", "[WARNING] ")),
     _Row(_KOTLIN, _kotlin, ("e: ", "w: ")),  # kotlinc through Gradle
@@ -1308,6 +1338,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_CLASS_FIRST, _class_first, ("Error: ", "Exception: ")),  # PostCSS
     _Row(_VITE_PLUGIN, _vite_plugin, ("[plugin",)),  # Vite
     _Row(_NEXT_PLACE, _next_place, ("⨯ ",)),  # Next.js
+    _Row(_BIOME, _biome, ("━━━",)),  # Biome
     _Row(_LLD_REFERENCED, _lld_referenced, (">>> referenced by ",)),  # rust-lld, ld.lld
     _Row(_TWIG, _twig, ('" at line ',)),  # Twig
     _Row(_RSPEC_SHARED, _rspec_shared, (" called from ",)),  # RSpec

@@ -323,6 +323,11 @@ _V8_DECORATION = LazyPattern(r"^(?:async |new )|\s\[as [^\]]{1,200}\]$")
 _TAP_LOCATION = LazyPattern(
     r"^\s{1,16}location: '(?P<path>[^']{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})'$"
 )
+# The innermost frame Vitest's and AVA's TAP reporters write in a failure's YAML: '  at:
+# "/app/test/cart.test.ts:7:54"', "  at: 'total (/app/src/cart.ts:7:13)'".
+_TAP_AT = LazyPattern(
+    r"^\s{1,40}at: (?P<q>['\"])(?:(?P<func>[^()'\"\s][^()'\"]{0,300}) \()?(?P<path>[^()'\"\s][^()'\"]{0,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)?(?P=q)$"
+)
 _TAP_STACK = LazyPattern(
     r"^\s{2,40}(?P<func>[^()\s][^()]{0,500}?) \((?P<path>(?:/|[A-Za-z]:[\\/]|file:|node:)[^()]{0,2000}?|[\w.@-][^()\s:]{0,1000}?\.[cm]?[jt]sx?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)$"
 )
@@ -338,6 +343,10 @@ _TAP_HINTS = (" (/", " (file:", " (node:", ":\\", "js:", "ts:", "sx:")
 
 def _tap_location(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "javascript", starts=True)
+
+
+def _tap_at(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "javascript", m["func"], starts=True)
 
 
 # Vitest: ' ❯ src/cart.ts:3:39' (under the error, then the source around it), ' ❯ total
@@ -1334,6 +1343,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("vitest", ("❯ ",), _VITEST, _v8, max_gap=8),
     _Format("javascript", (") @ ",), _NEXT_SOURCE, _next_source),
     _Format("tap", ("location: '",), _TAP_LOCATION, _tap_location),
+    _Format("tap", ("at: ",), _TAP_AT, _tap_at),
     _Format("node-test", _TAP_HINTS, _TAP_STACK, _v8),
     _Format("javascript", (" (/", " (file:", ":\\"), _V8_FROM, _v8, max_gap=1),
     _Format("firefox", ("@",), _AT_SIGN, _at_sign),

@@ -66,3 +66,12 @@ def test_a_list_of_places_is_a_trace_under_its_exception_s_place():
     # a class beside a PHP file names no JVM frame; a list of words is no trace
     assert object_traces(text)[0][0].language == "php"
     assert object_traces('{"tags": ["cart", "checkout"], "file": "notes.txt"}') == []
+
+
+def test_a_finding_s_place_is_no_frame():
+    mypy = '{"file": "shop/cart.py", "line": 14, "column": 11, "message": "Incompatible return", "severity": "error"}'
+    staticcheck = '{"code": "SA5009", "severity": "error", "location": {"file": "/srv/cart.go", "line": 15, "column": 13}}'
+    gcc = '[{"kind": "error", "locations": [{"caret": {"file": "src/cart.c", "line": 23, "column": 13}}]}]'
+    assert object_traces(mypy) == object_traces(staticcheck) == object_traces(gcc) == []
+    frame = '{"filename": "shop/cart.py", "lineno": 2, "function": "total"}'
+    assert [(f.path, f.line) for [f] in object_traces(frame)] == [("shop/cart.py", 2)]

@@ -153,3 +153,18 @@ def test_svelte_check_s_machine_verbose_rows_count_from_zero():
     assert [(p.path, p.line, p.column, p.severity) for p in report_places(row)] == [
         ("src/Cart.svelte", 5, 9, "error")
     ]
+
+
+def test_a_finding_s_first_listed_location_is_its_own():
+    sarif = {
+        (p.path, p.line, p.message, p.severity) for p in report_places(evidence("python/ruff_sarif.txt"))
+    }
+    assert (S + "/py/shop/cart.py", 1, "`os` imported but unused", "error") in sarif
+    gcc = (
+        '[{"kind": "warning", "message": "pointer \\u2018p\\u2019 used after \\u2018free\\u2019",'
+        ' "locations": [{"caret": {"file": "src/bad.c", "line": 23, "column": 13},'
+        ' "start": {"file": "src/bad.c", "line": 23, "column": 12}}]}]'
+    )
+    assert [(p.path, p.line, p.column, p.message) for p in report_places(gcc)] == [
+        ("src/bad.c", 23, 13, "pointer \u2018p\u2019 used after \u2018free\u2019")
+    ]

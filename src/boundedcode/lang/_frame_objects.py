@@ -9,7 +9,9 @@ Sentry's events, from every SDK (`{"filename": "app:///src/cart.js", "lineno": 2
 call first, as Python prints it (Sentry, structlog); one that names it `line` or `lineNumber`
 the innermost first, as the JVM does. Monolog writes each place as one string (`"file":
 "/srv/app/src/Cart.php:9", "trace": ["/srv/app/run.php:18", …]`): a list of places is a trace,
-innermost first, under the place of the object that holds it (the exception's).
+innermost first, under the place of the object that holds it (the exception's). A finding's place in
+a linter's or a compiler's JSON (an object with a severity, or one under a finding's location) is
+no frame.
 
 The text is read as tokens (brackets, strings, numbers), so a brace inside a string (a frame's
 source line, a local's repr) opens nothing, and a string left open runs to the end of its line
@@ -48,6 +50,14 @@ _FUNCTION_KEYS = ("function", "name", "method", "methodName")
 _CLASS_KEYS = ("class", "className")
 _OUTERMOST_FIRST_LINE_KEY = "lineno"
 _KEYS = frozenset(_PATH_KEYS + _LINE_KEYS + _COLUMN_KEYS + _FUNCTION_KEYS + _CLASS_KEYS)
+# A finding's place in a linter's or a compiler's JSON is no frame: an object with a severity (mypy's
+# `-O json`), or one a finding holds under one of these keys (staticcheck's "location", gcc's
+# "caret" and "finish", an LSP range's "start" and "end").
+_SEVERITY = "severity"
+_PLACE_KEYS = frozenset(
+    {"location", "position", "region", "range", "start", "end", "begin", "caret", "finish"}
+)
+_NOT_A_FRAME = "\0"  # an entry that marks an object as a finding's
 # Objects nest no deeper than this; an opening past it is not read (a hostile text's brackets).
 MAX_DEPTH = 64
 # Tokens read of a text: a Sentry event of 40 frames with their locals has a few thousand; a
@@ -80,12 +90,16 @@ def object_traces(text: str) -> list[list[ObjectFrame]]:
     stack: list[dict[str, str | int] | list[tuple[ObjectFrame, bool]]] = []
     opened: list[int] = []
     key: str | None = None  # the entry of a frame's a value would be
+    named = ""  # the key the next value is the value of
     for m in islice(_TOKEN.finditer(text), MAX_TOKENS):
         kind = m.lastgroup
         if kind == "colon":  # a key (never escaped, so its quotes are its only difference)
-            name = m["string"][1:-1]
-            key = name if name in _KEYS else None
+            named = m["string"][1:-1]
+            key = named if named in _KEYS else None
+            if named == _SEVERITY and stack and isinstance(entries := stack[-1], dict):
+                entries[_NOT_A_FRAME] = 1
             continue
+        opens_place, named = named in _PLACE_KEYS, ""
         if kind is not None:  # a string or a number
             if key is not None and stack and isinstance(entries := stack[-1], dict):
                 entries.setdefault(key, _unquoted(m[0]) if kind == "string" else int(m[0]))
@@ -99,7 +113,7 @@ def object_traces(text: str) -> list[list[ObjectFrame]]:
         token = m[0]
         if token in "{[":
             if len(stack) < MAX_DEPTH:
-                stack.append({} if token == "{" else [])
+                stack.append(({_NOT_A_FRAME: 1} if opens_place else {}) if token == "{" else [])
                 opened.append(len(traces))
         elif token == "}" and stack and isinstance(entries := stack[-1], dict):
             stack.pop()
@@ -125,6 +139,8 @@ def object_traces(text: str) -> list[list[ObjectFrame]]:
 
 def _frame(entries: dict[str, str | int]) -> tuple[ObjectFrame, bool] | None:
     """The frame an object describes, and whether its format lists the outermost call first."""
+    if _NOT_A_FRAME in entries:
+        return None
     path = next((v for k in _PATH_KEYS if isinstance(v := entries.get(k), str) and v), None)
     if path is None:
         return None

@@ -5,13 +5,14 @@ JSON (eslint's and stylelint's `-f json`, ruff's `json`, pylint's `json2`, bandi
 `--outputjson`, webpack's `--json` stats, SARIF from any of them): each object with a line, in
 the file it or its nearest enclosing object names (eslint's `filePath` above its `messages`), the
 line itself or in a location it holds (ruff's `"location": {"row": 1}`, SARIF's `"region":
-{"startLine": 3}`, webpack's `"loc": "2:7"`, GitLab's Code Quality `"positions"`); the Language
-Server Protocol's `range` counts lines from 0 (pyright's), reviewdog's (rdjson) from 1; a finding's
-proposed edits are no places. XML (JUnit reports, a linter's as ruff's `junit`, checkstyle's format as
-phpcs and eslint write it, cppcheck's `--xml`, GoogleTest's, Catch2's and Boost.Test's): each element
-with a `line` attribute, in the file it or an enclosing element names (`<file name="…"><error
-line="3" …/>`, a test suite named after a file), or at the place a failure's message starts with
-(GoogleTest's `<failure message="cart_test.cpp:6&#x0A;Expected …">`).
+{"startLine": 3}`, webpack's `"loc": "2:7"`, GitLab's Code Quality `"positions"`, gcc's `"caret"`,
+the first of a finding's `"locations"`, SARIF's and gcc's); the Language Server Protocol's `range`
+counts lines from 0 (pyright's), reviewdog's (rdjson) from 1; a finding's proposed edits are no
+places. XML (JUnit reports, a linter's as ruff's `junit`, checkstyle's format as phpcs and eslint
+write it, cppcheck's `--xml`, GoogleTest's, Catch2's and Boost.Test's): each element with a `line`
+attribute, in the file it or an enclosing element names (`<file name="…"><error line="3" …/>`, a
+test suite named after a file), or at the place a failure's message starts with (GoogleTest's
+`<failure message="cart_test.cpp:6&#x0A;Expected …">`).
 
 A document is read where a line starts one, each line's envelope off (a quote's markers, a CI
 log's timestamps): JSON through the standard decoder from a `{` or `[` at a line's start, XML
@@ -52,12 +53,16 @@ _SEVERITY_KEYS = ("severity", "level", "issue_severity", "type")
 # Objects a place is written in, inside the finding that has it (SARIF nests the file too, GitLab's
 # Code Quality report its line: {"path": …, "positions": {"begin": {"line": 2, "column": 8}}}).
 _LOCATION_KEYS: tuple[str, ...] = ("location", "region", "physicalLocation", "artifactLocation", "position")
-_LOCATION_KEYS += ("start", "positions", "begin")
+_LOCATION_KEYS += ("caret", "start", "positions", "begin")  # gcc's JSON: the caret's column, not the span's
+# A finding's places listed, the first its own (SARIF's and gcc's JSON "locations").
+_LOCATIONS = "locations"
 # The Language Server Protocol's range counts from 0 ({"start": {"line": 14, "character": 4}});
 # reviewdog's (rdjson) from 1, its columns named so ({"start": {"line": 2, "column": 1}}).
 _RANGE = "range"
 # A finding's proposed edits: text to write, at no place the finding is about.
 _EDIT_KEYS = frozenset({"suggestions", "fix", "fixes", "edits"})
+# Entries read as a finding's own place (or its edits), not as findings of their own.
+_PLACES = frozenset(_LOCATION_KEYS) | {_RANGE, _LOCATIONS} | _EDIT_KEYS
 _FINDING_KEYS = frozenset(_MESSAGE_KEYS + _SEVERITY_KEYS + ("code", "ruleId", "rule", "symbol", "test_id"))
 # A JSON report names a place by one of these keys (a word of prose is no key).
 _QUOTED_PLACE_KEYS = tuple(f'"{key}"' for key in (*_LINE_KEYS, _RANGE, "loc"))
@@ -136,12 +141,7 @@ def _json_places(value: Any, path: str | None, depth: int) -> list[ReportPlace]:
         if found is not None:
             places.append(found)
     for key, item in value.items():
-        if (
-            key not in _LOCATION_KEYS
-            and key != _RANGE
-            and key not in _EDIT_KEYS
-            and isinstance(item, (dict, list))
-        ):
+        if key not in _PLACES and isinstance(item, (dict, list)):
             # phpcs's report keys each file's findings by its path
             places += _json_places(item, key if _file_like(key) else path, depth + 1)
     return places
@@ -156,8 +156,10 @@ def _file_like(value: str) -> bool:
 def _flattened(entries: dict[str, Any]) -> dict[str, Any]:
     """An object's entries with those of the locations it holds (theirs second)."""
     merged = dict(entries)
-    for key in _LOCATION_KEYS:
-        inner = entries.get(key)
+    listed = entries.get(_LOCATIONS)
+    first = listed[0] if isinstance(listed, list) and listed else None
+    for key in (*_LOCATION_KEYS, _LOCATIONS):
+        inner = first if key == _LOCATIONS else entries.get(key)
         if isinstance(inner, dict):
             place = _flattened(inner)
             line, character = place.get("line"), place.get("character")

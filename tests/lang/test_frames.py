@@ -2509,3 +2509,22 @@ def test_the_innermost_frame_a_tap_report_writes_in_a_failure_s_yaml():
     assert [(f.path, f.line, f.function) for f in parse_frames(ava)] == [
         ("/srv/shop/src/cart.ts", 7, "total")
     ]
+
+
+def test_a_workflow_command_s_escaped_trace_reads_as_its_lines():
+    line = (
+        "::error file=/srv/shop/src/cart.ts,line=7,title=cart › checkout rejects negative::RangeError: negative"
+        " price for b%0A    at total (src/cart.ts:7:13)%0A    at checkout (src/checkout.ts:4:18)%0A"
+        "    at Object.<anonymous> (test/cart.test.ts:10:20)"
+    )
+    assert [(f.path, f.line, f.depth) for f in parse_frames(line)] == [
+        ("src/cart.ts", 7, 0),
+        ("src/checkout.ts", 4, 1),
+        ("test/cart.test.ts", 10, 2),
+    ]
+    [annotation] = parse_diagnostics(line)
+    assert (annotation.path, annotation.line, annotation.message) == (
+        "/srv/shop/src/cart.ts",
+        7,
+        "RangeError: negative price for b",
+    )

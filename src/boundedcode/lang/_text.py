@@ -250,6 +250,15 @@ def evidence_lines(text: str) -> list[str]:
             pieces = _teamcity_lines(line)
             added += len(pieces) - 1
             out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
+        elif (
+            line.startswith("::")
+            and "%0A" in line
+            and len(line) <= MAX_ESCAPED_LINE_CHARS
+            and added < MAX_LINES
+        ):
+            pieces = _workflow_command_lines(line)
+            added += len(pieces) - 1
+            out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
         elif "\\n" in line and (recorded := _recorded_line(line)) is not None:
             out.append(_plain(recorded))
         elif "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS and added < MAX_LINES:
@@ -329,6 +338,23 @@ def _teamcity_lines(line: str) -> list[str]:
     text = _TEAMCITY_ESCAPE.sub(_teamcity_unescaped, details[1])
     pieces = [piece.strip() for piece in text.split("\n", MAX_STRING_LINES)[: MAX_STRING_LINES - 1]]
     return [line[: details.start()] + line[details.end() :], *pieces]
+
+
+# A GitHub Actions workflow command's message escapes its line breaks ('::error file=src/cart.ts,
+# line=7::RangeError: negative price%0A    at total (src/cart.ts:7:13)%0A    at …', Jest's, Vitest's,
+# Playwright's and Bun's annotations): the command with the message's first line, then its others.
+_WORKFLOW_COMMAND = LazyPattern(r"^::[a-z]{1,20}(?: [^\n]{0,2000}?)?::")
+_WORKFLOW_ESCAPE = LazyPattern(r"%(?:25|0D|0A)")
+_WORKFLOW = {"%25": "%", "%0D": "", "%0A": "\n"}
+
+
+def _workflow_command_lines(line: str) -> list[str]:
+    command = _WORKFLOW_COMMAND.match(line)
+    if command is None:
+        return [line]
+    message = _WORKFLOW_ESCAPE.sub(lambda m: _WORKFLOW[m[0]], line[command.end() :])
+    first, *others = message.split("\n", MAX_STRING_LINES)[:MAX_STRING_LINES]
+    return [command[0] + first, *others]
 
 
 def _recorded_line(line: str) -> str | None:

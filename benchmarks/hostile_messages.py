@@ -73,6 +73,21 @@ FRAGMENTS = [
     '<error line="1" file="a.c"',
     "[cause]: ",
     "--> #0  f at a.rb:1",
+    "> ",
+    "2024-05-01T12:34:56.1234567Z ",
+    "::error file=a.ts,line=1::a%0A",
+    "`a.py:1` ",
+    "**",
+    "[0] ",
+    "0|api | ",
+    " ⨯ a.js:1:1",
+    "a.css:1:1 lint ━━━",
+    ">>> referenced by ",
+    "  at: 'f (a.js:1:1)'",
+    "a.ts:1:1 - ",
+    "  error - a - a.dart:1:1 - ",
+    "\u2190[0m",
+    "ninja: Entering directory `",
 ]
 
 

@@ -2528,3 +2528,26 @@ def test_a_workflow_command_s_escaped_trace_reads_as_its_lines():
         7,
         "RangeError: negative price for b",
     )
+
+
+def test_an_error_s_own_line_starts_its_trace():
+    # a JUnit report's two failures, Vitest's frames each under its error's line
+    report = (
+        "AssertionError: expected 6 to be 7 // Object.is equality\n"
+        " ❯ test/cart.test.ts:7:54\n"
+        "            </failure>\n"
+        "        </testcase>\n"
+        '        <testcase classname="test/cart.test.ts" name="cart &gt; checkout rejects negative">\n'
+        '            <failure message="negative price for b" type="RangeError">\n'
+        "RangeError: negative price for b\n"
+        " ❯ total src/cart.ts:7:13\n"
+        " ❯ checkout src/checkout.ts:4:13\n"
+    )
+    assert [(f.path, f.line, f.depth) for f in parse_frames(report)] == [
+        ("test/cart.test.ts", 7, 0),
+        ("src/cart.ts", 7, 0),
+        ("src/checkout.ts", 4, 1),
+    ]
+    # Hermes' trace, then the same symbolicated
+    hermes = [(Path(f.path).name, f.depth) for f in parse_frames(evidence("javascript/hermes.txt"))]
+    assert hermes[2:] == [("cart.js", 0), ("orders.js", 1)]

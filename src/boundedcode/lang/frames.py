@@ -1428,7 +1428,8 @@ _TRACE_START = LazyPattern(
     r"|(?:Current thread|Thread) 0x[0-9a-f]{1,16} \(most recent call first\):|Stack \(most recent call first\):"
     r"|(?:Previous )?(?:[Ww]rite|[Rr]ead) (?:of size \d{1,6} )?at 0x|Goroutine \d{1,12} \([\w ]{1,40}\) created at:"
     r"|_{3,200} .{1,400} _{3,200}$|={3,200} .{1,400} ={3,200}$"
-    r"|\(node:\d{1,10}\) |\[cause\]:? |Thrown at:$)"  # Node's warnings, an error's cause, --trace-uncaught
+    r"|\(node:\d{1,10}\) |\[cause\]:? |Thrown at:$"  # Node's warnings, an error's cause, --trace-uncaught
+    r"|[A-Z][\w.$]{0,200}(?:Error|Exception): )"  # an error's own line (two failures a report lists)
 )
 
 

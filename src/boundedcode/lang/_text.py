@@ -229,40 +229,15 @@ def evidence_lines(text: str) -> list[str]:
         # Strings are read as lines until they have made MAX_LINES more: a hostile record of many
         # short strings makes no more lines than the bounds let a text have (a record at the end
         # of a long log is still read).
-        if (
-            "#012" in line
-            and line.count("#012") >= 2
-            and len(line) <= MAX_ESCAPED_LINE_CHARS
-            and added < MAX_LINES
-        ):
-            # rsyslog's escapes of a message's line breaks and tabs ('failed#012Traceback …#012  File
-            # "/srv/…'): the lines a program logged as one message (two at least: '#012' once is a
-            # colour's or a number's as likely)
-            pieces = line.replace("#011", "\t").split("#012", MAX_STRING_LINES)[:MAX_STRING_LINES]
-            added += len(pieces) - 1
-            out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
-        elif (
-            line.startswith("##teamcity[")
-            and "|n" in line
-            and len(line) <= MAX_ESCAPED_LINE_CHARS
-            and added < MAX_LINES
-        ):
-            pieces = _teamcity_lines(line)
-            added += len(pieces) - 1
-            out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
-        elif (
-            line.startswith("::")
-            and "%0A" in line
-            and len(line) <= MAX_ESCAPED_LINE_CHARS
-            and added < MAX_LINES
-        ):
-            pieces = _workflow_command_lines(line)
-            added += len(pieces) - 1
-            out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
-        elif "\\n" in line and (recorded := _recorded_line(line)) is not None:
-            out.append(_plain(recorded))
-        elif "\\n" in line and len(line) <= MAX_ESCAPED_LINE_CHARS and added < MAX_LINES:
-            pieces = _string_lines(line)
+        bounded = len(line) <= MAX_ESCAPED_LINE_CHARS and added < MAX_LINES
+        pieces = _escaped_lines(line) if bounded else None
+        if pieces is None and "\\n" in line:
+            if (recorded := _recorded_line(line)) is not None:
+                out.append(_plain(recorded))
+                continue
+            if bounded:
+                pieces = _string_lines(line)
+        if pieces is not None:
             added += len(pieces) - 1
             out += [_plain(piece) if len(piece) <= MAX_LINE_CHARS else "" for piece in pieces]
         elif len(line) > MAX_LINE_CHARS:
@@ -355,6 +330,19 @@ def _workflow_command_lines(line: str) -> list[str]:
     message = _WORKFLOW_ESCAPE.sub(lambda m: _WORKFLOW[m[0]], line[command.end() :])
     first, *others = message.split("\n", MAX_STRING_LINES)[:MAX_STRING_LINES]
     return [command[0] + first, *others]
+
+
+def _escaped_lines(line: str) -> list[str] | None:
+    """The lines `line` holds with its line breaks escaped, or None: rsyslog's ('failed#012Traceback
+    …#012  File "/srv/…', two at least: '#012' once is a colour's or a number's as likely), a TeamCity
+    service message's details, a workflow command's message."""
+    if "#012" in line and line.count("#012") >= 2:
+        return line.replace("#011", "\t").split("#012", MAX_STRING_LINES)[:MAX_STRING_LINES]
+    if line.startswith("##teamcity[") and "|n" in line:
+        return _teamcity_lines(line)
+    if line.startswith("::") and "%0A" in line:
+        return _workflow_command_lines(line)
+    return None
 
 
 def _recorded_line(line: str) -> str | None:

@@ -54,7 +54,7 @@ _ANSI = re.compile(
 # taken off where one of them resets (`_SGR_RESETS`), as every coloured output does. One behind an
 # escaped ESC is a string's (a notebook's JSON, '"\\u001b[31mKeyError\\u001b[39m"'), whole: the
 # string's escapes undone (`_string_lines`), it is a code like any other. Windows' console before
-# 10 printed ESC as '←' ('←[90m    at total (C:\\shop\\cart.js:2:9)←[39m'): the arrow goes with its code.
+# 10 printed ESC as '←' ('←[90m    at total (C:\shop\cart.js:2:9)←[39m'): the arrow goes with its code.
 _BARE_SGR = LazyPattern(
     r"\u2190?(?<!\\u001b)(?<!\\u001B)(?<!\\x1b)(?<!\\x1B)(?<!\\033)\[\d{1,3}(?:;\d{1,3}){0,15}m"
 )

@@ -1202,7 +1202,7 @@ _DART_ANALYZE = LazyPattern(
 
 # Flutter's own renderings of the same rows: the message first, then the place (' at ' before it in
 # Flutter 1, '-' for '•' on a console without Unicode: '  error - Expected an identifier -
-# lib\\cart.dart:17:32 - missing_identifier'), the columns padded; and a row the console's width broke,
+# lib\cart.dart:17:32 - missing_identifier'), the columns padded; and a row the console's width broke,
 # its place and code on the indented line below ('         lib/main.dart:1:8 • uri_does_not_exist').
 _DART_ANALYZE_FLUTTER = LazyPattern(
     r"^\s{0,8}(?P<sev>error|warning|info|lint|hint) [-•] (?P<msg>.{1,2000}?)(?: at| [-•]) "

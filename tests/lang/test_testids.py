@@ -247,3 +247,13 @@ def test_a_minitest_spec_s_describe_words_name_its_class():
     ]
     # without the place in brackets such words are a sentence's
     assert parse_test_ids("  1) Error:\nPlease see the suite named foo#test_bar:\n") == []
+
+
+def test_mocha_s_failure_list_its_titles_a_part_a_line():
+    ids = parse_test_ids(evidence("javascript/mocha_failing.txt"))
+    assert [(t.suite, t.name, t.framework) for t in ids] == [
+        ("cart", "totals nothing when empty", "mocha"),
+        ("cart with two items", "sums their prices", "mocha"),
+    ]
+    # before mocha's 'failing' header, a numbered line is no title
+    assert parse_test_ids("  1) cart\n       sums items:\n") == []

@@ -1,10 +1,10 @@
 """Failing test ids in test-runner output: Go, pytest, unittest, cargo, PHPUnit, Surefire, Gradle,
-Jest, googletest, CTest, RSpec, minitest, Cucumber, the Redis test suite.
+Jest, googletest, CTest, RSpec, minitest, Cucumber, mocha, the Redis test suite.
 
 `parse_test_ids` reads untrusted text line by line against one table entry per format (a compiled
-regex plus a small builder). Two runners print context on another line and the builders read it
+regex plus a small builder). Some runners print context on another line and the builders read it
 from a small state: Go names the package after its tests (`FAIL\texample.com/shop/cart\t0.01s`),
-Jest and Surefire name the file or class before them.
+Jest and Surefire name the file or class before them, mocha writes a title's parts a line each.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ class _State(Record):
     jest_file: str | None = None
     surefire_class: str | None = None
     rspec_failures: bool = False  # after RSpec's 'Failures:' header, '  1) …' rows name examples
+    mocha_failing: bool = False  # after mocha's '  2 failing', '  1) …' rows start titles
+    mocha_title: list[str] | None = None  # the title path of a failure so far
 
 
 # go test: '--- FAIL: TestTotal/empty (0.00s)', then the package 'FAIL\texample.com/shop/cart\t0.005s'.
@@ -271,6 +273,35 @@ def _generic(m: re.Match[str], state: _State) -> None:
     state.ids.append(TestId(raw, None, suite, name or None, "generic"))
 
 
+# mocha: under '  2 failing', each failure's title path, its parts on lines of their own, the test's
+# ending in a colon ('  1) cart', '       empty cart', '         sums nothing:').
+_MOCHA_FAILING = LazyPattern(r"^\s{2}\d{1,6} failing$")
+_MOCHA_TITLE = LazyPattern(r"^\s{2}\d{1,6}\) (?P<part>\S.{0,1000})$")
+_MOCHA_PART = LazyPattern(r"^\s{5,80}(?P<part>\S.{0,1000})$")
+_MOCHA_DEPTH = 32  # title parts at most (describes nest no deeper in any suite)
+
+
+def _mocha(line: str, state: _State) -> bool:
+    """Reads a line of mocha's failure list into the title it is part of; whether it is one."""
+    title = _MOCHA_TITLE.match(line)
+    if title is not None:
+        parts = [title["part"]]
+    elif state.mocha_title and (part := _MOCHA_PART.match(line)) and len(state.mocha_title) < _MOCHA_DEPTH:
+        parts = [*state.mocha_title, part["part"]]
+    else:
+        state.mocha_title = None
+        return False
+    if parts[-1].endswith(":"):
+        name = parts[-1][:-1]
+        state.ids.append(
+            TestId(" ".join([*parts[:-1], name]), None, " ".join(parts[:-1]) or None, name, "mocha")
+        )
+        state.mocha_title = None
+    else:
+        state.mocha_title = parts
+    return True
+
+
 _Builder = Callable[[re.Match[str], _State], None]
 _FORMATS: tuple[tuple[str, LazyPattern, _Builder], ...] = (
     ("--- FAIL", _GO_TEST, _go_test),  # go test
@@ -306,6 +337,10 @@ def parse_test_ids(text: str) -> list[TestId]:
     for line in evidence_lines(text):
         if line == "Failures:":
             state.rspec_failures = True
+        if state.mocha_failing and _mocha(line, state):
+            continue
+        if " failing" in line and _MOCHA_FAILING.match(line):
+            state.mocha_failing = True
         if not _CANDIDATE.search(line):
             continue
         for hint, pattern, build in _FORMATS:

@@ -50,10 +50,20 @@ _LINE_KEYS = ("line", "lineNumber", "line_number", "row", "startLine")
 _COLUMN_KEYS = ("column", "col", "startColumn", "col_offset")
 _MESSAGE_KEYS = ("message", "msg", "text", "issue_text", "description")
 _SEVERITY_KEYS = ("severity", "level", "issue_severity", "type")
-# Objects a place is written in, inside the finding that has it (SARIF nests the file too, GitLab's
-# Code Quality report its line: {"path": …, "positions": {"begin": {"line": 2, "column": 8}}}).
-_LOCATION_KEYS: tuple[str, ...] = ("location", "region", "physicalLocation", "artifactLocation", "position")
-_LOCATION_KEYS += ("caret", "start", "positions", "begin")  # gcc's JSON: the caret's column, not the span's
+# Objects a place is written in, inside the finding that has it, in order of preference (SARIF nests
+# the file too, GitLab's Code Quality report its line: {"path": …, "positions": {"begin": {"line": 2,
+# "column": 8}}}; gcc's JSON its caret before its span's start).
+_LOCATION_KEYS = (
+    "location",
+    "region",
+    "physicalLocation",
+    "artifactLocation",
+    "position",
+    "caret",
+    "start",
+    "positions",
+    "begin",
+)
 # A finding's places listed, the first its own (SARIF's and gcc's JSON "locations").
 _LOCATIONS = "locations"
 # The Language Server Protocol's range counts from 0 ({"start": {"line": 14, "character": 4}});

@@ -265,13 +265,18 @@ def _maven(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # Kotlin through Gradle: 'e: file:///src/Orders.kt:4:21 msg' (1.8+), 'e: /src/Orders.kt: (5, 12): msg'
 # (before 1.8, as kotlinc 1.3's GradleStyle renderer prints it; a CI log's step may indent it).
+_KOTLIN_PAREN = r": \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):"  # before 1.8: 'Orders.kt: (5, 12):'
 _KOTLIN = LazyPattern(
-    r"^\s{0,8}(?P<sev>[ew]): (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9}):?|: \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):) (?P<msg>.{0,4000})$"
+    r"^\s{0,8}(?P<sev>[ew]): (?P<path>\S.{0,1000}?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9}):?|"
+    + _KOTLIN_PAREN
+    + r") (?P<msg>.{0,4000})$"
 )
 # The same rows without their severity, as Android Studio's build window copies them (kotlinc's own
 # 'Orders.kt:4:21: error: …' has a colon after the place).
 _KOTLIN_COPIED = LazyPattern(
-    r"^\s{0,8}(?P<path>\S.{0,1000}?\.kts?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9})|: \((?P<line2>\d{1,9}), (?P<col2>\d{1,9})\):) (?P<msg>.{0,4000})$"
+    r"^\s{0,8}(?P<path>\S.{0,1000}?\.kts?)(?::(?P<line>\d{1,9}):(?P<col>\d{1,9})|"
+    + _KOTLIN_PAREN
+    + r") (?P<msg>.{0,4000})$"
 )
 
 

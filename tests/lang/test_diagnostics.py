@@ -1993,3 +1993,55 @@ def test_rows_a_survey_of_real_tools_found_unread(name, places):
 )
 def test_rows_a_survey_of_javascript_s_tools_found_unread(name, places):
     assert {(d.path, d.line, d.column) for d in parse_diagnostics(evidence(f"{name}.txt"))} == places
+
+
+@pytest.mark.parametrize(
+    ("name", "rows"),
+    [
+        # Create React App's formatter: 'Line 3:45:' under the file, no severity per row
+        (
+            "javascript/eslint_cra",
+            [
+                ("src/cart.js", 3, 45, None, "Missing semicolon (semi)"),
+                ("src/cart.js", 5, 48, None, "Missing semicolon (semi)"),
+                ("src/cart.js", 7, 33, None, "'unused' is not defined (no-undef)"),
+            ],
+        ),
+        # eslint 7's codeframe: the place after the message, a colon after it
+        (
+            "javascript/eslint7_codeframe",
+            [
+                (
+                    "src/cart.js",
+                    1,
+                    1,
+                    "warning",
+                    "'use strict' is unnecessary inside of modules (strict)",
+                ),
+                ("src/cart.js", 3, 45, "error", "Missing semicolon (semi)"),
+                ("src/cart.js", 5, 48, "error", "Missing semicolon (semi)"),
+                ("src/cart.js", 7, 33, "error", "'unused' is not defined (no-undef)"),
+            ],
+        ),
+    ],
+)
+def test_eslint_s_older_formatters(name, rows):
+    parsed = parse_diagnostics(evidence(f"{name}.txt"))
+    assert [(d.path, d.line, d.column, d.severity, d.message) for d in parsed] == rows
+
+
+def test_a_line_named_in_words_is_a_row_only_under_a_file():
+    # 'Line 3:45:' with no file above it names nothing; a sentence with ' at x.js:3:4:' is no codeframe
+    assert parse_diagnostics("Compiled.\n  Line 3:45:  Missing semicolon  semi\n") == []
+    assert parse_diagnostics("error: it failed at build time, see docs.txt:3:4: later\n") == []
+
+
+def test_esbuild_before_0_14_marks_its_rows():
+    # ' > src/app.ts:2:24: error: …', its column from 0 as esbuild counts it
+    assert [
+        (d.path, d.line, d.column, d.severity, d.message)
+        for d in parse_diagnostics(evidence("javascript/esbuild011.txt"))
+    ] == [
+        ("src/app.ts", 2, 24, "error", 'Could not resolve "./missing"'),
+        ("src/cart.ts", 5, 0, "error", 'Unexpected "}"'),
+    ]

@@ -778,6 +778,12 @@ EXPECTED = {
         Frame(T + "/pasted/celery/shop/cart.py", 2, None, "total", None, "python", 1),
         Frame(T + "/pasted/celery/tasks.py", 14, None, "checkout", None, "python", 2),
     ],
+    # ... and relayed by docker compose from a container named by `container_name` (no number).
+    "mixed/compose_named_celery.txt": [
+        Frame(T + "/pasted/celery/shop/cart.py", 2, None, None, None, "python", 0),
+        Frame(T + "/pasted/celery/shop/cart.py", 2, None, "total", None, "python", 1),
+        Frame(T + "/pasted/celery/tasks.py", 14, None, "checkout", None, "python", 2),
+    ],
     # A process runner's prefix before each line it relays: concurrently's command, pm2's process.
     "javascript/concurrently.txt": RUNNER_RELAYED,
     "javascript/pm2_logs.txt": RUNNER_RELAYED,
@@ -1744,6 +1750,27 @@ def test_a_process_manager_s_relayed_lines_are_read_per_process_and_nothing_else
         "",
         "2 |     let x = total();",
         "| a | b |",
+        "",
+    ]
+
+
+def test_a_named_container_s_lines_are_relayed_where_two_or_more_start_so():
+    # compose's prefix of a container named by `container_name` has no number: read where the name
+    # starts two lines or more (a log's own prefix behind it off too); a table row without its outer
+    # pipes whose first cell is said once keeps it.
+    text = (
+        "celeryworker  | [2024-03-01 10:22:33,456: WARNING/ForkPoolWorker-1] Traceback (most recent call last):\n"
+        'celeryworker  | [2024-03-01 10:22:33,456: WARNING/ForkPoolWorker-1]   File "/app/tasks.py", line 9, in run\n'
+        "celeryworker  |     return total(items)\n"
+        "\n"
+        "price | cart.py:3\n"
+    )
+    assert evidence_lines(text) == [
+        "Traceback (most recent call last):",
+        '  File "/app/tasks.py", line 9, in run',
+        "    return total(items)",
+        "",
+        "price | cart.py:3",
         "",
     ]
 

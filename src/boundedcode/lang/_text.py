@@ -131,6 +131,9 @@ _BOX_SIDES = LazyPattern(r"^[ \t]{0,40}(?:[│└]|┌(?!─)) ?|[ \t]{0,400}│
 _RELAYED = LazyPattern(
     r"^(?:\d\d:\d\d:\d\d )?([A-Za-z][\w.-]{0,62}?[-_.]\d{1,4}|system|\d{1,4}\|[\w.@-]{1,64}?) {0,32}\| ?"
 )
+# docker compose's service named by its `container_name` (`celeryworker  | `: the name padded to the
+# longest one's width and one blank more, then `| `), where it starts two lines or more.
+_NAMED_RELAY = LazyPattern(r"^([A-Za-z][\w.-]{0,62}) {1,64}\| ")
 # concurrently's command (`[0] `, or the name it was given, `[api] `) where it starts two lines or
 # more; a log's level in brackets is no command's (Maven's `[ERROR] `, sbt's `[error] `).
 _CONCURRENT = LazyPattern(
@@ -410,12 +413,13 @@ def _unindented(lines: list[str]) -> list[str]:
 
 def _demultiplexed(lines: list[str]) -> list[str]:
     """`lines` with each run of relayed lines (`_RELAYED`, `_WORKSPACE_TASK`, `_CTEST_LINE`,
-    `_CONCURRENT`) regrouped by process, prefix off, a blank line after each process's: two
+    `_CONCURRENT`, `_NAMED_RELAY`) regrouped by process, prefix off, a blank line after each process's: two
     processes' traces interleave in a process manager's output, never one process's own. The lines
     around a run keep their places."""
     tasks = Counter(m[1] for line in lines if ": " in line and (m := _WORKSPACE_TASK.match(line)))
     tests = {m[1] for line in lines if "Test command: " in line and (m := _CTEST_LINE.match(line)) and m[2]}
     commands = Counter(m[1] for line in lines if line.startswith("[") and (m := _CONCURRENT.match(line)))
+    services = Counter(m[1] for line in lines if " | " in line and (m := _NAMED_RELAY.match(line)))
     out: list[str] = []
     relayed: dict[str, list[str]] = {}
     for line in lines:
@@ -426,8 +430,11 @@ def _demultiplexed(lines: list[str]) -> list[str]:
             m = test
         if m is None and commands and (command := _CONCURRENT.match(line)) and commands[command[1]] >= 2:
             m = command
+        if m is None and services and (service := _NAMED_RELAY.match(line)) and services[service[1]] >= 2:
+            m = service
         if m is not None:
-            relayed.setdefault(m[1], []).append(line[m.end() :])
+            # what the process printed has its own prefix (a Celery worker's record under compose)
+            relayed.setdefault(m[1], []).append(_unprefixed(line[m.end() :]))
             continue
         if relayed:
             if not line.strip():

@@ -289,9 +289,10 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 # spans 'file:12:5-20: …' and 'file:(12,5)-(14,20): …', mypy's '--show-error-end' 'file:5:18:5:22: …',
 # g++'s instantiation context 'src/cart.cpp:7:40:   required from here', and
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
-# ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space).
+# ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space), esbuild's
+# before 0.14 behind its mark (' > src/app.ts:2:24: error: Could not resolve "./missing"').
 _COLON = LazyPattern(
-    r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4})?"
+    r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4}|> )?"
     + _PATH
     + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)): {1,3}(?P<rest>\S.{0,4000})$"
 )
@@ -353,6 +354,29 @@ def _under_header(
 def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
     message = f"{m['msg']} ({m['rule']})" if m["rule"] else m["msg"]
     return _under_header(m, state, message, m["sev"], "eslint")
+
+
+# Create React App's eslint formatter (react-dev-utils), rows under their file: '  Line 3:45:  Missing
+# semicolon  semi' (before react-scripts 4, '  Line 3:  …', no column).
+_CRA_ROW = LazyPattern(
+    r"^\s{1,8}Line (?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?: {1,8}(?P<msg>\S.{0,4000}?)(?: {2,200}(?P<rule>[\w@/-]{1,200}))?$"
+)
+
+
+def _cra(m: re.Match[str], state: _State) -> Diagnostic | None:
+    message = f"{m['msg']} ({m['rule']})" if m["rule"] else m["msg"]
+    return _under_header(m, state, message, None, "eslint")
+
+
+# eslint's codeframe formatter (built in before eslint 8): 'error: Missing semicolon (semi) at
+# src/cart.js:3:45:', the source's lines below.
+_ESLINT_CODEFRAME = LazyPattern(
+    r"^(?P<sev>error|warning): (?P<msg>.{1,4000}?) at " + _PATH + r":(?P<line>\d{1,9}):(?P<col>\d{1,9}):$"
+)
+
+
+def _eslint_codeframe(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], m["msg"], m["sev"], "eslint")
 
 
 # ruff's grouped rows under their file ('shop/cart.py:', then '  1:8 F401 [*] `os` imported but
@@ -1295,6 +1319,8 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_ARROW, _arrow, ("--> ", "::: ")),  # rustc, ruff --output-format=full
     _Row(_BOXED, _boxed, ("╭─[", ",-[", "┌─ ")),  # miette (oxlint, swc), codespan-reporting (taplo)
     _Row(_ESLINT_ROW, _eslint, ("error", "warning")),  # eslint (stylish)
+    _Row(_CRA_ROW, _cra, ("Line ",)),  # Create React App's eslint formatter
+    _Row(_ESLINT_CODEFRAME, _eslint_codeframe, (" at ",)),  # eslint -f codeframe
     _Row(_DJLINT_ROW, _djlint, (":",)),  # djLint
     _Row(_RUFF_GROUPED_ROW, _ruff_grouped, (":",)),  # ruff --output-format grouped
     _Row(_PYDOCLINT_ROW, _pydoclint, (": DOC",)),  # pydoclint

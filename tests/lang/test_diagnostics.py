@@ -1902,6 +1902,13 @@ def test_a_log_record_s_windows_place_keeps_its_drive():
     )
 
 
+def test_a_span_over_lines_names_its_first():
+    # the Android Gradle plugin's blame position of a merged resource: start line and column, then end
+    line = "/srv/shop/app/src/main/res/values/styles.xml:1908:5-1912:13: AAPT: error: style attribute 'attr/fab' not found."
+    [found] = parse_diagnostics(line)
+    assert (found.path, found.line, found.column) == ("/srv/shop/app/src/main/res/values/styles.xml", 1908, 5)
+
+
 @pytest.mark.parametrize(
     "line",
     [
@@ -2033,6 +2040,7 @@ def test_eslint_s_older_formatters(name, rows):
 def test_a_line_named_in_words_is_a_row_only_under_a_file():
     # 'Line 3:45:' with no file above it names nothing; a sentence with ' at x.js:3:4:' is no codeframe
     assert parse_diagnostics("Compiled.\n  Line 3:45:  Missing semicolon  semi\n") == []
+    assert parse_diagnostics("Compiled.\n3:45  error  Missing semicolon  semi\n") == []
     assert parse_diagnostics("error: it failed at build time, see docs.txt:3:4: later\n") == []
 
 
@@ -2045,3 +2053,24 @@ def test_esbuild_before_0_14_marks_its_rows():
         ("src/app.ts", 2, 24, "error", 'Could not resolve "./missing"'),
         ("src/cart.ts", 5, 0, "error", 'Unexpected "}"'),
     ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "javascript/eslint",
+        "javascript/eslint_cra",
+        "css/stylelint",
+        "go/staticcheck_stylish",
+        "ruby/reek",
+        "yaml/yamllint",
+    ],
+)
+def test_a_grouping_linter_s_rows_without_their_indentation(name):
+    # copied from a page that collapses leading blanks (a rendered issue, a chat): each row still
+    # sits under its file
+    text = evidence(f"{name}.txt")
+    dedented = "\n".join(line.lstrip(" \t") for line in text.split("\n"))
+    places = {(d.path, d.line) for d in parse_diagnostics(text)}
+    assert places
+    assert {(d.path, d.line) for d in parse_diagnostics(dedented)} == places

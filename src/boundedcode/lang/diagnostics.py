@@ -286,7 +286,8 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # The common `file:line[:col]: message` (gcc, clang, javac, go, mypy, swiftc, UBSan-free …), GHC's
-# spans 'file:12:5-20: …' and 'file:(12,5)-(14,20): …', mypy's '--show-error-end' 'file:5:18:5:22: …',
+# spans 'file:12:5-20: …' and 'file:(12,5)-(14,20): …', the Android Gradle plugin's over lines
+# ('styles.xml:1908:5-1912:13: AAPT: error: …'), mypy's '--show-error-end' 'file:5:18:5:22: …',
 # g++'s instantiation context 'src/cart.cpp:7:40:   required from here', and
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space), esbuild's
@@ -294,7 +295,7 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 _COLON = LazyPattern(
     r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4}|> )?"
     + _PATH
-    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)): {1,3}(?P<rest>\S.{0,4000})$"
+    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}(?::\d{1,9})?|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)): {1,3}(?P<rest>\S.{0,4000})$"
 )
 _RUBOCOP = LazyPattern(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
 _PYLINT = LazyPattern(r"^(?P<letter>[CRWEFI])\d{4}: ")
@@ -333,9 +334,11 @@ def _phpstan_raw(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], None, m["msg"], None, "phpstan")
 
 
-# eslint's stylish rows under their file: '  3:7  error  Missing semicolon  semi'.
+# eslint's stylish rows under their file: '  3:7  error  Missing semicolon  semi'. The grouping linters'
+# rows are read without their indentation too (copied from a page that collapses leading blanks): the
+# file above them still names them.
 _ESLINT_ROW = LazyPattern(
-    r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>error|warning)\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$"
+    r"^\s{0,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>error|warning)\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$"
 )
 
 
@@ -359,7 +362,7 @@ def _eslint(m: re.Match[str], state: _State) -> Diagnostic | None:
 # Create React App's eslint formatter (react-dev-utils), rows under their file: '  Line 3:45:  Missing
 # semicolon  semi' (before react-scripts 4, '  Line 3:  …', no column).
 _CRA_ROW = LazyPattern(
-    r"^\s{1,8}Line (?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?: {1,8}(?P<msg>\S.{0,4000}?)(?: {2,200}(?P<rule>[\w@/-]{1,200}))?$"
+    r"^\s{0,8}Line (?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?: {1,8}(?P<msg>\S.{0,4000}?)(?: {2,200}(?P<rule>[\w@/-]{1,200}))?$"
 )
 
 
@@ -418,7 +421,7 @@ _RUBOCOP_ROW = LazyPattern(
     r"^(?P<letter>[CWEFRI]): {1,8}(?P<line>\d{1,9}): {1,8}(?P<col>\d{1,9}): (?P<msg>\S.{0,4000})$"
 )
 _STATICCHECK_ROW = LazyPattern(
-    r"^\s{1,8}\((?P<line>\d{1,9}), (?P<col>\d{1,9})\)\s{1,8}(?P<msg>[A-Z]{1,4}\d{1,5}\s{1,8}\S.{0,4000})$"
+    r"^\s{0,8}\((?P<line>\d{1,9}), (?P<col>\d{1,9})\)\s{1,8}(?P<msg>[A-Z]{1,4}\d{1,5}\s{1,8}\S.{0,4000})$"
 )
 
 
@@ -683,12 +686,12 @@ def _scalastyle(m: re.Match[str], state: _State) -> Diagnostic | None:
 # csslint's '2: warning at line 3, col 3' (its message on the next line), reek's
 # '  [7, 12]:DuplicateMethodCall: …' and shellcheck's '  ^-- SC2086 (info): …' under 'In x.sh line 4:'.
 _STYLELINT_ROW = LazyPattern(
-    r"^\s{1,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>[✖⚠×‼])\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$"
+    r"^\s{0,8}(?P<line>\d{1,9}):(?P<col>\d{1,9})\s{1,8}(?P<sev>[✖⚠×‼])\s{1,8}(?P<msg>\S.{0,4000}?)(?:\s{2,200}(?P<rule>[\w@/-]{1,200}))?$"
 )
 _CSSLINT_ROW = LazyPattern(
     r"^\d{1,6}: (?P<sev>warning|error) at line (?P<line>\d{1,9}), col (?P<col>\d{1,9})$"
 )
-_REEK_ROW = LazyPattern(r"^\s{1,8}\[(?P<lines>\d{1,9}(?:, \d{1,9}){0,50})\]:(?P<msg>\S.{0,4000})$")
+_REEK_ROW = LazyPattern(r"^\s{0,8}\[(?P<lines>\d{1,9}(?:, \d{1,9}){0,50})\]:(?P<msg>\S.{0,4000})$")
 _SHELLCHECK_ROW = LazyPattern(
     r"^\s{0,400}\^[-^]{0,400} (?P<code>SC\d{4}) \((?P<sev>\w{1,20})\): (?P<msg>.{1,4000})$"
 )

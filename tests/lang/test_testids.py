@@ -178,6 +178,29 @@ EXPECTED = {
             "Cart raises on empty carts", "spec/cart_spec.rb", None, "Cart raises on empty carts", "rspec"
         ),
     ],
+    # node's spec reporter: each failed test in the tree, then in the summary under its file
+    "javascript/node_test_spec.txt": [
+        TestId("sums prices", None, None, "sums prices", "node"),
+        TestId("cart totals", None, None, "cart totals", "node"),
+        TestId("rejects bad items", None, None, "rejects bad items", "node"),
+        TestId("sums prices", "test/cart.test.js", None, "sums prices", "node"),
+        TestId("rejects bad items", "test/cart.test.js", None, "rejects bad items", "node"),
+    ],
+    # TAP: node --test's, node-tap's (an assertion's 'not ok' too), Vitest's (a file's own, then its tests)
+    "javascript/node_test_tap.txt": [TestId("total sums prices", None, None, "total sums prices", "tap")],
+    "javascript/tap.txt": [
+        TestId("should be equal", None, None, "should be equal", "tap"),
+        TestId("sums prices", None, None, "sums prices", "tap"),
+        TestId("price must be positive", None, None, "price must be positive", "tap"),
+        TestId("discounts", None, None, "discounts", "tap"),
+        TestId("price.test.js", "price.test.js", None, None, "tap"),
+    ],
+    "javascript/vitest_tap.txt": [
+        TestId("test/cart.test.ts", "test/cart.test.ts", None, None, "tap"),
+        TestId("cart", None, None, "cart", "tap"),
+        TestId("sums items", None, None, "sums items", "tap"),
+        TestId("checkout rejects negative", None, None, "checkout rejects negative", "tap"),
+    ],
     "ruby/minitest.txt": [
         TestId("TestCart#test_empty", None, "TestCart", "test_empty", "minitest"),
         TestId("TestCart#test_total", "test/test_cart.rb", "TestCart", "test_total", "minitest"),
@@ -231,6 +254,13 @@ def test_jest_suite_that_failed_to_run_is_not_a_test():
 )
 def test_summaries_are_not_test_ids(line):
     assert parse_test_ids(line) == []
+
+
+def test_a_tap_directive_todo_or_skip_is_no_failure():
+    text = "not ok 1 - refunds # TODO not built\nnot ok 2 - ships # SKIP no network\nnot ok 3 - totals # time=2ms\n"
+    assert [t.name for t in parse_test_ids(text)] == ["totals"]
+    # a row of node's spec reporter without its duration is no test's
+    assert parse_test_ids("✖ 4 problems (3 errors, 1 warning)\n") == []
 
 
 def test_surefire_summary_with_one_space():

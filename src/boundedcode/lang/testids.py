@@ -1,5 +1,5 @@
 """Failing test ids in test-runner output: Go, pytest, unittest, cargo, PHPUnit, Surefire, Gradle,
-Jest, googletest, CTest, RSpec, minitest, Cucumber, mocha, the Redis test suite.
+Jest, googletest, CTest, RSpec, minitest, Cucumber, mocha, TAP, node --test, the Redis test suite.
 
 `parse_test_ids` reads untrusted text line by line against one table entry per format (a compiled
 regex plus a small builder). Some runners print context on another line and the builders read it
@@ -37,6 +37,7 @@ class _State(Record):
     rspec_failures: bool = False  # after RSpec's 'Failures:' header, '  1) …' rows name examples
     mocha_failing: bool = False  # after mocha's '  2 failing', '  1) …' rows start titles
     mocha_title: list[str] | None = None  # the title path of a failure so far
+    node_test_file: str | None = None  # the file node --test's summary names above a failed test
 
 
 # go test: '--- FAIL: TestTotal/empty (0.00s)', then the package 'FAIL\texample.com/shop/cart\t0.005s'.
@@ -273,6 +274,36 @@ def _generic(m: re.Match[str], state: _State) -> None:
     state.ids.append(TestId(raw, None, suite, name or None, "generic"))
 
 
+# TAP (node --test, node-tap, Vitest's and AVA's TAP reporters): 'not ok 1 - sums prices # time=24.331ms',
+# a subtest indented under its parent, a file's own 'not ok 1 - test/cart.test.ts # time=10.12ms {'. A
+# TODO or SKIP directive marks no failure.
+_TAP = LazyPattern(
+    r"^\s{0,80}not ok \d{1,9}(?: -)? (?P<name>[^#\s].{0,1000}?)(?: # (?P<directive>\S.{0,200}?))?(?: \{)?$"
+)
+_TAP_NO_FAILURE = ("TODO", "SKIP")
+
+
+def _tap(m: re.Match[str], state: _State) -> None:
+    if m["directive"] and m["directive"].split(None, 1)[0].upper() in _TAP_NO_FAILURE:
+        return
+    name = m["name"]
+    if _FILE_ID.search(name):
+        state.ids.append(TestId(name, clean_path(name), None, None, "tap"))
+    else:
+        state.ids.append(TestId(name, None, None, name, "tap"))
+
+
+# node --test's spec reporter: each failed test '✖ sums prices (2.744791ms)', in the tree and again in
+# the summary under 'test at test/cart.test.js:6:11', which names its file.
+_NODE_TEST = LazyPattern(r"^\s{0,80}✖ (?P<name>\S.{0,1000}?) \([\d.]{1,20}ms\)$")
+_NODE_TEST_AT = LazyPattern(r"^test at (?P<file>\S.{0,1000}?):\d{1,9}:\d{1,9}$")
+
+
+def _node_test(m: re.Match[str], state: _State) -> None:
+    file, state.node_test_file = state.node_test_file, None
+    state.ids.append(TestId(m["name"], file, None, m["name"], "node"))
+
+
 # mocha: under '  2 failing', each failure's title path, its parts on lines of their own, the test's
 # ending in a colon ('  1) cart', '       empty cart', '         sums nothing:').
 _MOCHA_FAILING = LazyPattern(r"^\s{2}\d{1,6} failing$")
@@ -325,9 +356,11 @@ _FORMATS: tuple[tuple[str, LazyPattern, _Builder], ...] = (
     ("FAIL", _JEST_FILE, _jest_file),  # Jest, Vitest
     ("●", _JEST_TEST, _jest_test),  # Jest
     ("FAILED", _GENERIC, _generic),  # any runner
+    ("not ok", _TAP, _tap),  # TAP
+    ("✖", _NODE_TEST, _node_test),  # node --test
 )
 _CANDIDATE = LazyPattern(
-    r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - "
+    r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - |not ok|✖"
 )
 
 
@@ -341,6 +374,9 @@ def parse_test_ids(text: str) -> list[TestId]:
             continue
         if " failing" in line and _MOCHA_FAILING.match(line):
             state.mocha_failing = True
+        if line.startswith("test at ") and (at := _NODE_TEST_AT.match(line)):
+            state.node_test_file = clean_path(at["file"])
+            continue
         if not _CANDIDATE.search(line):
             continue
         for hint, pattern, build in _FORMATS:

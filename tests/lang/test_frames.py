@@ -2200,6 +2200,21 @@ def test_lines_as_wide_as_each_other_are_no_wrap_where_one_is_wider_or_a_record_
     assert len(evidence_lines("\n".join(records))) == 4
 
 
+def test_a_report_s_rows_as_wide_as_each_other_are_no_wrap():
+    # yamllint's rows, each 70 wide and wider than every other line: each starts with other numbers
+    # in the same places, as a report's next row does and a wrapped piece's rest does not
+    text = evidence("yaml/yamllint_same_width.txt")
+    assert [(d.path, d.line) for d in parse_diagnostics(text)] == [
+        ("vars/packages.yml", n) for n in (3, 4, 5, 6)
+    ]
+    # the same width with the numbers elsewhere is still a wrap
+    assert evidence_lines("a" * 64 + "\nb 1\n" + "c" * 64 + "\nd 2\n" + "e" * 64 + "\nf") == [
+        "a" * 64 + "b 1",
+        "c" * 64 + "d 2",
+        "e" * 64 + "f",
+    ]
+
+
 def test_a_teamcity_message_s_details_read_as_their_lines():
     message = "##teamcity[testFailed name='t' message='boom' details='    at f (/srv/a.js:2:3)|n    at |[g|] (/srv/b.js:4:5)|n' flowId='1']"
     assert evidence_lines(message) == [

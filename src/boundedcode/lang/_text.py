@@ -256,19 +256,34 @@ def evidence_lines(text: str) -> list[str]:
 # ended it (Windows' console, a CI page's fixed width), every piece but the last exactly that wide.
 # A width is a wrap's where three lines or more break so and none is longer; a rule, a blank, a
 # box's side or a cut's '...' ends no piece (pytest's rules and cut summaries, rich's panels and a
-# padded table are as wide as the terminal), and a log's next record (its time or host as this
-# one's) goes on from none.
+# padded table are as wide as the terminal), and a log's next record or a report's next row (rows as
+# wide as one another) goes on from none.
 MIN_WRAP_WIDTH = 60
 # (one blank may end a piece, the line's own; a run of them is a padded line's)
 _PIECE_END = re.compile(r"(?<!\.\.)[^\s│┃║|╮╯┐┘…]$|\S $")
 _RULE = re.compile(r"^\s*([^\w\s]|_)(?:\s?\1)*\s*$|^\s*([^\w\s]|_)\2{2}.*\2{3}$")  # '= FAILURES =' too
 
 
+# A row's start as its digits' places: a report's next row starts with other numbers in the same
+# places (a linter's '45:1' and '45:6', yamllint's '  3:81' and '  4:81'), a wrapped piece's rest seldom.
+_DIGITS = str.maketrans("0123456789", "0000000000")
+
+
+def _next_record(line: str, following: str) -> bool:
+    """Whether `following` starts as `line` does: a log's next record (its time or host as this
+    one's) or a report's next row."""
+    start = line[:4]
+    if following.startswith(start):
+        return True
+    numbered = start.translate(_DIGITS)
+    return numbered != start and following[:4].translate(_DIGITS) == numbered
+
+
 def _breaks(line: str, following: str) -> bool:
     """Whether `line` reads as a hard-wrapped piece that `following` goes on from."""
     return (
         following != ""
-        and not following.startswith(line[:4])  # a log's next record, its time or host as this one's
+        and not _next_record(line, following)
         and _PIECE_END.search(line) is not None
         and _RULE.match(line) is None
     )

@@ -2215,6 +2215,14 @@ def test_a_report_s_rows_as_wide_as_each_other_are_no_wrap():
     ]
 
 
+def test_rows_as_wide_as_each_other_each_with_an_indented_line_below_are_no_wrap():
+    # ts-loader's rows, the widest lines, each with its message indented below: a console's cut
+    # leaves a line's rest at the next line's start, not an indentation
+    text = evidence("javascript/ts_loader_rows.txt")
+    rows = [(d.path, d.line, d.column) for d in parse_diagnostics(text) if d.tool == "tsc"]
+    assert rows == [(T + "/tsloader/src/pay.ts", n, 13) for n in (2, 3, 4)]
+
+
 def test_a_teamcity_message_s_details_read_as_their_lines():
     message = "##teamcity[testFailed name='t' message='boom' details='    at f (/srv/a.js:2:3)|n    at |[g|] (/srv/b.js:4:5)|n' flowId='1']"
     assert evidence_lines(message) == [

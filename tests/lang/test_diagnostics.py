@@ -1902,6 +1902,18 @@ def test_a_log_record_s_windows_place_keeps_its_drive():
     )
 
 
+def test_webpack_s_error_in_before_a_pretty_tsc_row_is_no_part_of_its_path():
+    # Angular CLI's build: 'ERROR in ' then tsc's --pretty row (seen in issues)
+    line = "ERROR in src/app/cart/cart.component.ts:102:15 - error TS2554: Expected 1 arguments, but got 0."
+    [found] = parse_diagnostics(line)
+    assert (found.path, found.line, found.column, found.tool) == (
+        "src/app/cart/cart.component.ts",
+        102,
+        15,
+        "tsc",
+    )
+
+
 def test_a_span_over_lines_names_its_first():
     # the Android Gradle plugin's blame position of a merged resource: start line and column, then end
     line = "/srv/shop/app/src/main/res/values/styles.xml:1908:5-1912:13: AAPT: error: style attribute 'attr/fab' not found."

@@ -79,3 +79,32 @@ def test_a_terminal_s_control_strings_are_no_text():
         '  File "/srv/shop/cart.py", line 2, in total',
         "cart.py:2: error: no",
     ]
+
+
+def _each(prefix: str, strip: bool = False):
+    def put(text: str) -> str:
+        return "".join(prefix + (line.lstrip() if strip else line) for line in text.splitlines(keepends=True))
+
+    return put
+
+
+# Prefixes seen in issues (surveys of public issues' pasted output), put on real output: Jenkins'
+# console as a page shows it, BuildKit's step with its seconds to one decimal, sbt's level before
+# frames it relays without their tab, MSBuild's node number indented under its project's heading, a
+# tool's heading that indents OCaml's backtrace and its compile error.
+@pytest.mark.parametrize(
+    ("name", "envelope"),
+    [
+        ("go/test_fail_plain.txt", _each("09:41:52 ")),
+        ("python/traceback_cause.txt", _each("10:22:33.456 ")),
+        ("python/traceback_cause.txt", _each("#16 506.5 ")),
+        ("jvm/scala.txt", _each("[error] ", strip=True)),
+        ("csharp/mcs_errors.txt", _each("     2>")),
+        ("ocaml/backtrace.txt", _each("  ")),
+        ("ocaml/type_error.txt", _each("  ")),
+    ],
+)
+def test_a_line_s_prefix_seen_in_issues_gives_the_places_of_the_bare_text(name, envelope):
+    text = evidence(name)
+    assert places(text)
+    assert places(envelope(text)) == places(text)

@@ -1603,6 +1603,35 @@ def test_v8_function_decorations_are_dropped():
     assert [f.function for f in parse_frames(text)] == ["Cart", "Function.run"]
 
 
+def test_v8_frames_in_a_webpack_layer_and_behind_a_zone():
+    # Next.js's server frames name their module in webpack's layer; zone.js's long stack traces end
+    # each frame with its zone (seen in issues: Next.js 13 and 14, Angular 2 to 8)
+    text = (
+        "Error: boom\n"
+        "    at total (webpack-internal:///(rsc)/./lib/cart.ts:6:18)\n"
+        "    at Page (webpack-internal:///(app-pages-browser)/./app/page.tsx:12:11)\n"
+        "    at webpack-internal:///(sc_server)/./app/layout.tsx:3:5\n"
+        "    at Cart (webpack-internal:///(ssr)/./app/(shop)/cart/page.tsx:4:9)\n"
+    )
+    assert [(f.path, f.line, f.function) for f in parse_frames(text)] == [
+        ("lib/cart.ts", 6, "total"),
+        ("app/page.tsx", 12, "Page"),
+        ("app/layout.tsx", 3, None),
+        ("app/(shop)/cart/page.tsx", 4, "Cart"),
+    ]
+    zoned = (
+        "Error: Uncaught (in promise): TypeError: x is undefined\n"
+        "    at CartComponent.total (http://localhost:4200/main.bundle.js:120:31) [angular]\n"
+        "    at http://localhost:4200/main.bundle.js:88:5 [<root>]\n"
+    )
+    assert [(f.path, f.line) for f in parse_frames(zoned)] == [
+        ("/main.bundle.js", 120),
+        ("/main.bundle.js", 88),
+    ]
+    # a name in parentheses is a directory's only where a '/' follows it
+    assert parse_frames("    at f (/app/a (copy).js:1:2)\n") == []
+
+
 def test_jvm_frame_keeps_package_and_bare_file_name():
     [frame] = parse_frames("\tat com.acme.orders.Orders$Line.total(Orders.java:7) ~[shop.jar:1.0]")
     assert frame == Frame(

@@ -66,7 +66,7 @@ _CURLED = {0x201C: '"', 0x201D: '"'}
 # A block's opening HTML tag before its first line, as a forge's message carries it ('<pre> lib/…').
 _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # What CI services and log collectors put before every line they keep: a timestamp (GitHub
-# Actions', `2024-03-01T10:22:33.4567890Z `; in brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `,
+# Actions', `2024-03-01T10:22:33.4567890Z `; Jenkins' console as a page shows it, `10:22:33 `; in brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `,
 # a build tool's `[10:22:33] ` and fastlane's `[10:22:33]: `, a Celery worker's `[2024-03-01
 # 10:22:33,456: WARNING/ForkPoolWorker-1] ` before each line a task prints), then, after one, a
 # syslog header (`web01 app[1234]: `, Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a
@@ -75,16 +75,16 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # Android's logcat, `adb logcat`'s `12-01 11:40:02.512  4321  4321 E AndroidRuntime: `, Android
 # Studio's `12-01 11:40:02.512 4321-4321/com.acme.shop A/art: ` and `adb logcat -v brief`'s
 # `E/flutter ( 4415): `; what Flutter relays from a device (`flutter: `) and `flutter run -v`'s clock
-# (`[   +1 ms] `, `[        ] `); a build's: sbt's level before a trace's indented row (`[error] \tat
-# …`), Open Build Service's seconds (`[   28s] `), Taskcluster's task (`[task
-# 2020-03-20T14:13:57.855Z] `), BuildKit's step and seconds (`#12 46.59 `).
+# (`[   +1 ms] `, `[        ] `); a build's: sbt's level before a trace's row (`[error] \tat …`, `[error]
+# at …`), Open Build Service's seconds (`[   28s] `), Taskcluster's task (`[task
+# 2020-03-20T14:13:57.855Z] `), BuildKit's step and seconds (`#12 46.59 `, `#16 506.5 `).
 _LOG_PREFIX = re.compile(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
     r"[VDIWEFA](?:/| {1,8})[^\s:][^:]{0,100}?: "
     r"|[VDIWEFA]/[^\s(:][^(:]{0,100}\( {0,8}\d{1,10}\): |flutter: |\[(?: {8}| {0,6}\+\d{1,7} ms)\] "
-    r"|\[(?:error|warn|info)\] (?=\s)|\[ {0,6}\d{1,7}s\] |#\d{1,4} \d{1,6}\.\d{2,3} "
+    r"|\[(?:error|warn|info)\] (?=\s|at )|\[ {0,6}\d{1,7}s\] |#\d{1,4} \d{1,6}\.\d{1,3} "
     r"|\[[\w.-]{1,32} \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z\] "
-    r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
+    r"|(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
     r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? )?"
     r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?:: [A-Z]{1,10}/[\w.-]{1,64})?\]:? "
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,64} [\w./@-]{1,64}(?:\[\d{1,10}\])?: "
@@ -106,8 +106,9 @@ _FORMATTED_MARK = re.compile("^\u25b8 {1,4}")
 _STATUS_MARK = re.compile("^(?:(?P<error>\u274c)|\u26a0\ufe0f?) {1,4}")
 _MARKED_PLACE = re.compile(r"^(.{1,1000}?:\d{1,9}:\d{1,9}: )(?!(?:error|warning|note): )")
 # A CI service's workflow command before a line (GitHub Actions' and Azure Pipelines' '##[error]'),
-# and MSBuild's node number in a parallel build ('1>src/Cart.cs(12,5): error CS0246: …').
-_CI_MARKER = re.compile(r"^(?:##\[[a-z]{1,20}\]|\d{1,4}>(?=\S))")
+# and MSBuild's node number in a parallel build ('1>src/Cart.cs(12,5): error CS0246: …', indented under
+# its project's heading: '     2>src/Cart.cs(12,5): …').
+_CI_MARKER = re.compile(r"^(?:##\[[a-z]{1,20}\]|\s{0,16}\d{1,4}>(?=\S))")
 # The task Gradle 4's plain console glues a tool's output to (':compileJava/srv/…/Calc.java:5: …').
 _GRADLE_TASK = re.compile(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
 # Markdown around a pasted line: a quote's markers ('> > '; not a REPL's '>>> '), a code span or
@@ -171,6 +172,7 @@ _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
 # file of a project.
 _APP_ROOT_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}:///")
 _WEBPACK = ("webpack:///", "webpack-internal:///")
+_WEBPACK_LAYER = re.compile(r"^\([\w-]{1,40}\)/")  # Next.js's '(rsc)/', '(ssr)/', '(app-pages-browser)/'
 _NATIVE_LANGUAGES = {".rs": "rust", ".swift": "swift", ".go": "go"}
 # Names runtimes print for code outside any function: not symbols to look up.
 _PSEUDO_NAMES = frozenset({"global code", "eval code", "module code", "anonymous", "main program"})
@@ -504,7 +506,7 @@ def _plain(line: str) -> str:
         line = _unmarked(line)
     if line.startswith("["):
         line = _APACHE_PREFIX.sub("", line, count=1)
-    if line[:1] == "#" or line[:1].isdigit():
+    if line[:1] == "#" or line.lstrip(" ")[:1].isdigit():
         line = _CI_MARKER.sub("", line, count=1)
     elif line.startswith(":"):
         line = _GRADLE_TASK.sub("", line, count=1)
@@ -531,7 +533,8 @@ def _unmarked(line: str) -> str:
 def clean_path(raw: str) -> str:
     """A printed path as a plain one: URL prefixes off, '/' separators, drive letters kept.
 
-    `file:///C:/x.js` → `C:/x.js`; `webpack:///./src/a.ts?` → `src/a.ts`; `http://host:8080/js/a.js`
+    `file:///C:/x.js` → `C:/x.js`; `webpack:///./src/a.ts?` → `src/a.ts` (`webpack-internal:///(rsc)/./src/a.ts`
+    too); `http://host:8080/js/a.js`
     → `/js/a.js`; `app:///src/a.js` → `src/a.js`; Dart's `package:shop/src/a.dart` →
     `shop/lib/src/a.dart` (a package's files live under its lib/); `[PROJECT_ROOT]/app/a.rb` →
     `app/a.rb`; `C:\\src\\A.cs` → `C:/src/A.cs`; a leading `./` is dropped; of a path elided in its
@@ -546,7 +549,7 @@ def clean_path(raw: str) -> str:
         if _DRIVE_URL.match(path):
             path = path[1:]
     elif lowered.startswith(_WEBPACK):
-        path = path.split(":///", 1)[1].split("?", 1)[0]
+        path = _WEBPACK_LAYER.sub("", path.split(":///", 1)[1].split("?", 1)[0], count=1)
     elif lowered.startswith("webpack://"):  # webpack://<project name>/./src/a.ts
         path = path[len("webpack://") :].partition("/")[2].split("?", 1)[0]
     elif lowered.startswith(("http://", "https://")):

@@ -198,9 +198,10 @@ def _spaced(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _with_severity(m["path"], m["line"], m["col"], m["rest"], "generic")
 
 
-# tsc --pretty 'src/x.ts:12:5 - error TS2322: …' and pyright '  /src/x.py:12:5 - error: …'.
+# tsc --pretty 'src/x.ts:12:5 - error TS2322: …' and pyright '  /src/x.py:12:5 - error: …'; Angular CLI
+# puts webpack's 'ERROR in ' before tsc's row ('ERROR in src/app/cart.ts:102:15 - error TS2554: …').
 _DASHED = LazyPattern(
-    r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}) - (?P<sev>error|warning|information|info|hint)(?: (?P<code>TS\d{1,6}))?: (?P<msg>.{0,4000})$"
+    r"^\s{0,8}(?:(?:ERROR|WARNING) in )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}) - (?P<sev>error|warning|information|info|hint)(?: (?P<code>TS\d{1,6}))?: (?P<msg>.{0,4000})$"
 )
 
 
@@ -813,7 +814,7 @@ _NIM = LazyPattern(
     r"^(?P<path>[^\s(][^(]{0,1000}?\.nims?)\((?P<line>\d{1,9}), (?P<col>\d{1,9})\) (?P<sev>Error|Warning|Hint): (?P<msg>.{0,4000})$"
 )
 _OCAML = LazyPattern(
-    r'^File "(?P<path>[^"]{1,1000})", lines? (?P<line>\d{1,9})(?:-\d{1,9})?, characters (?P<col>\d{1,9})-\d{1,9}:$'
+    r'^\s{0,16}File "(?P<path>[^"]{1,1000})", lines? (?P<line>\d{1,9})(?:-\d{1,9})?, characters (?P<col>\d{1,9})-\d{1,9}:$'
 )
 
 

@@ -306,12 +306,25 @@ def _go_call(m: re.Match[str], ctx: _Context) -> _Hit:
 # '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file; Hermes writes
 # '(address at /app/index.bundle:1:9876)'. An `eval at` chain names the eval site inside:
 # 'at eval (eval at applyRule (/app/lib/pricing.js:2:10), <anonymous>:1:30)'. The last frame of an
-# error that carries properties of its own ends in ' {' (node prints them below it).
+# error that carries properties of its own ends in ' {' (node prints them below it). A directory's name
+# may be in parentheses: webpack's layer ('webpack-internal:///(rsc)/./app/page.tsx:12:11', Next.js's)
+# and Next.js's route groups ('app/(shop)/cart/page.tsx'). zone.js's long stack traces end each frame
+# with its zone ('… (http://…/main.js:12:5) [angular]').
+_V8_PATH = r"[^()]{1,2000}?(?:\([\w-]{1,40}\)/[^()]{1,2000}?){0,4}"
+_ZONE = r"(?: \[[^\[\]\s]{1,100}\])?"
 _V8_CALL = LazyPattern(
-    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>[^()]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6})\)(?: \{)?$"
+    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>"
+    + _V8_PATH
+    + r"):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6})\)"
+    + _ZONE
+    + r"(?: \{)?$"
 )
 _V8_BARE = LazyPattern(
-    r"^\s{0,40}at (?:async )?(?P<path>[^()\s][^()]{0,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?: \{)?$"
+    r"^\s{0,40}at (?:async )?(?P<path>[^()\s]"
+    + _V8_PATH
+    + r"):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?"
+    + _ZONE
+    + r"(?: \{)?$"
 )
 _V8_EVAL = LazyPattern(
     r"^\s{0,40}at (?:async )?(?P<outer>[^()]{1,500}) \(eval at (?P<func>[^()]{1,500}) \((?P<path>[^()]{1,2000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})\)"
@@ -1259,9 +1272,10 @@ def _zig(m: re.Match[str], ctx: _Context) -> _Hit:
 # An uncaught exception's backtrace (OCAMLRUNPARAM=b, Printexc), innermost first: 'Raised at
 # Stdlib__List.assoc in file "list.ml", line 191, characters 10-25', then 'Called from Cart.total.(fun)
 # in file "cart.ml", line 1, characters 61-89'; before 4.11 without the function ('Raised at file
-# "list.ml", …'); an inlined call's file marked '(inlined)'.
+# "list.ml", …'); an inlined call's file marked '(inlined)'; a tool that prints it under its own
+# heading indents it ('Backtrace:', then '  Raised at …').
 _OCAML = LazyPattern(
-    r"^(?:Raised at|Re-raised at|Raised by primitive operation at|Called from) (?:(?P<func>\S{1,300}) in )?"
+    r"^\s{0,16}(?:Raised at|Re-raised at|Raised by primitive operation at|Called from) (?:(?P<func>\S{1,300}) in )?"
     r'file "(?P<path>[^"]{1,1000})"(?: \(inlined\))?, line (?P<line>\d{1,9}), characters \d{1,9}-\d{1,9}$'
 )
 _OCAML_ANONYMOUS = LazyPattern(r"\.\(fun\)")

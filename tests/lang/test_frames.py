@@ -1609,6 +1609,44 @@ def test_v8_function_decorations_are_dropped():
     assert [f.function for f in parse_frames(text)] == ["Cart", "Function.run"]
 
 
+def test_frames_without_a_file_keep_their_trace_going():
+    # V8's '(<anonymous>)' after a page took it for a tag ('()'), R8's '(SourceFile:18)' (seen in issues)
+    v8 = (
+        "TypeError: Invalid value used as weak map key\n"
+        "at WeakMap.set ()\n"
+        "at normalize (./src/props.js:12:11)\n"
+        "at Generator.next ()\n"
+        "at render (./src/render.js:30:7)\n"
+    )
+    assert [(f.path, f.depth) for f in parse_frames(v8)] == [("src/props.js", 0), ("src/render.js", 1)]
+    android = (
+        "java.lang.IllegalStateException: not attached\n"
+        "\tat androidx.fragment.app.Fragment.requireActivity(SourceFile:18)\n"
+        "\tat com.acme.shop.CartFragment.onClick(CartFragment.kt:42)\n"
+        "\tat android.os.Handler.handleCallback(Handler.java:938)\n"
+    )
+    found = parse_frames(android)
+    assert [(f.path, f.language, f.depth) for f in found] == [
+        ("CartFragment.kt", "jvm", 0),
+        ("Handler.java", "jvm", 1),
+    ]
+
+
+def test_a_groovy_script_s_frame_names_its_path():
+    # Gradle's build script in a JVM trace
+    text = (
+        "groovy.lang.MissingPropertyException: Could not get unknown property 'ossrhUsername'\n"
+        "\tat org.gradle.internal.metaobject.AbstractDynamicObject.getMissingProperty(AbstractDynamicObject.java:83)\n"
+        "\tat build_7ah6kf0cfoz1$_run_closure15.doCall(/srv/shop/build.gradle:164)\n"
+        "\tat org.gradle.api.internal.ClosureBackedAction.execute(ClosureBackedAction.java:71)\n"
+    )
+    assert [(f.path, f.line, f.language, f.depth) for f in parse_frames(text)] == [
+        ("AbstractDynamicObject.java", 83, "jvm", 0),
+        ("/srv/shop/build.gradle", 164, "jvm", 1),
+        ("ClosureBackedAction.java", 71, "jvm", 2),
+    ]
+
+
 def test_go_rows_behind_a_log_s_record():
     # a log that records each line a plugin printed ('15:08:10 T:1587278832  NOTICE: ' and blanks), a
     # CI page's line number and time: the rows' paths as printed (a path never holds two blanks)

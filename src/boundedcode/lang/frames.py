@@ -318,7 +318,8 @@ def _go_call(m: re.Match[str], ctx: _Context) -> _Hit:
 
 # V8 (node, Chrome, Deno, Bun): '    at Cart.total (/app/src/cart.ts:5:23)' or '    at /app/x.js:3:64',
 # also without a column or a space before '(' as older engines and loggers print them;
-# '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file; Hermes writes
+# '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file ('()' where a page took
+# '<anonymous>' for a tag: a trace copied from a rendered issue); Hermes writes
 # '(address at /app/index.bundle:1:9876)'. An `eval at` chain names the eval site inside:
 # 'at eval (eval at applyRule (/app/lib/pricing.js:2:10), <anonymous>:1:30)'. The last frame of an
 # error that carries properties of its own ends in ' {' (node prints them below it). A directory's name
@@ -330,7 +331,7 @@ _ZONE = r"(?: \[[^\[\]\s]{1,100}\])?"
 _V8_CALL = LazyPattern(
     r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>"
     + _V8_PATH
-    + r"):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6})\)"
+    + r"):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6}|)\)"
     + _ZONE
     + r"(?: \{)?$"
 )
@@ -458,9 +459,11 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # reply ('> \tat …'). Frames printed without 'at' (a StackTraceElement printed as is, JRuby's Java
 # frames, coroutine dumps) need a qualified name and a JVM source file. A randomized test runner
 # puts its seed where the file goes ('at __randomizedtesting.SeedInfo.seed([3A2F…:91C0…]:0)'):
-# a frame with no file (V8's pattern read the seed as one).
+# a frame with no file (V8's pattern read the seed as one). R8 names every file 'SourceFile' (an
+# Android release build's '(SourceFile:18)'): no file either. A Groovy script's frame names its path
+# ('at build_5f2$_run_closure1.doCall(/srv/shop/build.gradle:164)', Gradle's).
 _JVM = LazyPattern(
-    r"^(?:[^\t]{1,200}?: )?[\s>]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?:[\w.$-]{1,200}@[\w.+-]{0,100}/)?(?P<file>[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\]| \(via modules: [^()]{1,2000}\))?$"
+    r"^(?:[^\t]{1,200}?: )?[\s>]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?:[\w.$-]{1,200}@[\w.+-]{0,100}/)?(?P<file>/?(?:[\w$.-]{1,300}/){1,60}[\w$.-]{1,300}\.(?:gradle|groovy|kts)|[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|SourceFile|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\]| \(via modules: [^()]{1,2000}\))?$"
 )
 # A thread dump (jstack, jcmd Thread.print, SIGQUIT) puts a frame's module and version in its
 # parentheses ('at java.lang.Thread.run(java.base@17.0.15/Thread.java:833)'), and a monitor's
@@ -485,8 +488,8 @@ def _jvm_monitor(m: re.Match[str], ctx: _Context) -> _Hit:
 
 
 def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
-    # R8 and ProGuard keep a line without the file: '(Unknown Source:12)' names no file
-    if not m["line"] or m.groupdict().get("seed") or m["file"] == "Unknown Source":
+    # R8 and ProGuard keep a line without the file: '(Unknown Source:12)', '(SourceFile:12)' name none
+    if not m["line"] or m.groupdict().get("seed") or m["file"] in ("Unknown Source", "SourceFile"):
         return _placeholder("jvm")
     cls = m["qual"].rpartition(".")[0]
     return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)

@@ -1187,9 +1187,11 @@ def _sass(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- Elixir -------------------------------------------------------------------------------
 
 # Elixir '(shop 0.1.0) lib/cart.ex:2: Shop.Cart.total/1' (before 1.10 without the version: '(elixir)
-# lib/file.ex:1067: File.cd!/2') and ExUnit's 'test/cart_test.exs:5: (test)'.
+# lib/file.ex:1067: File.cd!/2'), ExUnit's 'test/cart_test.exs:5: (test)', a module no application
+# holds without one ('lib/consumer.ex:306: GenRMQ.Consumer.terminate/2'); the call's arguments in
+# place of its arity where the entry has them ('…terminate({:noproc, …}, %{config: …})', a crash's).
 _ELIXIR = LazyPattern(
-    r"^\s{0,16}(?:\([\w.-]{1,100}(?: [\w.+-]{1,50})?\) (?P<path>[^\s:][^:]{0,1000}?)|(?P<exs>[^\s:(][^:]{0,1000}?\.exs?)):(?P<line>\d{1,9}): (?P<func>\S.{0,500})$"
+    r"^\s{0,16}(?:\([\w.-]{1,100}(?: [\w.+-]{1,50})?\) (?P<path>[^\s:][^:]{0,1000}?)|(?P<exs>[^\s:(][^:]{0,1000}?\.exs?)):(?P<line>\d{1,9}): (?P<func>\S[^(]{0,500}?)(?:\(.{0,8000})?$"
 )
 _ARITY = LazyPattern(r"/\d{1,3}$")
 

@@ -1902,6 +1902,17 @@ def test_a_log_record_s_windows_place_keeps_its_drive():
     )
 
 
+def test_tsc_s_summary_names_each_file_s_first_error():
+    text = evidence("javascript/tsc_summary.txt")
+    summary = text[text.index("Found 3 errors") :]  # the tail a CI log's excerpt keeps
+    assert [(d.path, d.line, d.tool) for d in parse_diagnostics(summary)] == [
+        ("src/cart.ts", 1, "tsc"),
+        ("src/orders.ts", 1, "tsc"),
+    ]
+    # a count and a place with no table's header above it is no row
+    assert parse_diagnostics("     2  src/cart.ts:1\n") == []
+
+
 def test_webpack_s_error_in_before_a_pretty_tsc_row_is_no_part_of_its_path():
     # Angular CLI's build: 'ERROR in ' then tsc's --pretty row (seen in issues)
     line = "ERROR in src/app/cart/cart.component.ts:102:15 - error TS2554: Expected 1 arguments, but got 0."

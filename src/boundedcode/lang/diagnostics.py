@@ -49,6 +49,7 @@ class _State(Record):
     semgrep_at: tuple[str | None, str] = (None, "")  # semgrep's file header and rule above its rows
     directories: list[str] = field(default_factory=list)  # make's 'Entering directory', innermost last
     cmake: bool = False  # make has run CMake's generated makefiles: its failed recipes are the build's
+    tsc_summary: bool = False  # under tsc's 'Errors  Files' table
     extra: list[Diagnostic] = field(default_factory=list)  # more places one row gives (reek)
 
 
@@ -486,6 +487,18 @@ _PHPCS_ROW = LazyPattern(
 
 def _phpcs(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _under_header(m, state, m["msg"], m["sev"].lower(), "phpcs")
+
+
+# tsc's summary of a run with errors in two files or more, under 'Errors  Files': each file's count of
+# errors and its first error's line ('     2  src/cart.ts:1').
+_TSC_SUMMARY_HEADER = "Errors  Files"
+_TSC_SUMMARY_ROW = LazyPattern(
+    r"^\s{0,8}\d{1,6}  (?P<path>\S.{0,1000}?\.(?:[cm]?[jt]sx?|vue|svelte|astro)):(?P<line>\d{1,9})$"
+)
+
+
+def _tsc_summary(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, "", "error", "tsc") if state.tsc_summary else None
 
 
 # PHPStan's table rows under their 'Line   src/Cart.php' header: '  12     Method … returns string.'.
@@ -1324,6 +1337,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_BOXED, _boxed, ("╭─[", ",-[", "┌─ ")),  # miette (oxlint, swc), codespan-reporting (taplo)
     _Row(_ESLINT_ROW, _eslint, ("error", "warning")),  # eslint (stylish)
     _Row(_CRA_ROW, _cra, ("Line ",)),  # Create React App's eslint formatter
+    _Row(_TSC_SUMMARY_ROW, _tsc_summary, ("ts:", "js:", "sx:", "vue:", "svelte:", "astro:")),  # tsc's summary
     _Row(_ESLINT_CODEFRAME, _eslint_codeframe, (" at ",)),  # eslint -f codeframe
     _Row(_DJLINT_ROW, _djlint, (":",)),  # djLint
     _Row(_RUFF_GROUPED_ROW, _ruff_grouped, (":",)),  # ruff --output-format grouped
@@ -1447,6 +1461,10 @@ _DIRECTORY = LazyPattern(
 def _update_state(line: str, state: _State) -> None:
     if not line:
         state.eslint_file = state.phpstan_file = state.reek_file = None
+        state.tsc_summary = False
+        return
+    if line == _TSC_SUMMARY_HEADER:
+        state.tsc_summary = True
         return
     header = _RUST_HEADER.match(line)
     if header:

@@ -1617,6 +1617,30 @@ def test_v8_function_decorations_are_dropped():
     assert [f.function for f in parse_frames(text)] == ["Cart", "Function.run"]
 
 
+def test_firefox_s_frames_indented_under_its_console_s_stack():
+    # Firefox's console prints an error's stack indented under 'Stack:'; a page's copy indents them
+    # with blanks and a tab (seen in issues)
+    frames = parse_frames(evidence("javascript/firefox_console.txt"))
+    assert ("resource://services-settings/Utils.sys.mjs", 257, "fetch/</request.onerror") in {
+        (f.path, f.line, f.function) for f in frames
+    }
+    copied = "Error: boom\n    \tZone.prototype.run@http://shop.local:81/js/zone.js:114:24\n    \tdrain@http://shop.local:81/js/zone.js:401:25\n"
+    assert [(f.path, f.line, f.depth) for f in parse_frames(copied)] == [
+        ("/js/zone.js", 114, 0),
+        ("/js/zone.js", 401, 1),
+    ]
+
+
+def test_nim_s_procedures_in_a_column():
+    # Nim before 1.0 padded each place to the widest (seen in issues); outermost first
+    text = "Traceback (most recent call last)\ncart.nim(8)       cart\ncart.nim(4)       total\nre.nim(75)        re\nError: unhandled exception: nothing to repeat [EInvalidRegEx]\n"
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(text)] == [
+        ("re.nim", 75, "re", 0),
+        ("cart.nim", 4, "total", 1),
+        ("cart.nim", 8, "cart", 2),
+    ]
+
+
 def test_an_elixir_entry_s_arguments_however_long():
     # a crash's entry whose arguments are longer than any name (a process's state, seen in issues)
     state = "%{config: [" + ", ".join(f'queue{n}: "q{n}"' for n in range(60)) + "]}"

@@ -423,9 +423,9 @@ def _v8(m: re.Match[str], ctx: _Context) -> _Hit | None:
 
 # Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14',
 # and without a column 'total@http://host/app.js:12'; a URL has no blank (Julia's macro in '@test:
-# Test Failed at /src/runtests.jl:807' is none).
+# Test Failed at /src/runtests.jl:807' is none). A console's copy may indent each frame ('    \tfn@…').
 _AT_SIGN = LazyPattern(
-    r"^(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+    r"^\s{0,16}(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
 )
 
 
@@ -1308,8 +1308,9 @@ def _ocaml(m: re.Match[str], ctx: _Context) -> _Hit:
 # --- Nim ----------------------------------------------------------------------------------
 
 # An unhandled exception's traceback, outermost first: '/srv/shop/src/cart.nim(2) total', then
-# 'Error: unhandled exception: … [IndexDefect]' (a compile error's '(2, 17)' is no frame).
-_NIM = LazyPattern(r"^(?P<path>[^\s(][^()]{0,1000}?\.nim)\((?P<line>\d{1,9})\) (?P<func>\S{1,300})$")
+# 'Error: unhandled exception: … [IndexDefect]' (a compile error's '(2, 17)' is no frame). Before 1.0
+# the procedures stood in a column, the places padded to the widest ('re.nim(75)               re').
+_NIM = LazyPattern(r"^(?P<path>[^\s(][^()]{0,1000}?\.nim)\((?P<line>\d{1,9})\) {1,80}(?P<func>\S{1,300})$")
 
 
 def _nim(m: re.Match[str], ctx: _Context) -> _Hit:

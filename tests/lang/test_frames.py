@@ -1443,6 +1443,12 @@ EXPECTED = {
         Frame(T + "/monolog/run.php", 18, None, "checkout", None, "php", 1),
         Frame(T + "/monolog/run.php", 22, None, None, None, "php", 2),
     ],
+    # ... the same record where a collector made its lines one
+    "php/monolog_line_flattened.txt": [
+        Frame(T + "/monolog/src/Cart.php", 9, None, "Shop\\\\Cart->total", None, "php", 0),
+        Frame(T + "/monolog/run.php", 18, None, "checkout", None, "php", 1),
+        Frame(T + "/monolog/run.php", 22, None, None, None, "php", 2),
+    ],
     # and its JSON: the exception's place over its trace's list of places
     "php/monolog_json.txt": [
         Frame(T + "/monolog/src/Cart.php", 9, None, None, None, "php", 0),

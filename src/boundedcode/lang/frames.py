@@ -824,13 +824,15 @@ _PHP_CALLED_AT = LazyPattern(
 # PHP's uncaught exception on one line, as php-fpm hands it to nginx's error log ('FastCGI sent in
 # stderr: "PHP message: PHP Fatal error:  Uncaught Exception: boom in /srv/shop/cart.php:3' then its
 # trace) and a log keeps it, its newlines made spaces ('…:3 Stack trace: #0 /srv/shop/index.php(5):
-# total() #1 {main}   thrown in …'): _rows cuts it where its lines were. rsyslog's '#012' and a JSON
-# string's '\n' are line breaks already (evidence_lines).
-_PHP_LINE_BREAK = LazyPattern(r" {1,8}(?=Stack trace:|#\d{1,5} |thrown in )")
+# total() #1 {main}   thrown in …'): _rows cuts it where its lines were. So is Monolog's record of one
+# (Laravel's log) where a collector made its lines one ('… at /srv/shop/Cart.php:9) [stacktrace] #0 …').
+# rsyslog's '#012' and a JSON string's '\n' are line breaks already (evidence_lines).
+_PHP_LINE_BREAK = LazyPattern(r" {1,8}(?=Stack trace:|\[stacktrace\]|#\d{1,5} |thrown in )")
+_PHP_TRACE_HEADS = ("Stack trace: #", "[stacktrace] #")
 
 
 def _php_rows(line: str) -> list[str]:
-    if "Stack trace: #" in line:
+    if any(head in line for head in _PHP_TRACE_HEADS):
         return _PHP_LINE_BREAK.split(line, _MAX_ROWS)
     return [line]
 
@@ -1600,7 +1602,7 @@ def _rows(lines: list[str]) -> Iterator[str]:
             yield from _cut(line, _ELIXIR_CUT)
         elif "<FrameSummary file " in line:
             yield from _cut(line, _FRAME_SUMMARY_CUT)
-        elif "Stack trace:" in line:
+        elif "Stack trace:" in line or "[stacktrace]" in line:
             yield from _php_rows(line)
         elif sum(map(line.count, _FLAT_HINTS)) >= 2:
             yield from _flattened_rows(line)

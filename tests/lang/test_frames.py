@@ -1637,6 +1637,12 @@ def test_firefox_s_frames_indented_under_its_console_s_stack():
     ]
 
 
+def test_a_labelled_path_with_a_version_in_it_is_no_firefox_frame():
+    # Vite's 'file:' line in a pnpm checkout (seen in issues): an '@' in a package's directory
+    line = "file: /srv/shop/node_modules/.pnpm/vitepress@1.0.0-alpha.32/node_modules/vitepress/A.vue?vue&type=script:1:8"
+    assert parse_frames(line) == []
+
+
 def test_nim_s_procedures_in_a_column():
     # Nim before 1.0 padded each place to the widest (seen in issues); outermost first
     text = "Traceback (most recent call last)\ncart.nim(8)       cart\ncart.nim(4)       total\nre.nim(75)        re\nError: unhandled exception: nothing to repeat [EInvalidRegEx]\n"

@@ -429,12 +429,16 @@ _AT_SIGN = LazyPattern(
 )
 
 
+_LABELLED_PATH = LazyPattern(r": \S{0,1000}/")
+
+
 def _at_sign(m: re.Match[str], ctx: _Context) -> _Hit | None:
     if "/" not in m["path"] and "." not in m["path"]:
         return None
     # Not a function's name: gdb's argument list ('post (scale=scale@entry=2) at ledger.cpp:6'),
-    # a versioned URL ('► https://deno.land/std@0.50.0/http/_io.ts:10:5').
-    if m["func"] and ("=" in m["func"] or "://" in m["func"]):
+    # a versioned URL ('► https://deno.land/std@0.50.0/http/_io.ts:10:5'), a labelled path with a
+    # package's version in it (Vite's 'file: /srv/shop/node_modules/.pnpm/vitepress@1.0.0/…/A.vue:1:8').
+    if m["func"] and ("=" in m["func"] or "://" in m["func"] or _LABELLED_PATH.search(m["func"])):
         return None
     return _location(m, "javascript", m["func"])
 

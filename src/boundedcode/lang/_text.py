@@ -66,8 +66,9 @@ _CURLED = {0x201C: '"', 0x201D: '"'}
 # A block's opening HTML tag before its first line, as a forge's message carries it ('<pre> lib/…').
 _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # What CI services and log collectors put before every line they keep: a timestamp (GitHub
-# Actions', `2024-03-01T10:22:33.4567890Z `; Jenkins' console as a page shows it, `10:22:33 `; in brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `,
-# a build tool's `[10:22:33] ` and fastlane's `[10:22:33]: `, a Celery worker's `[2024-03-01
+# Actions', `2024-03-01T10:22:33.4567890Z `; Jenkins' console as its page shows it, `10:22:33 `; in
+# brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `, a build tool's `[10:22:33] ` and fastlane's
+# `[10:22:33]: `, a Celery worker's `[2024-03-01
 # 10:22:33,456: WARNING/ForkPoolWorker-1] ` before each line a task prints), then, after one, a
 # syslog header (`web01 app[1234]: `, Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a
 # journal's `Mar 01 10:22:33 web01 gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `;
@@ -439,9 +440,9 @@ def _unindented(lines: list[str]) -> list[str]:
 
 def _demultiplexed(lines: list[str]) -> list[str]:
     """`lines` with each run of relayed lines (`_RELAYED`, `_WORKSPACE_TASK`, `_CTEST_LINE`,
-    `_CONCURRENT`, `_NAMED_RELAY`) regrouped by process, prefix off, a blank line after each process's: two
-    processes' traces interleave in a process manager's output, never one process's own. The lines
-    around a run keep their places."""
+    `_CONCURRENT`, `_NAMED_RELAY`) regrouped by process, prefix off, a blank line after each
+    process's: two processes' traces interleave in a process manager's output, never one process's
+    own. The lines around a run keep their places."""
     tasks = Counter(m[1] for line in lines if ": " in line and (m := _WORKSPACE_TASK.match(line)))
     tests = {m[1] for line in lines if "Test command: " in line and (m := _CTEST_LINE.match(line)) and m[2]}
     commands = Counter(m[1] for line in lines if line.startswith("[") and (m := _CONCURRENT.match(line)))
@@ -533,9 +534,9 @@ def _unmarked(line: str) -> str:
 def clean_path(raw: str) -> str:
     """A printed path as a plain one: URL prefixes off, '/' separators, drive letters kept.
 
-    `file:///C:/x.js` → `C:/x.js`; `webpack:///./src/a.ts?` → `src/a.ts` (`webpack-internal:///(rsc)/./src/a.ts`
-    too); `http://host:8080/js/a.js`
-    → `/js/a.js`; `app:///src/a.js` → `src/a.js`; Dart's `package:shop/src/a.dart` →
+    `file:///C:/x.js` → `C:/x.js`; `webpack:///./src/a.ts?` and a layer's
+    `webpack-internal:///(rsc)/./src/a.ts` → `src/a.ts`; `http://host:8080/js/a.js` → `/js/a.js`;
+    `app:///src/a.js` → `src/a.js`; Dart's `package:shop/src/a.dart` →
     `shop/lib/src/a.dart` (a package's files live under its lib/); `[PROJECT_ROOT]/app/a.rb` →
     `app/a.rb`; `C:\\src\\A.cs` → `C:/src/A.cs`; a leading `./` is dropped; of a path elided in its
     middle (`lib/…/cart/a.dart`), the part after it.

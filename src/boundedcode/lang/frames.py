@@ -326,18 +326,18 @@ def _go_call(m: re.Match[str], ctx: _Context) -> _Hit:
 # may be in parentheses: webpack's layer ('webpack-internal:///(rsc)/./app/page.tsx:12:11', Next.js's)
 # and Next.js's route groups ('app/(shop)/cart/page.tsx'). zone.js's long stack traces end each frame
 # with its zone ('… (http://…/main.js:12:5) [angular]').
-_V8_PATH = r"[^()]{1,2000}?(?:\([\w-]{1,40}\)/[^()]{1,2000}?){0,4}"
+_V8_PATH_REST = r"[^()]{0,2000}?(?:\([\w-]{1,40}\)/[^()]{1,2000}?){0,4}"  # after the path's first character
 _ZONE = r"(?: \[[^\[\]\s]{1,100}\])?"
 _V8_CALL = LazyPattern(
-    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>"
-    + _V8_PATH
+    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>[^()]"
+    + _V8_PATH_REST
     + r"):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6}|)\)"
     + _ZONE
     + r"(?: \{)?$"
 )
 _V8_BARE = LazyPattern(
     r"^\s{0,40}at (?:async )?(?P<path>[^()\s]"
-    + _V8_PATH
+    + _V8_PATH_REST
     + r"):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?"
     + _ZONE
     + r"(?: \{)?$"

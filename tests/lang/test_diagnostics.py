@@ -1902,6 +1902,20 @@ def test_a_log_record_s_windows_place_keeps_its_drive():
     )
 
 
+def test_a_drive_s_path_with_a_blank_before_a_linter_s_row():
+    # ktlint through Gradle on Windows (seen in issues), flake8's row on a path with a blank
+    text = (
+        "C:\\kotlin projects\\style\\src\\main\\kotlin\\Data.kt:1:1: class BankAccountData should be declared in a file named BankAccountData.kt\n"
+        "C:\\Users\\John Smith\\shop\\cart.py:3:1: F401 'os' imported but unused\n"
+    )
+    assert [(d.path, d.line, d.column) for d in parse_diagnostics(text)] == [
+        ("C:/kotlin projects/style/src/main/kotlin/Data.kt", 1, 1),
+        ("C:/Users/John Smith/shop/cart.py", 3, 1),
+    ]
+    # without a column, or a relative path with a blank, it is a sentence's
+    assert parse_diagnostics("C:\\my docs\\notes.txt:3: see the list\nmy docs/notes.txt:3:1: see\n") == []
+
+
 def test_tsc_s_summary_names_each_file_s_first_error():
     text = evidence("javascript/tsc_summary.txt")
     summary = text[text.index("Found 3 errors") :]  # the tail a CI log's excerpt keeps

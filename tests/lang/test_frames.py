@@ -1643,6 +1643,16 @@ def test_a_labelled_path_with_a_version_in_it_is_no_firefox_frame():
     assert parse_frames(line) == []
 
 
+@pytest.mark.parametrize("name", ["lua/traceback.txt", "lua/lua54_traceback.txt", "lua/luajit_traceback.txt"])
+def test_lua_s_rows_without_their_tab(name):
+    # LÖVE's error screen, copied, has the traceback's rows unindented (seen in issues)
+    text = evidence(name)
+    dedented = "\n".join(line.lstrip("\t ") for line in text.split("\n"))
+    frames = [(f.path, f.line, f.function, f.depth) for f in parse_frames(text)]
+    assert frames
+    assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(dedented)] == frames
+
+
 def test_nim_s_procedures_in_a_column():
     # Nim before 1.0 padded each place to the widest (seen in issues); outermost first
     text = "Traceback (most recent call last)\ncart.nim(8)       cart\ncart.nim(4)       total\nre.nim(75)        re\nError: unhandled exception: nothing to repeat [EInvalidRegEx]\n"

@@ -188,15 +188,19 @@ def _with_severity(path: str, line: str, col: str | None, rest: str, default_too
 
 # A compiler handed an absolute path with a space in it (CMake hands every source so): gcc's
 # '/home/John Smith/shop/src/cart.c:5:17: error: …'. Only absolute, with an extension and a
-# severity after the place: a sentence has colons and spaces too.
+# severity after the place: a sentence has colons and spaces too. A drive's path with a line and a
+# column is a linter's row whatever follows (ktlint's, flake8's on Windows: 'C:\kotlin projects\src\
+# Data.kt:1:1: class … should be declared in a file named …').
 _SPACED = LazyPattern(
     r"^(?P<path>(?:[A-Za-z]:[\\/]|/)(?=[^:\t]{0,2000} )[^:\t]{1,2000}?\.[A-Za-z][\w+-]{0,11}):(?P<line>\d{1,9}):(?:(?P<col>\d{1,9}):)? "
     r"(?P<rest>(?:fatal error|error|warning|note): .{0,4000})$"
+    r"|^(?P<path2>[A-Za-z]:[\\/](?=[^:\t]{0,2000} )[^:\t]{1,2000}?\.[A-Za-z][\w+-]{0,11}):(?P<line2>\d{1,9}):(?P<col2>\d{1,9}): (?P<rest2>\S.{0,4000})$"
 )
 
 
 def _spaced(m: re.Match[str], state: _State) -> Diagnostic | None:
-    return _with_severity(m["path"], m["line"], m["col"], m["rest"], "generic")
+    path, line, col = _place(m.groupdict())
+    return _with_severity(path, line, col, m["rest"] or m["rest2"], "generic")
 
 
 # tsc --pretty 'src/x.ts:12:5 - error TS2322: …' and pyright '  /src/x.py:12:5 - error: …'; Angular CLI
@@ -1378,7 +1382,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_PAREN, _paren, ("):", ") :")),  # tsc, MSVC, csc, generic file(line,col)
     _Row(_PHPSTAN_RAW, _phpstan_raw, (".php:",)),  # phpstan --error-format=raw
     _Row(_COLON, _colon, (":",)),  # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic
-    _Row(_SPACED, _spaced, ("error: ", "warning: ", "note: ")),  # gcc, clang on a path with a space
+    _Row(_SPACED, _spaced, ("error: ", "warning: ", "note: ", ":\\", ":/")),  # a path with a space
     # Bazel, Checkstyle
     _Row(_SEVERITY_FIRST, _severity_first, ("ERROR", "WARN", "INFO", "Error", "Warning", "error", "warning")),
     _Row(_CODED, _coded, (":",)),  # markdownlint, hadolint, dialyzer

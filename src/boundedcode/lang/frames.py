@@ -919,12 +919,13 @@ def _perl_called(m: re.Match[str], ctx: _Context) -> _Hit:
 # 'lua5.4: cart.lua:4: attempt to index a nil value', then under 'stack traceback:' the rows
 # '\tcart.lua:4: in function 'Cart.total'', '… in local 'reorder'', '… in main chunk', a C
 # function's without a file ('\t[C]: in function 'table.sort'', LuaJIT's '\t[C]: at 0x5605391892c0')
-# and '\t(...tail calls...)' between them.
+# and '\t(...tail calls...)' between them. LÖVE's error screen, copied, has the rows without their
+# tab ('main.lua:10: in function 'load'' under 'Traceback').
 _LUA_ERROR = LazyPattern(
     r"^(?:lua(?:\d(?:\.\d)?|jit)?: )(?P<path>[^\s:][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): "
 )
 _LUA_ROW = LazyPattern(
-    r"^\s{1,16}(?:(?P<path>[^\s:\[][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): in (?:(?:function|local|method|field|upvalue|global) [<'](?P<func>[^'>]{1,300})[>']|main chunk|\?)"
+    r"^\s{0,16}(?:(?P<path>[^\s:\[][^:]{0,1000}?\.lua):(?P<line>\d{1,9}): in (?:(?:function|local|method|field|upvalue|global) [<'](?P<func>[^'>]{1,300})[>']|main chunk|\?)"
     r"|\[C\]: (?:in |at 0x)|\(\.\.\.tail calls\.\.\.\)$)"
 )
 # OpenResty's (lua-nginx-module's) error log: '… [error] 7#7: *1 lua entry thread aborted: runtime

@@ -1653,6 +1653,20 @@ def test_lua_s_rows_without_their_tab(name):
     assert [(f.path, f.line, f.function, f.depth) for f in parse_frames(dedented)] == frames
 
 
+def test_clojure_s_own_renderings_of_a_stack():
+    frames = parse_frames(evidence("jvm/clojure_traces.txt"))
+    rows = [(f.path, f.line, f.function, f.package) for f in frames if f.path == "cart.clj"]
+    assert rows == [
+        ("cart.clj", 4, "shop.cart/unit-price", "shop"),  # pst's namespaced function
+        ("cart.clj", 3, "shop.cart/unit-price", "shop"),
+        ("cart.clj", 4, "shop.cart$unit_price.invokeStatic", "shop"),  # print-cause-trace's class
+        ("cart.clj", 3, "shop.cart$unit_price.invoke", "shop"),
+    ]
+    assert frames[0].depth == 0 and frames[0].path == "Numbers.java"
+    # a JavaScript frame written so is no Clojure row
+    assert parse_frames("    total (cart.js:4)\n") == []
+
+
 def test_nim_s_procedures_in_a_column():
     # Nim before 1.0 padded each place to the widest (seen in issues); outermost first
     text = "Traceback (most recent call last)\ncart.nim(8)       cart\ncart.nim(4)       total\nre.nim(75)        re\nError: unhandled exception: nothing to repeat [EInvalidRegEx]\n"

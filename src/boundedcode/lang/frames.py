@@ -482,6 +482,12 @@ _JVM_MONITOR = LazyPattern(
 _JVM_SPACED = LazyPattern(
     r"^\s{0,40}at (?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40}) \((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc)|Native Method|Unknown Source)(?::(?P<line>\d{1,9}))?\)$"
 )
+# Clojure's own renderings, a row a frame without 'at': clojure.repl/pst's namespaced function
+# ('\tshop.cart/unit-price (cart.clj:4)') and clojure.stacktrace/print-cause-trace's class and method
+# ('    shop.cart$unit_price.invokeStatic (cart.clj:4)'), Java's frames among them.
+_CLOJURE_ROW = LazyPattern(
+    r"^\s{1,40}(?P<qual>[\w$.-]{1,200}[./][\w$.<>*+!?=/-]{1,300}) \((?P<file>[\w$-]{1,300}\.(?:clj|cljc|cljs|java|kt|scala|groovy)):(?P<line>\d{1,9})\)$"
+)
 _JVM_BARE = LazyPattern(
     r"^\s{0,40}(?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40})\((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
@@ -496,6 +502,12 @@ def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
     if not m["line"] or m.groupdict().get("seed") or m["file"] in ("Unknown Source", "SourceFile"):
         return _placeholder("jvm")
     cls = m["qual"].rpartition(".")[0]
+    return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
+
+
+def _clojure_row(m: re.Match[str], ctx: _Context) -> _Hit:
+    namespace, slash, _ = m["qual"].partition("/")  # pst's 'shop.cart/unit-price': the namespace's
+    cls = namespace if slash else m["qual"].rpartition(".")[0]
     return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
 
 
@@ -1372,6 +1384,12 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("jvm", ("at ",), _JVM, _jvm),
     _Format("jvm", ("- ",), _JVM_MONITOR, _jvm_monitor),
     _Format("jvm", ("at ",), _JVM_SPACED, _jvm),
+    _Format(
+        "jvm",
+        (".clj:", ".cljc:", ".cljs:", ".java:", ".kt:", ".scala:", ".groovy:"),
+        _CLOJURE_ROW,
+        _clojure_row,
+    ),
     _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),
     _Format("nix", (".nix:",), _NIX, _nix, max_gap=8),
     _Format("rust", ("at ",), _RUST_AT, _rust_at, max_gap=2),

@@ -70,7 +70,9 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `, a build tool's `[10:22:33] ` and fastlane's
 # `[10:22:33]: `, a Celery worker's `[2024-03-01
 # 10:22:33,456: WARNING/ForkPoolWorker-1] ` before each line a task prints), then, after one, a
-# syslog header (`web01 app[1234]: `, Heroku's `app[web.1]: `) or GitLab's stream (`01E `); a
+# syslog header (`web01 app[1234]: `, Heroku's `app[web.1]: `), GitLab's stream (`01E `) or a
+# Sidekiq record's process, thread, context and level (`pid=44 tid=2430k class=ImportJob WARN: `, also
+# without the time on Heroku); a
 # journal's `Mar 01 10:22:33 web01 gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `;
 # Rails' tagged log's request id (`[ef579088-55d9-41b1-aee5-0887dd5285ac] `, behind Heroku's header);
 # Android's logcat, `adb logcat`'s `12-01 11:40:02.512  4321  4321 E AndroidRuntime: `, Android
@@ -79,6 +81,7 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # (`[   +1 ms] `, `[        ] `); a build's: sbt's level before a trace's row (`[error] \tat …`, `[error]
 # at …`), Open Build Service's seconds (`[   28s] `), Taskcluster's task (`[task
 # 2020-03-20T14:13:57.855Z] `), BuildKit's step and seconds (`#12 46.59 `, `#16 506.5 `).
+_SIDEKIQ = r"pid=\d{1,10} tid=\w{1,20}(?: [\w.-]{1,64}=\S{1,500}){0,16} [A-Z]{4,7}: "
 _LOG_PREFIX = re.compile(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
     r"[VDIWEFA](?:/| {1,8})[^\s:][^:]{0,100}?: "
@@ -86,8 +89,10 @@ _LOG_PREFIX = re.compile(
     r"|\[(?:error|warn|info)\] (?=\s|at )|\[ {0,6}\d{1,7}s\] |#\d{1,4} \d{1,6}\.\d{1,3} "
     r"|\[[\w.-]{1,32} \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z\] "
     r"|(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
-    r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? )?"
-    r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?:: [A-Z]{1,10}/[\w.-]{1,64})?\]:? "
+    r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? |" + _SIDEKIQ + ")?"
+    "|"
+    + _SIDEKIQ
+    + r"|\[(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?:: [A-Z]{1,10}/[\w.-]{1,64})?\]:? "
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S{1,64} [\w./@-]{1,64}(?:\[\d{1,10}\])?: "
     r"|\[pod/[^\]\s]{1,253}\] |\[[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\] )"
 )

@@ -1675,6 +1675,30 @@ def test_clojure_s_own_renderings_of_a_stack():
     assert parse_frames("    total (cart.js:4)\n") == []
 
 
+def test_a_path_a_writer_elided_is_its_tail():
+    # a report hides its home or its environment ('.../', '[...]/', seen in the development split's
+    # messages and in issues): what follows is the path as far as it is known
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File ".../lib/site-packages/shop/cart.py", line 3, in total\n'
+        '  File "/home/[...]/shop/orders.py", line 9, in place\n'
+        '  File "/.../shop/checkout.py", line 4, in pay\n'
+        "KeyError: 1\n"
+    )
+    assert [f.path for f in parse_frames(text)] == [
+        "shop/checkout.py",
+        "shop/orders.py",
+        "lib/site-packages/shop/cart.py",
+    ]
+
+
+def test_a_jvm_trace_pasted_into_a_comment():
+    # seen in issues: a trace kept in a code comment ('//   at …', a block comment's ' *   at …')
+    text = "    // java.lang.ArithmeticException: / by zero\n    //   at example.Main$.x(A.scala:6)\n    //   at example.Main$.main(A.scala:10)\n"
+    assert [(f.path, f.line, f.depth) for f in parse_frames(text)] == [("A.scala", 6, 0), ("A.scala", 10, 1)]
+    assert parse_frames(" *   at com.acme.Cart.total(Cart.java:3)\n")[0].path == "Cart.java"
+
+
 def test_nim_s_procedures_in_a_column():
     # Nim before 1.0 padded each place to the widest (seen in issues); outermost first
     text = "Traceback (most recent call last)\ncart.nim(8)       cart\ncart.nim(4)       total\nre.nim(75)        re\nError: unhandled exception: nothing to repeat [EInvalidRegEx]\n"

@@ -178,6 +178,7 @@ _URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
 # file of a project.
 _APP_ROOT_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}:///")
 _WEBPACK = ("webpack:///", "webpack-internal:///")
+_ELIDED = re.compile(r"(?:…|\.\.\.|\[\.\.\.\])/")
 _WEBPACK_LAYER = re.compile(r"^\([\w-]{1,40}\)/")  # Next.js's '(rsc)/', '(ssr)/', '(app-pages-browser)/'
 _NATIVE_LANGUAGES = {".rs": "rust", ".swift": "swift", ".go": "go"}
 # Names runtimes print for code outside any function: not symbols to look up.
@@ -544,7 +545,7 @@ def clean_path(raw: str) -> str:
     `app:///src/a.js` → `src/a.js`; Dart's `package:shop/src/a.dart` →
     `shop/lib/src/a.dart` (a package's files live under its lib/); `[PROJECT_ROOT]/app/a.rb` →
     `app/a.rb`; `C:\\src\\A.cs` → `C:/src/A.cs`; a leading `./` is dropped; of a path elided in its
-    middle (`lib/…/cart/a.dart`), the part after it.
+    middle (`lib/…/cart/a.dart`, `.../shop/a.py`, `/home/[...]/shop/a.py`), the part after it.
     """
     path = raw.strip().strip("\"'")
     lowered = path.lower()
@@ -574,8 +575,10 @@ def clean_path(raw: str) -> str:
     path = path.replace("\\", "/")
     while path.startswith("./"):
         path = path[2:]
-    if "…/" in path:  # an editor's elided middle ('shop/lib/…/cart/cart_view.dart'): the tail is known
-        path = path.rpartition("…/")[2]
+    if "…/" in path or ".../" in path or "[...]/" in path:
+        # an editor's elided middle ('shop/lib/…/cart/cart_view.dart'), a writer's ('.../site-packages/
+        # shop/cart.py', '/home/[...]/shop/cart.py'): the tail is known
+        path = _ELIDED.split(path)[-1]
     return path
 
 

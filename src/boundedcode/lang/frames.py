@@ -459,15 +459,15 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # module or class loader ('java.base/', 'app//'); logback appends '~[app.jar:1.0]', Guice the
 # modules that installed a binding's source ('… (via modules: com.acme.AppModule -> …)'). A logger's or
 # logcat's prefix may stand before the 'at' ('E AndroidRuntime: \tat …'), and so may the quote
-# marks of a build's test listener ('   > \tat …', a Gradle listener's prefix) or of a quoting
-# reply ('> \tat …'). Frames printed without 'at' (a StackTraceElement printed as is, JRuby's Java
+# marks of a build's test listener ('   > \tat …', a Gradle listener's prefix), of a quoting
+# reply ('> \tat …') or of a comment the trace was pasted into ('//   at …', ' *   at …'). Frames printed without 'at' (a StackTraceElement printed as is, JRuby's Java
 # frames, coroutine dumps) need a qualified name and a JVM source file. A randomized test runner
 # puts its seed where the file goes ('at __randomizedtesting.SeedInfo.seed([3A2F…:91C0…]:0)'):
 # a frame with no file (V8's pattern read the seed as one). R8 names every file 'SourceFile' (an
 # Android release build's '(SourceFile:18)'): no file either. A Groovy script's frame names its path
 # ('at build_5f2$_run_closure1.doCall(/srv/shop/build.gradle:164)', Gradle's).
 _JVM = LazyPattern(
-    r"^(?:[^\t]{1,200}?: )?[\s>]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?:[\w.$-]{1,200}@[\w.+-]{0,100}/)?(?P<file>/?(?:[\w$.-]{1,300}/){1,60}[\w$.-]{1,300}\.(?:gradle|groovy|kts)|[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|SourceFile|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\]| \(via modules: [^()]{1,2000}\))?$"
+    r"^(?:[^\t]{1,200}?: )?[\s>/*]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?:[\w.$-]{1,200}@[\w.+-]{0,100}/)?(?P<file>/?(?:[\w$.-]{1,300}/){1,60}[\w$.-]{1,300}\.(?:gradle|groovy|kts)|[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|SourceFile|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\]| \(via modules: [^()]{1,2000}\))?$"
 )
 # A thread dump (jstack, jcmd Thread.print, SIGQUIT) puts a frame's module and version in its
 # parentheses ('at java.lang.Thread.run(java.base@17.0.15/Thread.java:833)'), and a monitor's

@@ -71,9 +71,8 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # `[10:22:33]: `, a Celery worker's `[2024-03-01
 # 10:22:33,456: WARNING/ForkPoolWorker-1] ` before each line a task prints), then, after one, a
 # syslog header (`web01 app[1234]: `, Heroku's `app[web.1]: `), GitLab's stream (`01E `) or a
-# Sidekiq record's process, thread, context and level (`pid=44 tid=2430k class=ImportJob WARN: `, also
-# without the time on Heroku); a
-# journal's `Mar 01 10:22:33 web01 gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `;
+# Sidekiq record's process, thread, context and level (`pid=44 tid=2430k class=ImportJob WARN: `, on
+# Heroku without the time); a journal's `Mar 01 10:22:33 web01 gunicorn[1234]: `; `kubectl logs --prefix`'s `[pod/web-7d9c/app] `;
 # Rails' tagged log's request id (`[ef579088-55d9-41b1-aee5-0887dd5285ac] `, behind Heroku's header);
 # Android's logcat, `adb logcat`'s `12-01 11:40:02.512  4321  4321 E AndroidRuntime: `, Android
 # Studio's `12-01 11:40:02.512 4321-4321/com.acme.shop A/art: ` and `adb logcat -v brief`'s

@@ -460,8 +460,9 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # modules that installed a binding's source ('… (via modules: com.acme.AppModule -> …)'). A logger's or
 # logcat's prefix may stand before the 'at' ('E AndroidRuntime: \tat …'), and so may the quote
 # marks of a build's test listener ('   > \tat …', a Gradle listener's prefix), of a quoting
-# reply ('> \tat …') or of a comment the trace was pasted into ('//   at …', ' *   at …'). Frames printed without 'at' (a StackTraceElement printed as is, JRuby's Java
-# frames, coroutine dumps) need a qualified name and a JVM source file. A randomized test runner
+# reply ('> \tat …') or of a comment the trace was pasted into ('//   at …', ' *   at …'). Frames
+# printed without 'at' (a StackTraceElement printed as is, JRuby's Java frames, coroutine dumps)
+# need a qualified name and a JVM source file. A randomized test runner
 # puts its seed where the file goes ('at __randomizedtesting.SeedInfo.seed([3A2F…:91C0…]:0)'):
 # a frame with no file (V8's pattern read the seed as one). R8 names every file 'SourceFile' (an
 # Android release build's '(SourceFile:18)'): no file either. A Groovy script's frame names its path
@@ -506,7 +507,8 @@ def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
 
 
 def _clojure_row(m: re.Match[str], ctx: _Context) -> _Hit:
-    namespace, slash, _ = m["qual"].partition("/")  # pst's 'shop.cart/unit-price': the namespace's
+    # pst's 'shop.cart/unit-price' names its namespace, whose package is the file's directory
+    namespace, slash, _ = m["qual"].partition("/")
     cls = namespace if slash else m["qual"].rpartition(".")[0]
     return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
 

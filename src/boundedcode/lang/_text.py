@@ -465,8 +465,7 @@ def _demultiplexed(lines: list[str]) -> list[str]:
         if m is None and services and (service := _NAMED_RELAY.match(line)) and services[service[1]] >= 2:
             m = service
         if m is not None:
-            # what the process printed has its own prefix (a Celery worker's record under compose)
-            relayed.setdefault(m[1], []).append(_unprefixed(line[m.end() :]))
+            relayed.setdefault(m[1], []).append(line[m.end() :])
             continue
         if relayed:
             if not line.strip():

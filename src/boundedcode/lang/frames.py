@@ -502,12 +502,7 @@ def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
     # R8 and ProGuard keep a line without the file: '(Unknown Source:12)', '(SourceFile:12)' name none
     if not m["line"] or m.groupdict().get("seed") or m["file"] in ("Unknown Source", "SourceFile"):
         return _placeholder("jvm")
-    cls = m["qual"].rpartition(".")[0]
-    return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
-
-
-def _clojure_row(m: re.Match[str], ctx: _Context) -> _Hit:
-    # pst's 'shop.cart/unit-price' names its namespace, whose package is the file's directory
+    # Clojure's pst names a namespace ('shop.cart/unit-price'), whose package is the file's directory
     namespace, slash, _ = m["qual"].partition("/")
     cls = namespace if slash else m["qual"].rpartition(".")[0]
     return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
@@ -1390,7 +1385,7 @@ _FORMATS: tuple[_Format, ...] = (
         "jvm",
         (".clj:", ".cljc:", ".cljs:", ".java:", ".kt:", ".scala:", ".groovy:"),
         _CLOJURE_ROW,
-        _clojure_row,
+        _jvm,
     ),
     _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),
     _Format("nix", (".nix:",), _NIX, _nix, max_gap=8),

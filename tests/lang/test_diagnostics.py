@@ -1308,6 +1308,83 @@ EXPECTED = {
         Diagnostic("lint/messy.py", 10, None, "in public class `thing`", None, "pydocstyle"),
         Diagnostic("lint/messy.py", 11, None, "in public method `Method`", None, "pydocstyle"),
     ],
+    # capture.sh verilator: the severity before the place, put after it
+    "verilog/verilator_lint.txt": [
+        Diagnostic(
+            "rtl/cart.sv", 4, 22, "Can't find definition of variable: 'undefined_sig'", "error", "generic"
+        ),
+        Diagnostic(
+            "rtl/cart.sv",
+            6,
+            10,
+            "[IMPLICIT] Signal definition not found, creating implicitly: 'unused'",
+            "warning",
+            "generic",
+        ),
+    ],
+    # capture.sh buflint: no blank between the column and the message
+    "mixed/buf_lint.txt": [
+        Diagnostic("proto/shop/cart.proto", line, column, message, None, "generic")
+        for line, column, message in [
+            (
+                3,
+                1,
+                'Package name "shop" should be suffixed with a correctly formed version, such as "shop.v1".',
+            ),
+            (5, 9, 'Service name "Cart" should be suffixed with "Service".'),
+            (6, 3, 'RPC "addItem" has the same type "shop.AddRequest" for the request and response.'),
+            (6, 7, 'RPC name "addItem" should be PascalCase, such as "AddItem".'),
+            (
+                6,
+                15,
+                'RPC request type "AddRequest" should be named "AddItemRequest" or "CartAddItemRequest".',
+            ),
+            (
+                6,
+                36,
+                'RPC response type "AddRequest" should be named "AddItemResponse" or "CartAddItemResponse".',
+            ),
+            (10, 10, 'Field name "itemName" should be lower_snake_case, such as "item_name".'),
+        ]
+    ],
+    # capture.sh crystal: each instantiation's 'In src/cart.cr:L:C', then the type's trace (a file
+    # and a line each)
+    "crystal/error_trace.txt": [
+        Diagnostic("src/cart.cr", 10, 23, "", "error", "crystal"),
+        Diagnostic("src/cart.cr", 6, 16, "", "error", "crystal"),
+        Diagnostic("src/cart.cr", 6, None, "", None, "generic"),
+        *(
+            Diagnostic("/usr/lib/crystal/lib/enumerable.cr", line, None, "", None, "generic")
+            for line in (1552, 1553, 1589, 1590, 1628, 1629, 751, 752, 755)
+        ),
+    ],
+    # capture.sh testthat: both reporters (R CMD check's draws its rule to the console's width: no wrap)
+    **dict.fromkeys(
+        ("r/testthat_progress.txt", "r/testthat_check.txt"),
+        [
+            Diagnostic("test-cart.R", 4, None, "total adds the tax", "error", "testthat"),
+            Diagnostic("test-cart.R", 8, None, "an empty cart fails loudly", "error", "testthat"),
+        ],
+    ),
+    # capture.sh elixircompile: the place after the exception's name, no frame
+    "elixir/compile_error.txt": [
+        Diagnostic(
+            "lib/cart.ex",
+            3,
+            None,
+            "CompileError: undefined function tax_rate/0 (expected Shop.Cart to define such a function or for it"
+            " to be imported, but none are available)",
+            "error",
+            "elixirc",
+        )
+    ],
+    # capture.sh godot: the engine's places and the script's, 'res://' its project's root
+    "gdscript/godot3_script_error.txt": [
+        Diagnostic("core/os/dir_access.cpp", 185, None, "", "error", "godot"),
+        Diagnostic("core/translation.cpp", 945, None, "", "error", "godot"),
+        Diagnostic("core/translation.cpp", 969, None, "", "error", "godot"),
+        Diagnostic("scripts/cart.gd", 6, None, "", "error", "godot"),
+    ],
 }
 
 
@@ -2111,3 +2188,96 @@ def test_a_grouping_linter_s_rows_without_their_indentation(name):
     places = {(d.path, d.line) for d in parse_diagnostics(text)}
     assert places
     assert {(d.path, d.line) for d in parse_diagnostics(dedented)} == places
+
+
+# Rows a survey of less common tools' output pasted into public issues found unread (beside the
+# captured ones above): older releases and tools that do not run here.
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        # Verilator before 3.9, no column
+        ("%Error: cpu.v:138: syntax error, unexpected bit", ("cpu.v", 138, None, "error")),
+        # GHDL before 2.0, prototool: no blank after the column
+        (
+            'src/vhdl/cpu_test.vhdl:264:7:error: no declaration for "x"',
+            ("src/vhdl/cpu_test.vhdl", 264, 7, "error"),
+        ),
+        (
+            'pkg/sql/processors.proto:95:12:Field name "zigzag" must be lower_snake_case.',
+            ("pkg/sql/processors.proto", 95, 12, None),
+        ),
+        # Crystal before 0.24, the message on the place's line
+        ("Error in ./src/cli_test.cr:12: undefined method 'caption'", ("src/cli_test.cr", 12, None, "error")),
+        (
+            "in ./src/cryload/cli.cr:10: instantiating 'Cryload::LoadGenerator:Class#new(String, Int32)'",
+            ("src/cryload/cli.cr", 10, None, None),
+        ),
+        # testthat's older and development headings
+        ("  7. Failure (at test-iso8601.r#144): Pelago non-matching", ("test-iso8601.r", 144, None, "error")),
+        (
+            "  1. Failure(@test-play.R#30): runTest.newVar handles random vectors.",
+            ("test-play.R", 30, None, "error"),
+        ),
+        (" 1. Error: etl nyctaxi (@test-nyctaxi.R#9)", ("test-nyctaxi.R", 9, None, "error")),
+        (
+            "── 1. Error: failure (@test-that.R#99)  ───────────────────────────",
+            ("test-that.R", 99, None, "error"),
+        ),
+        ("ERROR (test-that.R:111:5): failure", ("test-that.R", 111, 5, "error")),
+        ("── Warning ('test-api.R:12:3'): old api ──", ("test-api.R", 12, 3, "warning")),
+        # Elixir's syntax error
+        ("** (SyntaxError) lib/cart.ex:12:5: syntax error before: ')'", ("lib/cart.ex", 12, 5, "error")),
+        # Godot 4's place of a script's error, its editor's and its output panel's rows, its debugger's
+        (
+            "          at: GDScript::reload (res://addons/xr/player_body.gd:4)",
+            ("addons/xr/player_body.gd", 4, None, "error"),
+        ),
+        (
+            "  ERROR: res://addons/player2/api.gd:586 - Parse Error: Identifier not declared.",
+            ("addons/player2/api.gd", 586, None, "error"),
+        ),
+        (
+            "  res://ui/hud.gd:46 - Invalid set index 'value' (on base: 'PanelContainer').",
+            ("ui/hud.gd", 46, None, "error"),
+        ),
+        (
+            "  <C Source>     modules/gdscript/gdscript_editor.cpp:321 @ debug_get_stack_level_instance()",
+            ("modules/gdscript/gdscript_editor.cpp", 321, None, "error"),
+        ),
+        # Vivado's place at the row's end, protolint's at its start
+        (
+            "ERROR: [Synth 8-1031] pin_number is not declared [/home/dev/fpga/src/top.vhdl:168]",
+            ("/home/dev/fpga/src/top.vhdl", 168, None, "error"),
+        ),
+        (
+            "CRITICAL WARNING: [Synth 8-3352] multi-driven net [/home/dev/fpga/src/top.vhdl:12]",
+            ("/home/dev/fpga/src/top.vhdl", 12, None, "warning"),
+        ),
+        (
+            '[proto/cloudEndpoints.proto:121:13] Field name "Disabled" must be LowerSnakeCase',
+            ("proto/cloudEndpoints.proto", 121, 13, None),
+        ),
+        # Julia before 0.7, the file it stopped loading
+        (
+            "while loading /srv/shop/calsim.jl, in expression starting on line 102",
+            ("/srv/shop/calsim.jl", 102, None, "error"),
+        ),
+    ],
+)
+def test_rows_a_survey_of_less_common_tools_found_unread(line, expected):
+    assert [(d.path, d.line, d.column, d.severity) for d in parse_diagnostics(line + "\n")] == [expected]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "12:30:45:done",  # a clock, no file
+        "cart.py:12:5:3",  # a span's numbers, no message
+        "see cart.py:12:5:x",  # not at the line's start
+        "In the end it works",  # Crystal's 'In' names a place
+        "Failure (test-cart.py:4): not testthat's",  # testthat's files are R's
+        "ERROR: [Synth 8-1031] no place in brackets",
+    ],
+)
+def test_lines_like_the_less_common_tools_rows_that_are_none(line):
+    assert parse_diagnostics(line + "\n") == []

@@ -2798,3 +2798,104 @@ def test_an_error_s_own_line_starts_its_trace():
     # Hermes' trace, then the same symbolicated
     hermes = [(Path(f.path).name, f.depth) for f in parse_frames(evidence("javascript/hermes.txt"))]
     assert hermes[2:] == [("cart.js", 0), ("orders.js", 1)]
+
+
+# Traces a survey of production logs and less common runtimes pasted into public issues found unread
+# or misread (none of these can run here: each is its runtime's own line shape).
+def test_chrome_devtools_s_expanded_stack_copied():
+    text = (
+        "$main @ 0598f57e:0x70ee0e\n"  # a WebAssembly frame: an offset, no line
+        "Module._main @ export.js:9\n"
+        "callMain @ export.js:9\n"
+        "Promise.then (async)\n"
+        "(anonymous) @ export.js:684\n"
+        "startGame @ https://example.test/game/export.js:716:12\n"
+    )
+    assert [(f.path, f.line, f.column, f.function, f.depth) for f in parse_frames(text)] == [
+        ("export.js", 9, None, "Module._main", 0),
+        ("export.js", 9, None, "callMain", 1),
+        ("export.js", 684, None, None, 2),
+        ("/game/export.js", 716, 12, "startGame", 3),
+    ]
+    # a REPL's place has no file
+    assert parse_frames(" [1] top-level scope @ REPL[1]:1\n") == []
+
+
+def test_whoops_s_stack_copied_from_its_page_numbered_down():
+    text = (
+        "#66 ErrorException in /srv/app/app/Http/Controllers/UserController.php:528\n"
+        "#65 compact in /srv/app/app/Http/Controllers/UserController.php:528\n"
+        "#64 App\\Http\\Controllers\\UserController:edit in /srv/app/vendor/laravel/framework/src/Illuminate/Routing/Controller.php:54\n"
+    )
+    assert [(f.line, f.function, f.language, f.depth) for f in parse_frames(text)] == [
+        (528, "ErrorException", "php", 0),
+        (528, "compact", "php", 1),
+        (54, "App\\Http\\Controllers\\UserController::edit", "php", 2),
+    ]
+
+
+def test_runtime_lines_read_for_what_they_are():
+    # a writer's cut after a JVM frame; Bun's builtin with no file; Dart's URI that lost its scheme
+    jvm = "java.lang.NullPointerException\n\tat a.B.c(B.java:60)\n\tat leiningen.cljx$cljx.invoke(cljx.clj:33) ...\n"
+    assert [(f.path, f.line) for f in parse_frames(jvm)] == [("B.java", 60), ("cljx.clj", 33)]
+    assert parse_frames("SyntaxError: x\n      at processTicksAndRejections (:61:76)\n") == []
+    dart = "#0      main.<anonymous closure> (///build/work/6cd1/exception_test.dart:38:7)\n"
+    assert [f.path for f in parse_frames(dart)] == ["/build/work/6cd1/exception_test.dart"]
+
+
+def test_tcl_s_error_info_innermost_first():
+    text = (
+        'invalid command name "4checkdisk"\n'
+        "    while executing\n"
+        '"\\002\\0034checkdisk\\017"\n'
+        '    (in namespace eval "::checkDisk" script line 35)\n'
+        "    invoked from within\n"
+        '"namespace eval checkDisk {\n'
+        "        variable ns [namespace current]\n"
+        '        set ..."\n'
+        '    (file "plugins/slv-disk.tcl" line 25)\n'
+        "    invoked from within\n"
+        '"source plugins/slv-disk.tcl"\n'
+        '    (file "eggdrop.conf" line 294)\n'
+    )
+    assert [(f.path, f.line, f.language, f.depth) for f in parse_frames(text)] == [
+        ("plugins/slv-disk.tcl", 25, "tcl", 0),
+        ("eggdrop.conf", 294, "tcl", 1),
+    ]
+
+
+def test_ci_services_prefixes_before_a_trace():
+    teamcity = (
+        "[16:03:43] :\t [Step 4/7]      at Shop.Cart.Total() in /_/src/Shop/Cart.cs:line 108\n"
+        "[16:03:43] :\t [Step 4/7]      at Shop.Program.Main() in /_/src/Shop/Program.cs:line 56\n"
+    )
+    assert [(f.path, f.line, f.depth) for f in parse_frames(teamcity)] == [
+        ("/_/src/Shop/Cart.cs", 108, 0),
+        ("/_/src/Shop/Program.cs", 56, 1),
+    ]
+    cloud_foundry = (
+        "   2021-12-21T16:06:48.53-0500 [APP/PROC/WEB/0] ERR Traceback (most recent call last):\n"
+        '   2021-12-21T16:06:48.53-0500 [APP/PROC/WEB/0] ERR   File "/home/vcap/app/shop/cart.py", line 9, in total\n'
+    )
+    assert [(f.path, f.line) for f in parse_frames(cloud_foundry)] == [("/home/vcap/app/shop/cart.py", 9)]
+
+
+def test_compilers_and_loaders_places_are_no_frames():
+    # Elixir's compile error and warning, Julia's loaded file (PHP's 'on line' once read it), Godot's
+    # error place: diagnostics; Godot's debugger's stack row: a frame
+    for line in (
+        "** (CompileError) lib/cart.ex:3: undefined function tax_rate/0",
+        "lib/benchfella.ex:148: warning: function b2kib/1 is unused",
+        "while loading /srv/shop/calsim.jl, in expression starting on line 102",
+        "  res://ui/hud.gd:46 - Invalid set index 'value' (on base: 'PanelContainer').",
+    ):
+        assert parse_frames(line + "\n") == []
+        assert len(parse_diagnostics(line + "\n")) == 1
+    stack = "res://ui/hud.gd:50 - at function _process\nres://main.gd:12 - at function _ready\n"
+    assert [(f.path, f.line, f.function, f.language, f.depth) for f in parse_frames(stack)] == [
+        ("ui/hud.gd", 50, "_process", "gdscript", 0),
+        ("main.gd", 12, "_ready", "gdscript", 1),
+    ]
+    # a PHP error's path with a blank still reads
+    php = "PHP Warning:  Undefined variable $x in C:\\Program Files\\shop\\cart.php on line 3\n"
+    assert [(f.path, f.line) for f in parse_frames(php)] == [("C:/Program Files/shop/cart.php", 3)]

@@ -205,6 +205,16 @@ EXPECTED = {
         TestId("TestCart#test_empty", None, "TestCart", "test_empty", "minitest"),
         TestId("TestCart#test_total", "test/test_cart.rb", "TestCart", "test_total", "minitest"),
     ],
+    # capture.sh testthat: a failed expectation and an error, each reporter's heading
+    **dict.fromkeys(
+        ("r/testthat_progress.txt", "r/testthat_check.txt"),
+        [
+            TestId("total adds the tax", "test-cart.R", None, "total adds the tax", "testthat"),
+            TestId(
+                "an empty cart fails loudly", "test-cart.R", None, "an empty cart fails loudly", "testthat"
+            ),
+        ],
+    ),
 }
 
 
@@ -287,3 +297,31 @@ def test_mocha_s_failure_list_its_titles_a_part_a_line():
     ]
     # before mocha's 'failing' header, a numbered line is no title
     assert parse_test_ids("  1) cart\n       sums items:\n") == []
+
+
+@pytest.mark.parametrize(
+    "line, test, file",
+    [
+        (
+            "── 1. Failure: total adds the tax (@test-cart.R#4)  ──────────",
+            "total adds the tax",
+            "test-cart.R",
+        ),
+        (" 1. Error: etl nyctaxi (@test-nyctaxi.R#9)", "etl nyctaxi", "test-nyctaxi.R"),
+        (
+            "  7. Failure (at test-iso8601.r#144): Pelago non-matching",
+            "Pelago non-matching",
+            "test-iso8601.r",
+        ),
+        (
+            "Failure ('test-expect-header.R:120:5'): expect_header works",
+            "expect_header works",
+            "test-expect-header.R",
+        ),
+        ("ERROR (test-that.R:111:5): failure", "failure", "test-that.R"),
+    ],
+)
+def test_testthat_s_headings_of_every_release(line, test, file):
+    assert parse_test_ids(line + "\n") == [TestId(test, file, None, test, "testthat")]
+    # a warning is no failed test
+    assert parse_test_ids("── Warning ('test-api.R:12:3'): old api ──\n") == []

@@ -79,13 +79,17 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # `E/flutter ( 4415): `; what Flutter relays from a device (`flutter: `) and `flutter run -v`'s clock
 # (`[   +1 ms] `, `[        ] `); a build's: sbt's level before a trace's row (`[error] \tat …`, `[error]
 # at …`), Open Build Service's seconds (`[   28s] `), Taskcluster's task (`[task
-# 2020-03-20T14:13:57.855Z] `), BuildKit's step and seconds (`#12 46.59 `, `#16 506.5 `).
+# 2020-03-20T14:13:57.855Z] `), BuildKit's step and seconds (`#12 46.59 `, `#16 506.5 `), TeamCity's time,
+# status and step (`[16:03:43] :\t [Step 4/7] `, `[16:03:43]W:\t\t `); Cloud Foundry's `cf logs` (`
+# 2021-12-21T16:06:48.53-0500 [APP/PROC/WEB/0] ERR `).
 _SIDEKIQ = r"pid=\d{1,10} tid=\w{1,20}(?: [\w.-]{1,64}=\S{1,500}){0,16} [A-Z]{4,7}: "
 _LOG_PREFIX = re.compile(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
     r"[VDIWEFA](?:/| {1,8})[^\s:][^:]{0,100}?: "
     r"|[VDIWEFA]/[^\s(:][^(:]{0,100}\( {0,8}\d{1,10}\): |flutter: |\[(?: {8}| {0,6}\+\d{1,7} ms)\] "
     r"|\[(?:error|warn|info)\] (?=\s|at )|\[ {0,6}\d{1,7}s\] |#\d{1,4} \d{1,6}\.\d{1,3} "
+    r"|\s{0,4}\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d) \[[A-Z]{2,12}(?:/[\w.-]{1,64}){0,4}\] (?:OUT|ERR) "
+    r"|\[\d\d:\d\d:\d\d\][ \w]:\t{1,16} {0,4}(?:\[Step \d{1,4}/\d{1,4}\] )?"
     r"|\[[\w.-]{1,32} \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z\] "
     r"|(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
     r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? |" + _SIDEKIQ + ")?"
@@ -110,6 +114,12 @@ _APACHE_PREFIX = re.compile(
 _FORMATTED_MARK = re.compile("^\u25b8 {1,4}")
 _STATUS_MARK = re.compile("^(?:(?P<error>\u274c)|\u26a0\ufe0f?) {1,4}")
 _MARKED_PLACE = re.compile(r"^(.{1,1000}?:\d{1,9}:\d{1,9}: )(?!(?:error|warning|note): )")
+# Verilator's severity before the place ('%Error: cart.sv:4:22: Can't find definition of variable: …',
+# '%Warning-IMPLICIT: cart.sv:6:10: Signal definition not found, …', before 3.9 no column: '%Error:
+# cpu.v:138: syntax error, …'): put after it, as a compiler prints it.
+_PERCENT_SEVERITY = re.compile(
+    r"^%(?P<sev>Error|Warning)(?:-(?P<code>[A-Z][A-Z0-9_]{0,40}))?: (?P<place>[^\s:][^\s]{0,1000}?:\d{1,9}(?::\d{1,9})?: )"
+)
 # A CI service's workflow command before a line (GitHub Actions' and Azure Pipelines' '##[error]'),
 # and MSBuild's node number in a parallel build ('1>src/Cart.cs(12,5): error CS0246: …', indented under
 # its project's heading: '     2>src/Cart.cs(12,5): …').
@@ -263,12 +273,13 @@ def evidence_lines(text: str) -> list[str]:
 # A console's hard wrap: a copy of a terminal's text breaks each long line where the console's width
 # ended it (Windows' console, a CI page's fixed width), every piece but the last exactly that wide.
 # A width is a wrap's where three lines or more break so and none is longer; a rule, a blank, a
-# box's side or a cut's '...' ends no piece (pytest's rules and cut summaries, rich's panels and a
-# padded table are as wide as the terminal), and a log's next record or a report's next row (rows as
-# wide as one another) goes on from none.
+# box's side, a heading's rule drawn to the width ('── Failure ('test-cart.R:4'): … ─────', testthat's)
+# or a cut's '...' ends no piece (pytest's rules and cut summaries, rich's panels and a padded table
+# are as wide as the terminal), and a log's next record or a report's next row (rows as wide as one
+# another) goes on from none.
 MIN_WRAP_WIDTH = 60
 # (one blank may end a piece, the line's own; a run of them is a padded line's)
-_PIECE_END = re.compile(r"(?<!\.\.)[^\s│┃║|╮╯┐┘…]$|\S $")
+_PIECE_END = re.compile(r"(?<!\.\.)[^\s│┃║|╮╯┐┘…─━═]$|\S $")
 _RULE = re.compile(r"^\s*([^\w\s]|_)(?:\s?\1)*\s*$|^\s*([^\w\s]|_)\2{2}.*\2{3}$")  # '= FAILURES =' too
 
 
@@ -509,6 +520,9 @@ def _plain(line: str) -> str:
     line = _unprefixed(line)
     if line.startswith(("\u274c", "\u26a0", "\u25b8")):  # behind fastlane's time, say
         line = _unmarked(line)
+    elif line.startswith("%") and (percent := _PERCENT_SEVERITY.match(line)):
+        code = f"[{percent['code']}] " if percent["code"] else ""
+        line = f"{percent['place']}{percent['sev'].lower()}: {code}{line[percent.end() :]}"
     if line.startswith("["):
         line = _APACHE_PREFIX.sub("", line, count=1)
     if line[:1] == "#" or line.lstrip(" ")[:1].isdigit():
@@ -540,7 +554,7 @@ def clean_path(raw: str) -> str:
 
     `file:///C:/x.js` → `C:/x.js`; `webpack:///./src/a.ts?` and a layer's
     `webpack-internal:///(rsc)/./src/a.ts` → `src/a.ts`; `http://host:8080/js/a.js` → `/js/a.js`;
-    `app:///src/a.js` → `src/a.js`; Dart's `package:shop/src/a.dart` →
+    `app:///src/a.js` → `src/a.js`; Godot's `res://src/a.gd` → `src/a.gd`; Dart's `package:shop/src/a.dart` →
     `shop/lib/src/a.dart` (a package's files live under its lib/); `[PROJECT_ROOT]/app/a.rb` →
     `app/a.rb`; `C:\\src\\A.cs` → `C:/src/A.cs`; a leading `./` is dropped; of a path elided in its
     middle (`lib/…/cart/a.dart`, `.../shop/a.py`, `/home/[...]/shop/a.py`), the part after it.
@@ -570,7 +584,11 @@ def clean_path(raw: str) -> str:
         path = f"{package}/lib/{rest}" if rest else package
     elif path.startswith("[PROJECT_ROOT]/"):  # an error tracker's (Airbrake, errbit, Honeybadger)
         path = path[len("[PROJECT_ROOT]/") :]
+    elif path.startswith("res://"):  # Godot's project root ('res://scenes/cart.gd')
+        path = path[len("res://") :]
     path = path.replace("\\", "/")
+    if path.startswith("///"):  # a URL's scheme lost ('///build/work/test/cart_test.dart', Dart's)
+        path = "/" + path.lstrip("/")
     while path.startswith("./"):
         path = path[2:]
     if "…/" in path or ".../" in path or "[...]/" in path:

@@ -23,6 +23,7 @@ from ._report_places import report_places
 from ._text import clean_path, evidence_lines
 from .languages import is_prose_path, language_of
 from .frames import is_frame_line
+from .testids import TESTTHAT_HEADING
 
 __all__ = ["LOGGER", "Diagnostic", "parse_diagnostics"]
 
@@ -1316,6 +1317,107 @@ def _powershell(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], "", "error", "powershell")
 
 
+# A row with no blank after its column: buf's and prototool's 'proto/shop/cart.proto:5:9:Service name
+# "Cart" should be suffixed with "Service".', GHDL's before 2.0 'src/cpu.vhdl:264:7:error: no declaration
+# for …'. Only a file's row with a line and a column, its message starting with a letter (no clock's
+# '10:22:33:', no span's '5:9:12').
+_TIGHT = LazyPattern(
+    r"^\s{0,16}" + _SOURCE_FILE + r":(?P<line>\d{1,9}):(?P<col>\d{1,9}):(?P<rest>[A-Za-z].{0,4000})$"
+)
+
+
+def _tight(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _with_severity(m["path"], m["line"], m["col"], m["rest"], "generic")
+
+
+# Crystal's place of an error, above the code it quotes and 'Error: …' (1.x: 'In src/cart.cr:6:16', each
+# instantiation on the way to it too); before 0.24 with the message: 'Error in ./src/cli.cr:12:
+# undefined method 'caption'', an instantiation's 'in ./src/cart.cr:10: instantiating …'.
+_CRYSTAL = LazyPattern(
+    r"^(?P<error>Error i|I|i)n "
+    + _SOURCE_FILE
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?(?:: (?P<msg>\S.{0,4000}))?$"
+)
+
+
+def _crystal(m: re.Match[str], state: _State) -> Diagnostic | None:
+    tool = "crystal" if _extension(m["path"]) == "cr" else "generic"
+    return _make(m["path"], m["line"], m["col"], m["msg"] or "", "error" if m["error"] != "i" else None, tool)
+
+
+# Elixir's compiler before 1.15, its error's place after the exception's name: '** (CompileError)
+# lib/cart.ex:3: undefined function tax_rate/0 (…)', '** (SyntaxError) lib/cart.ex:12:5: syntax error
+# before: ')''.
+_ELIXIR_ERROR = LazyPattern(
+    r"^\*\* \((?P<cls>[A-Z][\w.]{0,200})\) "
+    + _SOURCE_FILE
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?: (?P<msg>\S.{0,4000})$"
+)
+
+
+def _elixir_error(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], f"{m['cls']}: {m['msg']}", "error", "elixirc")
+
+
+# testthat's failed expectation, its test file and line in the heading above the message (the pattern
+# is the test ids' too).
+def _testthat(m: re.Match[str], state: _State) -> Diagnostic | None:
+    path, line, col = _place(m.groupdict())
+    severity = "warning" if m["sev"].lower() == "warning" else "error"
+    return _make(path, line, col, m["name"] or m["name2"], severity, "testthat")
+
+
+# Godot's errors: 3.x's place under the error, 'SCRIPT ERROR: total: Invalid get index …' then
+# '   At: res://cart.gd:6.' (the engine's own 'ERROR: …' then '   At: core/os/dir_access.cpp:185.');
+# 4.x's '   at: total (res://cart.gd:6)'; the editor's 'ERROR: res://addons/api.gd:586 - Parse Error: …'
+# and output panel's 'res://cart.gd:46 - Invalid set index …'; the debugger's stack rows '<C Source>
+# modules/gdscript/gdscript_editor.cpp:321 @ debug_get_stack_level_instance()', '<GDScript Source>',
+# '<Stack Trace>'.
+_GODOT = LazyPattern(
+    r"^\s{0,16}(?:(?:At|at): (?:(?P<fn>[^\s()][^()]{0,500}) \()?(?P<path>[^\s():][^\s()]{0,1000}?):(?P<line>\d{1,9})\)?\.?"
+    r"|(?:(?P<sev>ERROR|WARNING|SCRIPT ERROR): )?(?P<path2>res://[^\s:]{1,1000}|(?<=: )[^\s:]{1,1000}):(?P<line2>\d{1,9}) - (?P<msg>\S.{0,4000})"
+    r"|<(?:C\+\+ Source|C Source|C\+\+ Error|GDScript Source|Stack Trace)> {1,40}(?P<path3>[^\s:]{1,1000}):(?P<line3>\d{1,9}) @ (?P<fn3>\S.{0,500}))$"
+)
+
+
+def _godot(m: re.Match[str], state: _State) -> Diagnostic | None:
+    groups = m.groupdict()
+    path, line, _ = _place(groups)
+    if not (
+        path.startswith("res://") or groups["path3"] or groups["msg"] or m[0].lstrip().startswith("At: ")
+    ):
+        return None  # 4.x's 'at: …' of an engine's file alone reads as too many tools' rows
+    severity = "warning" if groups["sev"] == "WARNING" else "error"
+    return _make(path, line, None, groups["msg"] or groups["fn3"] or groups["fn"] or "", severity, "godot")
+
+
+# A place in brackets at the row's end or start: Vivado's 'ERROR: [Synth 8-1031] pin_number is not
+# declared [/home/dev/fpga/src/top.vhdl:168]', protolint's '[proto/cart.proto:121:13] Field name
+# "Disabled" must be LowerSnakeCase'.
+_BRACKETED_PLACE = LazyPattern(
+    r"^(?P<sev>ERROR|CRITICAL WARNING|WARNING|INFO): \[[^\[\]]{1,200}\] (?P<msg>\S.{0,4000}?) \[(?P<path>[^\[\]\s]{1,1000}):(?P<line>\d{1,9})\]$"
+    r"|^\[(?P<path2>[^\[\]\s]{1,1000}\.[A-Za-z]\w{0,9}):(?P<line2>\d{1,9}):(?P<col2>\d{1,9})\] (?P<msg2>\S.{0,4000})$"
+)
+
+
+def _bracketed_place(m: re.Match[str], state: _State) -> Diagnostic | None:
+    groups = m.groupdict()
+    path, line, col = _place(groups)
+    severity = (groups["sev"] or "").lower().removeprefix("critical ") or None
+    return _make(path, line, col, groups["msg"] or groups["msg2"], severity, "generic")
+
+
+# Julia before 0.7, the file an error stopped loading ('while loading /srv/shop/calsim.jl, in
+# expression starting on line 102'; since 0.7 'in expression starting at /srv/shop/calsim.jl:102').
+_JULIA_LOADING = LazyPattern(
+    r"^while loading (?P<path>\S.{0,1000}?), in expression starting on line (?P<line>\d{1,9})$"
+)
+
+
+def _julia_loading(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, "", "error", "julia")
+
+
 def _labelled(m: re.Match[str], state: _State) -> Diagnostic | None:
     groups = m.groupdict()
     path, line = _first(groups, "path"), _first(groups, "line")
@@ -1422,10 +1524,18 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_LOGGER_CALLER, _logger_caller, ("caller", "source", "file=", '"file"')),
     _Row(_ZAP_CONSOLE, _zap_console, ("\t",)),  # zap's console encoder
     _Row(_LOGURU, _loguru, (" | ",)),  # loguru
+    # testthat (before Python's logging: '── ERROR (test-that.R:111:5): …')
+    _Row(TESTTHAT_HEADING, _testthat, ("Failure", "Error", "Warning", "FAILURE", "ERROR", "WARNING")),
     _Row(_LEVEL_WORD, _log_record, ("ERROR", "CRITICAL", "FATAL", "SEVERE", "PANIC")),  # Python's logging
     _Row(_CHROMIUM_CONSOLE, _chromium_console, ("CONSOLE",)),  # Chromium, Electron
     _Row(_GECKO, _gecko, ("JavaScript ",)),  # Firefox
     _Row(_BARE_LOCATION, _bare_location, (":",)),  # gfortran, go test, ExUnit
+    _Row(_TIGHT, _tight, (":",)),  # buf, prototool, GHDL before 2.0
+    _Row(_CRYSTAL, _crystal, ("In ", "in ")),  # Crystal
+    _Row(_ELIXIR_ERROR, _elixir_error, ("** (",)),  # Elixir's compiler
+    _Row(_GODOT, _godot, (": ", " - ", "> ")),  # Godot
+    _Row(_JULIA_LOADING, _julia_loading, ("while loading ",)),  # Julia before 0.7
+    _Row(_BRACKETED_PLACE, _bracketed_place, ("]",)),  # Vivado, protolint
     _Row(_CODEBLOCKS, _codeblocks, ("|",)),  # Code::Blocks
     _Row(_ERROR_LIST, _error_list, ("\t",)),  # Visual Studio's Error List
     # Visual Studio 2010's Error List

@@ -319,7 +319,7 @@ def _go_call(m: re.Match[str], ctx: _Context) -> _Hit:
 # V8 (node, Chrome, Deno, Bun): '    at Cart.total (/app/src/cart.ts:5:23)' or '    at /app/x.js:3:64',
 # also without a column or a space before '(' as older engines and loggers print them;
 # '(<anonymous>)', '(native)' and '(index 0)' mark frames without a file ('()' where a page took
-# '<anonymous>' for a tag: a trace copied from a rendered issue); Hermes writes
+# '<anonymous>' for a tag: a trace copied from a rendered issue; Bun's builtins' '(:61:76)'); Hermes writes
 # '(address at /app/index.bundle:1:9876)'. An `eval at` chain names the eval site inside:
 # 'at eval (eval at applyRule (/app/lib/pricing.js:2:10), <anonymous>:1:30)'. The last frame of an
 # error that carries properties of its own ends in ' {' (node prints them below it). A directory's name
@@ -329,9 +329,9 @@ def _go_call(m: re.Match[str], ctx: _Context) -> _Hit:
 _V8_PATH_REST = r"[^()]{0,2000}?(?:\([\w-]{1,40}\)/[^()]{1,2000}?){0,4}"  # after the path's first character
 _ZONE = r"(?: \[[^\[\]\s]{1,100}\])?"
 _V8_CALL = LazyPattern(
-    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>[^()]"
+    r"^\s{0,40}at (?:async )?(?P<func>[^()]{1,500}?) ?\((?:address at )?(?:(?P<path>[^():]"
     + _V8_PATH_REST
-    + r"):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6}|)\)"
+    + r"):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6}|:\d{1,9}:\d{1,9}|)\)"
     + _ZONE
     + r"(?: \{)?$"
 )
@@ -383,6 +383,19 @@ def _tap_at(m: re.Match[str], ctx: _Context) -> _Hit:
 _VITEST = LazyPattern(
     r"^\s{0,8}❯ (?:(?P<func>[^\s:]{1,300}) )?(?P<path>[^\s:][^\s]{0,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9})$"
 )
+
+
+# Chrome DevTools' stack of an error as its console expands it, copied: 'total @ cart.js:2', '(anonymous)
+# @ index.html:22', an async hop's row between frames ('Promise.then (async)'), a WebAssembly frame's
+# offset instead of a line ('$main @ 0598f57e:0x70ee0e'). A file's, with its extension (not a REPL's
+# 'top-level scope @ REPL[1]:1').
+_DEVTOOLS = LazyPattern(
+    r"^\s{0,16}(?P<func>[^\s@][^@]{0,500}?) @ (?P<path>[^\s@]{1,1000}?\.[A-Za-z]\w{0,9}(?:\?[^\s@]{0,500})?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+)
+
+
+def _devtools(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "javascript", m["func"])
 
 
 # Next.js 13 and 14 (its dev server's console, the overlay's 'Source'): the source's place of the
@@ -466,9 +479,10 @@ def _opera(m: re.Match[str], ctx: _Context) -> _Hit:
 # puts its seed where the file goes ('at __randomizedtesting.SeedInfo.seed([3A2F…:91C0…]:0)'):
 # a frame with no file (V8's pattern read the seed as one). R8 names every file 'SourceFile' (an
 # Android release build's '(SourceFile:18)'): no file either. A Groovy script's frame names its path
-# ('at build_5f2$_run_closure1.doCall(/srv/shop/build.gradle:164)', Gradle's).
+# ('at build_5f2$_run_closure1.doCall(/srv/shop/build.gradle:164)', Gradle's). A writer marks where they
+# cut a trace after its last frame ('… invoke(cljx.clj:33) ...').
 _JVM = LazyPattern(
-    r"^(?:[^\t]{1,200}?: )?[\s>/*]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?:[\w.$-]{1,200}@[\w.+-]{0,100}/)?(?P<file>/?(?:[\w$.-]{1,300}/){1,60}[\w$.-]{1,300}\.(?:gradle|groovy|kts)|[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|SourceFile|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\]| \(via modules: [^()]{1,2000}\))?$"
+    r"^(?:[^\t]{1,200}?: )?[\s>/*]{0,200}at (?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$.<>-]{1,1000})\((?:[\w.$-]{1,200}@[\w.+-]{0,100}/)?(?P<file>/?(?:[\w$.-]{1,300}/){1,60}[\w$.-]{1,300}\.(?:gradle|groovy|kts)|[\w$.-]{1,300}\.\w{1,20}|Native Method|Unknown Source|SourceFile|(?P<seed>\[[0-9A-Fa-f:]{1,300}\]))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\]| \(via modules: [^()]{1,2000}\))?(?: \.\.\.| …)?$"
 )
 # A thread dump (jstack, jcmd Thread.print, SIGQUIT) puts a frame's module and version in its
 # parentheses ('at java.lang.Thread.run(java.base@17.0.15/Thread.java:833)'), and a monitor's
@@ -757,8 +771,12 @@ _EVALUATED = LazyPattern(r"^(?P<path>.{1,1000})\((?P<line>\d{1,9})\) : eval\(\)'
 # PHP errors '… in /srv/app/src/Cart.php on line 9' (a sentence's full stop or a quote's mark after
 # it; Whoops' plain text '… in file /srv/app/src/Cart.php on line 9'), 'Uncaught X: msg in
 # /srv/app/src/Cart.php:9' and a chained exception's 'Next X: msg in /srv/app/src/Cart.php:16':
-# the location is after the last ' in ', so the regexes see only that tail (no scan per ' in ').
-_PHP_ON_LINE = LazyPattern(r"(?:file )?(?P<path>\S.{0,1000}) on line (?P<line>\d{1,9})[.\"']{0,2}$")
+# the location is after the last ' in ', so the regexes see only that tail (no scan per ' in '). A
+# path's first word has a separator or an extension: Julia's 'while loading /srv/shop/cart.jl, in
+# expression starting on line 102' names no file 'expression starting'.
+_PHP_ON_LINE = LazyPattern(
+    r"(?:file )?(?P<path>(?=\S{0,1000}[./\\])\S.{0,1000}) on line (?P<line>\d{1,9})[.\"']{0,2}$"
+)
 _PHP_UNCAUGHT = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
 # A throwable as PHP writes it ('echo $e', Laravel 5's log): 'ErrorException: Undefined array key 2 in
 # /srv/app/src/Cart.php:9', its trace below; alone, a PHP file's place.
@@ -886,9 +904,21 @@ _WHOOPS = LazyPattern(
     r"^\s{0,4}(?P<n>\d{1,5})\. (?P<func>[^\s()]{1,1000}?)\(\) (?P<path>\S.{0,1000}?\.\w{1,10}):(?P<line>\d{1,9})$"
 )
 
+# Its page's stack copied as text (Whoops' 'Copy' and Ignition's, Laravel's debug pages): numbered down
+# to 1, the innermost first, a method's class and name joined by one colon ('#64 App\Http\Controllers\
+# UserController:edit in /srv/app/vendor/laravel/framework/src/Illuminate/Routing/Controller.php:54').
+_WHOOPS_COPIED = LazyPattern(
+    r"^\s{0,8}#(?P<n>\d{1,5}) (?P<func>[^\s()]{1,1000}) in (?P<path>\S.{0,1000}?\.php):(?P<line>\d{1,9})$"
+)
+
 
 def _whoops(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "php", m["func"], number=int(m["n"]))
+
+
+def _whoops_copied(m: re.Match[str], ctx: _Context) -> _Hit:
+    method = m["func"].replace(":", "::") if "::" not in m["func"] else m["func"]
+    return _location(m, "php", method, number=-int(m["n"]))  # numbered down: the next frame's is lower
 
 
 def _php_error(m: re.Match[str], ctx: _Context) -> _Hit:
@@ -1072,20 +1102,28 @@ _RUBY = LazyPattern(
 # first (a gem's rows as '[GEM_ROOT]/gems/actionview-7.1.2/lib/…', outside the project); the same
 # arrow rows for other languages' code, as their own traces run, outermost first
 # ('/usr/lib/python3.7/site-packages/django/core/cache/backends/db.py:277→ _cull'); Bugsnag's, any
-# language's innermost first: '    app/models/cart.rb:18 - total'.
+# language's innermost first: '    app/models/cart.rb:18 - total'. Godot's debugger writes its stack
+# rows so ('res://ui/hud.gd:50 - at function _process'), and its output panel an error's place
+# ('res://ui/hud.gd:46 - Invalid set index …', a diagnostic's).
+_GODOT_FUNCTION = "at function "
 _TRACKER = LazyPattern(
     r"^\s{0,8}(?:(?P<path>\S{1,1000}?\.[a-z]{1,10}):(?P<line>\d{1,9})(?: ?→ |(?P<dash> - ))|line (?P<line2>\d{1,9}) of (?P<path2>\S{1,1000}?\.[a-z]{1,10}): )(?P<func>\S.{0,300})$"
 )
 
 
-def _tracker(m: re.Match[str], ctx: _Context) -> _Hit:
+def _tracker(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    function, godot = m["func"], (m["path"] or "").startswith("res://")
+    if godot:  # its debugger's stack row, or an error's place
+        if not function.startswith(_GODOT_FUNCTION):
+            return None
+        function = function[len(_GODOT_FUNCTION) :]
     path = clean_path(m["path"] or m["path2"])
-    language = language_of(path) or "ruby"
+    language = "gdscript" if godot else language_of(path) or "ruby"
     return _Hit(
         path,
         int(m["line"] or m["line2"]),
         None,
-        symbol(m["func"]),
+        symbol(function),
         language,
         outermost_first=language != "ruby" and not m["dash"],
     )
@@ -1206,8 +1244,10 @@ def _sass(m: re.Match[str], ctx: _Context) -> _Hit:
 # lib/file.ex:1067: File.cd!/2'), ExUnit's 'test/cart_test.exs:5: (test)', a module no application
 # holds without one ('lib/consumer.ex:306: GenRMQ.Consumer.terminate/2'); the call's arguments in
 # place of its arity where the entry has them ('…terminate({:noproc, …}, %{config: …})', a crash's).
+# Not a compiler's error ('** (CompileError) lib/cart.ex:3: …') nor its warning ('lib/cart.ex:9: warning:
+# …', before 1.10).
 _ELIXIR = LazyPattern(
-    r"^\s{0,16}(?:\([\w.-]{1,100}(?: [\w.+-]{1,50})?\) (?P<path>[^\s:][^:]{0,1000}?)|(?P<exs>[^\s:(][^:]{0,1000}?\.exs?)):(?P<line>\d{1,9}): (?P<func>\S[^(]{0,500}?)(?:\(.{0,8000})?$"
+    r"^\s{0,16}(?:\([\w.-]{1,100}(?: [\w.+-]{1,50})?\) (?P<path>[^\s:][^:]{0,1000}?)|(?P<exs>[^\s:(*][^:()]{0,1000}?\.exs?)):(?P<line>\d{1,9}): (?P<func>(?!warning: )\S[^(]{0,500}?)(?:\(.{0,8000})?$"
 )
 _ARITY = LazyPattern(r"/\d{1,3}$")
 
@@ -1354,6 +1394,18 @@ def _d_frame(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "d", strip_params(m["func"]).rpartition(" ")[2])
 
 
+# --- Tcl ----------------------------------------------------------------------------------
+
+# Tcl's errorInfo, innermost first: each script's place below the command it ran, the command quoted
+# over as many lines as it has ('    (file "plugins/disk.tcl" line 25)'); a procedure's own rows
+# ('    (procedure "check" line 3)') name no file.
+_TCL = LazyPattern(r'^\s{0,16}\(file "(?P<path>[^"]{1,1000})" line (?P<line>\d{1,9})\)$')
+
+
+def _tcl(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "tcl")
+
+
 # The table: order matters where two formats could read one line (gdb before the sanitizers,
 # Dart before gdb, V8 before Mono, Rust's 'at' before V8's).
 _FORMATS: tuple[_Format, ...] = (
@@ -1399,6 +1451,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("javascript", ("(at ",), _RN_COMPONENT, _v8),
     _Format("vitest", ("❯ ",), _VITEST, _v8, max_gap=8),
     _Format("javascript", (") @ ",), _NEXT_SOURCE, _next_source),
+    _Format("devtools", (" @ ",), _DEVTOOLS, _devtools, max_gap=2),
     _Format("tap", ("location: '",), _TAP_LOCATION, _tap_location),
     _Format("tap", ("at: ",), _TAP_AT, _tap_at),
     _Format("node-test", _TAP_HINTS, _TAP_STACK, _v8),
@@ -1412,6 +1465,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("php-called", (" called at ",), _PHP_CALLED_AT, _php_called_at, max_gap=1),
     _Format("php", ("#",), _PHP_FRAME, _php_frame, max_gap=1),
     _Format("whoops", ("() ",), _WHOOPS, _whoops, max_gap=2),
+    _Format("whoops", (".php:",), _WHOOPS_COPIED, _whoops_copied, max_gap=2),
     _Format("xdebug", (") /", ":\\"), _XDEBUG, _xdebug, max_gap=1),
     _Format("php", (".php:",), _PHP_BARE, _php_bare),
     _Format("php", (" on line ",), _PHP_ON_LINE, _php_error, max_gap=1, after=" in "),
@@ -1461,6 +1515,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("nim", (".nim(",), _NIM, _nim),
     _Format("d", (".d(",), _D_THROWN, _d_thrown, max_gap=1),
     _Format("d", (" [0x",), _D_FRAME, _d_frame),
+    _Format("tcl", ('(file "',), _TCL, _tcl, max_gap=16),
 )
 
 _DJANGO = next(f for f in _FORMATS if f.family == "django")

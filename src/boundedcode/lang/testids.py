@@ -1,5 +1,6 @@
 """Failing test ids in test-runner output: Go, pytest, unittest, cargo, PHPUnit, Surefire, Gradle,
-Jest, googletest, CTest, RSpec, minitest, Cucumber, mocha, TAP, node --test, the Redis test suite.
+Jest, googletest, CTest, RSpec, minitest, Cucumber, mocha, TAP, node --test, testthat, the Redis test
+suite.
 
 `parse_test_ids` reads untrusted text line by line against one table entry per format (a compiled
 regex plus a small builder). Some runners print context on another line and the builders read it
@@ -304,6 +305,29 @@ def _node_test(m: re.Match[str], state: _State) -> None:
     state.ids.append(TestId(m["name"], file, None, m["name"], "node"))
 
 
+# testthat's failed expectation (its test, file and line) in the heading above the message: 3.x's
+# 'Failure ('test-cart.R:4'): total adds the tax' (with a column since 3.1.7, 'Error ('test-cart.R:8:3'):
+# …', R CMD check's between rules '── Failure ('…'): … ──', the summary reporter's numbered '── 1. Failure
+# (…'), 3.0's development releases' 'ERROR (test-that.R:111:5): failure'; 2.x's '── 1. Failure: total
+# adds the tax (@test-cart.R#4)  ──', 1.0's '1. Error: etl nyctaxi (@test-nyctaxi.R#9)', 0.11's 'Failure
+# (at test-iso8601.r#144): …', 0.8's 'Failure(@test-play.R#30): …'. A warning is no failure.
+_TESTTHAT_FILE = r"[^\s'():#]{1,1000}\.[rR]"
+TESTTHAT_HEADING = LazyPattern(
+    r"^\s{0,8}(?:── )?(?:\d{1,6}\. )?(?P<sev>Failure|Error|Warning|FAILURE|ERROR|WARNING)"
+    r"(?: ?\((?:'|@|at )?(?P<path>"
+    + _TESTTHAT_FILE
+    + r")[:#](?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?'?\):? (?P<name>\S.{0,2000}?)"
+    r"|: (?P<name2>\S.{0,2000}?) \(@(?P<path2>" + _TESTTHAT_FILE + r")#(?P<line2>\d{1,9})\))"
+    r"(?: {0,4}─{1,400})? {0,4}$"
+)
+
+
+def _testthat(m: re.Match[str], state: _State) -> None:
+    if m["sev"].lower() != "warning":
+        name, path = m["name"] or m["name2"], m["path"] or m["path2"]
+        state.ids.append(TestId(name, clean_path(path), None, name, "testthat"))
+
+
 # mocha: under '  2 failing', each failure's title path, its parts on lines of their own, the test's
 # ending in a colon ('  1) cart', '       empty cart', '         sums nothing:').
 _MOCHA_FAILING = LazyPattern(r"^\s{2}\d{1,6} failing$")
@@ -358,9 +382,13 @@ _FORMATS: tuple[tuple[str, LazyPattern, _Builder], ...] = (
     ("FAILED", _GENERIC, _generic),  # any runner
     ("not ok", _TAP, _tap),  # TAP
     ("✖", _NODE_TEST, _node_test),  # node --test
+    ("Failure", TESTTHAT_HEADING, _testthat),  # testthat
+    ("Error", TESTTHAT_HEADING, _testthat),  # testthat
+    ("FAILURE", TESTTHAT_HEADING, _testthat),  # testthat
+    ("ERROR", TESTTHAT_HEADING, _testthat),  # testthat
 )
 _CANDIDATE = LazyPattern(
-    r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - |not ok|✖"
+    r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - |not ok|✖|Failure|Error"
 )
 
 

@@ -2899,3 +2899,46 @@ def test_compilers_and_loaders_places_are_no_frames():
     # a PHP error's path with a blank still reads
     php = "PHP Warning:  Undefined variable $x in C:\\Program Files\\shop\\cart.php on line 3\n"
     assert [(f.path, f.line) for f in parse_frames(php)] == [("C:/Program Files/shop/cart.php", 3)]
+
+
+@pytest.mark.parametrize("name", ["jvm/clojure_report_edn", "jvm/clojure_error_data"])
+def test_clojure_s_trace_as_data(name):
+    # capture.sh cljdata: ':trace' rows '[class method "File" line]', innermost first, the REPL's
+    # evaluated code ('NO_SOURCE_FILE') no file but part of the trace
+    frames = parse_frames(evidence(f"{name}.txt"))
+    assert [(f.path, f.line, f.function, f.package, f.depth) for f in frames[:3]] == [
+        ("Numbers.java", 190, "clojure.lang.Numbers.divide", "clojure.lang", 0),
+        ("cart.clj", 4, "shop.cart$unit_price.invokeStatic", "shop", 1),
+        ("cart.clj", 3, "shop.cart$unit_price.invoke", "shop", 2),
+    ]
+    assert [f.depth for f in frames] == list(range(len(frames)))
+    # the data's other vectors are no frames
+    assert parse_frames('  :at [clojure.lang.Numbers divide "Numbers.java" 190]}],\n') == []
+
+
+def test_a_sanitizer_s_frames_pasted_without_their_report():
+    # ThreadSanitizer's rows mid-stack, a template's parameters in the function, the module at the
+    # end: not gdb's rows (gdb's 'from' or 'at' ends a frame, never a module's offset)
+    text = (
+        "#9 void std::thread::_Invoker<std::tuple<void (Thread::*)(), Thread*> >::_M_invoke<0ul, 1ul>"
+        "(std::_Index_tuple<0ul, 1ul>) /usr/include/c++/9/thread:244:13 (fishmill+0x4db425)\n"
+        "#10 Position::set(char const*) /home/dev/fishmill/src/position.cpp:205:5 (fishmill+0x4db3b8)\n"
+    )
+    assert [(f.path, f.line, f.column, f.depth) for f in parse_frames(text)] == [
+        ("/usr/include/c++/9/thread", 244, 13, 0),
+        ("/home/dev/fishmill/src/position.cpp", 205, 5, 1),
+    ]
+    gdb = "#1  0x000055555555519b in main (argc=1, argv=0x7ffe) at crash.cpp:8\n"
+    assert [(f.path, f.line, f.function) for f in parse_frames(gdb)] == [("crash.cpp", 8, "main")]
+
+
+def test_stern_s_pod_and_container_before_each_line():
+    text = (
+        "phonedb-57c69655fc-mfdj8 phonedb ** (FunctionClauseError) no function clause matching\n"
+        "phonedb-57c69655fc-mfdj8 phonedb     (paddle 0.1.4) lib/paddle.ex:204: Paddle.handle_call/3\n"
+        "phonedb-57c69655fc-mfdj8 phonedb     (stdlib 3.17.1) gen_server.erl:721: :gen_server.try_handle_call/4\n"
+    )
+    assert [(f.path, f.line, f.depth) for f in parse_frames(text)] == [
+        ("lib/paddle.ex", 204, 0),
+        ("gen_server.erl", 721, 1),
+    ]

@@ -81,7 +81,8 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # at …`), Open Build Service's seconds (`[   28s] `), Taskcluster's task (`[task
 # 2020-03-20T14:13:57.855Z] `), BuildKit's step and seconds (`#12 46.59 `, `#16 506.5 `), TeamCity's time,
 # status and step (`[16:03:43] :\t [Step 4/7] `, `[16:03:43]W:\t\t `); Cloud Foundry's `cf logs` (`
-# 2021-12-21T16:06:48.53-0500 [APP/PROC/WEB/0] ERR `).
+# 2021-12-21T16:06:48.53-0500 [APP/PROC/WEB/0] ERR `); stern's pod and container (`shop-57c69655fc-mfdj8
+# web `, a Deployment's pod named by Kubernetes' hashes, their alphabet without vowels).
 _SIDEKIQ = r"pid=\d{1,10} tid=\w{1,20}(?: [\w.-]{1,64}=\S{1,500}){0,16} [A-Z]{4,7}: "
 _LOG_PREFIX = re.compile(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
@@ -90,6 +91,8 @@ _LOG_PREFIX = re.compile(
     r"|\[(?:error|warn|info)\] (?=\s|at )|\[ {0,6}\d{1,7}s\] |#\d{1,4} \d{1,6}\.\d{1,3} "
     r"|\s{0,4}\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d) \[[A-Z]{2,12}(?:/[\w.-]{1,64}){0,4}\] (?:OUT|ERR) "
     r"|\[\d\d:\d\d:\d\d\][ \w]:\t{1,16} {0,4}(?:\[Step \d{1,4}/\d{1,4}\] )?"
+    r"|[a-z0-9](?:[a-z0-9.-]{0,200}[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}-[bcdfghjklmnpqrstvwxz2456789]{5}"
+    r" [a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])? "
     r"|\[[\w.-]{1,32} \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z\] "
     r"|(?:\d{4}-\d\d-\d\d[T ])?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
     r"(?:(?:\S{1,64} )?[\w./@-]{1,64}\[[\w.-]{1,32}\]: |[0-9a-f]{2}[OE]\+? |" + _SIDEKIQ + ")?"

@@ -507,6 +507,16 @@ _JVM_BARE = LazyPattern(
     r"^\s{0,40}(?:[\w.$@-]{0,200}/{1,2})?(?P<qual>[\w$<>-]{1,200}(?:\.[\w$<>-]{1,200}){1,40})\((?P<file>[\w$-]{1,300}\.(?:java|kt|kts|scala|groovy|clj|cljc))(?::(?P<line>\d{1,9}))?\)(?: ~?\[[^\]]{0,300}\])?$"
 )
 
+# Clojure's data of a throwable (Throwable->map, the REPL's '*e', clojure.main's report file
+# '/tmp/clojure-….edn'): its ':trace' a vector of '[class method "File" line]', innermost first, a
+# row a line ('  [[clojure.lang.Numbers divide "Numbers.java" 190]', '   [shop.cart$unit_price invokeStatic
+# "cart.clj" 4]'); a native method's line is negative, the REPL's code in "NO_SOURCE_FILE".
+_JVM_DATA_FILES = ('.clj" ', '.cljc" ', '.java" ', '.kt" ', '.scala" ', '.groovy" ', '"NO_SOURCE_FILE" ')
+_JVM_DATA = LazyPattern(
+    r'^\s{0,40}(?::trace\s{1,8})?\[{1,2}(?P<qual>[\w$.<>-]{1,1000} [\w$<>-]{1,300}) "(?P<file>[^"\s]{1,300})"'
+    r" (?P<line>-?\d{1,9})\]{1,2}\}{0,2},?$"
+)
+
 
 def _jvm_monitor(m: re.Match[str], ctx: _Context) -> _Hit:
     return _placeholder("jvm")
@@ -520,6 +530,15 @@ def _jvm(m: re.Match[str], ctx: _Context) -> _Hit:
     namespace, slash, _ = m["qual"].partition("/")
     cls = namespace if slash else m["qual"].rpartition(".")[0]
     return _Hit(m["file"], int(m["line"]), None, m["qual"], "jvm", package=cls.rpartition(".")[0] or None)
+
+
+def _jvm_data(m: re.Match[str], ctx: _Context) -> _Hit:
+    cls, _, method = m["qual"].partition(" ")
+    if m["line"].startswith("-") or m["file"] == "NO_SOURCE_FILE":
+        return _placeholder("jvm")
+    return _Hit(
+        m["file"], int(m["line"]), None, f"{cls}.{method}", "jvm", package=cls.rpartition(".")[0] or None
+    )
 
 
 # Gradle's test report in its default (short) exception format: a failed test's exception and the
@@ -626,9 +645,12 @@ def _rust_at(m: re.Match[str], ctx: _Context) -> _Hit | None:
 
 # --- C, C++ and other native code ---------------------------------------------------------
 
-# gdb 'bt': '#3  0x000055555555519b in Cart::total (this=0x7ffe…, scale=2) at crash.cpp:5'.
+# gdb 'bt': '#3  0x000055555555519b in Cart::total (this=0x7ffe…, scale=2) at crash.cpp:5'. Not a
+# sanitizer's frame whose function has parameters and whose module ends it ('#9 void std::thread::
+# _Invoker<…>::_M_invoke<0ul>(std::_Index_tuple<0ul>) /usr/include/c++/9/thread:244:13 (shop+0x4db425)',
+# pasted without the report's indentation).
 _GDB = LazyPattern(
-    r"^#(?P<n>\d{1,5})\s{1,4}(?:0x[0-9a-f]{1,16} in )?(?P<func>[^\s(][^(]{0,1000}?) \(.{0,2000}\)(?: at (?P<path>\S{1,1000}):(?P<line>\d{1,9})| from \S{1,1000})?$"
+    r"^#(?P<n>\d{1,5})\s{1,4}(?!.{0,3000}\+0x[0-9a-f]{1,16}\)$)(?:0x[0-9a-f]{1,16} in )?(?P<func>[^\s(][^(]{0,1000}?) \(.{0,2000}\)(?: at (?P<path>\S{1,1000}):(?P<line>\d{1,9})| from \S{1,1000})?$"
 )
 # AddressSanitizer, UBSan, MSan '#0 0x4011d6 in total /src/cart.c:7:5', ThreadSanitizer
 # '#0 bump /src/race.c:6 (tsan+0x11d0)'; frames only in a binary print '(module+0x10c0)'.
@@ -1440,6 +1462,7 @@ _FORMATS: tuple[_Format, ...] = (
         _jvm,
     ),
     _Format("jvm", (".java", ".kt", ".scala", ".groovy", ".clj"), _JVM_BARE, _jvm),
+    _Format("jvm", _JVM_DATA_FILES, _JVM_DATA, _jvm_data),
     _Format("nix", (".nix:",), _NIX, _nix, max_gap=8),
     _Format("rust", ("at ",), _RUST_AT, _rust_at, max_gap=2),
     _Format("rust-panic", ("panicked at ",), _RUST_PANIC, _rust_panic, after="panicked at "),

@@ -1378,6 +1378,15 @@ EXPECTED = {
             "elixirc",
         )
     ],
+    # capture.sh ldobjects: both definitions' places behind their objects
+    "c/ld_multiple_definition.txt": [
+        Diagnostic(T + "/ldobjects/b.c", 1, None, "multiple definition of `total'", "error", "ld"),
+        Diagnostic(T + "/ldobjects/a.c", 1, None, "first defined here", "note", "ld"),
+    ],
+    # capture.sh zigrefs: the error (its reference trace is frames)
+    "zig/reference_trace.txt": [
+        Diagnostic("src/main.zig", 5, 35, "type 'u32' does not support field access", "error", "generic")
+    ],
     # capture.sh godot: the engine's places and the script's, 'res://' its project's root
     "gdscript/godot3_script_error.txt": [
         Diagnostic("core/os/dir_access.cpp", 185, None, "", "error", "godot"),
@@ -2281,3 +2290,49 @@ def test_rows_a_survey_of_less_common_tools_found_unread(line, expected):
 )
 def test_lines_like_the_less_common_tools_rows_that_are_none(line):
     assert parse_diagnostics(line + "\n") == []
+
+
+def test_clojure_before_1_10_ends_an_exception_s_message_with_its_place():
+    text = (
+        'Exception in thread "main" java.lang.RuntimeException: Unable to resolve symbol: tax in this context,'
+        " compiling:(shop/cart.clj:4:3)\n"
+    )
+    assert [(d.path, d.line, d.column, d.tool) for d in parse_diagnostics(text)] == [
+        ("shop/cart.clj", 4, 3, "clojure")
+    ]
+
+
+def test_gradle_s_kotlin_script_errors_in_one_exception():
+    text = (
+        "ScriptCompilationException(errors=[ScriptCompilationError(message=Unresolved reference: grgit,"
+        " location=/home/dev/.gradle/.tmp/gradle-kotlin-dsl-1674.tmp/build.gradle.kts (52:41)),"
+        " ScriptCompilationError(message=Unresolved reference: version, location=/home/dev/.gradle/.tmp/"
+        "gradle-kotlin-dsl-1674.tmp/build.gradle.kts (53:39))])\n"
+    )
+    assert [(d.path.rpartition("/")[2], d.line, d.column, d.message) for d in parse_diagnostics(text)] == [
+        ("build.gradle.kts", 52, 41, "Unresolved reference: grgit"),
+        ("build.gradle.kts", 53, 39, "Unresolved reference: version"),
+    ]
+
+
+def test_warnings_as_wide_as_one_another_above_their_places_are_no_wrap():
+    # Elixir's compiler: three warnings of one width, the widest lines, most with an indented place
+    # below (a console's wrap seldom goes on indented)
+    text = (
+        "warning: function BusCar.Api.get/1 is undefined (module BusCar.Api is not available)\n"
+        "Found at 2 locations:\n"
+        "  lib/bus_car/explain.ex:5\n"
+        "  lib/bus_car/explain.ex:13\n"
+        "\n"
+        "warning: function BusCar.Api.get/1 is undefined (module BusCar.Api is not available)\n"
+        "  lib/bus_car/search.ex:2\n"
+        "\n"
+        "warning: function BusCar.Api.put/2 is undefined (module BusCar.Api is not available)\n"
+        "  lib/bus_car/index.ex:6\n"
+    )
+    assert [(d.path, d.line) for d in parse_diagnostics(text)] == [
+        ("lib/bus_car/explain.ex", 5),
+        ("lib/bus_car/explain.ex", 13),
+        ("lib/bus_car/search.ex", 2),
+        ("lib/bus_car/index.ex", 6),
+    ]

@@ -2942,3 +2942,49 @@ def test_stern_s_pod_and_container_before_each_line():
         ("lib/paddle.ex", 204, 0),
         ("gen_server.erl", 721, 1),
     ]
+
+
+def test_node_s_emitted_error_event_is_a_trace_of_its_own():
+    # capture.sh nodeemitted: the error's trace, then where the stream emitted it
+    frames = parse_frames(evidence("javascript/node_emitted_error.txt"))
+    assert [(f.path.rpartition("/")[2], f.line, f.depth) for f in frames] == [
+        ("feed.js", 5, 0),
+        ("task_queues", 77, 1),
+        ("destroy", 169, 0),
+        ("destroy", 128, 1),
+        ("task_queues", 82, 2),
+    ]
+
+
+def test_gnat_s_unhandled_exception_where_it_was_raised():
+    # capture.sh gnat
+    assert [(f.path, f.line, f.language, f.depth) for f in parse_frames(evidence("ada/raised.txt"))] == [
+        ("cart.adb", 11, "ada", 0)
+    ]
+    assert parse_frames("raised ADA.IO_EXCEPTIONS.NAME_ERROR : cannot open data.txt\n") == []
+
+
+def test_zig_s_reference_trace_below_a_compile_error():
+    # capture.sh zigrefs: the functions that lead to the error, innermost first
+    frames = parse_frames(evidence("zig/reference_trace.txt"))
+    assert [(f.path, f.line, f.column, f.function, f.depth) for f in frames] == [
+        ("src/main.zig", 10, 17, "checkout", 0),
+        ("src/main.zig", 15, 40, "main", 1),
+    ]
+    # such a row with no 'referenced by:' above it is no frame
+    assert parse_frames("    checkout: src/main.zig:10:17\n") == []
+
+
+def test_a_template_s_row_in_a_rails_backtrace():
+    text = (
+        "actionview (7.0.3) lib/action_view/helpers/rendering_helper.rb:33:in `render'\n"
+        "app/views/layouts/application.html.erb:17\n"
+        "actionview (7.0.3) lib/action_view/base.rb:244:in `public_send'\n"
+    )
+    assert [(f.path, f.line, f.depth) for f in parse_frames(text)] == [
+        ("lib/action_view/helpers/rendering_helper.rb", 33, 0),
+        ("app/views/layouts/application.html.erb", 17, 1),
+        ("lib/action_view/base.rb", 244, 2),
+    ]
+    # alone, a place, not a frame
+    assert parse_frames("app/views/layouts/application.html.erb:17\n") == []

@@ -325,3 +325,18 @@ def test_testthat_s_headings_of_every_release(line, test, file):
     assert parse_test_ids(line + "\n") == [TestId(test, file, None, test, "testthat")]
     # a warning is no failed test
     assert parse_test_ids("── Warning ('test-api.R:12:3'): old api ──\n") == []
+
+
+def test_forge_s_failed_tests_under_their_contract():
+    text = (
+        "Ran 2 tests for test/Counter.t.sol:CounterTest\n"
+        "[FAIL. Reason: Invalid data Counterexample: calldata=0x5c7f, args=[0]] testFuzz_SetNumber(uint256)"
+        " (runs: 0, μ: 0, ~: 0)\n"
+        "[PASS] testIncrement() (gas: 31303)\n"
+        "Encountered 1 failing test in test/Vault.t.sol:VaultTest\n"
+        "[FAIL: assertion failed: 1 != 2] testWithdraw() (gas: 3070)\n"
+    )
+    assert parse_test_ids(text) == [
+        TestId("testFuzz_SetNumber", "test/Counter.t.sol", "CounterTest", "testFuzz_SetNumber", "forge"),
+        TestId("testWithdraw", "test/Vault.t.sol", "VaultTest", "testWithdraw", "forge"),
+    ]

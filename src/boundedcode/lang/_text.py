@@ -323,13 +323,12 @@ def _unwrapped(lines: list[str]) -> list[str]:
     if breaks[width] < 3 or breaks.most_common(1)[0][0] != width:
         return lines
     # A console cuts where its width ends: the rest of a line starts the next one, seldom as an
-    # indented line does. Lines as wide only by chance, each with an indented one below (a loader's
-    # rows and their messages), are no wrap.
-    if all(
-        following.startswith(("  ", "\t"))
-        for line, piece, following in zip(lines, pieces, lines[1:])
-        if piece and len(line) == width
-    ):
+    # indented line does. Lines as wide only by chance, most with an indented one below (a loader's
+    # rows and their messages, a compiler's warnings and their places), are no wrap.
+    below = [
+        following for line, piece, following in zip(lines, pieces, lines[1:]) if piece and len(line) == width
+    ]
+    if 2 * sum(following.startswith(("  ", "\t")) for following in below) > len(below):
         return lines
     out = [lines[0]]
     for line, piece, following in zip(lines, pieces, lines[1:]):

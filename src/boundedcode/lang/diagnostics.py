@@ -1282,15 +1282,19 @@ def _playwright(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # Clojure's error (1.10 and later), its phase and where: 'Syntax error reading source at
 # (shop/broken.clj:5:1).', 'Syntax error compiling fn* at (cart.clj:12:5).', 'Execution error
-# (ArithmeticException) at shop.cart/total (cart.clj:4).'
+# (ArithmeticException) at shop.cart/total (cart.clj:4).'; before 1.10 the exception's message ends
+# with it: 'CompilerException java.lang.RuntimeException: Unable to resolve symbol: tax in this
+# context, compiling:(shop/cart.clj:4:3)'.
 _CLOJURE = LazyPattern(
     r"^(?P<msg>(?:Syntax error (?:reading source|compiling|macroexpanding)|Execution error(?: \([\w.$]{1,300}\))?)"
     r"(?: [^\s(]{1,300})? at(?: [^\s(]{1,300})?) \((?P<path>[^()\s:]{1,1000}?\.clj[cs]?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\)\.$"
+    r"|^(?P<msg2>\S.{0,4000}?),? compiling:\((?P<path2>[^()\s:]{1,1000}?\.clj[cs]?):(?P<line2>\d{1,9})(?::(?P<col2>\d{1,9}))?\)$"
 )
 
 
 def _clojure(m: re.Match[str], state: _State) -> Diagnostic | None:
-    return _make(m["path"], m["line"], m["col"], m["msg"], "error", "clojure")
+    path, line, col = _place(m.groupdict())
+    return _make(path, line, col, m["msg"] or m["msg2"], "error", "clojure")
 
 
 # A failed documentation test, as rustdoc names it: 'test src/lib.rs - total (line 3) ... FAILED' and
@@ -1407,6 +1411,43 @@ def _bracketed_place(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(path, line, col, groups["msg"] or groups["msg2"], severity, "generic")
 
 
+# GNU ld's place in an object built with debug information, behind the object's name: '/usr/bin/ld:
+# b.o:/srv/shop/b.c:1: multiple definition of `total'; a.o:/srv/shop/a.c:1: first defined here' (the
+# first definition a place too).
+_LD_OBJECT = LazyPattern(
+    r"^(?:\S{0,1000}?\bld(?:\.\w{1,10})?: )?[^\s:]{1,1000}\.o(?:bj)?:(?P<path>[^\s:]{1,1000}):(?P<line>\d{1,9}): (?P<msg>\S.{0,4000}?)"
+    r"(?:; [^\s:]{1,1000}\.o(?:bj)?:(?P<first>[^\s:]{1,1000}):(?P<first_line>\d{1,9}): first defined here)?$"
+)
+
+
+def _ld_object(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if m["first"]:
+        first = _make(m["first"], m["first_line"], None, "first defined here", "note", "ld")
+        state.extra = [first] if first else []
+    return _make(m["path"], m["line"], None, m["msg"], "error", "ld")
+
+
+# Gradle's exception for a Kotlin build script that does not compile, its errors in one line:
+# 'ScriptCompilationException(errors=[ScriptCompilationError(message=Unresolved reference: grgit,
+# location=/home/dev/.gradle/.tmp/gradle-kotlin-dsl-1674.tmp/build.gradle.kts (52:41)), …])'.
+_KTS_ERRORS_AT = LazyPattern(r"^.{0,2000}?ScriptCompilationError\(message=")
+_KTS_ERROR = LazyPattern(
+    r"ScriptCompilationError\(message=(?P<msg>.{0,2000}?), location=(?P<path>\S.{0,1000}?\.kts) \((?P<line>\d{1,9}):(?P<col>\d{1,9})\)\)"
+)
+_KTS_ERRORS_MAX = 32  # a script's errors read from one line, at most
+
+
+def _kts_errors(m: re.Match[str], state: _State) -> Diagnostic | None:
+    errors = _KTS_ERROR.finditer(m.string, m.start())
+    found = [
+        _make(e["path"], e["line"], e["col"], e["msg"], "error", "kotlinc")
+        for _, e in zip(range(_KTS_ERRORS_MAX), errors)
+    ]
+    kept = [d for d in found if d is not None]
+    state.extra = kept[1:]
+    return kept[0] if kept else None
+
+
 # Julia before 0.7, the file an error stopped loading ('while loading /srv/shop/calsim.jl, in
 # expression starting on line 102'; since 0.7 'in expression starting at /srv/shop/calsim.jl:102').
 _JULIA_LOADING = LazyPattern(
@@ -1462,7 +1503,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_CONFIG_MARK, _config_mark, (", column ", " (")),  # Ansible, PyYAML, lessc, Rollup
     _Row(_POWERSHELL, _powershell, (".ps1:", ".psd1:", ".psm1:")),  # PowerShell
     _Row(_DOCTEST, _doctest, (".rs - ",)),  # rustdoc
-    _Row(_CLOJURE, _clojure, (" error",)),  # Clojure
+    _Row(_CLOJURE, _clojure, (" error", "compiling:(")),  # Clojure
     _Row(_PLAYWRIGHT, _playwright, (" › ",)),  # Playwright Test
     _Row(_DART_ANALYZE, _dart_analyze, (".dart:",)),  # dart analyze, flutter analyze
     _Row(_DART_ANALYZE_FLUTTER, _dart_analyze, (".dart:", ".yaml:")),  # flutter analyze's own
@@ -1536,6 +1577,8 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_GODOT, _godot, (": ", " - ", "> ")),  # Godot
     _Row(_JULIA_LOADING, _julia_loading, ("while loading ",)),  # Julia before 0.7
     _Row(_BRACKETED_PLACE, _bracketed_place, ("]",)),  # Vivado, protolint
+    _Row(_LD_OBJECT, _ld_object, (".o:", ".obj:")),  # GNU ld
+    _Row(_KTS_ERRORS_AT, _kts_errors, ("ScriptCompilationError(",)),  # Gradle's Kotlin DSL
     _Row(_CODEBLOCKS, _codeblocks, ("|",)),  # Code::Blocks
     _Row(_ERROR_LIST, _error_list, ("\t",)),  # Visual Studio's Error List
     # Visual Studio 2010's Error List

@@ -1186,6 +1186,17 @@ def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "ruby", m["func"], outermost_first=m["n"] is not None, starts=opens)
 
 
+# A template's row in a Rails backtrace has no method ('app/views/layouts/application.html.erb:17'
+# between ActionView's rows): a frame below a Ruby frame, a place elsewhere.
+_RUBY_TEMPLATE = LazyPattern(
+    r"^\s{0,40}(?:#\s{1,8}|from )?(?P<path>[^\s:][^:]{0,1000}?\.(?:erb|haml|slim|builder|jbuilder|rabl|liquid)):(?P<line>\d{1,9})$"
+)
+
+
+def _ruby_template(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    return _location(m, "ruby") if _RUBY.match(ctx.prev) else None
+
+
 # --- Swift --------------------------------------------------------------------------------
 
 # Swift 5.9+ backtracer '1 [ra] 0x000055d5a2dc9c99 Cart.total() + 121 in shop at /src/Cart.swift:12:18'.
@@ -1365,6 +1376,19 @@ def _zig(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "zig", m["func"])
 
 
+# A compile error's reference trace below it (0.11 and later), the functions whose code leads to the
+# error, innermost first: 'referenced by:', then '    checkout: src/main.zig:10:17'.
+_ZIG_REFERENCE = LazyPattern(
+    r"^\s{2,8}(?P<func>[\w.@\"-]{1,300}): (?P<path>\S.{0,1000}?\.zig):(?P<line>\d{1,9}):(?P<col>\d{1,9})$"
+)
+
+
+def _zig_reference(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    if ctx.prev.strip() != "referenced by:" and not _ZIG_REFERENCE.match(ctx.prev):
+        return None
+    return _location(m, "zig", m["func"])
+
+
 # --- OCaml --------------------------------------------------------------------------------
 
 # An uncaught exception's backtrace (OCAMLRUNPARAM=b, Printexc), innermost first: 'Raised at
@@ -1426,6 +1450,19 @@ _TCL = LazyPattern(r'^\s{0,16}\(file "(?P<path>[^"]{1,1000})" line (?P<line>\d{1
 
 def _tcl(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "tcl")
+
+
+# --- Ada ----------------------------------------------------------------------------------
+
+# GNAT's unhandled exception, where it was raised: 'raised CONSTRAINT_ERROR : cart.adb:11 index check
+# failed' (a runtime's check), 'raised SYSTEM.ASSERTIONS.ASSERT_FAILURE : vhdl-nodes.adb:2819'.
+_ADA_RAISED = LazyPattern(
+    r"^raised [A-Z][\w.]{0,300} : (?P<path>[^\s:]{1,1000}\.ad[bs]):(?P<line>\d{1,9})(?: .{0,2000})?$"
+)
+
+
+def _ada_raised(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "ada", starts=True)
 
 
 # The table: order matters where two formats could read one line (gdb before the sanitizers,
@@ -1508,6 +1545,12 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("cmake", ("CMake ",), _CMAKE_AT, _cmake_at, max_gap=8),
     _Format("cmake", ("CMakeLists.txt:", ".cmake:"), _CMAKE_CALLER, _cmake_caller, max_gap=8),
     _Format("ruby", (":in ",), _RUBY, _ruby),
+    _Format(
+        "ruby",
+        (".erb:", ".haml:", ".slim:", ".builder:", ".jbuilder:", ".rabl:", ".liquid:"),
+        _RUBY_TEMPLATE,
+        _ruby_template,
+    ),
     _Format("byebug", (".rb:",), _BYEBUG, _byebug),
     _Format("minitest", (".rb:",), _MINITEST, _minitest),
     _Format("tracker", ("→ ", "line ", " - "), _TRACKER, _tracker),
@@ -1533,12 +1576,14 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("julia", ("@ ",), _JULIA_AT, _julia_at, max_gap=1),
     _Format("julia", (".jl:",), _JULIA_OLD, _julia_old),
     _Format("zig", (".zig:",), _ZIG, _zig, max_gap=2),
+    _Format("zig-reference", (".zig:",), _ZIG_REFERENCE, _zig_reference),
     _Format("powershell", (": line ",), _POWERSHELL, _powershell),
     _Format("ocaml", ('file "',), _OCAML, _ocaml, max_gap=1),
     _Format("nim", (".nim(",), _NIM, _nim),
     _Format("d", (".d(",), _D_THROWN, _d_thrown, max_gap=1),
     _Format("d", (" [0x",), _D_FRAME, _d_frame),
     _Format("tcl", ('(file "',), _TCL, _tcl, max_gap=16),
+    _Format("ada", ("raised ",), _ADA_RAISED, _ada_raised),
 )
 
 _DJANGO = next(f for f in _FORMATS if f.family == "django")
@@ -1564,6 +1609,7 @@ _TRACE_START = LazyPattern(
     r"|(?:Previous )?(?:[Ww]rite|[Rr]ead) (?:of size \d{1,6} )?at 0x|Goroutine \d{1,12} \([\w ]{1,40}\) created at:"
     r"|_{3,200} .{1,400} _{3,200}$|={3,200} .{1,400} ={3,200}$"
     r"|\(node:\d{1,10}\) |\[cause\]:? |Thrown at:$"  # Node's warnings, an error's cause, --trace-uncaught
+    r"|Emitted '[\w:-]{1,100}' event (?:on .{1,300} )?at:$"  # Node: where the unhandled 'error' was emitted
     r"|[A-Z][\w.$]{0,200}(?:Error|Exception): )"  # an error's own line (two failures a report lists)
 )
 

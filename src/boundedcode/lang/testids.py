@@ -1,6 +1,6 @@
 """Failing test ids in test-runner output: Go, pytest, unittest, cargo, PHPUnit, Surefire, Gradle,
-Jest, googletest, CTest, RSpec, minitest, Cucumber, mocha, TAP, node --test, testthat, the Redis test
-suite.
+Jest, googletest, CTest, RSpec, minitest, Cucumber, mocha, TAP, node --test, testthat, forge, the Redis
+test suite.
 
 `parse_test_ids` reads untrusted text line by line against one table entry per format (a compiled
 regex plus a small builder). Some runners print context on another line and the builders read it
@@ -39,6 +39,7 @@ class _State(Record):
     mocha_failing: bool = False  # after mocha's '  2 failing', '  1) …' rows start titles
     mocha_title: list[str] | None = None  # the title path of a failure so far
     node_test_file: str | None = None  # the file node --test's summary names above a failed test
+    forge_suite: tuple[str, str] | None = None  # the file and contract forge names above its tests
 
 
 # go test: '--- FAIL: TestTotal/empty (0.00s)', then the package 'FAIL\texample.com/shop/cart\t0.005s'.
@@ -328,6 +329,24 @@ def _testthat(m: re.Match[str], state: _State) -> None:
         state.ids.append(TestId(name, clean_path(path), None, name, "testthat"))
 
 
+# Foundry's forge test: each test's result under its file and contract ('Ran 2 tests for
+# test/Counter.t.sol:CounterTest', before 0.2 'Running 2 tests for …', the summary's 'Encountered 1
+# failing test in test/Counter.t.sol:CounterTest'), a failure's reason in brackets: '[FAIL: assertion
+# failed: 1 != 2] testFun() (gas: 3070)', before 2024 '[FAIL. Reason: …] testFuzz_SetNumber(uint256)
+# (runs: 0, μ: 0, ~: 0)'.
+_FORGE_SUITE = LazyPattern(
+    r"^(?:Ran|Running|Encountered) \d{1,6} (?:failing )?tests? (?:for|in) (?P<file>\S{1,1000}?\.sol):(?P<contract>\w{1,300})$"
+)
+_FORGE_FAIL = LazyPattern(
+    r"^\[FAIL.{0,4000}\] (?P<name>[A-Za-z_]\w{0,300})\([^()]{0,1000}\)(?: \([^()]{0,300}\))?$"
+)
+
+
+def _forge(m: re.Match[str], state: _State) -> None:
+    file, contract = state.forge_suite or (None, None)
+    state.ids.append(TestId(m["name"], file, contract, m["name"], "forge"))
+
+
 # mocha: under '  2 failing', each failure's title path, its parts on lines of their own, the test's
 # ending in a colon ('  1) cart', '       empty cart', '         sums nothing:').
 _MOCHA_FAILING = LazyPattern(r"^\s{2}\d{1,6} failing$")
@@ -386,9 +405,10 @@ _FORMATS: tuple[tuple[str, LazyPattern, _Builder], ...] = (
     ("Error", TESTTHAT_HEADING, _testthat),  # testthat
     ("FAILURE", TESTTHAT_HEADING, _testthat),  # testthat
     ("ERROR", TESTTHAT_HEADING, _testthat),  # testthat
+    ("[FAIL", _FORGE_FAIL, _forge),  # forge
 )
 _CANDIDATE = LazyPattern(
-    r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - |not ok|✖|Failure|Error"
+    r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - |not ok|✖|Failure|Error|\[FAIL"
 )
 
 
@@ -404,6 +424,9 @@ def parse_test_ids(text: str) -> list[TestId]:
             state.mocha_failing = True
         if line.startswith("test at ") and (at := _NODE_TEST_AT.match(line)):
             state.node_test_file = clean_path(at["file"])
+            continue
+        if line.startswith(("Ran ", "Running ", "Encountered ")) and (suite := _FORGE_SUITE.match(line)):
+            state.forge_suite = (clean_path(suite["file"]), suite["contract"])
             continue
         if not _CANDIDATE.search(line):
             continue

@@ -2266,6 +2266,24 @@ def test_a_grouping_linter_s_rows_without_their_indentation(name):
             '[proto/cloudEndpoints.proto:121:13] Field name "Disabled" must be LowerSnakeCase',
             ("proto/cloudEndpoints.proto", 121, 13, None),
         ),
+        # SwiftPM's swiftbuild backend: the severity first, no colon after the column
+        (
+            "info: /srv/ci/shop/Sources/Cart.swift:160:20 protocol requires nested type 'FfiType'",
+            ("/srv/ci/shop/Sources/Cart.swift", 160, 20, "info"),
+        ),
+        # the Dart analysis server in IntelliJ, meson before 0.47, gfortran before 5
+        (
+            "error: Undefined name 'JSON'. (undefined_identifier at [shop] lib/second.dart:34)",
+            ("lib/second.dart", 34, None, "error"),
+        ),
+        (
+            "Meson encountered an error in file meson.build, line 12, column 0:",
+            ("meson.build", 12, 0, "error"),
+        ),
+        (
+            "/home/dev/coretran/src/core/m_allocate.f90:44.4:",
+            ("/home/dev/coretran/src/core/m_allocate.f90", 44, 4, None),
+        ),
         # Julia before 0.7, the file it stopped loading
         (
             "while loading /srv/shop/calsim.jl, in expression starting on line 102",

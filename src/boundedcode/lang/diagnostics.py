@@ -768,9 +768,10 @@ def _bare_location(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # A severity before the location: Bazel's 'ERROR: /src/BUILD:12:5: …', Checkstyle's
-# '[WARN] /src/Cart.java:12:5: … [Rule]', 'warning: src/a.c:3: …'.
+# '[WARN] /src/Cart.java:12:5: … [Rule]', 'warning: src/a.c:3: …', SwiftPM's swiftbuild backend's
+# 'info: /src/Sources/Cart.swift:160:20 protocol requires …'.
 _SEVERITY_FIRST = LazyPattern(
-    r"^(?:\[(?P<sev1>ERROR|WARN|WARNING|INFO|error|warning)\]|(?P<sev2>ERROR|WARNING|WARN|Error|Warning|error|warning):)\s{1,8}"
+    r"^(?:\[(?P<sev1>ERROR|WARN|WARNING|INFO|error|warning)\]|(?P<sev2>ERROR|WARNING|WARN|Error|Warning|error|warning|info|note):)\s{1,8}"
     + _PATH
     + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:? (?P<msg>\S.{0,4000})$"
 )
@@ -1448,6 +1449,24 @@ def _kts_errors(m: re.Match[str], state: _State) -> Diagnostic | None:
     return kept[0] if kept else None
 
 
+# Places older releases wrote their own way: the Dart analysis server's in IntelliJ ('error: Undefined
+# name 'JSON'. (undefined_identifier at [shop] lib/cart.dart:34)'), meson before 0.47 ('Meson
+# encountered an error in file meson.build, line 12, column 0:'), gfortran before 5 ('src/cart.f90:44.4:'
+# above its code and 'Error: …').
+_OLDER_PLACE = LazyPattern(
+    r"^(?P<sev>error|warning|info|hint): (?P<msg>\S.{0,4000}?) \([a-z_]{1,100} at \[[^\]]{1,200}\] (?P<path>\S{1,1000}?\.dart):(?P<line>\d{1,9})\)$"
+    r"|^Meson encountered an error in file (?P<path2>\S{1,1000}), line (?P<line2>\d{1,9}), column (?P<col2>\d{1,9}):$"
+    r"|^(?P<path3>\S{1,1000}?\.(?:f|for|f77|f90|f95|f03|f08|F|F90)):(?P<line3>\d{1,9})\.(?P<col3>\d{1,9}):$"
+)
+
+
+def _older_place(m: re.Match[str], state: _State) -> Diagnostic | None:
+    groups = m.groupdict()
+    path, line, col = _place(groups)
+    severity = groups["sev"] or ("error" if groups["path2"] else None)
+    return _make(path, line, col, groups["msg"] or "", severity, "generic")
+
+
 # Julia before 0.7, the file an error stopped loading ('while loading /srv/shop/calsim.jl, in
 # expression starting on line 102'; since 0.7 'in expression starting at /srv/shop/calsim.jl:102').
 _JULIA_LOADING = LazyPattern(
@@ -1526,8 +1545,12 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_PHPSTAN_RAW, _phpstan_raw, (".php:",)),  # phpstan --error-format=raw
     _Row(_COLON, _colon, (":",)),  # gcc, clang, javac, go, mypy, swiftc, rubocop, pylint, ruff, generic
     _Row(_SPACED, _spaced, ("error: ", "warning: ", "note: ", ":\\", ":/")),  # a path with a space
-    # Bazel, Checkstyle
-    _Row(_SEVERITY_FIRST, _severity_first, ("ERROR", "WARN", "INFO", "Error", "Warning", "error", "warning")),
+    # Bazel, Checkstyle, SwiftPM
+    _Row(
+        _SEVERITY_FIRST,
+        _severity_first,
+        ("ERROR", "WARN", "INFO", "Error", "Warning", "error", "warning", "info", "note"),
+    ),
     _Row(_CODED, _coded, (":",)),  # markdownlint, hadolint, dialyzer
     _Row(_ANNOTATION, _annotation, ("::",)),  # GitHub Actions
     _Row(_AZURE, _azure, ("##vso[task.logissue ",)),  # Azure Pipelines
@@ -1579,6 +1602,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_BRACKETED_PLACE, _bracketed_place, ("]",)),  # Vivado, protolint
     _Row(_LD_OBJECT, _ld_object, (".o:", ".obj:")),  # GNU ld
     _Row(_KTS_ERRORS_AT, _kts_errors, ("ScriptCompilationError(",)),  # Gradle's Kotlin DSL
+    _Row(_OLDER_PLACE, _older_place, (".dart:", "Meson ", ":")),  # Dart analysis server, meson, gfortran
     _Row(_CODEBLOCKS, _codeblocks, ("|",)),  # Code::Blocks
     _Row(_ERROR_LIST, _error_list, ("\t",)),  # Visual Studio's Error List
     # Visual Studio 2010's Error List

@@ -1549,7 +1549,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(
         _SEVERITY_FIRST,
         _severity_first,
-        ("ERROR", "WARN", "INFO", "Error", "Warning", "error", "warning", "info", "note"),
+        ("ERROR", "WARN", "INFO", "Error", "Warning", "error", "warning", "info: ", "note: "),
     ),
     _Row(_CODED, _coded, (":",)),  # markdownlint, hadolint, dialyzer
     _Row(_ANNOTATION, _annotation, ("::",)),  # GitHub Actions
@@ -1589,20 +1589,20 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_ZAP_CONSOLE, _zap_console, ("\t",)),  # zap's console encoder
     _Row(_LOGURU, _loguru, (" | ",)),  # loguru
     # testthat (before Python's logging: '── ERROR (test-that.R:111:5): …')
-    _Row(TESTTHAT_HEADING, _testthat, ("Failure", "Error", "Warning", "FAILURE", "ERROR", "WARNING")),
+    _Row(TESTTHAT_HEADING, _testthat, ("(",)),
     _Row(_LEVEL_WORD, _log_record, ("ERROR", "CRITICAL", "FATAL", "SEVERE", "PANIC")),  # Python's logging
     _Row(_CHROMIUM_CONSOLE, _chromium_console, ("CONSOLE",)),  # Chromium, Electron
     _Row(_GECKO, _gecko, ("JavaScript ",)),  # Firefox
     _Row(_BARE_LOCATION, _bare_location, (":",)),  # gfortran, go test, ExUnit
     _Row(_TIGHT, _tight, (":",)),  # buf, prototool, GHDL before 2.0
-    _Row(_CRYSTAL, _crystal, ("In ", "in ")),  # Crystal
-    _Row(_ELIXIR_ERROR, _elixir_error, ("** (",)),  # Elixir's compiler
-    _Row(_GODOT, _godot, (": ", " - ", "> ")),  # Godot
-    _Row(_JULIA_LOADING, _julia_loading, ("while loading ",)),  # Julia before 0.7
-    _Row(_BRACKETED_PLACE, _bracketed_place, ("]",)),  # Vivado, protolint
-    _Row(_LD_OBJECT, _ld_object, (".o:", ".obj:")),  # GNU ld
-    _Row(_KTS_ERRORS_AT, _kts_errors, ("ScriptCompilationError(",)),  # Gradle's Kotlin DSL
-    _Row(_OLDER_PLACE, _older_place, (".dart:", "Meson ", ":")),  # Dart analysis server, meson, gfortran
+    _Row(_CRYSTAL, _crystal, (":",)),  # Crystal
+    _Row(_ELIXIR_ERROR, _elixir_error, (" (",)),  # Elixir's compiler
+    _Row(_GODOT, _godot, (": ", " - ", "@ ")),  # Godot
+    _Row(_JULIA_LOADING, _julia_loading, (" line ",)),  # Julia before 0.7
+    _Row(_BRACKETED_PLACE, _bracketed_place, ("] ",)),  # Vivado, protolint
+    _Row(_LD_OBJECT, _ld_object, (": ",)),  # GNU ld
+    _Row(_KTS_ERRORS_AT, _kts_errors, ("(",)),  # Gradle's Kotlin DSL
+    _Row(_OLDER_PLACE, _older_place, (":",)),  # the Dart analysis server, meson, gfortran
     _Row(_CODEBLOCKS, _codeblocks, ("|",)),  # Code::Blocks
     _Row(_ERROR_LIST, _error_list, ("\t",)),  # Visual Studio's Error List
     # Visual Studio 2010's Error List

@@ -511,7 +511,7 @@ _JVM_BARE = LazyPattern(
 # '/tmp/clojure-….edn'): its ':trace' a vector of '[class method "File" line]', innermost first, a
 # row a line ('  [[clojure.lang.Numbers divide "Numbers.java" 190]', '   [shop.cart$unit_price invokeStatic
 # "cart.clj" 4]'); a native method's line is negative, the REPL's code in "NO_SOURCE_FILE".
-_JVM_DATA_FILES = ('.clj" ', '.cljc" ', '.java" ', '.kt" ', '.scala" ', '.groovy" ', '"NO_SOURCE_FILE" ')
+_JVM_DATA_FILES = (".clj", ".java", ".kt", ".scala", ".groovy", '"NO_SOURCE_FILE" ')
 _JVM_DATA = LazyPattern(
     r'^\s{0,40}(?::trace\s{1,8})?\[{1,2}(?P<qual>[\w$.<>-]{1,1000} [\w$<>-]{1,300}) "(?P<file>[^"\s]{1,300})"'
     r" (?P<line>-?\d{1,9})\]{1,2}\}{0,2},?$"
@@ -1189,7 +1189,7 @@ def _ruby(m: re.Match[str], ctx: _Context) -> _Hit:
 # A template's row in a Rails backtrace has no method ('app/views/layouts/application.html.erb:17'
 # between ActionView's rows): a frame below a Ruby frame, a place elsewhere.
 _RUBY_TEMPLATE = LazyPattern(
-    r"^\s{0,40}(?:#\s{1,8}|from )?(?P<path>[^\s:][^:]{0,1000}?\.(?:erb|haml|slim|builder|jbuilder|rabl|liquid)):(?P<line>\d{1,9})$"
+    r"^\s{0,40}(?:#\s{1,8}|from )?(?P<path>[^\s:][^:]{0,1000}?\.(?:erb|haml|slim|builder|jbuilder)):(?P<line>\d{1,9})$"
 )
 
 
@@ -1511,7 +1511,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("javascript", ("(at ",), _RN_COMPONENT, _v8),
     _Format("vitest", ("❯ ",), _VITEST, _v8, max_gap=8),
     _Format("javascript", (") @ ",), _NEXT_SOURCE, _next_source),
-    _Format("devtools", (" @ ",), _DEVTOOLS, _devtools, max_gap=2),
+    _Format("devtools", ("@ ",), _DEVTOOLS, _devtools, max_gap=2),
     _Format("tap", ("location: '",), _TAP_LOCATION, _tap_location),
     _Format("tap", ("at: ",), _TAP_AT, _tap_at),
     _Format("node-test", _TAP_HINTS, _TAP_STACK, _v8),
@@ -1545,12 +1545,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("cmake", ("CMake ",), _CMAKE_AT, _cmake_at, max_gap=8),
     _Format("cmake", ("CMakeLists.txt:", ".cmake:"), _CMAKE_CALLER, _cmake_caller, max_gap=8),
     _Format("ruby", (":in ",), _RUBY, _ruby),
-    _Format(
-        "ruby",
-        (".erb:", ".haml:", ".slim:", ".builder:", ".jbuilder:", ".rabl:", ".liquid:"),
-        _RUBY_TEMPLATE,
-        _ruby_template,
-    ),
+    _Format("ruby", (".erb:", ".haml:", ".slim:", "builder:"), _RUBY_TEMPLATE, _ruby_template),
     _Format("byebug", (".rb:",), _BYEBUG, _byebug),
     _Format("minitest", (".rb:",), _MINITEST, _minitest),
     _Format("tracker", ("→ ", "line ", " - "), _TRACKER, _tracker),
@@ -1582,7 +1577,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("nim", (".nim(",), _NIM, _nim),
     _Format("d", (".d(",), _D_THROWN, _d_thrown, max_gap=1),
     _Format("d", (" [0x",), _D_FRAME, _d_frame),
-    _Format("tcl", ('(file "',), _TCL, _tcl, max_gap=16),
+    _Format("tcl", ('file "',), _TCL, _tcl, max_gap=16),
     _Format("ada", ("raised ",), _ADA_RAISED, _ada_raised),
 )
 

@@ -2354,3 +2354,85 @@ def test_warnings_as_wide_as_one_another_above_their_places_are_no_wrap():
         ("lib/bus_car/search.ex", 2),
         ("lib/bus_car/index.ex", 6),
     ]
+
+
+# Rows a survey of linters and type checkers pasted from CI logs found unread (the tools do not run
+# here, or not in these releases).
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # errcheck: the code after a tab
+        (
+            "internal/cart/fetcher.go:126:18:\tf.provider.Close()\n",
+            [("internal/cart/fetcher.go", 126, 18, None)],
+        ),
+        # golangci-lint's tab format
+        (
+            "internal/http.go:135:6        revive  exported: exported type AuthErrorFunc should have comment\n",
+            [("internal/http.go", 135, 6, None)],
+        ),
+        # GitHub Actions' 'Error: ' before a tsc row
+        (
+            "Error: src/components/cart.vue(5,23): error TS2339: Property 'data' does not exist on type 'unknown'.\n",
+            [("src/components/cart.vue", 5, 23, "error")],
+        ),
+        # pyre, cspell
+        (
+            "main/main.py:24:15 Unsupported operand [58]: `+` is not supported for operand types `str` and `int`.\n",
+            [("main/main.py", 24, 15, "error")],
+        ),
+        (
+            "docs/concepts/logs.md:17:1 - Unknown word (autoinstrumentation)\n",
+            [("docs/concepts/logs.md", 17, 1, None)],
+        ),
+        # shellcheck before 0.7: no severity after the code; a script without an extension
+        (
+            "In deploy line 64:\n  it=$(urlencode $term)\n                 ^---^ SC2086: Double quote to prevent globbing.\n",
+            [("deploy", 64, None, None)],
+        ),
+        # pylint before 2.0: the rows under the module's header
+        (
+            '************* Module shop.basics\nC:  9, 0: Invalid argument name "x" (invalid-name)\n',
+            [("shop/basics.py", 9, None, "convention")],
+        ),
+        # stylelint 2 and 3: the file, then a row a line
+        (
+            "stylelint.scss\n15:1\tExpected indentation of 2 spaces (indentation)\n",
+            [("stylelint.scss", 15, 1, None)],
+        ),
+        # SpotBugs through maven
+        (
+            "[ERROR] Medium: com.acme.Cart.getItems() may expose internal representation [com.acme.Cart] At Cart.java:[line 125] EI_EXPOSE_REP\n",
+            [("Cart.java", 125, None, None)],
+        ),
+        # pytype: a traceback's row's shape, an error
+        (
+            "File \"shop/cart.py\", line 116, in read: unsupported operand type(s) for +: 'bytearray' and 'bytes' [unsupported-operands]\n",
+            [("shop/cart.py", 116, None, "error")],
+        ),
+        # Psalm
+        (
+            "ERROR: UndefinedMethod - src/Post/PostController.php:58:44 - Method PostForm::getFirstErrors does not exist (see https://psalm.dev/022)\n",
+            [("src/Post/PostController.php", 58, 44, "error")],
+        ),
+        # checkov's line range, PHPStan's line behind a colon
+        (
+            'Check: CKV_AWS_28: "Ensure backup"\n\tFile: /dynamodb.tf:33-59\n',
+            [("/dynamodb.tf", 33, None, None)],
+        ),
+        (
+            " ------ ---------------------------------\n  Line   tagController.php\n ------ ---------------------------------\n  :108   Method renameAction() has no return type specified.\n",
+            [("tagController.php", 108, None, None)],
+        ),
+    ],
+)
+def test_rows_a_survey_of_linters_in_ci_found_unread(text, expected):
+    assert [(d.path, d.line, d.column, d.severity) for d in parse_diagnostics(text)] == expected
+
+
+def test_a_pytype_error_is_no_frame_of_a_traceback():
+    line = 'File "shop/cart.py", line 116, in read: unsupported operand type(s) [unsupported-operands]\n'
+    assert parse_frames(line) == []
+    assert [(f.path, f.function) for f in parse_frames('  File "shop/cart.py", line 9, in total\n')] == [
+        ("shop/cart.py", "total")
+    ]

@@ -51,6 +51,7 @@ class _State(Record):
     directories: list[str] = field(default_factory=list)  # make's 'Entering directory', innermost last
     cmake: bool = False  # make has run CMake's generated makefiles: its failed recipes are the build's
     tsc_summary: bool = False  # under tsc's 'Errors  Files' table
+    pylint_module: str | None = None  # pylint 1.x's '************* Module shop.cart' above its rows
     extra: list[Diagnostic] = field(default_factory=list)  # more places one row gives (reek)
 
 
@@ -229,9 +230,10 @@ def _tsc_related(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # tsc, MSVC, csc and others 'src/x.ts(12,5): error TS2322: …', 'x.cpp(12): error C2065: …';
-# MSBuild appends the project ' [C:\src\shop.vcxproj]'.
+# MSBuild appends the project ' [C:\src\shop.vcxproj]'; GitHub Actions' log shows an error's row behind
+# its 'Error: ' ('Error: src/cart.vue(5,23): error TS2339: …').
 _PAREN = LazyPattern(
-    r"^\s{0,8}(?P<path>(?:[A-Za-z]:[\\/])?[^\s(:#][^(:]{0,1000}?)\((?P<line>\d{1,9})(?:,(?P<col>\d{1,9}))?(?:,\d{1,9},\d{1,9})?\) ?: (?P<rest>\S.{0,4000})$"
+    r"^\s{0,8}(?:(?:Error|Warning): )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s(:#][^(:]{0,1000}?)\((?P<line>\d{1,9})(?:,(?P<col>\d{1,9}))?(?:,\d{1,9},\d{1,9})?\) ?: (?P<rest>\S.{0,4000})$"
 )
 _PAREN_SEVERITY = LazyPattern(
     r"^(?P<sev>fatal error|error|warning|note|info|message)(?: (?P<code>[A-Z]{1,6}\d{1,6}))?: (?P<msg>.{0,4000})$"
@@ -298,11 +300,12 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 # g++'s instantiation context 'src/cart.cpp:7:40:   required from here', and
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space), esbuild's
-# before 0.14 behind its mark (' > src/app.ts:2:24: error: Could not resolve "./missing"').
+# before 0.14 behind its mark (' > src/app.ts:2:24: error: Could not resolve "./missing"'), errcheck's
+# code after a tab ('internal/cart.go:126:18:\tf.provider.Close()').
 _COLON = LazyPattern(
     r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4}|> )?"
     + _PATH
-    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}(?::\d{1,9})?|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)): {1,3}(?P<rest>\S.{0,4000})$"
+    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}(?::\d{1,9})?|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):(?: {1,3}|\s{1,40})(?P<rest>\S.{0,4000})$"
 )
 _RUBOCOP = LazyPattern(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
 _PYLINT = LazyPattern(r"^(?P<letter>[CRWEFI])\d{4}: ")
@@ -507,7 +510,7 @@ def _tsc_summary(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # PHPStan's table rows under their 'Line   src/Cart.php' header: '  12     Method … returns string.'.
-_PHPSTAN_ROW = LazyPattern(r"^\s{1,4}(?P<line>\d{1,9})\s{2,40}(?P<msg>\S.{0,4000})$")
+_PHPSTAN_ROW = LazyPattern(r"^\s{1,4}:?(?P<line>\d{1,9})\s{2,40}(?P<msg>\S.{0,4000})$")
 
 
 def _phpstan_row(m: re.Match[str], state: _State) -> Diagnostic | None:
@@ -712,7 +715,7 @@ _CSSLINT_ROW = LazyPattern(
 )
 _REEK_ROW = LazyPattern(r"^\s{0,8}\[(?P<lines>\d{1,9}(?:, \d{1,9}){0,50})\]:(?P<msg>\S.{0,4000})$")
 _SHELLCHECK_ROW = LazyPattern(
-    r"^\s{0,400}\^[-^]{0,400} (?P<code>SC\d{4}) \((?P<sev>\w{1,20})\): (?P<msg>.{1,4000})$"
+    r"^\s{0,400}\^[-^]{0,400} (?P<code>SC\d{4})(?: \((?P<sev>\w{1,20})\))?: (?P<msg>.{1,4000})$"
 )
 
 
@@ -820,7 +823,7 @@ def _annotation(m: re.Match[str], state: _State) -> Diagnostic | None:
 _LABELLED = LazyPattern(
     r"^\s{0,16}(?:Location|location|Source|source|File|file): "
     + _PATH
-    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+    + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9})|-\d{1,9})?$"
 )
 _AT_END = LazyPattern(
     r"^\s{0,16}(?P<msg>\S.{0,2000}?) at " + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?\)?$"
@@ -1467,6 +1470,84 @@ def _older_place(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(path, line, col, groups["msg"] or "", severity, "generic")
 
 
+# A linter's row with no colon after the column: golangci-lint's tab format, the linter padded to a
+# column ('internal/http.go:135:6      revive  exported: exported type … should have comment'), pyre's
+# ('main/main.py:24:15 Unsupported operand [58]: `+` is not supported …'), cspell's ('docs/logs.md:17:1
+# - Unknown word (autoinstrumentation)').
+_UNCOLONED = LazyPattern(
+    r"^\s{0,8}"
+    + _SOURCE_FILE
+    + r":(?P<line>\d{1,9}):(?P<col>\d{1,9})(?:[ \t]{2,200}(?P<linter>[\w-]{1,60})[ \t]{1,40}(?P<msg>\S.{0,4000})"
+    r"| (?P<pyre>[A-Z][\w ]{0,100} \[\d{1,4}\]: .{0,4000})| - (?P<word>\S.{0,4000}))$"
+)
+
+
+def _uncoloned(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if m["linter"]:
+        return _make(m["path"], m["line"], m["col"], f"{m['linter']}: {m['msg']}", None, "golangci-lint")
+    if m["pyre"]:
+        return _make(m["path"], m["line"], m["col"], m["pyre"], "error", "pyre")
+    return _make(m["path"], m["line"], m["col"], m["word"], None, "generic")
+
+
+# pylint before 2.0, its rows without a path under the module's header ('************* Module
+# shop.cart', then 'C:  9, 0: Invalid argument name "x" (invalid-name)'): the module's file.
+_PYLINT_MODULE = "************* Module "
+_PYLINT_OLD_ROW = LazyPattern(
+    r"^(?P<letter>[CRWEF]):\s{0,4}(?P<line>\d{1,9}),\s{0,4}-?\d{1,9}: (?P<msg>\S.{0,4000})$"
+)
+
+
+def _pylint_old_row(m: re.Match[str], state: _State) -> Diagnostic | None:
+    if state.pylint_module is None:
+        return None
+    path = state.pylint_module.replace(".", "/") + ".py"
+    return Diagnostic(path, int(m["line"]), None, m["msg"], _LETTER_SEVERITY[m["letter"]], "pylint")
+
+
+# stylelint 2 and 3's string formatter, a row a line under the file ('15:1\tExpected indentation of 2
+# spaces (indentation)').
+_STYLELINT_OLD_ROW = LazyPattern(r"^(?P<line>\d{1,9}):(?P<col>\d{1,9})\t(?P<msg>\S.{0,4000})$")
+
+
+def _stylelint_old(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _under_header(m, state, m["msg"], None, "stylelint")
+
+
+# SpotBugs' place of a bug, a class's file and its line ('[ERROR] Medium: … may expose internal
+# representation … [com.acme.Cart] At Cart.java:[line 125] EI_EXPOSE_REP', a report's 'At
+# Cart.java:[lines 40-52]').
+_SPOTBUGS = LazyPattern(
+    r"^.{0,4000}?\bAt (?P<path>[\w$.-]{1,300}\.(?:java|kt|groovy|scala)):\[lines? (?P<line>\d{1,9})(?:-\d{1,9})?\]"
+)
+
+
+def _spotbugs(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m.string[: m.start("path") - 3].strip(), None, "spotbugs")
+
+
+# pytype's error, shaped as a traceback's row ('File "shop/cart.py", line 116, in read: unsupported
+# operand type(s) for +: 'bytearray' and 'bytes' [unsupported-operands]').
+_PYTYPE = LazyPattern(
+    r'^File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9}), in \S{1,300}: (?P<msg>.{1,4000} \[[a-z][a-z-]{1,80}\])$'
+)
+
+
+def _pytype(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m["msg"], "error", "pytype")
+
+
+# Psalm's text output: 'ERROR: UndefinedMethod - src/Post/PostController.php:58:44 - Method … does
+# not exist (see https://psalm.dev/022)'.
+_PSALM = LazyPattern(
+    r"^(?P<sev>ERROR|INFO|WARNING): (?P<code>[A-Z]\w{1,100}) - (?P<path>\S{1,1000}?):(?P<line>\d{1,9}):(?P<col>\d{1,9}) - (?P<msg>\S.{0,4000})$"
+)
+
+
+def _psalm(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], m["col"], f"{m['code']}: {m['msg']}", m["sev"].lower(), "psalm")
+
+
 # Julia before 0.7, the file an error stopped loading ('while loading /srv/shop/calsim.jl, in
 # expression starting on line 102'; since 0.7 'in expression starting at /srv/shop/calsim.jl:102').
 _JULIA_LOADING = LazyPattern(
@@ -1588,6 +1669,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_LOGGER_CALLER, _logger_caller, ("caller", "source", "file=", '"file"')),
     _Row(_ZAP_CONSOLE, _zap_console, ("\t",)),  # zap's console encoder
     _Row(_LOGURU, _loguru, (" | ",)),  # loguru
+    _Row(_PSALM, _psalm, ("ERROR", "INFO", "WARN")),  # Psalm (before Python's logging)
     # testthat (before Python's logging: '── ERROR (test-that.R:111:5): …')
     _Row(TESTTHAT_HEADING, _testthat, ("(",)),
     _Row(_LEVEL_WORD, _log_record, ("ERROR", "CRITICAL", "FATAL", "SEVERE", "PANIC")),  # Python's logging
@@ -1603,6 +1685,11 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_LD_OBJECT, _ld_object, (": ",)),  # GNU ld
     _Row(_KTS_ERRORS_AT, _kts_errors, ("(",)),  # Gradle's Kotlin DSL
     _Row(_OLDER_PLACE, _older_place, (":",)),  # the Dart analysis server, meson, gfortran
+    _Row(_UNCOLONED, _uncoloned, (":",)),  # golangci-lint (tab), pyre, cspell
+    _Row(_PYLINT_OLD_ROW, _pylint_old_row, (": ",)),  # pylint before 2.0
+    _Row(_STYLELINT_OLD_ROW, _stylelint_old, ("\t",)),  # stylelint 2 and 3
+    _Row(_SPOTBUGS, _spotbugs, (":[line",)),  # SpotBugs
+    _Row(_PYTYPE, _pytype, ('File "',)),  # pytype
     _Row(_CODEBLOCKS, _codeblocks, ("|",)),  # Code::Blocks
     _Row(_ERROR_LIST, _error_list, ("\t",)),  # Visual Studio's Error List
     # Visual Studio 2010's Error List
@@ -1658,6 +1745,9 @@ def _update_state(line: str, state: _State) -> None:
     ruff = _RUFF_HEADER.match(line)
     if ruff:
         state.header = (None, ruff["msg"], "ruff")
+        return
+    if line.startswith(_PYLINT_MODULE):
+        state.pylint_module = line[len(_PYLINT_MODULE) :].strip() or None
         return
     bare = _BARE_PATH.match(line)
     if bare:

@@ -94,9 +94,11 @@ _MAX_ROWS = 32
 
 # --- Python -------------------------------------------------------------------------------
 
-# CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups).
+# CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups); not
+# pytype's error of the same shape ('File "cart.py", line 9, in total: … [unsupported-operands]').
 _PY_FILE = LazyPattern(
-    r'^(?:E {1,8})?[ \t|+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>\S.{0,300}))?$'
+    r'^(?:E {1,8})?[ \t|+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})'
+    r"(?:, in (?P<func>(?!\S{1,300}: .{1,4000} \[[a-z][a-z-]{1,80}\]$)\S.{0,300}))?$"
 )
 
 

@@ -2436,3 +2436,26 @@ def test_a_pytype_error_is_no_frame_of_a_traceback():
     assert [(f.path, f.function) for f in parse_frames('  File "shop/cart.py", line 9, in total\n')] == [
         ("shop/cart.py", "total")
     ]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # bats (in TAP and its pretty formatter), a setup's failure
+        ("not ok 1 totals\n# (in test file test/cart.bats, line 7)\n", [("test/cart.bats", 7, "bats")]),
+        ("   (from function `setup' in test file test/cart.bats, line 4)\n", [("test/cart.bats", 4, "bats")]),
+        # Test::More's failure on one line, Pester's place
+        (
+            "Failed test 'hbeat count' at t/07-client.t line 187. got: '4'\n",
+            [("t/07-client.t", 187, "test-more")],
+        ),
+        (
+            "        at line: 81 in C:\\projects\\shop\\Tests\\Cart.tests.ps1\n",
+            [("C:/projects/shop/Tests/Cart.tests.ps1", 81, "pester")],
+        ),
+        # hspec's GHC span alone on its line
+        ("  test/ParserSpec.hs:(48,13)-(52,20):\n", [("test/ParserSpec.hs", 48, "generic")]),
+    ],
+)
+def test_places_test_runners_print_on_a_line_of_their_own(text, expected):
+    assert [(d.path, d.line, d.tool) for d in parse_diagnostics(text)] == expected

@@ -2988,3 +2988,28 @@ def test_a_template_s_row_in_a_rails_backtrace():
     ]
     # alone, a place, not a frame
     assert parse_frames("app/views/layouts/application.html.erb:17\n") == []
+
+
+def test_a_build_tool_s_package_before_each_line():
+    # Nix's builder's log and stack's, the package padded: relayed lines, the package off
+    nix = (
+        "nose3> Traceback (most recent call last):\n"
+        'nose3>   File "/build/nose3-1.3.8/functional_tests/test_cases.py", line 53, in runTest\n'
+        "nose3>     self.assertEqual(line.strip(), expect.pop(0))\n"
+        "nose3> AssertionError: 'a' != 'b'\n"
+    )
+    assert [(f.path, f.line) for f in parse_frames(nix)] == [
+        ("/build/nose3-1.3.8/functional_tests/test_cases.py", 53)
+    ]
+    stack = (
+        "hspec-core      >\nhspec-core      >   test/Spec.hs:46:42:\nhspec-core      >   17) parses tuples\n"
+    )
+    assert [(d.path, d.line) for d in parse_diagnostics(stack)] == [("test/Spec.hs", 46)]
+    # WebdriverIO's browser and worker, fastlane's level and time
+    wdio = "[chrome 120.0.6099.71 windows #0-0]     at async TestCaseRunner.run (C:\\Dev\\shop\\src\\runner.ts:188:29)\n"
+    assert [(f.path, f.line) for f in parse_frames(wdio)] == [("C:/Dev/shop/src/runner.ts", 188)]
+    fastlane = "INFO [2020-05-02 13:00:15.22]: ▸   GeneralSeeAllUITests.swift:67\n"
+    assert [(d.path, d.line) for d in parse_diagnostics(fastlane)] == [("GeneralSeeAllUITests.swift", 67)]
+    # Karma's webpack URL: the source's path after 'webpack:/'
+    karma = "    at UserContext.<anonymous> (http://localhost:9876/_karma_webpack_/webpack:/src/app/cart.spec.ts:151:23)\n"
+    assert [(f.path, f.line) for f in parse_frames(karma)] == [("src/app/cart.spec.ts", 151)]

@@ -205,6 +205,45 @@ EXPECTED = {
         TestId("TestCart#test_empty", None, "TestCart", "test_empty", "minitest"),
         TestId("TestCart#test_total", "test/test_cart.rb", "TestCart", "test_total", "minitest"),
     ],
+    # capture.sh bats, exunit, prove, ctestprogress: each failure's file where the runner names it below
+    "shell/bats_tap.txt": [
+        TestId("total adds two prices", "test/cart.bats", None, "total adds two prices", "tap")
+    ],
+    "elixir/exunit_failure.txt": [
+        TestId(
+            "ShopTest test total adds the prices",
+            "test/shop_test.exs",
+            "ShopTest",
+            "test total adds the prices",
+            "exunit",
+        )
+    ],
+    "perl/prove_failure.txt": [
+        TestId("total adds the prices", "t/cart.t", None, "total adds the prices", "perl"),
+        TestId("t/cart.t", "t/cart.t", None, None, "perl"),
+    ],
+    "c/ctest_progress.txt": [TestId("cart_total", None, None, "cart_total", "ctest")],
+    "dart/dart_test.txt": [TestId("Cart totals are summed", None, None, "Cart totals are summed", "dart")],
+    "elixir/exunit.txt": [
+        TestId(
+            "Shop.CartTest test total of two",
+            "test/cart_test.exs",
+            "Shop.CartTest",
+            "test total of two",
+            "exunit",
+        ),
+        TestId(
+            "Shop.CartTest test reorder of nothing",
+            "test/cart_test.exs",
+            "Shop.CartTest",
+            "test reorder of nothing",
+            "exunit",
+        ),
+    ],
+    "javascript/bun_test_annotations.txt": [
+        TestId("cart > sums items", None, "cart", "sums items", "generic"),
+        TestId("cart > checkout rejects negative", None, "cart", "checkout rejects negative", "generic"),
+    ],
     # capture.sh testthat: a failed expectation and an error, each reporter's heading
     **dict.fromkeys(
         ("r/testthat_progress.txt", "r/testthat_check.txt"),
@@ -340,3 +379,81 @@ def test_forge_s_failed_tests_under_their_contract():
         TestId("testFuzz_SetNumber", "test/Counter.t.sol", "CounterTest", "testFuzz_SetNumber", "forge"),
         TestId("testWithdraw", "test/Vault.t.sol", "VaultTest", "testWithdraw", "forge"),
     ]
+
+
+# Failed tests a survey of test runners' output pasted into public issues found unread (runners or
+# releases that do not run here).
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # Surefire before 3.0: the test's line without '[ERROR] ', and the summary's list
+        (
+            "total(com.acme.CartTest)  Time elapsed: 0.023 sec  <<< FAILURE!\n",
+            [("com.acme.CartTest", "total", None)],
+        ),
+        (
+            "Results :\n\nFailed tests:   total(com.acme.CartTest): expected:<3> but was:<4>\n"
+            "  count(com.acme.OrdersTest): expected:<1> but was:<2>\n\nTests run: 9, Failures: 2\n",
+            [("com.acme.CartTest", "total", None), ("com.acme.OrdersTest", "count", None)],
+        ),
+        # TestNG through Gradle, the JUnit Platform's console launcher
+        (
+            "Gradle suite > Gradle test > com.acme.LatticeTest.testCompare FAILED\n",
+            [("com.acme.LatticeTest", "testCompare", None)],
+        ),
+        ("Failures (1):\n  JUnit Jupiter:CartTest:testTotal()\n", [("CartTest", "testTotal", None)]),
+        # cargo-nextest
+        (
+            "        FAIL [  19.954s] server::organization test_authorization\n",
+            [("server::organization", "test_authorization", None)],
+        ),
+        # bats' pretty formatter, bun test's
+        (
+            " ✗ verify bad yaml\n   (in test file test/lint.bats, line 27)\n",
+            [(None, "verify bad yaml", "test/lint.bats")],
+        ),
+        ("✗ run() [7.16ms]\n", [(None, "run()", None)]),
+        # Test::More on one line (its '#' off), Pester
+        (
+            "Failed test 'hbeat count' at t/07-client.t line 187. got: '4' expected: '3'\n",
+            [(None, "hbeat count", "t/07-client.t")],
+        ),
+        (
+            "      [-] Should return the verbose message 122ms\n",
+            [(None, "Should return the verbose message", None)],
+        ),
+        # dart test's compact reporter
+        (
+            "00:02 +3 -1: test/cart_test.dart: total adds the tax [E]\n",
+            [(None, "total adds the tax", "test/cart_test.dart")],
+        ),
+        # go test's timeout: the tests still running
+        (
+            "panic: test timed out after 10m0s\n\trunning tests:\n\t\tTestSync (10m0s)\n\t\tTestFetch/retry (9m59s)\n",
+            [(None, "TestSync", None), (None, "TestFetch", None)],
+        ),
+        # unittest's rule made a heading by a forge
+        (
+            "## FAIL: test_total (shop.tests.CartTest)\n",
+            [("shop.tests.CartTest", "test_total", None)],
+        ),
+    ],
+)
+def test_failed_tests_a_survey_of_runners_found_unread(text, expected):
+    assert [(t.suite, t.name, t.file) for t in parse_test_ids(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ok 2 total of one price",
+        "✗ Build failed in 27ms",  # Vite's
+        "  count(com.acme.OrdersTest): expected:<1> but was:<2>",  # outside a summary's list
+        "        PASS [   0.004s] server::organization test_listing",
+        "      [+] Should return False 8ms",
+        "2/2 Test #2: cart_empty .......................   Passed    0.00 sec",
+        "\t\tTestSync (10m0s)",  # no timeout above it
+    ],
+)
+def test_passed_tests_and_lookalikes_are_no_failures(line):
+    assert parse_test_ids(line + "\n") == []

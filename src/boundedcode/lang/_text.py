@@ -82,7 +82,9 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # 2020-03-20T14:13:57.855Z] `), BuildKit's step and seconds (`#12 46.59 `, `#16 506.5 `), TeamCity's time,
 # status and step (`[16:03:43] :\t [Step 4/7] `, `[16:03:43]W:\t\t `); Cloud Foundry's `cf logs` (`
 # 2021-12-21T16:06:48.53-0500 [APP/PROC/WEB/0] ERR `); stern's pod and container (`shop-57c69655fc-mfdj8
-# web `, a Deployment's pod named by Kubernetes' hashes, their alphabet without vowels).
+# web `, a Deployment's pod named by Kubernetes' hashes, their alphabet without vowels); WebdriverIO's
+# browser and worker (`[chrome 120.0.6099.71 windows #0-0] `); fastlane's level and time (`INFO [2020-05-02
+# 13:00:15.21]: `).
 _SIDEKIQ = r"pid=\d{1,10} tid=\w{1,20}(?: [\w.-]{1,64}=\S{1,500}){0,16} [A-Z]{4,7}: "
 _LOG_PREFIX = re.compile(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
@@ -91,6 +93,8 @@ _LOG_PREFIX = re.compile(
     r"|\[(?:error|warn|info)\] (?=\s|at )|\[ {0,6}\d{1,7}s\] |#\d{1,4} \d{1,6}\.\d{1,3} "
     r"|\s{0,4}\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d) \[[A-Z]{2,12}(?:/[\w.-]{1,64}){0,4}\] (?:OUT|ERR) "
     r"|\[\d\d:\d\d:\d\d\][ \w]:\t{1,16} {0,4}(?:\[Step \d{1,4}/\d{1,4}\] )?"
+    r"|\[[\w.-]{1,40}(?: [\w.()-]{1,60}){0,4} #\d{1,4}-\d{1,4}\] "
+    r"|(?:INFO|WARN|ERROR|DEBUG) \[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\]: "
     r"|[a-z0-9](?:[a-z0-9.-]{0,200}[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}-[bcdfghjklmnpqrstvwxz2456789]{5}"
     r" [a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])? "
     r"|\[[\w.-]{1,32} \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z\] "
@@ -165,6 +169,10 @@ _CONCURRENT = LazyPattern(
 _WORKSPACE_TASK = LazyPattern(
     r"^((?:@[\w.-]{1,100}/)?[A-Za-z][\w.-]{0,100}:[A-Za-z][\w:.-]{0,100}|[\w.@-]{1,100}(?:/[\w.@-]{1,100}){1,8} [\w:.-]{1,100})[:$] "
 )
+# A build tool's package before each line of its build's log: Nix's ('nose3> Traceback …'), stack's,
+# padded to the longest name ('hspec-core        >   test/ParserSpec.hs:46:42:'), where it starts two
+# lines or more (Gradle's 'com.acme.CartTest > total FAILED' is a test's name).
+_BUILD_PACKAGE = LazyPattern(r"^([A-Za-z][\w.+-]{0,100})(?: {2,64})?>(?: |$)")
 # CTest's verbose run puts the test's number before each line of its output ('7: /srv/shop/tests/
 # cart_test.cpp:7: Failure'), once it has named the test's command ('7: Test command: /srv/…').
 _CTEST_LINE = LazyPattern(r"^(\d{1,5}): (Test command: )?")
@@ -458,13 +466,14 @@ def _unindented(lines: list[str]) -> list[str]:
 
 def _demultiplexed(lines: list[str]) -> list[str]:
     """`lines` with each run of relayed lines (`_RELAYED`, `_WORKSPACE_TASK`, `_CTEST_LINE`,
-    `_CONCURRENT`, `_NAMED_RELAY`) regrouped by process, prefix off, a blank line after each
+    `_CONCURRENT`, `_NAMED_RELAY`, `_BUILD_PACKAGE`) regrouped by process, prefix off, a blank line after each
     process's: two processes' traces interleave in a process manager's output, never one process's
     own. The lines around a run keep their places."""
     tasks = Counter(m[1] for line in lines if ": " in line and (m := _WORKSPACE_TASK.match(line)))
     tests = {m[1] for line in lines if "Test command: " in line and (m := _CTEST_LINE.match(line)) and m[2]}
     commands = Counter(m[1] for line in lines if line.startswith("[") and (m := _CONCURRENT.match(line)))
     services = Counter(m[1] for line in lines if " | " in line and (m := _NAMED_RELAY.match(line)))
+    packages = Counter(m[1] for line in lines if ">" in line and (m := _BUILD_PACKAGE.match(line)))
     out: list[str] = []
     relayed: dict[str, list[str]] = {}
     for line in lines:
@@ -477,6 +486,8 @@ def _demultiplexed(lines: list[str]) -> list[str]:
             m = command
         if m is None and services and (service := _NAMED_RELAY.match(line)) and services[service[1]] >= 2:
             m = service
+        if m is None and packages and (package := _BUILD_PACKAGE.match(line)) and packages[package[1]] >= 2:
+            m = package
         if m is not None:
             relayed.setdefault(m[1], []).append(line[m.end() :])
             continue
@@ -575,6 +586,8 @@ def clean_path(raw: str) -> str:
         path = path[len("webpack://") :].partition("/")[2].split("?", 1)[0]
     elif lowered.startswith(("http://", "https://")):
         path = _URL_HOST.sub("", path, count=1).split("?", 1)[0].split("#", 1)[0]
+        if "/webpack:/" in path:  # Karma's: '/_karma_webpack_/webpack:/src/app/cart.spec.ts'
+            path = path.partition("/webpack:/")[2]
     elif root := _APP_ROOT_URL.match(path):
         path = path[root.end() :].split("?", 1)[0]
     elif lowered.startswith("uri:classloader:"):  # JRuby's files inside its jar

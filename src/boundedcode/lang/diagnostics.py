@@ -757,17 +757,20 @@ def _shellcheck(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # The location alone on its line, the message on the lines below (gfortran 'cart.f90:12:5:',
-# go test's '    cart_test.go:15: ' before testify's block, ExUnit's '     test/cart_test.exs:4',
+# go test's '    cart_test.go:15: ' before testify's block, ExUnit's '     test/cart_test.exs:4', hspec's GHC
+# span over lines ('  test/ParserSpec.hs:(48,13)-(52,20):'),
 # node's failed module above its source line, an ES module's as a URL: 'file:///srv/app/cart.js:1').
 _BARE_LOCATION = LazyPattern(
-    r"^\s{0,16}(?:file://(?=/[A-Za-z]:)/|file://)?" + _PATH + r":(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?:?$"
+    r"^\s{0,16}(?:file://(?=/[A-Za-z]:)/|file://)?"
+    + _PATH
+    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):?$"
 )
 
 
 def _bare_location(m: re.Match[str], state: _State) -> Diagnostic | None:
     if not _extension(m["path"].partition("?")[0]):  # 'localhost:8080' is no file
         return None
-    return _make(m["path"], m["line"], m["col"], "", None, "generic")
+    return _make(m["path"], m["line"] or m["line2"], m["col"] or m["col2"], "", None, "generic")
 
 
 # A severity before the location: Bazel's 'ERROR: /src/BUILD:12:5: …', Checkstyle's
@@ -1548,6 +1551,23 @@ def _psalm(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], f"{m['code']}: {m['msg']}", m["sev"].lower(), "psalm")
 
 
+# A failed test's place some runners print on a line of its own: bats' '(in test file test/cart.bats,
+# line 27)' (a setup's '(from function `setup' in test file …, line 4)'; '# ' before it in TAP), Test::More's one-line form
+# ('Failed test 'hbeat count' at t/07-client.t line 187.', its '#   ' off), Pester's 'at line: 81 in
+# C:\projects\shop\Tests\Cart.tests.ps1'.
+_TEST_PLACE = LazyPattern(
+    r"^(?:#\s{0,4}|\s{0,16})\((?:from function `[^']{1,300}' )?in (?:test )?file (?P<path>\S{1,1000}), line (?P<line>\d{1,9})\)$"
+    r"|^#?\s{0,4}Failed test (?:'(?P<msg>.{0,1000}?)'\s{0,4})?(?:at|in) (?P<path2>\S{1,1000}) (?:at )?line (?P<line2>\d{1,9})\."
+    r"|^\s{0,16}at line: (?P<line3>\d{1,9}) in (?P<path3>\S.{0,1000}?\.ps[dm]?1)$"
+)
+
+
+def _test_place(m: re.Match[str], state: _State) -> Diagnostic | None:
+    path, line, _ = _place(m.groupdict())
+    tool = ("bats", "test-more", "pester")[_which(m.groupdict())]
+    return Diagnostic(clean_path(path), int(line), None, m["msg"] or "", "error", tool)
+
+
 # Julia before 0.7, the file an error stopped loading ('while loading /srv/shop/calsim.jl, in
 # expression starting on line 102'; since 0.7 'in expression starting at /srv/shop/calsim.jl:102').
 _JULIA_LOADING = LazyPattern(
@@ -1690,6 +1710,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_STYLELINT_OLD_ROW, _stylelint_old, ("\t",)),  # stylelint 2 and 3
     _Row(_SPOTBUGS, _spotbugs, (":[line",)),  # SpotBugs
     _Row(_PYTYPE, _pytype, ('File "',)),  # pytype
+    _Row(_TEST_PLACE, _test_place, (" line",)),  # bats, Test::More, Pester
     _Row(_CODEBLOCKS, _codeblocks, ("|",)),  # Code::Blocks
     _Row(_ERROR_LIST, _error_list, ("\t",)),  # Visual Studio's Error List
     # Visual Studio 2010's Error List

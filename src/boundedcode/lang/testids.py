@@ -1,6 +1,6 @@
 """Failing test ids in test-runner output: Go, pytest, unittest, cargo, PHPUnit, Surefire, Gradle,
-Jest, googletest, CTest, RSpec, minitest, Cucumber, mocha, TAP, node --test, testthat, forge, the Redis
-test suite.
+Jest, googletest, CTest, RSpec, minitest, Cucumber, mocha, TAP, node --test, testthat, forge, ExUnit,
+bats, bun, cargo-nextest, TestNG, the JUnit Platform, Test::More, Pester, dart test, the Redis test suite.
 
 `parse_test_ids` reads untrusted text line by line against one table entry per format (a compiled
 regex plus a small builder). Some runners print context on another line and the builders read it
@@ -40,6 +40,9 @@ class _State(Record):
     mocha_title: list[str] | None = None  # the title path of a failure so far
     node_test_file: str | None = None  # the file node --test's summary names above a failed test
     forge_suite: tuple[str, str] | None = None  # the file and contract forge names above its tests
+    surefire_list: bool = False  # under Surefire 2's 'Failed tests:' or 'Tests in error:'
+    go_running: bool = False  # under go test's timeout's 'running tests:'
+    file_below: int | None = None  # the id whose file the next line names (ExUnit's, bats')
 
 
 # go test: '--- FAIL: TestTotal/empty (0.00s)', then the package 'FAIL\texample.com/shop/cart\t0.005s'.
@@ -78,9 +81,10 @@ def _pytest(m: re.Match[str], state: _State) -> None:
 
 
 # unittest: 'FAIL: test_total (shop.tests.test_cart.CartTest.test_total)' (3.11+), and before 3.11
-# 'ERROR: test_total (shop.tests.test_cart.CartTest)'.
+# 'ERROR: test_total (shop.tests.test_cart.CartTest)'; a forge's rendering made its rule a heading
+# ('## FAIL: …').
 _UNITTEST = LazyPattern(
-    r"^(?:FAIL|ERROR|UNEXPECTED SUCCESS): (?P<name>\w{1,300}) \((?P<qual>[\w.]{1,1000})\)"
+    r"^(?:#{1,6} )?(?:FAIL|ERROR|UNEXPECTED SUCCESS): (?P<name>\w{1,300}) \((?P<qual>[\w.]{1,1000})\)"
 )
 
 
@@ -120,12 +124,13 @@ def _phpunit(m: re.Match[str], state: _State) -> None:
 # ('-- in' since 3.0), the per-test lines '[ERROR] testTotal(com.acme.CartTest)  Time elapsed: …
 # <<< FAILURE!' (JUnit 4), '[ERROR] testTotal  Time…' or 'testTotal()' (JUnit 5, class from the line
 # before), '[ERROR] com.acme.CartTest.testTotal -- Time…' (3.x), and the summary
-# '[ERROR]   CartTest.testTotal:8 expected:<3> but was:<4>'.
+# '[ERROR]   CartTest.testTotal:8 expected:<3> but was:<4>'; before 3.0 without '[ERROR] ', the summary
+# a list under 'Failed tests:' or 'Tests in error:' ('Failed tests:   total(com.acme.CartTest): …').
 _SUREFIRE_CLASS = LazyPattern(
     r"Tests run: \d{1,9}, .{0,300}<<< (?:FAILURE|ERROR)! --? in (?P<cls>[\w$.]{1,1000})$"
 )
 _SUREFIRE_TEST = LazyPattern(
-    r"^\[ERROR\] (?P<id>\S.{0,1000}?)(?: --|\s{1,4}) ?Time elapsed: .{0,200}<<< (?:FAILURE|ERROR)!$"
+    r"^(?:\[ERROR\] )?(?P<id>\S.{0,1000}?)(?: --|\s{1,4}) ?Time elapsed: .{0,200}<<< (?:FAILURE|ERROR)!$"
 )
 _SUREFIRE_SUMMARY = LazyPattern(
     r"^\[ERROR\]\s{1,8}(?P<suite>(?:[\w$]{1,200}\.){0,30}[A-Z][\w$]{0,200})\.(?P<name>[\w$]{1,300})(?:\([^()]{0,200}\))?(?:\[\d{1,6}\])?(?::\d{1,9}|(?= |$))"
@@ -148,6 +153,17 @@ def _surefire_test(m: re.Match[str], state: _State) -> None:
     else:
         suite, name = state.surefire_class, raw.removesuffix("()")
     state.ids.append(TestId(raw, None, suite, name, "surefire"))
+
+
+_SUREFIRE_LISTED = LazyPattern(
+    r"^(?:Failed tests:|Tests in error:)?\s{1,8}(?P<name>[\w$]{1,300})\((?P<cls>[\w$.]{1,1000})\)(?::.{0,4000})?$"
+)
+_SUREFIRE_LISTS = ("Failed tests:", "Tests in error:")
+
+
+def _surefire_listed(m: re.Match[str], state: _State) -> None:
+    if state.surefire_list:
+        state.ids.append(TestId(f"{m['cls']}.{m['name']}", None, m["cls"], m["name"], "surefire"))
 
 
 def _surefire_summary(m: re.Match[str], state: _State) -> None:
@@ -182,11 +198,123 @@ def _jest_test(m: re.Match[str], state: _State) -> None:
 
 
 # Gradle: 'com.acme.OrdersTest > total FAILED' (also for a nested class or a display name).
-_GRADLE = LazyPattern(r"^\s{0,8}(?P<suite>[\w$.]{1,1000}) > (?P<name>\S.{0,1000}?) FAILED$")
+# TestNG's run by Gradle names its suite and test, then the method ('Gradle suite > Gradle test >
+# com.acme.OrdersTest.total FAILED').
+_GRADLE = LazyPattern(
+    r"^\s{0,8}(?:Gradle suite > Gradle test > (?P<qual>[\w$.]{1,1000})|(?P<suite>[\w$.]{1,1000}) > (?P<name>\S.{0,1000}?)) FAILED$"
+)
 
 
 def _gradle(m: re.Match[str], state: _State) -> None:
-    state.ids.append(TestId(f"{m['suite']} > {m['name']}", None, m["suite"], m["name"], "gradle"))
+    if m["qual"]:
+        suite, _, name = m["qual"].rpartition(".")
+        state.ids.append(TestId(m["qual"], None, suite or None, name, "testng"))
+    else:
+        state.ids.append(TestId(f"{m['suite']} > {m['name']}", None, m["suite"], m["name"], "gradle"))
+
+
+# The JUnit Platform's console launcher, under 'Failures (1):': '  JUnit Jupiter:CartTest:total()'.
+_JUNIT_PLATFORM = LazyPattern(
+    r"^\s{2,8}JUnit (?:Jupiter|Vintage):(?P<cls>[\w$.]{1,1000}):(?P<name>[\w$]{1,300})\([^()]{0,500}\)$"
+)
+
+
+def _junit_platform(m: re.Match[str], state: _State) -> None:
+    state.ids.append(TestId(f"{m['cls']}.{m['name']}", None, m["cls"], m["name"], "junit"))
+
+
+# cargo-nextest: '        FAIL [  19.954s] server::organization test_authorization' (the test binary,
+# then the test), a crash's signal or a timeout in FAIL's place.
+_NEXTEST = LazyPattern(
+    r"^\s{0,16}(?:FAIL|SIGSEGV|SIGABRT|SIGKILL|ABORT|TIMEOUT|LEAK-FAIL)\s{1,4}\[\s{0,8}[\d.]{1,12}s\] (?P<binary>\S{1,500}) (?P<test>\S{1,1000})$"
+)
+
+
+def _nextest(m: re.Match[str], state: _State) -> None:
+    suite, _, name = m["test"].rpartition("::")
+    state.ids.append(TestId(m["test"], None, suite or m["binary"], name, "nextest"))
+
+
+# ExUnit: '  1) test apply (AsserttestTest)', its file and line on the line below
+# ('     test/asserttest_test.exs:4').
+_EXUNIT = LazyPattern(r"^\s{2,8}\d{1,6}\) test (?P<name>\S.{0,1000}?) \((?P<module>[\w.]{1,500})\)$")
+_EXUNIT_FILE = LazyPattern(r"^\s{3,16}(?P<file>\S{1,1000}\.exs?):\d{1,9}$")
+
+
+def _exunit(m: re.Match[str], state: _State) -> None:
+    state.file_below = len(state.ids)
+    state.ids.append(
+        TestId(f"{m['module']} test {m['name']}", None, m["module"], f"test {m['name']}", "exunit")
+    )
+
+
+# A failed test marked with a cross: bats' ' ✗ verify bad yaml' (its file on the line below, '(in test
+# file test.bats, line 27)'), bun test's '✗ run() [7.16ms]' ('(fail) run() [7.16ms]' without a
+# terminal); not Vite's '✗ Build failed in 27ms'.
+_CROSSED = LazyPattern(
+    r"^\s{0,8}(?:✗|\(fail\)) (?P<name>(?!Build failed )\S.{0,1000}?)(?: \[[\d.]{1,12}m?s\])?$"
+)
+_BATS_FILE = LazyPattern(
+    r"^(?:#\s{0,4}|\s{1,16})\((?:from function `[^']{1,300}' )?in (?:test )?file (?P<file>\S{1,1000}), line \d{1,9}\)$"
+)
+
+
+def _crossed(m: re.Match[str], state: _State) -> None:
+    state.file_below = len(state.ids)
+    *suite, name = m["name"].split(" > ")  # bun's describe blocks
+    state.ids.append(TestId(m["name"], None, " > ".join(suite) or None, name, "generic"))
+
+
+# Perl's Test::More and prove: a failed test and its file's line ('#   Failed test 'total'' then '#   at
+# t/cart.t line 7.'; on one line 'Failed test 'hbeat count' at t/07-client.t line 187.'), prove's
+# summary of a failed file ('t/cart.t (Wstat: 256 (exited 1) Tests: 2 Failed: 1)').
+_PERL_FAILED = LazyPattern(
+    r"^#?\s{0,4}Failed test (?:'(?P<name>.{0,1000}?)'\s{0,4})?(?:(?:at|in) (?P<file>\S{1,1000}) (?:at )?line \d{1,9}\.|$)"
+    r"|^(?P<summary>\S{1,1000}\.t)\s{1,40}\(Wstat: \d{1,6}(?: \([^()]{0,40}\))? Tests: \d{1,9} Failed: [1-9]\d{0,8}\)$"
+)
+_PERL_AT = LazyPattern(r"^#?\s{0,4}at (?P<file>\S{1,1000}) line \d{1,9}\.$")
+
+
+def _perl_failed(m: re.Match[str], state: _State) -> None:
+    path = m["file"] or m["summary"]
+    file = clean_path(path) if path else None
+    if file is None:  # '#   Failed test 'name'', its place on the line below ('#   at t/cart.t line 7.')
+        state.file_below = len(state.ids)
+    state.ids.append(TestId(m["name"] or file or "", file, None, m["name"], "perl"))
+
+
+# Pester: '      [-] Should return the message 122ms' (Pester 5: '[-] … 122ms (99ms|23ms)').
+_PESTER = LazyPattern(r"^\s{0,40}\[-\] (?P<name>\S.{0,1000}?) \d{1,7}(?:ms|s)(?: \(\S{1,60}\))?$")
+
+
+def _pester(m: re.Match[str], state: _State) -> None:
+    state.ids.append(TestId(m["name"], None, None, m["name"], "pester"))
+
+
+# CTest's progress: '  1/1129 Test   #1: QuicTransportTest.WriteData ......***Failed    0.03 sec'.
+_CTEST_PROGRESS = LazyPattern(
+    r"^\s{0,8}\d{1,6}/\d{1,6} Test\s{1,6}#\d{1,6}: (?P<name>\S{1,1000}) \.{0,400}\s{0,4}"
+    r"(?:\*{3}(?:Failed|Exception|Timeout)|Subprocess aborted|Child aborted|\*{3}Not Run)"
+)
+
+
+def _ctest_progress(m: re.Match[str], state: _State) -> None:
+    state.ids.append(TestId(m["name"], None, None, m["name"], "ctest"))
+
+
+# dart test's compact reporter: '00:02 +3 -1: test/cart_test.dart: total adds the tax [E]'.
+_DART_TEST = LazyPattern(
+    r"^\d{1,3}:\d\d \+\d{1,7}(?: ~\d{1,7})?(?: -\d{1,7})?: (?:(?P<file>\S{1,1000}\.dart): )?(?P<name>\S.{0,2000}?) \[E\]$"
+)
+
+
+def _dart_test(m: re.Match[str], state: _State) -> None:
+    file = clean_path(m["file"]) if m["file"] else None
+    state.ids.append(TestId(m["name"], file, None, m["name"], "dart"))
+
+
+# go test's timeout panic lists the tests still running below 'running tests:' ('\t\tTestSync (10m0s)').
+_GO_RUNNING = LazyPattern(r"^\s{1,16}(?P<name>Test\w{0,300}(?:/\S{1,300})?) \([\dhms.]{1,20}\)$")
 
 
 # googletest: '[  FAILED  ] ServerTest.GetMethodEmbeddedNUL (0 ms)', parameterized 'Suite/P.Name/0'.
@@ -292,6 +420,7 @@ def _tap(m: re.Match[str], state: _State) -> None:
     if _FILE_ID.search(name):
         state.ids.append(TestId(name, clean_path(name), None, None, "tap"))
     else:
+        state.file_below = len(state.ids)  # bats names the file below: '# (in test file x.bats, line 7)'
         state.ids.append(TestId(name, None, None, name, "tap"))
 
 
@@ -395,12 +524,24 @@ _FORMATS: tuple[tuple[str, LazyPattern, _Builder], ...] = (
     ("[err]: ", _REDIS, _redis),  # Redis test suite
     (" # ", _RSPEC_RERUN, _rspec_rerun),  # RSpec, Cucumber
     ("#test", _MINITEST, _minitest),  # minitest
+    (") ", _EXUNIT, _exunit),  # ExUnit
     (") ", _RSPEC_LIST, _rspec_list),  # RSpec
     ("FAIL", _JEST_FILE, _jest_file),  # Jest, Vitest
     ("●", _JEST_TEST, _jest_test),  # Jest
     ("FAILED", _GENERIC, _generic),  # any runner
     ("not ok", _TAP, _tap),  # TAP
     ("✖", _NODE_TEST, _node_test),  # node --test
+    ("Time elapsed", _SUREFIRE_TEST, _surefire_test),  # Surefire before 3.0
+    ("(", _SUREFIRE_LISTED, _surefire_listed),  # Surefire before 3.0
+    ("JUnit ", _JUNIT_PLATFORM, _junit_platform),  # JUnit Platform
+    ("] ", _NEXTEST, _nextest),  # cargo-nextest
+    ("✗", _CROSSED, _crossed),  # bats, bun test
+    ("(fail) ", _CROSSED, _crossed),  # bun test
+    ("Failed test", _PERL_FAILED, _perl_failed),  # Test::More
+    ("Wstat: ", _PERL_FAILED, _perl_failed),  # prove
+    ("[-] ", _PESTER, _pester),  # Pester
+    ("Test ", _CTEST_PROGRESS, _ctest_progress),  # CTest
+    ("[E]", _DART_TEST, _dart_test),  # dart test
     ("Failure", TESTTHAT_HEADING, _testthat),  # testthat
     ("Error", TESTTHAT_HEADING, _testthat),  # testthat
     ("FAILURE", TESTTHAT_HEADING, _testthat),  # testthat
@@ -408,8 +549,18 @@ _FORMATS: tuple[tuple[str, LazyPattern, _Builder], ...] = (
     ("[FAIL", _FORGE_FAIL, _forge),  # forge
 )
 _CANDIDATE = LazyPattern(
-    r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - |not ok|✖|Failure|Error|\[FAIL"
+    r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - |not ok|✖|Failure|Error|\[FAIL|Time elapsed|\) test |"
+    r"^(?:Failed tests:|Tests in error:)?\s{1,8}[\w$]{1,300}\(|JUnit |✗|\(fail\) |Failed test|Wstat: |\[-\] "
+    r"|Test +#|\[E\]$"
 )
+
+
+def _file_below(line: str, state: _State) -> None:
+    """The file the line below an ExUnit, bats or Test::More failure names, given to its id."""
+    index, state.file_below = state.file_below, None
+    m = _EXUNIT_FILE.match(line) or _BATS_FILE.match(line) or _PERL_AT.match(line)
+    if m is not None and index is not None:
+        state.ids[index] = replace(state.ids[index], file=clean_path(m["file"]))
 
 
 def parse_test_ids(text: str) -> list[TestId]:
@@ -428,6 +579,21 @@ def parse_test_ids(text: str) -> list[TestId]:
         if line.startswith(("Ran ", "Running ", "Encountered ")) and (suite := _FORGE_SUITE.match(line)):
             state.forge_suite = (clean_path(suite["file"]), suite["contract"])
             continue
+        if state.file_below is not None:
+            _file_below(line, state)
+        if line.startswith(_SUREFIRE_LISTS):
+            state.surefire_list = True
+        elif state.surefire_list and (not line.strip() or line.startswith("Tests run:")):
+            state.surefire_list = False
+        if line.strip() == "running tests:":
+            state.go_running = True
+            continue
+        if state.go_running:
+            running = _GO_RUNNING.match(line)
+            if running:
+                state.ids.append(TestId(running["name"], None, None, running["name"].partition("/")[0], "go"))
+                continue
+            state.go_running = False
         if not _CANDIDATE.search(line):
             continue
         for hint, pattern, build in _FORMATS:

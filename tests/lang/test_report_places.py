@@ -168,3 +168,21 @@ def test_a_finding_s_first_listed_location_is_its_own():
     assert [(p.path, p.line, p.column, p.message) for p in report_places(gcc)] == [
         ("src/bad.c", 23, 13, "pointer \u2018p\u2019 used after \u2018free\u2019")
     ]
+
+
+def test_golangci_lint_s_json_and_reviewdog_s_lines_from_a_prose_linter():
+    golangci = (
+        '{"Issues": [{"FromLinter": "forbidigo", "Text": "use of `fmt.Println` forbidden", "Severity": "error",'
+        ' "Pos": {"Filename": "cmd/shop/main.go", "Offset": 140, "Line": 14, "Column": 2}}]}\n'
+    )
+    assert report_places(golangci) == [
+        ReportPlace("cmd/shop/main.go", 14, 2, "use of `fmt.Println` forbidden", "error")
+    ]
+    # vale through reviewdog (rdjsonl): a LaTeX document, a tab the paste left raw in a string
+    vale = (
+        '{"message": "[Google.FirstPerson] Avoid first-person pronouns such as \'\tI \'.", "location":'
+        ' {"path": "paper.tex", "range": {"start": {"line": 180, "column": 1}}}, "severity": "ERROR"}\n'
+    )
+    assert [(p.path, p.line, p.column, p.severity) for p in report_places(vale)] == [
+        ("paper.tex", 180, 1, "error")
+    ]

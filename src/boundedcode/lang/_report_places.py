@@ -45,11 +45,12 @@ class ReportPlace(NamedTuple):
 
 
 # An entry's keys, each list in order of preference.
-_PATH_KEYS = ("filePath", "filename", "file", "path", "source", "uri", "moduleName", "sourcepath")
-_LINE_KEYS = ("line", "lineNumber", "line_number", "row", "startLine")
-_COLUMN_KEYS = ("column", "col", "startColumn", "col_offset")
-_MESSAGE_KEYS = ("message", "msg", "text", "issue_text", "description")
-_SEVERITY_KEYS = ("severity", "level", "issue_severity", "type")
+# (golangci-lint's --out-format json capitalizes its own: {"Text": …, "Pos": {"Filename": …, "Line": 14}}.)
+_PATH_KEYS = ("filePath", "filename", "file", "path", "source", "uri", "moduleName", "sourcepath", "Filename")
+_LINE_KEYS = ("line", "lineNumber", "line_number", "row", "startLine", "Line")
+_COLUMN_KEYS = ("column", "col", "startColumn", "col_offset", "Column")
+_MESSAGE_KEYS = ("message", "msg", "text", "issue_text", "description", "Text")
+_SEVERITY_KEYS = ("severity", "level", "issue_severity", "type", "Severity")
 # Objects a place is written in, inside the finding that has it, in order of preference (SARIF nests
 # the file too, GitLab's Code Quality report its line: {"path": …, "positions": {"begin": {"line": 2,
 # "column": 8}}}; gcc's JSON its caret before its span's start).
@@ -63,6 +64,7 @@ _LOCATION_KEYS = (
     "start",
     "positions",
     "begin",
+    "Pos",
 )
 # A finding's places listed, the first its own (SARIF's and gcc's JSON "locations").
 _LOCATIONS = "locations"
@@ -73,7 +75,9 @@ _RANGE = "range"
 _EDIT_KEYS = frozenset({"suggestions", "fix", "fixes", "edits"})
 # Entries read as a finding's own place (or its edits), not as findings of their own.
 _PLACES = frozenset(_LOCATION_KEYS) | {_RANGE, _LOCATIONS} | _EDIT_KEYS
-_FINDING_KEYS = frozenset(_MESSAGE_KEYS + _SEVERITY_KEYS + ("code", "ruleId", "rule", "symbol", "test_id"))
+_FINDING_KEYS = frozenset(
+    _MESSAGE_KEYS + _SEVERITY_KEYS + ("code", "ruleId", "rule", "symbol", "test_id", "FromLinter")
+)
 # A JSON report names a place by one of these keys (a word of prose is no key).
 _QUOTED_PLACE_KEYS = tuple(f'"{key}"' for key in (*_LINE_KEYS, _RANGE, "loc"))
 _LOC = LazyPattern(r"^(?P<line>\d{1,9}):(?P<col>\d{1,9})")  # webpack's "loc": "2:7", "1:0-26"
@@ -95,7 +99,8 @@ _XML_ATTRIBUTE = LazyPattern(r"([\w:.-]{1,100})=\"([^\"<>]{0,4000})\"")
 _MESSAGE_PLACE = LazyPattern(r"^(?P<path>[^\s:<>\"]{1,1000}\.\w{1,10}):(?P<line>\d{1,9})(?:\n|$)")
 _XML_ENTITY = LazyPattern(r"&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));")
 _XML_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
-_DECODER = json.JSONDecoder()
+# A tab or a line break a paste turned raw inside a string still decodes (a vale rule's quoted '\tI ').
+_DECODER = json.JSONDecoder(strict=False)
 
 
 def report_places(text: str) -> list[ReportPlace]:
@@ -157,10 +162,19 @@ def _json_places(value: Any, path: str | None, depth: int) -> list[ReportPlace]:
     return places
 
 
+# Documents a prose linter reports on (vale's, through reviewdog), whose names no language's extension ends.
+_DOCUMENT_EXTENSIONS = (".tex", ".txt", ".adoc")
+
+
 def _file_like(value: str) -> bool:
-    """Whether a string names a file: a path, or a name a language's extension ends (a rule's
-    dotted name, 'Squiz.Classes.ValidClassName.NotCamelCaps', is none)."""
-    return bool(value) and ("/" in value or "\\" in value or language_of(value) is not None)
+    """Whether a string names a file: a path, or a name a language's or a document's extension ends
+    (a rule's dotted name, 'Squiz.Classes.ValidClassName.NotCamelCaps', is none)."""
+    return bool(value) and (
+        "/" in value
+        or "\\" in value
+        or language_of(value) is not None
+        or value.endswith(_DOCUMENT_EXTENSIONS)
+    )
 
 
 def _flattened(entries: dict[str, Any]) -> dict[str, Any]:

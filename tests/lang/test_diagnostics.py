@@ -2453,6 +2453,11 @@ def test_a_pytype_error_is_no_frame_of_a_traceback():
             "        at line: 81 in C:\\projects\\shop\\Tests\\Cart.tests.ps1\n",
             [("C:/projects/shop/Tests/Cart.tests.ps1", 81, "pester")],
         ),
+        # Playwright's line reporter on Windows, a folder's blank
+        (
+            "[1/1] [chromium] › e2e\\Fixed Income\\yields.spec.ts:84:9 › Fixed Income › shows yields\n",
+            [("e2e/Fixed Income/yields.spec.ts", 84, "playwright")],
+        ),
         # hspec's GHC span alone on its line
         ("  test/ParserSpec.hs:(48,13)-(52,20):\n", [("test/ParserSpec.hs", 48, "generic")]),
     ],

@@ -224,6 +224,9 @@ EXPECTED = {
     ],
     "c/ctest_progress.txt": [TestId("cart_total", None, None, "cart_total", "ctest")],
     "dart/dart_test.txt": [TestId("Cart totals are summed", None, None, "Cart totals are summed", "dart")],
+    "csharp/dotnet_test.txt": [
+        TestId("Shop.Tests.CartTests.TotalIsSummed", None, "Shop.Tests.CartTests", "TotalIsSummed", "vstest")
+    ],
     "elixir/exunit.txt": [
         TestId(
             "Shop.CartTest test total of two",
@@ -432,6 +435,12 @@ def test_forge_s_failed_tests_under_their_contract():
             "panic: test timed out after 10m0s\n\trunning tests:\n\t\tTestSync (10m0s)\n\t\tTestFetch/retry (9m59s)\n",
             [(None, "TestSync", None), (None, "TestFetch", None)],
         ),
+        # vstest before .NET Core 3, xUnit's runner
+        ("Failed   Sample.Tests.UnitTest1.FailingTest\n", [("Sample.Tests.UnitTest1", "FailingTest", None)]),
+        (
+            "[xUnit.net 00:00:00.52]     Shop.Tests.CartTests.Sum [FAIL]\n",
+            [("Shop.Tests.CartTests", "Sum", None)],
+        ),
         # unittest's rule made a heading by a forge
         (
             "## FAIL: test_total (shop.tests.CartTest)\n",
@@ -453,6 +462,8 @@ def test_failed_tests_a_survey_of_runners_found_unread(text, expected):
         "      [+] Should return False 8ms",
         "2/2 Test #2: cart_empty .......................   Passed    0.00 sec",
         "\t\tTestSync (10m0s)",  # no timeout above it
+        "Failed to restore packages.",
+        "Passed   Sample.Tests.UnitTest1.PassingTest",
     ],
 )
 def test_passed_tests_and_lookalikes_are_no_failures(line):

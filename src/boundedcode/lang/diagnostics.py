@@ -1276,9 +1276,10 @@ def _dart_analyze(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # Playwright Test's failed test, where it is declared: '  1) [chromium] › cart.spec.ts:5:3 › cart ›
 # totals ───…' (the browser's project, then the file from the test folder), its list reporter's
-# '  ✘  1 cart.spec.js:5:3 › cart › totals (49ms)' and the summary's '    cart.spec.js:5:3 › …'.
+# '  ✘  1 cart.spec.js:5:3 › cart › totals (49ms)' and the summary's '    cart.spec.js:5:3 › …', its line
+# reporter's '[1/1] [chromium] › e2e\Fixed Income\yields.spec.ts:84:9 › …' (a Windows folder's blank).
 _PLAYWRIGHT = LazyPattern(
-    r"^\s{0,12}(?:\d{1,6}\) |[✘×]\s{1,4}\d{1,6} )?(?:\[[^\]]{1,100}\] › )?(?P<path>[^\s:]{1,1000}?\.[cm]?[jt]sx?):"
+    r"^\s{0,12}(?:\d{1,6}\) |[✘×]\s{1,4}\d{1,6} |\[\d{1,6}/\d{1,6}\] )?(?:\[[^\]]{1,100}\] › )?(?P<path>[^\s:][^:›]{0,1000}?\.[cm]?[jt]sx?):"
     r"(?P<line>\d{1,9}):(?P<col>\d{1,9}) › (?P<msg>.{1,2000}?)(?: ─{1,1000}| \(\d[\d.]{0,12}m?s\))?$"
 )
 

@@ -1,6 +1,7 @@
 """Failing test ids in test-runner output: Go, pytest, unittest, cargo, PHPUnit, Surefire, Gradle,
 Jest, googletest, CTest, RSpec, minitest, Cucumber, mocha, TAP, node --test, testthat, forge, ExUnit,
-bats, bun, cargo-nextest, TestNG, the JUnit Platform, Test::More, Pester, dart test, the Redis test suite.
+bats, bun, cargo-nextest, TestNG, the JUnit Platform, Test::More, Pester, dart test, dotnet test, xUnit, the
+Redis test suite.
 
 `parse_test_ids` reads untrusted text line by line against one table entry per format (a compiled
 regex plus a small builder). Some runners print context on another line and the builders read it
@@ -313,6 +314,21 @@ def _dart_test(m: re.Match[str], state: _State) -> None:
     state.ids.append(TestId(m["name"], file, None, m["name"], "dart"))
 
 
+# dotnet test (vstest): '  Failed Shop.Tests.CartTests.Total [12 ms]', before .NET Core 3 'Failed   Shop.Tests.
+# CartTests.Total' (a qualified name: a sentence's 'Failed to …' is none); xUnit's own runner's
+# '[xUnit.net 00:00:00.52]     Shop.Tests.CartTests.Total [FAIL]'.
+_VSTEST = LazyPattern(
+    r"^\s{0,4}(?:Failed {1,3}|\[xUnit\.net [\d:.]{1,20}\]\s{1,12})(?P<qual>[A-Za-z_][\w`<>,+-]{0,300}(?:\.[\w`<>,+-]{1,300}){1,30}(?:\([^()]{0,500}\))?)"
+    r"(?: \[(?:\d{1,7} ?m?s|< 1 ms|FAIL)\])?$"
+)
+
+
+def _vstest(m: re.Match[str], state: _State) -> None:
+    qual = m["qual"]
+    suite, _, name = qual.partition("(")[0].rpartition(".")
+    state.ids.append(TestId(qual, None, suite, name, "vstest"))
+
+
 # go test's timeout panic lists the tests still running below 'running tests:' ('\t\tTestSync (10m0s)').
 _GO_RUNNING = LazyPattern(r"^\s{1,16}(?P<name>Test\w{0,300}(?:/\S{1,300})?) \([\dhms.]{1,20}\)$")
 
@@ -542,6 +558,8 @@ _FORMATS: tuple[tuple[str, LazyPattern, _Builder], ...] = (
     ("[-] ", _PESTER, _pester),  # Pester
     ("Test ", _CTEST_PROGRESS, _ctest_progress),  # CTest
     ("[E]", _DART_TEST, _dart_test),  # dart test
+    ("Failed ", _VSTEST, _vstest),  # dotnet test
+    ("[xUnit.net ", _VSTEST, _vstest),  # xUnit
     ("Failure", TESTTHAT_HEADING, _testthat),  # testthat
     ("Error", TESTTHAT_HEADING, _testthat),  # testthat
     ("FAILURE", TESTTHAT_HEADING, _testthat),  # testthat
@@ -551,7 +569,7 @@ _FORMATS: tuple[tuple[str, LazyPattern, _Builder], ...] = (
 _CANDIDATE = LazyPattern(
     r"FAIL|ERROR|stdout|●|\) |Tests run:|\(Failed\)|\(Timeout\)|\[err\]|^rspec |^cucumber |#test| - |not ok|✖|Failure|Error|\[FAIL|Time elapsed|\) test |"
     r"^(?:Failed tests:|Tests in error:)?\s{1,8}[\w$]{1,300}\(|JUnit |✗|\(fail\) |Failed test|Wstat: |\[-\] "
-    r"|Test +#|\[E\]$"
+    r"|Test +#|\[E\]$|^\s{0,4}Failed |\[xUnit\.net "
 )
 
 

@@ -2464,3 +2464,88 @@ def test_a_pytype_error_is_no_frame_of_a_traceback():
 )
 def test_places_test_runners_print_on_a_line_of_their_own(text, expected):
     assert [(d.path, d.line, d.tool) for d in parse_diagnostics(text)] == expected
+
+
+# Places a survey of mobile, data and infrastructure tools' errors found unread.
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # GitHub Actions' check of a workflow: a called workflow's place after the caller's
+        (
+            "The workflow is not valid. In .github/workflows/ci.yml (Line: 20, Col: 11): Error from called workflow"
+            " acme/workflows/.github/workflows/plugins-ci.yml@v3 (Line: 104, Col: 11): A mapping was not expected\n",
+            [
+                (".github/workflows/ci.yml", 20, 11),
+                ("acme/workflows/.github/workflows/plugins-ci.yml", 104, 11),
+            ],
+        ),
+        (
+            "Invalid workflow file: .github/workflows/test.yml#L1(Line: 24, Col: 13): Unexpected value 'on'\n",
+            [(".github/workflows/test.yml", 24, 13)],
+        ),
+        # Ant's task before aapt's row
+        (
+            " [aapt] /home/dev/shop/res/menu/options_menu.xml:11: error: Error: No resource found\n",
+            [("/home/dev/shop/res/menu/options_menu.xml", 11, None)],
+        ),
+        # BuildKit's Dockerfile above the lines it quotes; Helm 4's template behind 'Error: '
+        (
+            "Dockerfile:168\n--------------------\n 168 | >>> COPY .git /app/.git\n",
+            [("Dockerfile", 168, None)],
+        ),
+        (
+            'Error: shop/templates/rbac.yaml:2:13\n  executing "shop/templates/rbac.yaml" at <.Values.x>:\n',
+            [("shop/templates/rbac.yaml", 2, 13)],
+        ),
+        # Helm's included template, the cause, after the including one
+        (
+            '[ERROR] templates/: template: shop/templates/kmskey.yaml:6:11: executing "shop/templates/object.yaml" at'
+            ' <include "shop.fullname" .>: error calling include: template: shop/templates/_helpers.tpl:15:14: executing\n',
+            [("shop/templates/kmskey.yaml", 6, 11), ("shop/templates/_helpers.tpl", 15, 14)],
+        ),
+        # CocoaPods' place of a Podfile's error
+        (" #  from /Users/dev/shop/Podfile:28\n", [("/Users/dev/shop/Podfile", 28, None)]),
+        # the manifest merger: a library's declaration and the app's manifest
+        (
+            "\tSuggestion: add 'tools:replace=\"android:appComponentFactory\"' to <application> element at"
+            " AndroidManifest.xml:26:5-412:19 to override.\n",
+            [("AndroidManifest.xml", 26, 5)],
+        ),
+        # Ansible's message as a list's item
+        (
+            "- The error appears to be in 'roles/add/tasks/main.yml': line 9, column 7\n",
+            [("roles/add/tasks/main.yml", 9, 7)],
+        ),
+        # MSBuild under 'Program Files (x86)'; Dart's file URL's path on Windows
+        (
+            "1>C:\\Program Files (x86)\\Microsoft Visual Studio\\2019\\MSBuild\\Microsoft.MakeFile.Targets(46,5): error MSB3073: The command exited\n",
+            [
+                (
+                    "C:/Program Files (x86)/Microsoft Visual Studio/2019/MSBuild/Microsoft.MakeFile.Targets",
+                    46,
+                    5,
+                )
+            ],
+        ),
+        (
+            "/D:/apps/shop/lib/main.dart:368:22: Error: The method 'call' isn't defined\n",
+            [("D:/apps/shop/lib/main.dart", 368, 22)],
+        ),
+        # psql's and mysql's places in the script they ran
+        (
+            'psql:D:/mimic/concepts/echo_data.sql:46: error:  syntax error near "`"\n',
+            [("D:/mimic/concepts/echo_data.sql", 46, None)],
+        ),
+        (
+            "ERROR 1064 (42000) at line 3 in file: './procedures/ratio.sql': You have an error in your SQL syntax\n",
+            [("procedures/ratio.sql", 3, None)],
+        ),
+    ],
+)
+def test_places_a_survey_of_mobile_data_and_infrastructure_tools_found_unread(text, expected):
+    assert [(d.path, d.line, d.column) for d in parse_diagnostics(text)] == expected
+
+
+def test_a_python_warning_s_row_is_a_warning():
+    text = "/srv/shop/conventions.py:492: SerializationWarning: variable 'test' has _Unsigned attribute\n"
+    assert [(d.line, d.severity) for d in parse_diagnostics(text)] == [(492, "warning")]

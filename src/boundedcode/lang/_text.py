@@ -84,7 +84,7 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # 2021-12-21T16:06:48.53-0500 [APP/PROC/WEB/0] ERR `); stern's pod and container (`shop-57c69655fc-mfdj8
 # web `, a Deployment's pod named by Kubernetes' hashes, their alphabet without vowels); WebdriverIO's
 # browser and worker (`[chrome 120.0.6099.71 windows #0-0] `); fastlane's level and time (`INFO [2020-05-02
-# 13:00:15.21]: `).
+# 13:00:15.21]: `); Ant's task, padded (`    [javac] `, ` [aapt] `).
 _SIDEKIQ = r"pid=\d{1,10} tid=\w{1,20}(?: [\w.-]{1,64}=\S{1,500}){0,16} [A-Z]{4,7}: "
 _LOG_PREFIX = re.compile(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
@@ -94,6 +94,7 @@ _LOG_PREFIX = re.compile(
     r"|\s{0,4}\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d) \[[A-Z]{2,12}(?:/[\w.-]{1,64}){0,4}\] (?:OUT|ERR) "
     r"|\[\d\d:\d\d:\d\d\][ \w]:\t{1,16} {0,4}(?:\[Step \d{1,4}/\d{1,4}\] )?"
     r"|\[[\w.-]{1,40}(?: [\w.()-]{1,60}){0,4} #\d{1,4}-\d{1,4}\] "
+    r"|\s{1,12}\[(?:javac|aapt|aapt2|exec|java|junit|scalac|kotlinc|cc|apply|dex|dx|aidl|apkbuilder|checkstyle)\] "
     r"|(?:INFO|WARN|ERROR|DEBUG) \[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\]: "
     r"|[a-z0-9](?:[a-z0-9.-]{0,200}[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}-[bcdfghjklmnpqrstvwxz2456789]{5}"
     r" [a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])? "
@@ -602,6 +603,8 @@ def clean_path(raw: str) -> str:
     elif path.startswith("res://"):  # Godot's project root ('res://scenes/cart.gd')
         path = path[len("res://") :]
     path = path.replace("\\", "/")
+    if _DRIVE_URL.match(path):  # a file URL's path printed without its scheme ('/D:/app/lib/a.dart', Dart's)
+        path = path[1:]
     if path.startswith("///"):  # a URL's scheme lost ('///build/work/test/cart_test.dart', Dart's)
         path = "/" + path.lstrip("/")
     while path.startswith("./"):

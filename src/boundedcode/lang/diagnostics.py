@@ -124,10 +124,11 @@ _EXTENSION = LazyPattern(r"\.([A-Za-z][\w+-]{0,11})$")
 _SEVERITY = LazyPattern(
     r"^(?P<sev>fatal error|error|warning|note|info|remark|hint|help)(?:\[[\w-]{1,40}\])?:(?: (?P<msg>.{0,4000}))?$"
 )
+_PYTHON_WARNING = LazyPattern(r"^[A-Z]\w{0,60}Warning: ")
 _PROJECT_SUFFIX = LazyPattern(r" \[[^\[\]]{1,1000}\.(?:vcxproj|csproj|fsproj|vbproj|proj|sln)\]$")
 
 _DIGIT = LazyPattern(r"\d")
-_PATH = r"(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^\s:]{0,1000}?)"
+_PATH = r"(?P<path>(?:/?[A-Za-z]:[\\/])?[^\s:][^\s:]{0,1000}?)"  # Dart on Windows: '/D:/app/lib/a.dart'
 
 
 def _extension(path: str) -> str:
@@ -185,7 +186,8 @@ def _with_severity(path: str, line: str, col: str | None, rest: str, default_too
         tool = _COMPILER_BY_EXTENSION.get(_extension(clean_path(path)), default_tool)
         return _make(path, line, col, sev["msg"] or "", sev["sev"], tool)
     tool = "go" if _extension(path) == "go" else default_tool
-    return _make(path, line, col, rest, None, tool)
+    severity = "warning" if _PYTHON_WARNING.match(rest) else None  # 'FutureWarning: …', Python's
+    return _make(path, line, col, rest, severity, tool)
 
 
 # A compiler handed an absolute path with a space in it (CMake hands every source so): gcc's
@@ -231,9 +233,10 @@ def _tsc_related(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # tsc, MSVC, csc and others 'src/x.ts(12,5): error TS2322: …', 'x.cpp(12): error C2065: …';
 # MSBuild appends the project ' [C:\src\shop.vcxproj]'; GitHub Actions' log shows an error's row behind
-# its 'Error: ' ('Error: src/cart.vue(5,23): error TS2339: …').
+# its 'Error: ' ('Error: src/cart.vue(5,23): error TS2339: …'); Windows' 'C:\Program Files (x86)\…' is a
+# folder's name.
 _PAREN = LazyPattern(
-    r"^\s{0,8}(?:(?:Error|Warning): )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s(:#][^(:]{0,1000}?)\((?P<line>\d{1,9})(?:,(?P<col>\d{1,9}))?(?:,\d{1,9},\d{1,9})?\) ?: (?P<rest>\S.{0,4000})$"
+    r"^\s{0,8}(?:(?:Error|Warning): )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s(:#](?:[^(:]|\(x86\)){0,1000}?)\((?P<line>\d{1,9})(?:,(?P<col>\d{1,9}))?(?:,\d{1,9},\d{1,9})?\) ?: (?P<rest>\S.{0,4000})$"
 )
 _PAREN_SEVERITY = LazyPattern(
     r"^(?P<sev>fatal error|error|warning|note|info|message)(?: (?P<code>[A-Z]{1,6}\d{1,6}))?: (?P<msg>.{0,4000})$"
@@ -758,17 +761,19 @@ def _shellcheck(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 # The location alone on its line, the message on the lines below (gfortran 'cart.f90:12:5:',
 # go test's '    cart_test.go:15: ' before testify's block, ExUnit's '     test/cart_test.exs:4', hspec's GHC
-# span over lines ('  test/ParserSpec.hs:(48,13)-(52,20):'),
+# span over lines ('  test/ParserSpec.hs:(48,13)-(52,20):'), BuildKit's Dockerfile above the lines it quotes
+# ('Dockerfile:168'), Helm 4's template behind 'Error: ' ('Error: shop/templates/rbac.yaml:2:13'),
 # node's failed module above its source line, an ES module's as a URL: 'file:///srv/app/cart.js:1').
 _BARE_LOCATION = LazyPattern(
-    r"^\s{0,16}(?:file://(?=/[A-Za-z]:)/|file://)?"
+    r"^\s{0,16}(?:Error: )?(?:file://(?=/[A-Za-z]:)/|file://)?"
     + _PATH
     + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):?$"
 )
 
 
 def _bare_location(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if not _extension(m["path"].partition("?")[0]):  # 'localhost:8080' is no file
+    path = m["path"].partition("?")[0]
+    if not _extension(path) and path.rpartition("/")[2] not in _BARE_FILE_NAMES:  # 'localhost:8080'
         return None
     return _make(m["path"], m["line"] or m["line2"], m["col"] or m["col2"], "", None, "generic")
 
@@ -1204,7 +1209,7 @@ def _copied(m: re.Match[str], state: _State) -> Diagnostic | None:
 # column 8:'; Rollup's 'RollupError: src/main.js (2:18): Expression expected' and the location
 # again alone, 'src/main.js (2:18)'.
 _CONFIG_MARK = LazyPattern(
-    r"^The error appears to (?:be|have been) in '(?P<path>[^']{1,1000})': line (?P<line>\d{1,9}), column (?P<col>\d{1,9})"
+    r"^(?:- )?The error appears to (?:be|have been) in '(?P<path>[^']{1,1000})': line (?P<line>\d{1,9}), column (?P<col>\d{1,9})"
     r'|^\s{0,8}in "(?P<path2>[^"<>]{1,1000})", line (?P<line2>\d{1,9}), column (?P<col2>\d{1,9})$'
     r"|^(?P<msg3>.{0,2000}?) in (?P<path3>\S{1,1000}) on line (?P<line3>\d{1,9}), column (?P<col3>\d{1,9}):$"
     r"|^(?:\[!\] )?(?:[A-Z]\w{0,40}Error: )?(?P<path4>[^\s:()]{1,1000}\.[A-Za-z]\w{0,11}) \((?P<line4>\d{1,9}):(?P<col4>\d{1,9})\)"
@@ -1237,9 +1242,22 @@ _TEMPLATE_TOOLS = ("django", "go-template", "go-template", "liquid", "rails")  #
 _LIQUID_LINE = LazyPattern(r"\(line (?P<line>\d{1,9})\)")
 
 
+# Helm's error of a template another includes names the included one's place in its message ('…
+# error calling include: template: shop/templates/_helpers.tpl:15:14: executing …'): the cause, after it.
+_INCLUDED_TEMPLATE = LazyPattern(
+    r"\btemplate: (?P<path>[^\s:\"]{1,1000}\.[A-Za-z]\w{0,11}):(?P<line>\d{1,9}):(?P<col>\d{1,9}): "
+)
+
+
 def _template_error(m: re.Match[str], state: _State) -> Diagnostic | None:
     groups = m.groupdict()
     which, message, line = _which(groups), _first(groups, "msg"), _first(groups, "line")
+    if groups.get("path3"):
+        included = (
+            _make(i["path"], i["line"], i["col"], "", "error", "go-template")
+            for i in _INCLUDED_TEMPLATE.finditer(message)
+        )
+        state.extra = [d for _, d in zip(range(_KTS_ERRORS_MAX), included) if d is not None]
     if not line:  # Liquid names the line in its message, if at all: else the file as a whole
         line_of = _LIQUID_LINE.search(message)
         line = line_of["line"] if line_of else "0"
@@ -1569,6 +1587,64 @@ def _test_place(m: re.Match[str], state: _State) -> Diagnostic | None:
     return Diagnostic(clean_path(path), int(line), None, m["msg"] or "", "error", tool)
 
 
+# GitHub Actions' check of a workflow file, its places in parentheses ('The workflow is not valid.
+# .github/workflows/ci.yml (Line: 29, Col: 9): Unexpected value 'with'', a called workflow's after the
+# caller's on one line; 'Invalid workflow file: .github/workflows/ci.yml#L1(Line: 24, Col: 13): …').
+_WORKFLOW_PLACES_AT = LazyPattern(r"^.{0,2000}?\.ya?ml(?:@[\w.-]{1,100})?(?:#L\d{1,9})? ?\(Line: \d")
+_WORKFLOW_PLACE = LazyPattern(
+    r"(?P<path>[^\s:'\"()]{1,1000}\.ya?ml)(?:@[\w.-]{1,100})?(?:#L\d{1,9})? ?\(Line: (?P<line>\d{1,9}), Col: (?P<col>\d{1,9})\): ?"
+)
+
+
+def _workflow_places(m: re.Match[str], state: _State) -> Diagnostic | None:
+    places = [w for _, w in zip(range(_KTS_ERRORS_MAX), _WORKFLOW_PLACE.finditer(m.string))]
+    ends = [w.start() for w in places[1:]] + [len(m.string)]  # a message runs up to the next place
+    found = (
+        _make(w["path"], w["line"], w["col"], m.string[w.end() : end], "error", "github-actions")
+        for w, end in zip(places, ends)
+    )
+    kept = [d for d in found if d is not None]
+    state.extra = kept[1:]
+    return kept[0] if kept else None
+
+
+# The Android Gradle plugin's manifest merger: the app's manifest in its suggestion ('… to <application>
+# element at AndroidManifest.xml:26:5-412:19 to override.'), a library's where an attribute is declared
+# ('from [com.android.support:support-compat:28.0.0] AndroidManifest.xml:22:18-91').
+_MANIFEST_PLACES_AT = LazyPattern(r"^.{0,4000}?(?:\] |element at )[\w./-]{0,1000}AndroidManifest\.xml:\d")
+_MANIFEST_PLACE = LazyPattern(
+    r"(?:\] |element at )(?P<path>[\w./-]{0,1000}AndroidManifest\.xml):(?P<line>\d{1,9}):(?P<col>\d{1,9})"
+)
+
+
+def _manifest_places(m: re.Match[str], state: _State) -> Diagnostic | None:
+    found = [
+        _make(p["path"], p["line"], p["col"], "", "error", "manifest-merger")
+        for p in _MANIFEST_PLACE.finditer(m.string)
+    ][:_KTS_ERRORS_MAX]
+    kept = [d for d in found if d is not None]
+    state.extra = kept[1:]
+    return kept[0] if kept else None
+
+
+# Database clients' errors in a script they ran: psql's ('psql:db/echo_data.sql:46: ERROR:  syntax error
+# …', a localized client's 'error:'), mysql's ('ERROR 1064 (42000) at line 3 in file:
+# './procedures/ratio.sql': You have an error …'); CocoaPods' place of a Podfile's error (' #  from
+# /Users/dev/shop/Podfile:28').
+_SCRIPT_PLACE = LazyPattern(
+    r"^psql:(?P<path>(?:[A-Za-z]:[\\/])?[^:\s]{1,1000}):(?P<line>\d{1,9}): (?P<sev>ERROR|error|WARNING|warning|FATAL|fatal):\s{1,4}(?P<msg>.{0,4000})$"
+    r"|^ERROR \d{1,6}(?: \(\w{1,10}\))? at line (?P<line2>\d{1,9}) in file: '(?P<path2>[^']{1,1000})': (?P<msg2>.{0,4000})$"
+    r"|^\s{0,8}#\s{1,4}from (?P<path3>\S{1,1000}?Podfile):(?P<line3>\d{1,9})$"
+)
+
+
+def _script_place(m: re.Match[str], state: _State) -> Diagnostic | None:
+    groups = m.groupdict()
+    path, line, _ = _place(groups)
+    tool = ("psql", "mysql", "cocoapods")[_which(groups)]
+    return Diagnostic(clean_path(path), int(line), None, _first(groups, "msg"), "error", tool)
+
+
 # Julia before 0.7, the file an error stopped loading ('while loading /srv/shop/calsim.jl, in
 # expression starting on line 102'; since 0.7 'in expression starting at /srv/shop/calsim.jl:102').
 _JULIA_LOADING = LazyPattern(
@@ -1691,6 +1767,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_ZAP_CONSOLE, _zap_console, ("\t",)),  # zap's console encoder
     _Row(_LOGURU, _loguru, (" | ",)),  # loguru
     _Row(_PSALM, _psalm, ("ERROR", "INFO", "WARN")),  # Psalm (before Python's logging)
+    _Row(_SCRIPT_PLACE, _script_place, ("psql:", "ERROR", "from ")),  # psql, mysql, CocoaPods
     # testthat (before Python's logging: '── ERROR (test-that.R:111:5): …')
     _Row(TESTTHAT_HEADING, _testthat, ("(",)),
     _Row(_LEVEL_WORD, _log_record, ("ERROR", "CRITICAL", "FATAL", "SEVERE", "PANIC")),  # Python's logging
@@ -1712,6 +1789,8 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_SPOTBUGS, _spotbugs, (":[line",)),  # SpotBugs
     _Row(_PYTYPE, _pytype, ('File "',)),  # pytype
     _Row(_TEST_PLACE, _test_place, (" line",)),  # bats, Test::More, Pester
+    _Row(_WORKFLOW_PLACES_AT, _workflow_places, ("(Line: ",)),  # GitHub Actions' workflow check
+    _Row(_MANIFEST_PLACES_AT, _manifest_places, ("AndroidManifest.xml:",)),  # the manifest merger
     _Row(_CODEBLOCKS, _codeblocks, ("|",)),  # Code::Blocks
     _Row(_ERROR_LIST, _error_list, ("\t",)),  # Visual Studio's Error List
     # Visual Studio 2010's Error List

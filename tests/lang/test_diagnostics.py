@@ -950,9 +950,9 @@ EXPECTED = {
         Diagnostic("src/cart.ts", 12, 16, "", "error", "tsc"),
         Diagnostic("src/index.ts", 3, 7, "", "error", "tsc"),
     ],
-    # Vite's module, its query off (capture.sh vite)
+    # Vite's module, its query off, esbuild's 'ERROR:' its severity (capture.sh vite)
     "javascript/vite_worker.txt": [
-        Diagnostic(T + "/vite/src/cart.worker.ts", 4, 24, 'ERROR: Unexpected ";"', None, "generic"),
+        Diagnostic(T + "/vite/src/cart.worker.ts", 4, 24, 'Unexpected ";"', "error", "generic"),
         Diagnostic(T + "/vite/src/cart.worker.ts", 4, 24, "", None, "generic"),
     ],
     "javascript/webpack4_fork_ts_checker.txt": [
@@ -960,14 +960,15 @@ EXPECTED = {
         Diagnostic(T + "/webpackts/ts4/src/index.ts", 3, 7, "", "error", "tsc"),
     ],
     "python/black.txt": [Diagnostic("shop/cart.py", 5, 17, "", "error", "generic")],
-    # Sphinx: a page's warnings at their line; a docstring's (its own line numbers) at its file.
+    # Sphinx: a page's warnings at their line (its 'WARNING:' the severity); a docstring's (its own line
+    # numbers) at its file.
     "python/sphinx.txt": [
         Diagnostic(
             T + "/docs/docs/index.rst",
             4,
             None,
-            "WARNING: toctree contains reference to nonexisting document 'missing_page' [toc.not_readable]",
-            None,
+            "toctree contains reference to nonexisting document 'missing_page' [toc.not_readable]",
+            "warning",
             "generic",
         ),
         Diagnostic(
@@ -990,35 +991,33 @@ EXPECTED = {
             T + "/docs/docs/index.rst",
             19,
             None,
-            'ERROR: Unknown directive type "nonexistent-directive".',
-            None,
+            'Unknown directive type "nonexistent-directive".',
+            "error",
             "generic",
         ),
-        Diagnostic(
-            T + "/docs/docs/usage.rst", 5, None, "WARNING: Title underline too short.", None, "generic"
-        ),
+        Diagnostic(T + "/docs/docs/usage.rst", 5, None, "Title underline too short.", "warning", "generic"),
         Diagnostic(
             T + "/docs/docs/usage.rst",
             7,
             None,
-            "WARNING: Inline interpreted text or phrase reference start-string without end-string. [docutils]",
-            None,
+            "Inline interpreted text or phrase reference start-string without end-string. [docutils]",
+            "warning",
             "generic",
         ),
         Diagnostic(
             T + "/docs/docs/index.rst",
             12,
             None,
-            "WARNING: undefined label: 'no-such-label' [ref.ref]",
-            None,
+            "undefined label: 'no-such-label' [ref.ref]",
+            "warning",
             "generic",
         ),
         Diagnostic(
             T + "/docs/docs/index.rst",
             12,
             None,
-            "WARNING: unknown document: 'nowhere' [ref.doc]",
-            None,
+            "unknown document: 'nowhere' [ref.doc]",
+            "warning",
             "generic",
         ),
     ],
@@ -2549,3 +2548,36 @@ def test_places_a_survey_of_mobile_data_and_infrastructure_tools_found_unread(te
 def test_a_python_warning_s_row_is_a_warning():
     text = "/srv/shop/conventions.py:492: SerializationWarning: variable 'test' has _Unsigned attribute\n"
     assert [(d.line, d.severity) for d in parse_diagnostics(text)] == [(492, "warning")]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # esbuild's place behind its namespace, under its error and in its summary
+        (
+            '✘ [ERROR] Could not resolve "./server.node.js"\n    node-file:/srv/shop/node_modules/react-dom/server.node.js:2:27:\n',
+            [("/srv/shop/node_modules/react-dom/server.node.js", 2, 27, None)],
+        ),
+        (
+            "deno:file:///srv/shop/islands/Counter.tsx:2:40: ERROR: [plugin: deno] The module was missing\n",
+            [("/srv/shop/islands/Counter.tsx", 2, 40, "error")],
+        ),
+        # webpack's TypeScript row with a blank before the position (awesome-typescript-loader)
+        (
+            "ERROR in /srv/shop/src/api/base.service.ts (13,32): Property 'api' does not exist\n",
+            [("/srv/shop/src/api/base.service.ts", 13, 32, "error")],
+        ),
+        # Drupal's log
+        (
+            "Error: Call to undefined method Drupal::entityManager() in Shop\\Plugin\\Filter->valueForm() (line 219 of /var/www/modules/shop/src/Plugin/Filter.php).\n",
+            [("/var/www/modules/shop/src/Plugin/Filter.php", 219, None, "error")],
+        ),
+        # Sphinx's upper-case severity
+        (
+            "docs/index.rst:4: WARNING: toctree contains reference to nonexisting document 'x'\n",
+            [("docs/index.rst", 4, None, "warning")],
+        ),
+    ],
+)
+def test_places_a_survey_of_web_frameworks_found_unread(text, expected):
+    assert [(d.path, d.line, d.column, d.severity) for d in parse_diagnostics(text)] == expected

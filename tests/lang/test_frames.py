@@ -3013,3 +3013,51 @@ def test_a_build_tool_s_package_before_each_line():
     # Karma's webpack URL: the source's path after 'webpack:/'
     karma = "    at UserContext.<anonymous> (http://localhost:9876/_karma_webpack_/webpack:/src/app/cart.spec.ts:151:23)\n"
     assert [(f.path, f.line) for f in parse_frames(karma)] == [("src/app/cart.spec.ts", 151)]
+
+
+# Frames a survey of web frameworks' and servers' errors found unread or misread.
+def test_frames_a_survey_of_web_frameworks_found_misread():
+    # Node's header above an uncaught error's source line, a pnpm package's version in its path: no
+    # Firefox frame cut at the '@'
+    header = "/srv/shop/node_modules/.pnpm/svelte@3.37.0/node_modules/svelte/compiler.js:16752\n"
+    assert parse_frames(header) == []
+    # Sinatra's page lists its frames; Rails 4.2's release candidate wrote no blank before the backtick;
+    # Ruby's Logger before each row
+    sinatra = "- sinatra (1.4.6) lib/sinatra/base.rb:1027:in `route_missing'\n- sinatra (1.4.6) lib/sinatra/base.rb:988:in `route!'\n"
+    assert [(f.path, f.line, f.depth) for f in parse_frames(sinatra)] == [
+        ("lib/sinatra/base.rb", 1027, 0),
+        ("lib/sinatra/base.rb", 988, 1),
+    ]
+    assert [
+        f.function for f in parse_frames("  vendor/gems/actionpack/lib/debug_exceptions.rb:17:in`call'\n")
+    ] == ["call"]
+    logger = (
+        "E, [2012-10-04T02:25:52.997018 #9422] ERROR -- : /srv/gems/sinatra-1.3.3/lib/sinatra/base.rb:99:in `call'\n"
+        "E, [2012-10-04T02:25:53.010191 #9422] ERROR -- : /srv/gems/sinatra-1.3.3/lib/sinatra/base.rb:1389:in `call'\n"
+    )
+    assert [(f.line, f.depth) for f in parse_frames(logger)] == [(99, 0), (1389, 1)]
+    # Rails' error page: a frame in a span
+    assert [f.path for f in parse_frames('<span class="l">/app/app/models/cart.rb:7:in `total\'\n')] == [
+        "/app/app/models/cart.rb"
+    ]
+    # Sentry's copy of a JavaScript frame, in Python's shape with a column
+    sentry = 'TypeError: x\n  File "/app/server.cjs", line 2, col 769108, in handler\n'
+    assert [(f.path, f.line, f.column, f.language) for f in parse_frames(sentry)] == [
+        ("/app/server.cjs", 2, 769108, "javascript")
+    ]
+    # Vite's count of a repeated frame, a frame in an inspected array, Safari's native code in a trace
+    v8 = (
+        "    at a (/srv/shop/node_modules/vite/dist/node/chunks/dep.js:52816:44) (x2)\n"
+        "    at b (/srv/shop/node_modules/esbuild/mod.js:698:30),\n"
+    )
+    assert [(f.line, f.depth) for f in parse_frames(v8)] == [(52816, 0), (698, 1)]
+    safari = "Posts@http://localhost:3000/build/chunk.js:17:180\ndispatchEvent@[native code]\nrender@http://localhost:3000/build/entry.js:11:35\n"
+    assert [(f.line, f.depth) for f in parse_frames(safari)] == [(17, 0), (11, 1)]  # one trace
+    # a WordPress warning quoted in a list
+    wordpress = "'Warning: Invalid argument in D:\\site\\wp-includes\\translations.php on line 1283',\n"
+    assert [(f.path, f.line) for f in parse_frames(wordpress)] == [
+        ("D:/site/wp-includes/translations.php", 1283)
+    ]
+    # Nitro's frame with a file URL's path on Windows
+    nuxt = "    at Object.handler (/D:/code/shop/.nuxt/chunks/nitro.mjs:3404:29)\n"
+    assert [f.path for f in parse_frames(nuxt)] == ["D:/code/shop/.nuxt/chunks/nitro.mjs"]

@@ -63,8 +63,9 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 # Double quotes a chat, a word processor or a forum curled ('File “/srv/shop/cart.py”, line 2'); no
 # tool prints them around a place.
 _CURLED = {0x201C: '"', 0x201D: '"'}
-# A block's opening HTML tag before its first line, as a forge's message carries it ('<pre> lib/…').
-_BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
+# A block's opening HTML tag before its first line, as a forge's message carries it ('<pre> lib/…'), a
+# page's line in a span (Rails' error page: '<span class="l">/app/models/cart.rb:7:in …').
+_BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp|span)(?:\s[^<>]{0,200})?>\s?")
 # What CI services and log collectors put before every line they keep: a timestamp (GitHub
 # Actions', `2024-03-01T10:22:33.4567890Z `; Jenkins' console as its page shows it, `10:22:33 `; in
 # brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `, a build tool's `[10:22:33] ` and fastlane's
@@ -84,7 +85,8 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp)(?:\s[^<>]{0,200})?>\s?")
 # 2021-12-21T16:06:48.53-0500 [APP/PROC/WEB/0] ERR `); stern's pod and container (`shop-57c69655fc-mfdj8
 # web `, a Deployment's pod named by Kubernetes' hashes, their alphabet without vowels); WebdriverIO's
 # browser and worker (`[chrome 120.0.6099.71 windows #0-0] `); fastlane's level and time (`INFO [2020-05-02
-# 13:00:15.21]: `); Ant's task, padded (`    [javac] `, ` [aapt] `).
+# 13:00:15.21]: `); Ant's task, padded (`    [javac] `, ` [aapt] `); Ruby's Logger (`E, [2012-10-04T02:25:52.992255
+# #9422] ERROR -- : `).
 _SIDEKIQ = r"pid=\d{1,10} tid=\w{1,20}(?: [\w.-]{1,64}=\S{1,500}){0,16} [A-Z]{4,7}: "
 _LOG_PREFIX = re.compile(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
@@ -95,6 +97,7 @@ _LOG_PREFIX = re.compile(
     r"|\[\d\d:\d\d:\d\d\][ \w]:\t{1,16} {0,4}(?:\[Step \d{1,4}/\d{1,4}\] )?"
     r"|\[[\w.-]{1,40}(?: [\w.()-]{1,60}){0,4} #\d{1,4}-\d{1,4}\] "
     r"|\s{1,12}\[(?:javac|aapt|aapt2|exec|java|junit|scalac|kotlinc|cc|apply|dex|dx|aidl|apkbuilder|checkstyle)\] "
+    r"|[DIWEFA], \[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})? #\d{1,10}\] {1,6}[A-Z]{4,7} -- [^:]{0,100}: "
     r"|(?:INFO|WARN|ERROR|DEBUG) \[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})?\]: "
     r"|[a-z0-9](?:[a-z0-9.-]{0,200}[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}-[bcdfghjklmnpqrstvwxz2456789]{5}"
     r" [a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])? "

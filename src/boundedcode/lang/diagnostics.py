@@ -122,7 +122,7 @@ _HOST_SUFFIXES = frozenset(
 _EXTENSION = LazyPattern(r"\.([A-Za-z][\w+-]{0,11})$")
 # GHC ends the line after its severity ('src/Cart.hs:12:5: error:'), the message on the lines below.
 _SEVERITY = LazyPattern(
-    r"^(?P<sev>fatal error|error|warning|note|info|remark|hint|help)(?:\[[\w-]{1,40}\])?:(?: (?P<msg>.{0,4000}))?$"
+    r"^(?P<sev>fatal error|error|warning|note|info|remark|hint|help|ERROR|WARNING)(?:\[[\w-]{1,40}\])?:(?: (?P<msg>.{0,4000}))?$"
 )
 _PYTHON_WARNING = LazyPattern(r"^[A-Z]\w{0,60}Warning: ")
 _PROJECT_SUFFIX = LazyPattern(r" \[[^\[\]]{1,1000}\.(?:vcxproj|csproj|fsproj|vbproj|proj|sln)\]$")
@@ -182,9 +182,9 @@ def _make(
 def _with_severity(path: str, line: str, col: str | None, rest: str, default_tool: str) -> Diagnostic | None:
     """`rest` is what follows the location: 'error: msg' (a compiler's, named by the file) or a plain message."""
     sev = _SEVERITY.match(rest)
-    if sev:
-        tool = _COMPILER_BY_EXTENSION.get(_extension(clean_path(path)), default_tool)
-        return _make(path, line, col, sev["msg"] or "", sev["sev"], tool)
+    if sev:  # a compiler's own word, lower case (Sphinx's and esbuild's 'WARNING:', 'ERROR:' are theirs)
+        compiler = sev["sev"].islower() and _COMPILER_BY_EXTENSION.get(_extension(clean_path(path)))
+        return _make(path, line, col, sev["msg"] or "", sev["sev"].lower(), compiler or default_tool)
     tool = "go" if _extension(path) == "go" else default_tool
     severity = "warning" if _PYTHON_WARNING.match(rest) else None  # 'FutureWarning: …', Python's
     return _make(path, line, col, rest, severity, tool)
@@ -303,10 +303,12 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 # g++'s instantiation context 'src/cart.cpp:7:40:   required from here', and
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space), esbuild's
-# before 0.14 behind its mark (' > src/app.ts:2:24: error: Could not resolve "./missing"'), errcheck's
+# before 0.14 behind its mark (' > src/app.ts:2:24: error: Could not resolve "./missing"'), esbuild's place
+# behind its namespace ('    node-file:/srv/shop/server.node.js:2:27:', 'deno:file:///srv/shop/a.tsx:2:40:
+# ERROR: …'), errcheck's
 # code after a tab ('internal/cart.go:126:18:\tf.provider.Close()').
 _COLON = LazyPattern(
-    r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4}|> )?"
+    r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4}|> )?(?:(?:node-file|deno|jsr|npm|http-url|https-url):)?(?:file://)?"
     + _PATH
     + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}(?::\d{1,9})?|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):(?: {1,3}|\s{1,40})(?P<rest>\S.{0,4000})$"
 )
@@ -763,9 +765,10 @@ def _shellcheck(m: re.Match[str], state: _State) -> Diagnostic | None:
 # go test's '    cart_test.go:15: ' before testify's block, ExUnit's '     test/cart_test.exs:4', hspec's GHC
 # span over lines ('  test/ParserSpec.hs:(48,13)-(52,20):'), BuildKit's Dockerfile above the lines it quotes
 # ('Dockerfile:168'), Helm 4's template behind 'Error: ' ('Error: shop/templates/rbac.yaml:2:13'),
+# esbuild's under its error, behind its namespace ('    node-file:/srv/shop/server.node.js:2:27:'),
 # node's failed module above its source line, an ES module's as a URL: 'file:///srv/app/cart.js:1').
 _BARE_LOCATION = LazyPattern(
-    r"^\s{0,16}(?:Error: )?(?:file://(?=/[A-Za-z]:)/|file://)?"
+    r"^\s{0,16}(?:Error: )?(?:(?:node-file|deno|jsr|npm|http-url|https-url):)?(?:file://(?=/[A-Za-z]:)/|file://)?"
     + _PATH
     + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):?$"
 )
@@ -884,7 +887,7 @@ _WEBPACK_IMPORTER = LazyPattern(
 _WEBPACK_TS = LazyPattern(
     r"^(?:\[tsl\] )?(?P<sev>ERROR|WARNING) in "
     + _SOURCE_FILE
-    + r"(?:\((?P<line>\d{1,9}),(?P<col>\d{1,9})\)(?::(?: (?P<msg>\S.{0,4000}))?)?|:(?P<line2>\d{1,9}):(?P<col2>\d{1,9}))$"
+    + r"(?: ?\((?P<line>\d{1,9}),(?P<col>\d{1,9})\)(?::(?: (?P<msg>\S.{0,4000}))?)?|:(?P<line2>\d{1,9}):(?P<col2>\d{1,9}))$"
 )
 _BLACK = LazyPattern(
     r"^(?P<sev>error): cannot (?:parse: "
@@ -1645,6 +1648,17 @@ def _script_place(m: re.Match[str], state: _State) -> Diagnostic | None:
     return Diagnostic(clean_path(path), int(line), None, _first(groups, "msg"), "error", tool)
 
 
+# Drupal's log of an exception, its place in parentheses at the end: '… in Drupal\shop\Plugin\Cart->total()
+# (line 219 of /var/www/modules/shop/src/Plugin/Cart.php).'
+_DRUPAL = LazyPattern(
+    r"^.{0,4000}?\(line (?P<line>\d{1,9}) of (?P<path>[^()\s]{1,1000}\.(?:php|inc|module|install|theme))\)\.?$"
+)
+
+
+def _drupal(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return _make(m["path"], m["line"], None, m.string[: m.start("line") - 7].strip(), "error", "drupal")
+
+
 # Julia before 0.7, the file an error stopped loading ('while loading /srv/shop/calsim.jl, in
 # expression starting on line 102'; since 0.7 'in expression starting at /srv/shop/calsim.jl:102').
 _JULIA_LOADING = LazyPattern(
@@ -1783,6 +1797,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_LD_OBJECT, _ld_object, (": ",)),  # GNU ld
     _Row(_KTS_ERRORS_AT, _kts_errors, ("(",)),  # Gradle's Kotlin DSL
     _Row(_OLDER_PLACE, _older_place, (":",)),  # the Dart analysis server, meson, gfortran
+    _Row(_DRUPAL, _drupal, ("(line ",)),  # Drupal
     _Row(_UNCOLONED, _uncoloned, (":",)),  # golangci-lint (tab), pyre, cspell
     _Row(_PYLINT_OLD_ROW, _pylint_old_row, (": ",)),  # pylint before 2.0
     _Row(_STYLELINT_OLD_ROW, _stylelint_old, ("\t",)),  # stylelint 2 and 3

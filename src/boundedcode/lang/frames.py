@@ -94,11 +94,13 @@ _MAX_ROWS = 32
 
 # --- Python -------------------------------------------------------------------------------
 
-# CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups); not
+# CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups; Sentry writes
+# every platform's frames so, a column after the line: 'File "/app/server.cjs", line 2, col 769108, in
+# handler'); not
 # pytype's error of the same shape ('File "cart.py", line 9, in total: … [unsupported-operands]').
 _PY_FILE = LazyPattern(
     r'^(?:E {1,8})?[ \t|+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})'
-    r"(?:, in (?P<func>(?!\S{1,300}: .{1,4000} \[[a-z][a-z-]{1,80}\]$)\S.{0,300}))?$"
+    r"(?:, col (?P<col>\d{1,9}))?(?:, in (?P<func>(?!\S{1,300}: .{1,4000} \[[a-z][a-z-]{1,80}\]$)\S.{0,300}))?$"
 )
 
 
@@ -327,7 +329,8 @@ def _go_call(m: re.Match[str], ctx: _Context) -> _Hit:
 # error that carries properties of its own ends in ' {' (node prints them below it). A directory's name
 # may be in parentheses: webpack's layer ('webpack-internal:///(rsc)/./app/page.tsx:12:11', Next.js's)
 # and Next.js's route groups ('app/(shop)/cart/page.tsx'). zone.js's long stack traces end each frame
-# with its zone ('… (http://…/main.js:12:5) [angular]').
+# with its zone ('… (http://…/main.js:12:5) [angular]'). Vite counts a repeated frame ('… (x2)'); a frame
+# in an inspected array ends with a comma.
 _V8_PATH_REST = r"[^()]{0,2000}?(?:\([\w-]{1,40}\)/[^()]{1,2000}?){0,4}"  # after the path's first character
 _ZONE = r"(?: \[[^\[\]\s]{1,100}\])?"
 _V8_CALL = LazyPattern(
@@ -335,7 +338,7 @@ _V8_CALL = LazyPattern(
     + _V8_PATH_REST
     + r"):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|<anonymous>|native|index \d{1,6}|:\d{1,9}:\d{1,9}|)\)"
     + _ZONE
-    + r"(?: \{)?$"
+    + r"(?: \{| \(x\d{1,6}\)|,)?$"
 )
 _V8_BARE = LazyPattern(
     r"^\s{0,40}at (?:async )?(?P<path>[^()\s]"
@@ -437,10 +440,10 @@ def _v8(m: re.Match[str], ctx: _Context) -> _Hit | None:
 
 
 # Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14',
-# and without a column 'total@http://host/app.js:12'; a URL has no blank (Julia's macro in '@test:
+# and without a column 'total@http://host/app.js:12', Safari's 'dispatchEvent@[native code]'; a URL has no blank (Julia's macro in '@test:
 # Test Failed at /src/runtests.jl:807' is none). A console's copy may indent each frame ('    \tfn@…').
 _AT_SIGN = LazyPattern(
-    r"^\s{0,16}(?P<func>[^@\s][^@]{0,500})?@(?P<path>[^@\s]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?$"
+    r"^\s{0,16}(?P<func>[^@\s][^@]{0,500})?@(?:(?P<path>[^@\s]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|\[native code\])$"
 )
 
 
@@ -448,12 +451,18 @@ _LABELLED_PATH = LazyPattern(r": \S{0,1000}/")
 
 
 def _at_sign(m: re.Match[str], ctx: _Context) -> _Hit | None:
+    if m["path"] is None:  # Safari's '[native code]': a frame with no file, in the trace
+        return _placeholder("javascript")
     if "/" not in m["path"] and "." not in m["path"]:
         return None
     # Not a function's name: gdb's argument list ('post (scale=scale@entry=2) at ledger.cpp:6'),
     # a versioned URL ('► https://deno.land/std@0.50.0/http/_io.ts:10:5'), a labelled path with a
     # package's version in it (Vite's 'file: /srv/shop/node_modules/.pnpm/vitepress@1.0.0/…/A.vue:1:8').
     if m["func"] and ("=" in m["func"] or "://" in m["func"] or _LABELLED_PATH.search(m["func"])):
+        return None
+    # nor a path with a package's version in it, alone (Node's header above an uncaught error's source
+    # line: '/srv/shop/node_modules/.pnpm/svelte@3.37.0/node_modules/svelte/compiler.js:16752')
+    if m["func"] and m["func"].startswith(("/", "./", "../")) and "/" in m["path"] and not m["col"]:
         return None
     return _location(m, "javascript", m["func"])
 
@@ -799,7 +808,7 @@ _EVALUATED = LazyPattern(r"^(?P<path>.{1,1000})\((?P<line>\d{1,9})\) : eval\(\)'
 # path's first word has a separator or an extension: Julia's 'while loading /srv/shop/cart.jl, in
 # expression starting on line 102' names no file 'expression starting'.
 _PHP_ON_LINE = LazyPattern(
-    r"(?:file )?(?P<path>(?=\S{0,1000}[./\\])\S.{0,1000}) on line (?P<line>\d{1,9})[.\"']{0,2}$"
+    r"(?:file )?(?P<path>(?=\S{0,1000}[./\\])\S.{0,1000}) on line (?P<line>\d{1,9})[.\"',]{0,3}$"
 )
 _PHP_UNCAUGHT = LazyPattern(r"(?P<path>\S{1,1000}\.\w{1,10}):(?P<line>\d{1,9})$")
 # A throwable as PHP writes it ('echo $e', Laravel 5's log): 'ErrorException: Undefined array key 2 in
@@ -1115,9 +1124,11 @@ def _elixir_place(m: re.Match[str], ctx: _Context) -> _Hit:
 # Ruby "lib/cart.rb:11:in `tax'" (3.3 and before) or "lib/cart.rb:11:in 'Cart#tax'" (3.4), after
 # 'from ', RSpec's '# ' ('#   ' under its '--- Caused by: ---', the cause's rows indented), or
 # Ruby 2.5-2.7's numbered '2: from ' (then printed outermost first); Rails' backtrace cleaner writes
-# a gem's file as the gem, its version and the file in it ('actionpack (7.1.3) lib/action_controller/…').
+# a gem's file as the gem, its version and the file in it ('actionpack (7.1.3) lib/action_controller/…'; in
+# Sinatra's page a list's item: '- sinatra (1.4.6) lib/sinatra/base.rb:1027:in …'); Rails 4.2's
+# release candidates wrote no blank before the backtick (':in`call'').
 _RUBY = LazyPattern(
-    r"^\s{0,40}(?:#\s{1,8}|from |(?P<n>\d{1,5}): from )?(?:[^\s/()]{1,100} \([\w.]{1,64}\) )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):in [`'](?P<func>[^`']{1,500})'"
+    r"^\s{0,40}(?:#\s{1,8}|from |(?P<n>\d{1,5}): from |- )?(?:[^\s/()]{1,100} \([\w.]{1,64}\) )?(?P<path>(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1000}?):(?P<line>\d{1,9}):in ?[`'](?P<func>[^`']{1,500})'"
 )
 
 
@@ -1546,7 +1557,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("lldb", ("frame #",), _LLDB, _lldb, max_gap=1),
     _Format("cmake", ("CMake ",), _CMAKE_AT, _cmake_at, max_gap=8),
     _Format("cmake", ("CMakeLists.txt:", ".cmake:"), _CMAKE_CALLER, _cmake_caller, max_gap=8),
-    _Format("ruby", (":in ",), _RUBY, _ruby),
+    _Format("ruby", (":in ", ":in`"), _RUBY, _ruby),
     _Format("ruby", (".erb:", ".haml:", ".slim:", "builder:"), _RUBY_TEMPLATE, _ruby_template),
     _Format("byebug", (".rb:",), _BYEBUG, _byebug),
     _Format("minitest", (".rb:",), _MINITEST, _minitest),

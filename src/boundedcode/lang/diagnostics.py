@@ -1614,9 +1614,9 @@ def _workflow_places(m: re.Match[str], state: _State) -> Diagnostic | None:
 # The Android Gradle plugin's manifest merger: the app's manifest in its suggestion ('… to <application>
 # element at AndroidManifest.xml:26:5-412:19 to override.'), a library's where an attribute is declared
 # ('from [com.android.support:support-compat:28.0.0] AndroidManifest.xml:22:18-91').
-_MANIFEST_PLACES_AT = LazyPattern(r"^.{0,4000}?(?:\] |element at )[\w./-]{0,1000}AndroidManifest\.xml:\d")
+_MANIFEST_PLACES_AT = LazyPattern(r"^.{0,4000}?(?:\] |element at )[\w./-]{0,200}AndroidManifest\.xml:\d")
 _MANIFEST_PLACE = LazyPattern(
-    r"(?:\] |element at )(?P<path>[\w./-]{0,1000}AndroidManifest\.xml):(?P<line>\d{1,9}):(?P<col>\d{1,9})"
+    r"(?:\] |element at )(?P<path>[\w./-]{0,200}AndroidManifest\.xml):(?P<line>\d{1,9}):(?P<col>\d{1,9})"
 )
 
 

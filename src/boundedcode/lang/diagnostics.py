@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import islice
 from typing import NamedTuple
 
 from .._record import Record, field
@@ -188,6 +189,17 @@ def _with_severity(path: str, line: str, col: str | None, rest: str, default_too
     tool = "go" if _extension(path) == "go" else default_tool
     severity = "warning" if _PYTHON_WARNING.match(rest) else None  # 'FutureWarning: …', Python's
     return _make(path, line, col, rest, severity, tool)
+
+
+#: The places one line can give, at most (a script's errors, a workflow's and those it calls).
+_MAX_LINE_PLACES = 32
+
+
+def _first_of(found: Iterator[Diagnostic | None], state: _State) -> Diagnostic | None:
+    """The first of the places a line gives; the others after it (`_State.extra`)."""
+    kept = list(islice((d for d in found if d is not None), _MAX_LINE_PLACES))
+    state.extra = kept[1:]
+    return kept[0] if kept else None
 
 
 # A compiler handed an absolute path with a space in it (CMake hands every source so): gcc's
@@ -1260,7 +1272,7 @@ def _template_error(m: re.Match[str], state: _State) -> Diagnostic | None:
             _make(i["path"], i["line"], i["col"], "", "error", "go-template")
             for i in _INCLUDED_TEMPLATE.finditer(message)
         )
-        state.extra = [d for _, d in zip(range(_KTS_ERRORS_MAX), included) if d is not None]
+        state.extra = list(islice((d for d in included if d is not None), _MAX_LINE_PLACES))
     if not line:  # Liquid names the line in its message, if at all: else the file as a whole
         line_of = _LIQUID_LINE.search(message)
         line = line_of["line"] if line_of else "0"
@@ -1463,18 +1475,13 @@ _KTS_ERRORS_AT = LazyPattern(r"^.{0,2000}?ScriptCompilationError\(message=")
 _KTS_ERROR = LazyPattern(
     r"ScriptCompilationError\(message=(?P<msg>.{0,2000}?), location=(?P<path>\S.{0,1000}?\.kts) \((?P<line>\d{1,9}):(?P<col>\d{1,9})\)\)"
 )
-_KTS_ERRORS_MAX = 32  # a script's errors read from one line, at most
 
 
 def _kts_errors(m: re.Match[str], state: _State) -> Diagnostic | None:
     errors = _KTS_ERROR.finditer(m.string, m.start())
-    found = [
-        _make(e["path"], e["line"], e["col"], e["msg"], "error", "kotlinc")
-        for _, e in zip(range(_KTS_ERRORS_MAX), errors)
-    ]
-    kept = [d for d in found if d is not None]
-    state.extra = kept[1:]
-    return kept[0] if kept else None
+    return _first_of(
+        (_make(e["path"], e["line"], e["col"], e["msg"], "error", "kotlinc") for e in errors), state
+    )
 
 
 # Places older releases wrote their own way: the Dart analysis server's in IntelliJ ('error: Undefined
@@ -1600,15 +1607,13 @@ _WORKFLOW_PLACE = LazyPattern(
 
 
 def _workflow_places(m: re.Match[str], state: _State) -> Diagnostic | None:
-    places = [w for _, w in zip(range(_KTS_ERRORS_MAX), _WORKFLOW_PLACE.finditer(m.string))]
+    places = list(islice(_WORKFLOW_PLACE.finditer(m.string), _MAX_LINE_PLACES))
     ends = [w.start() for w in places[1:]] + [len(m.string)]  # a message runs up to the next place
     found = (
         _make(w["path"], w["line"], w["col"], m.string[w.end() : end], "error", "github-actions")
         for w, end in zip(places, ends)
     )
-    kept = [d for d in found if d is not None]
-    state.extra = kept[1:]
-    return kept[0] if kept else None
+    return _first_of(found, state)
 
 
 # The Android Gradle plugin's manifest merger: the app's manifest in its suggestion ('… to <application>
@@ -1621,13 +1626,10 @@ _MANIFEST_PLACE = LazyPattern(
 
 
 def _manifest_places(m: re.Match[str], state: _State) -> Diagnostic | None:
-    found = [
-        _make(p["path"], p["line"], p["col"], "", "error", "manifest-merger")
-        for p in _MANIFEST_PLACE.finditer(m.string)
-    ][:_KTS_ERRORS_MAX]
-    kept = [d for d in found if d is not None]
-    state.extra = kept[1:]
-    return kept[0] if kept else None
+    places = _MANIFEST_PLACE.finditer(m.string)
+    return _first_of(
+        (_make(p["path"], p["line"], p["col"], "", "error", "manifest-merger") for p in places), state
+    )
 
 
 # Database clients' errors in a script they ran: psql's ('psql:db/echo_data.sql:46: ERROR:  syntax error

@@ -84,9 +84,9 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp|span)(?:\s[^<>]{0,200})?>
 # status and step (`[16:03:43] :\t [Step 4/7] `, `[16:03:43]W:\t\t `); Cloud Foundry's `cf logs` (`
 # 2021-12-21T16:06:48.53-0500 [APP/PROC/WEB/0] ERR `); stern's pod and container (`shop-57c69655fc-mfdj8
 # web `, a Deployment's pod named by Kubernetes' hashes, their alphabet without vowels); WebdriverIO's
-# browser and worker (`[chrome 120.0.6099.71 windows #0-0] `); fastlane's level and time (`INFO [2020-05-02
-# 13:00:15.21]: `); Ant's task, padded (`    [javac] `, ` [aapt] `); Ruby's Logger (`E, [2012-10-04T02:25:52.992255
-# #9422] ERROR -- : `).
+# browser and worker (`[chrome 120.0.6099.71 windows #0-0] `); fastlane's level and time (`INFO
+# [2020-05-02 13:00:15.21]: `); Ant's task, padded (`    [javac] `, ` [aapt] `); Ruby's Logger (`E,
+# [2012-10-04T02:25:52.992255 #9422] ERROR -- : `).
 _SIDEKIQ = r"pid=\d{1,10} tid=\w{1,20}(?: [\w.-]{1,64}=\S{1,500}){0,16} [A-Z]{4,7}: "
 _LOG_PREFIX = re.compile(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"

@@ -316,13 +316,12 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 # the linters that put their own codes after it: rubocop 'x.rb:1:5: C: …', pylint 'x.py:1:0: C0114: …',
 # ruff and flake8 'x.py:1:8: F401 …', PHPStan's raw format 'x.php:12:Message' (no space), esbuild's
 # before 0.14 behind its mark (' > src/app.ts:2:24: error: Could not resolve "./missing"'), esbuild's place
-# behind its namespace ('    node-file:/srv/shop/server.node.js:2:27:', 'deno:file:///srv/shop/a.tsx:2:40:
-# ERROR: …'), errcheck's
-# code after a tab ('internal/cart.go:126:18:\tf.provider.Close()').
+# behind its namespace ('deno:file:///srv/shop/a.tsx:2:40: ERROR: …'), errcheck's code after a tab
+# ('internal/cart.go:126:18:\tf.provider.Close()').
 _COLON = LazyPattern(
     r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4}|> )?(?:(?:node-file|deno|jsr|npm|http-url|https-url):)?(?:file://)?"
     + _PATH
-    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}(?::\d{1,9})?|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):(?: {1,3}|\s{1,40})(?P<rest>\S.{0,4000})$"
+    + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}(?::\d{1,9})?|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):[ \t]{1,40}(?P<rest>\S.{0,4000})$"
 )
 _RUBOCOP = LazyPattern(r"^(?P<letter>[CWEFRI]): (?P<msg>.{1,4000})$")
 _PYLINT = LazyPattern(r"^(?P<letter>[CRWEFI])\d{4}: ")
@@ -1462,10 +1461,10 @@ _LD_OBJECT = LazyPattern(
 
 
 def _ld_object(m: re.Match[str], state: _State) -> Diagnostic | None:
-    if m["first"]:
-        first = _make(m["first"], m["first_line"], None, "first defined here", "note", "ld")
-        state.extra = [first] if first else []
-    return _make(m["path"], m["line"], None, m["msg"], "error", "ld")
+    first = (
+        _make(m["first"], m["first_line"], None, "first defined here", "note", "ld") if m["first"] else None
+    )
+    return _first_of(iter((_make(m["path"], m["line"], None, m["msg"], "error", "ld"), first)), state)
 
 
 # Gradle's exception for a Kotlin build script that does not compile, its errors in one line:
@@ -1581,9 +1580,9 @@ def _psalm(m: re.Match[str], state: _State) -> Diagnostic | None:
 
 
 # A failed test's place some runners print on a line of its own: bats' '(in test file test/cart.bats,
-# line 27)' (a setup's '(from function `setup' in test file …, line 4)'; '# ' before it in TAP), Test::More's one-line form
-# ('Failed test 'hbeat count' at t/07-client.t line 187.', its '#   ' off), Pester's 'at line: 81 in
-# C:\projects\shop\Tests\Cart.tests.ps1'.
+# line 27)' (a setup's '(from function `setup' in test file …, line 4)'; '# ' before it in TAP),
+# Test::More's one-line form ('Failed test 'hbeat count' at t/07-client.t line 187.', its '#   ' off),
+# Pester's 'at line: 81 in C:\projects\shop\Tests\Cart.tests.ps1'.
 _TEST_PLACE = LazyPattern(
     r"^(?:#\s{0,4}|\s{0,16})\((?:from function `[^']{1,300}' )?in (?:test )?file (?P<path>\S{1,1000}), line (?P<line>\d{1,9})\)$"
     r"|^#?\s{0,4}Failed test (?:'(?P<msg>.{0,1000}?)'\s{0,4})?(?:at|in) (?P<path2>\S{1,1000}) (?:at )?line (?P<line2>\d{1,9})\."

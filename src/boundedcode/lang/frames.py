@@ -94,10 +94,10 @@ _MAX_ROWS = 32
 
 # --- Python -------------------------------------------------------------------------------
 
-# CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups; Sentry writes
-# every platform's frames so, a column after the line: 'File "/app/server.cjs", line 2, col 769108, in
-# handler'); not
-# pytype's error of the same shape ('File "cart.py", line 9, in total: … [unsupported-operands]').
+# CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups; Sentry
+# writes every platform's frames so, a column after the line: 'File "/app/server.cjs", line 2, col
+# 769108, in handler'); not pytype's error of the same shape ('File "cart.py", line 9, in total: …
+# [unsupported-operands]').
 _PY_FILE = LazyPattern(
     r'^(?:E {1,8})?[ \t|+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})'
     r"(?:, col (?P<col>\d{1,9}))?(?:, in (?P<func>(?!\S{1,300}: .{1,4000} \[[a-z][a-z-]{1,80}\]$)\S.{0,300}))?$"
@@ -440,8 +440,9 @@ def _v8(m: re.Match[str], ctx: _Context) -> _Hit | None:
 
 
 # Firefox (SpiderMonkey) and Safari (JavaScriptCore): 'total@http://host/app.js:1:25', '@x.js:3:14',
-# and without a column 'total@http://host/app.js:12', Safari's 'dispatchEvent@[native code]'; a URL has no blank (Julia's macro in '@test:
-# Test Failed at /src/runtests.jl:807' is none). A console's copy may indent each frame ('    \tfn@…').
+# and without a column 'total@http://host/app.js:12', Safari's 'dispatchEvent@[native code]' (no file);
+# a URL has no blank (Julia's macro in '@test: Test Failed at /src/runtests.jl:807' is none). A
+# console's copy may indent each frame ('    \tfn@…').
 _AT_SIGN = LazyPattern(
     r"^\s{0,16}(?P<func>[^@\s][^@]{0,500})?@(?:(?P<path>[^@\s]{1,2000}?):(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|\[native code\])$"
 )

@@ -279,6 +279,8 @@ _PERL_AT = LazyPattern(r"^#?\s{0,4}at (?P<file>\S{1,1000}) line \d{1,9}\.$")
 def _perl_failed(m: re.Match[str], state: _State) -> None:
     path = m["file"] or m["summary"]
     file = clean_path(path) if path else None
+    if file is None and not m["name"]:
+        return
     if file is None:  # '#   Failed test 'name'', its place on the line below ('#   at t/cart.t line 7.')
         state.file_below = len(state.ids)
     state.ids.append(TestId(m["name"] or file or "", file, None, m["name"], "perl"))
@@ -314,8 +316,8 @@ def _dart_test(m: re.Match[str], state: _State) -> None:
     state.ids.append(TestId(m["name"], file, None, m["name"], "dart"))
 
 
-# dotnet test (vstest): '  Failed Shop.Tests.CartTests.Total [12 ms]', before .NET Core 3 'Failed   Shop.Tests.
-# CartTests.Total' (a qualified name: a sentence's 'Failed to …' is none); xUnit's own runner's
+# dotnet test (vstest): '  Failed Shop.Tests.CartTests.Total [12 ms]', before .NET Core 3 'Failed
+# Shop.Tests.CartTests.Total' (a qualified name: a sentence's 'Failed to …' is none); xUnit's own runner's
 # '[xUnit.net 00:00:00.52]     Shop.Tests.CartTests.Total [FAIL]'.
 _VSTEST = LazyPattern(
     r"^\s{0,4}(?:Failed {1,3}|\[xUnit\.net [\d:.]{1,20}\]\s{1,12})(?P<qual>[A-Za-z_][\w`<>,+-]{0,300}(?:\.[\w`<>,+-]{1,300}){1,30}(?:\([^()]{0,500}\))?)"

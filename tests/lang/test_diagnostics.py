@@ -2581,3 +2581,31 @@ def test_a_python_warning_s_row_is_a_warning():
 )
 def test_places_a_survey_of_web_frameworks_found_unread(text, expected):
     assert [(d.path, d.line, d.column, d.severity) for d in parse_diagnostics(text)] == expected
+
+
+def test_places_on_the_line_below_their_file():
+    # brakeman's text report: each warning's file, then its line; a warning with no line gives none
+    brakeman = (
+        "Message: Unescaped model attribute\n"
+        "File: app/views/posts/show.html.erb\n"
+        "Line: 51\n"
+        "Message: Possible SQL injection\n"
+        "File: app/models/post.rb\n"
+        "Confidence: Weak\n"
+        "Line: 7\n"
+    )
+    assert [(d.path, d.line, d.tool) for d in parse_diagnostics(brakeman)] == [
+        ("app/views/posts/show.html.erb", 51, "brakeman"),
+        ("app/models/post.rb", 7, "brakeman"),
+    ]
+    assert parse_diagnostics("Line: 51\n") == []
+    assert parse_diagnostics("File: app/models/post.rb\n\nLine: 7\n") == []  # another block's
+    # GitHub's page renders a workflow's check as a link, its place on the line below
+    rendered = (
+        "[Invalid workflow file: .github/workflows/automerge.yml#L1](https://github.com/acme/shop/actions/runs/1)\n"
+        "(Line: 10, Col: 3): Unexpected value 'workflows'\n"
+    )
+    assert [(d.path, d.line, d.column, d.message) for d in parse_diagnostics(rendered)] == [
+        (".github/workflows/automerge.yml", 10, 3, "Unexpected value 'workflows'")
+    ]
+    assert parse_diagnostics("(Line: 10, Col: 3): Unexpected value 'workflows'\n") == []

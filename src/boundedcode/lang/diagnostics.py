@@ -53,6 +53,8 @@ class _State(Record):
     cmake: bool = False  # make has run CMake's generated makefiles: its failed recipes are the build's
     tsc_summary: bool = False  # under tsc's 'Errors  Files' table
     pylint_module: str | None = None  # pylint 1.x's '************* Module shop.cart' above its rows
+    labelled_file: str | None = None  # brakeman's 'File: app/models/cart.rb', its 'Line: 12' below
+    workflow_file: str | None = None  # GitHub's rendered 'Invalid workflow file', its place below
     extra: list[Diagnostic] = field(default_factory=list)  # more places one row gives (reek)
 
 
@@ -1605,6 +1607,19 @@ _WORKFLOW_PLACE = LazyPattern(
 )
 
 
+# The same check as GitHub's page renders it, the file a link's text and its place on the line below
+# ('[Invalid workflow file: .github/workflows/ci.yml#L1](https://…)', then '(Line: 10, Col: 3): …').
+_WORKFLOW_FILE = LazyPattern(r"Invalid workflow file:? (?P<path>[^\s#\[\]()]{1,1000}\.ya?ml)")
+_WORKFLOW_NEXT = LazyPattern(r"^\(Line: (?P<line>\d{1,9}), Col: (?P<col>\d{1,9})\): ?(?P<msg>.{0,4000})$")
+
+
+def _workflow_next(m: re.Match[str], state: _State) -> Diagnostic | None:
+    path, state.workflow_file = state.workflow_file, None
+    if path is None:
+        return None
+    return Diagnostic(path, int(m["line"]), int(m["col"]), m["msg"], "error", "github-actions")
+
+
 def _workflow_places(m: re.Match[str], state: _State) -> Diagnostic | None:
     places = list(islice(_WORKFLOW_PLACE.finditer(m.string), _MAX_LINE_PLACES))
     ends = [w.start() for w in places[1:]] + [len(m.string)]  # a message runs up to the next place
@@ -1658,6 +1673,17 @@ _DRUPAL = LazyPattern(
 
 def _drupal(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], None, m.string[: m.start("line") - 7].strip(), "error", "drupal")
+
+
+# brakeman's text report: a warning's file and line on lines of their own ('File:
+# app/views/posts/show.html.erb', then 'Line: 51'; a warning about a file as a whole has no line).
+_LABELLED_FILE = LazyPattern(r"^\s{0,16}File: (?P<path>[^\s:]{1,1000}\.[A-Za-z]\w{0,11})$")
+_LABELLED_LINE = LazyPattern(r"^\s{0,16}Line: (?P<line>\d{1,9})$")
+
+
+def _labelled_line(m: re.Match[str], state: _State) -> Diagnostic | None:
+    path, state.labelled_file = state.labelled_file, None
+    return Diagnostic(path, int(m["line"]), None, "", None, "brakeman") if path else None
 
 
 # Julia before 0.7, the file an error stopped loading ('while loading /srv/shop/calsim.jl, in
@@ -1799,6 +1825,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_KTS_ERRORS_AT, _kts_errors, ("(",)),  # Gradle's Kotlin DSL
     _Row(_OLDER_PLACE, _older_place, (":",)),  # the Dart analysis server, meson, gfortran
     _Row(_DRUPAL, _drupal, ("(line ",)),  # Drupal
+    _Row(_LABELLED_LINE, _labelled_line, ("Line: ",)),  # brakeman
     _Row(_UNCOLONED, _uncoloned, (":",)),  # golangci-lint (tab), pyre, cspell
     _Row(_PYLINT_OLD_ROW, _pylint_old_row, (": ",)),  # pylint before 2.0
     _Row(_STYLELINT_OLD_ROW, _stylelint_old, ("\t",)),  # stylelint 2 and 3
@@ -1806,6 +1833,7 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_PYTYPE, _pytype, ('File "',)),  # pytype
     _Row(_TEST_PLACE, _test_place, (" line",)),  # bats, Test::More, Pester
     _Row(_WORKFLOW_PLACES_AT, _workflow_places, ("(Line: ",)),  # GitHub Actions' workflow check
+    _Row(_WORKFLOW_NEXT, _workflow_next, ("(Line: ",)),  # GitHub's page of the same
     _Row(_MANIFEST_PLACES_AT, _manifest_places, ("AndroidManifest.xml:",)),  # the manifest merger
     _Row(_CODEBLOCKS, _codeblocks, ("|",)),  # Code::Blocks
     _Row(_ERROR_LIST, _error_list, ("\t",)),  # Visual Studio's Error List
@@ -1845,7 +1873,7 @@ _DIRECTORY = LazyPattern(
 
 def _update_state(line: str, state: _State) -> None:
     if not line:
-        state.eslint_file = state.phpstan_file = state.reek_file = None
+        state.eslint_file = state.phpstan_file = state.reek_file = state.labelled_file = None
         state.tsc_summary = False
         return
     if line == _TSC_SUMMARY_HEADER:
@@ -1862,6 +1890,14 @@ def _update_state(line: str, state: _State) -> None:
     ruff = _RUFF_HEADER.match(line)
     if ruff:
         state.header = (None, ruff["msg"], "ruff")
+        return
+    workflow = _WORKFLOW_FILE.search(line) if "workflow file" in line and "(Line: " not in line else None
+    if workflow:
+        state.workflow_file = clean_path(workflow["path"])
+        return
+    labelled = _LABELLED_FILE.match(line) if "File: " in line else None
+    if labelled:
+        state.labelled_file = clean_path(labelled["path"])
         return
     if line.startswith(_PYLINT_MODULE):
         state.pylint_module = line[len(_PYLINT_MODULE) :].strip() or None

@@ -24,7 +24,7 @@ from ._report_places import report_places
 from ._text import clean_path, evidence_lines
 from .languages import is_prose_path, language_of
 from .frames import is_frame_line
-from .testids import TESTTHAT_HEADING
+from .testids import BATS_PLACE, TESTTHAT_HEADING
 
 __all__ = ["LOGGER", "Diagnostic", "parse_diagnostics"]
 
@@ -131,6 +131,8 @@ _PYTHON_WARNING = LazyPattern(r"^[A-Z]\w{0,60}Warning: ")
 _PROJECT_SUFFIX = LazyPattern(r" \[[^\[\]]{1,1000}\.(?:vcxproj|csproj|fsproj|vbproj|proj|sln)\]$")
 
 _DIGIT = LazyPattern(r"\d")
+# esbuild's namespace before a place ('node-file:/srv/shop/a.js', 'deno:file:///srv/shop/a.tsx').
+_NAMESPACE = r"(?:(?:node-file|deno|jsr|npm|http-url|https-url):)?"
 _PATH = r"(?P<path>(?:/?[A-Za-z]:[\\/])?[^\s:][^\s:]{0,1000}?)"  # Dart on Windows: '/D:/app/lib/a.dart'
 
 
@@ -321,7 +323,9 @@ def _kotlin(m: re.Match[str], state: _State) -> Diagnostic | None:
 # behind its namespace ('deno:file:///srv/shop/a.tsx:2:40: ERROR: …'), errcheck's code after a tab
 # ('internal/cart.go:126:18:\tf.provider.Close()').
 _COLON = LazyPattern(
-    r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4}|> )?(?:(?:node-file|deno|jsr|npm|http-url|https-url):)?(?:file://)?"
+    r"^\s{0,16}(?:[└├│┃┗╰─]{1,4}\s{0,4}|> )?"
+    + _NAMESPACE
+    + r"(?:file://)?"
     + _PATH
     + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9})(?:-\d{1,9}(?::\d{1,9})?|:\d{1,9}:\d{1,9})?)?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):[ \t]{1,40}(?P<rest>\S.{0,4000})$"
 )
@@ -781,7 +785,9 @@ def _shellcheck(m: re.Match[str], state: _State) -> Diagnostic | None:
 # esbuild's under its error, behind its namespace ('    node-file:/srv/shop/server.node.js:2:27:'),
 # node's failed module above its source line, an ES module's as a URL: 'file:///srv/app/cart.js:1').
 _BARE_LOCATION = LazyPattern(
-    r"^\s{0,16}(?:Error: )?(?:(?:node-file|deno|jsr|npm|http-url|https-url):)?(?:file://(?=/[A-Za-z]:)/|file://)?"
+    r"^\s{0,16}(?:Error: )?"
+    + _NAMESPACE
+    + r"(?:file://(?=/[A-Za-z]:)/|file://)?"
     + _PATH
     + r":(?:(?P<line>\d{1,9})(?::(?P<col>\d{1,9}))?|\((?P<line2>\d{1,9}),(?P<col2>\d{1,9})\)-\(\d{1,9},\d{1,9}\)):?$"
 )
@@ -1581,20 +1587,22 @@ def _psalm(m: re.Match[str], state: _State) -> Diagnostic | None:
     return _make(m["path"], m["line"], m["col"], f"{m['code']}: {m['msg']}", m["sev"].lower(), "psalm")
 
 
-# A failed test's place some runners print on a line of its own: bats' '(in test file test/cart.bats,
-# line 27)' (a setup's '(from function `setup' in test file …, line 4)'; '# ' before it in TAP),
-# Test::More's one-line form ('Failed test 'hbeat count' at t/07-client.t line 187.', its '#   ' off),
-# Pester's 'at line: 81 in C:\projects\shop\Tests\Cart.tests.ps1'.
+# A failed test's place some runners print on a line of its own: bats' (`BATS_PLACE`, the test ids'
+# too), Test::More's one-line form ('Failed test 'hbeat count' at t/07-client.t line 187.', its '#   '
+# off), Pester's 'at line: 81 in C:\projects\shop\Tests\Cart.tests.ps1'.
 _TEST_PLACE = LazyPattern(
-    r"^(?:#\s{0,4}|\s{0,16})\((?:from function `[^']{1,300}' )?in (?:test )?file (?P<path>\S{1,1000}), line (?P<line>\d{1,9})\)$"
-    r"|^#?\s{0,4}Failed test (?:'(?P<msg>.{0,1000}?)'\s{0,4})?(?:at|in) (?P<path2>\S{1,1000}) (?:at )?line (?P<line2>\d{1,9})\."
-    r"|^\s{0,16}at line: (?P<line3>\d{1,9}) in (?P<path3>\S.{0,1000}?\.ps[dm]?1)$"
+    r"^#?\s{0,4}Failed test (?:'(?P<msg>.{0,1000}?)'\s{0,4})?(?:at|in) (?P<path>\S{1,1000}) (?:at )?line (?P<line>\d{1,9})\."
+    r"|^\s{0,16}at line: (?P<line2>\d{1,9}) in (?P<path2>\S.{0,1000}?\.ps[dm]?1)$"
 )
+
+
+def _bats_place(m: re.Match[str], state: _State) -> Diagnostic | None:
+    return Diagnostic(clean_path(m["file"]), int(m["line"]), None, "", "error", "bats")
 
 
 def _test_place(m: re.Match[str], state: _State) -> Diagnostic | None:
     path, line, _ = _place(m.groupdict())
-    tool = ("bats", "test-more", "pester")[_which(m.groupdict())]
+    tool = ("test-more", "pester")[_which(m.groupdict())]
     return Diagnostic(clean_path(path), int(line), None, m["msg"] or "", "error", tool)
 
 
@@ -1831,7 +1839,8 @@ _ONE_LINE: tuple[_Row, ...] = (
     _Row(_STYLELINT_OLD_ROW, _stylelint_old, ("\t",)),  # stylelint 2 and 3
     _Row(_SPOTBUGS, _spotbugs, (":[line",)),  # SpotBugs
     _Row(_PYTYPE, _pytype, ('File "',)),  # pytype
-    _Row(_TEST_PLACE, _test_place, (" line",)),  # bats, Test::More, Pester
+    _Row(BATS_PLACE, _bats_place, (" line",)),  # bats
+    _Row(_TEST_PLACE, _test_place, (" line",)),  # Test::More, Pester
     _Row(_WORKFLOW_PLACES_AT, _workflow_places, ("(Line: ",)),  # GitHub Actions' workflow check
     _Row(_WORKFLOW_NEXT, _workflow_next, ("(Line: ",)),  # GitHub's page of the same
     _Row(_MANIFEST_PLACES_AT, _manifest_places, ("AndroidManifest.xml:",)),  # the manifest merger

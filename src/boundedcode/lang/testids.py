@@ -249,14 +249,17 @@ def _exunit(m: re.Match[str], state: _State) -> None:
     )
 
 
-# A failed test marked with a cross: bats' ' ✗ verify bad yaml' (its file on the line below, '(in test
-# file test.bats, line 27)'), bun test's '✗ run() [7.16ms]' ('(fail) run() [7.16ms]' without a
+# A failed test marked with a cross: bats' ' ✗ verify bad yaml' (its file on the line below,
+# `BATS_PLACE`), bun test's '✗ run() [7.16ms]' ('(fail) run() [7.16ms]' without a
 # terminal); not Vite's '✗ Build failed in 27ms'.
 _CROSSED = LazyPattern(
     r"^\s{0,8}(?:✗|\(fail\)) (?P<name>(?!Build failed )\S.{0,1000}?)(?: \[[\d.]{1,12}m?s\])?$"
 )
-_BATS_FILE = LazyPattern(
-    r"^(?:#\s{0,4}|\s{1,16})\((?:from function `[^']{1,300}' )?in (?:test )?file (?P<file>\S{1,1000}), line \d{1,9}\)$"
+# bats' place of a failed test, on the line below it ('   (in test file test/cart.bats, line 27)', a
+# setup's '(from function `setup' in test file …, line 4)'; '# ' before it in TAP): the test's file here,
+# a place to the diagnostics.
+BATS_PLACE = LazyPattern(
+    r"^(?:#\s{0,4}|\s{0,16})\((?:from function `[^']{1,300}' )?in (?:test )?file (?P<file>\S{1,1000}), line (?P<line>\d{1,9})\)$"
 )
 
 
@@ -578,7 +581,7 @@ _CANDIDATE = LazyPattern(
 def _file_below(line: str, state: _State) -> None:
     """The file the line below an ExUnit, bats or Test::More failure names, given to its id."""
     index, state.file_below = state.file_below, None
-    m = _EXUNIT_FILE.match(line) or _BATS_FILE.match(line) or _PERL_AT.match(line)
+    m = _EXUNIT_FILE.match(line) or BATS_PLACE.match(line) or _PERL_AT.match(line)
     if m is not None and index is not None:
         state.ids[index] = replace(state.ids[index], file=clean_path(m["file"]))
 
@@ -605,7 +608,7 @@ def parse_test_ids(text: str) -> list[TestId]:
             state.surefire_list = True
         elif state.surefire_list and (not line.strip() or line.startswith("Tests run:")):
             state.surefire_list = False
-        if line.strip() == "running tests:":
+        if line.endswith("running tests:") and line.strip() == "running tests:":
             state.go_running = True
             continue
         if state.go_running:

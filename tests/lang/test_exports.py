@@ -152,3 +152,16 @@ def test_package_clauses_skip_licence_comments():
     assert package_clause("kotlin", b'@file:JvmName("X")\npackage com.acme.`in`.x\n') == "com.acme.in.x"
     assert package_clause("python", b"package = 1\n") is None
     assert package_clause("go", b"func main() {}\n") is None
+
+
+def test_each_module_reader_parses_the_same_contents_once():
+    # A warm host resolves through the same files on every query: equal bytes, one parse.
+    rust = b"pub mod cart;\npub use cart::Cart;\n"
+    ts = b"export { Cart } from './cart';\n"
+    cpp = b"namespace shop {\nint total();\n}\n"
+    python = b"from .cart import Cart\n"
+    assert rust_module(rust) is rust_module(bytes(bytearray(rust)))
+    assert es_module("src/index.ts", ts) is es_module("lib/other.ts", bytes(bytearray(ts)))
+    assert cpp_scopes("cpp", cpp) is cpp_scopes("cpp", bytes(bytearray(cpp)))
+    assert py_module(python) is py_module(bytes(bytearray(python)))
+    assert es_module("src/index.ts", ts).exported and rust_module(rust).uses

@@ -13,6 +13,7 @@ CommonJS `module.exports` is not followed.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..._record import Frozen
@@ -69,7 +70,14 @@ _EMPTY = EsModule({}, {}, (), {})
 def es_module(path: str, source: bytes) -> EsModule:
     """What one JavaScript or TypeScript file declares, imports and exports at its top level."""
     grammar = grammar_of(path)
-    root = parse(grammar, source) if grammar else None
+    return _EMPTY if grammar is None else _es_module(grammar, source)
+
+
+# Kept for the same contents, as `py_module` is: a warm host resolves through the same index files
+# on many queries.
+@functools.lru_cache(maxsize=256)
+def _es_module(grammar: str, source: bytes) -> EsModule:
+    root = parse(grammar, source)
     if root is None:
         return _EMPTY
     declared: dict[str, tuple[int, str]] = {}

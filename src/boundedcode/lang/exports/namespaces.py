@@ -11,6 +11,7 @@ Kotlin file: what the code is imported as, whatever its directory is called.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Iterable, NamedTuple
 
@@ -41,6 +42,8 @@ class CppScopes(NamedTuple):
         return [ns for at, ns in self.using if at < line]
 
 
+# Kept for the same contents, as `py_module` is (a warm host asks for the same headers again).
+@functools.lru_cache(maxsize=256)
 def cpp_scopes(language: str, source: bytes) -> CppScopes:
     root = parse("cpp" if language == "cpp" else "c", source)
     blocks: list[tuple[int, int, tuple[str, ...], tuple[str, ...]]] = []

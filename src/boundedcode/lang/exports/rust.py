@@ -14,6 +14,7 @@ re-exports up to MAX_HOPS.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..._record import Frozen
@@ -69,6 +70,9 @@ class RustModule(Frozen):
 _EMPTY = RustModule({}, (), {})
 
 
+# Kept for the same contents, as `py_module` is: a warm host resolves through the same crates' roots
+# on many queries.
+@functools.lru_cache(maxsize=256)
 def rust_module(source: bytes) -> RustModule:
     """What one Rust file declares at its top level; empty without the grammar."""
     root = parse("rust", source)

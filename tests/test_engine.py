@@ -1108,3 +1108,17 @@ def test_kept_term_counts_follow_the_files_changed_since(tmp_path, watch, monkey
         write_tree(root, {f"app/part_{i}.py": f"ledger_{i} = {i}\n"})
         engine.retrieve("`part_3` only", str(root), budgets=budgets)
     check()
+
+
+def test_a_class_s_place_moved_to_a_method_is_cold_s_and_follows_an_edit(tmp_path):
+    files = {
+        "app/books.py": "class Ledger:\n    def post(self, entry):\n        return entry\n\n"
+        "    def settle(self, balance):\n        # an overdraft balance is settled here\n        return balance\n",
+        "app/util.py": "def helper():\n    return 1\n",
+    }
+    root = write_tree(tmp_path / "r", files)
+    engine = Engine()
+    message = "`Ledger` settles an overdraft balance wrongly"
+    assert '"app/books.py", 5, "Ledger.settle"' in same(engine, root, message)
+    (root / "app/books.py").write_text("class Ledger:\n    def post(self, entry):\n        return entry\n")
+    assert '"app/books.py", 1, "Ledger"' in same(engine, root, message)

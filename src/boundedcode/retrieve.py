@@ -15,7 +15,7 @@ from .model import Anchor, AnchorOrigin, Finding, Item, RetrievalResult, Strateg
 from .navigator.operations import build_navigator
 from .plan import plan_strategies, rank_facts
 from .rank import rank
-from .weights import RELATIVE_CUT, TAIL_CUT
+from .weights import ITEM_LINES, RELATIVE_CUT, TAIL_CUT
 from .render import render_block
 from .scan import Scanner, begin_scan
 from .scan.rescan import Rescan
@@ -25,7 +25,7 @@ from .seeds.evidence import trace_anchors
 from .seeds.markup import readable
 from .seeds.message import cap_message
 from .strategies import REGISTRY, Evidence, PathIndex, Placing, Plan, Reader, Strategy
-from .strategies.fulltext import listed_documents
+from .strategies.fulltext import MEMBER_PLACED, FulltextStrategy, listed_documents, member_places
 from .strategies.parallels import ID as PARALLELS
 from .strategies.parallels import parallel_findings
 
@@ -42,6 +42,20 @@ def message_seeds(message: str) -> tuple[str, list[Anchor]]:
     plan's facts) and its anchors: the traces in it, then what its prose and samples name."""
     shown = readable(message)
     return shown, trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(without_runtime_hints(shown))
+
+
+def _in_members(items: Sequence[Item], ev: Evidence) -> list[Item]:
+    """`items` with each place at a type's header or body outside its methods moved to the method
+    the message's words are in (`member_places`), the place it had kept as its next line."""
+    moved = member_places(
+        ev, {it.path: it.line for it in items if it.line is not None and it.strategies[0] in MEMBER_PLACED}
+    )
+    return [
+        replace(it, line=m[0], symbol=m[1], lines=(m[0], *it.lines)[:ITEM_LINES])
+        if (m := moved.get(it.path))
+        else it
+        for it in items
+    ]
 
 
 def _placed(
@@ -222,9 +236,10 @@ def run_retrieval(
         )
     if ranking.over_items:
         reach(bounds, "block_items")
-    items = [
-        replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it for it in ranking.items
-    ]
+    items = ranking.items
+    if plan.facts.terms and any(s.id == FulltextStrategy.id for s, _ in planned.runs):
+        items = _in_members(items, ev)
+    items = [replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it for it in items]
     t = lap("place", t)
 
     block, tokens, cut = render_block(items, budgets.block_tokens, bounds_reached=bounds)

@@ -188,3 +188,51 @@ def test_the_file_holding_the_whole_title_outranks_one_repeating_the_body_s_word
     # The BM25 alone puts the body's words first.
     monkeypatch.setattr(fulltext, "TITLE_SHARE", 0.0)
     assert run(files, message).items[0].path == "pkg/output.py"
+
+
+LEDGER = (
+    "class Ledger:\n"  # 1
+    '    """Posted entries."""\n'  # 2
+    "\n"
+    "    def __init__(self):\n"  # 4
+    "        self.entries = []\n"
+    "\n"
+    "    def post(self, entry):\n"  # 7
+    "        # a duplicate entry is posted twice\n"
+    "        self.entries.append(entry)\n"
+    "\n"
+    "    def close(self):\n"  # 11
+    "        return sum(self.entries)\n"
+)
+
+
+def test_a_class_s_place_is_the_method_its_words_are_in_the_header_next():
+    files = {**FILLER, "pkg/books.py": LEDGER}
+    result = run(files, "`Ledger` posts a duplicate entry twice")
+    top = result.items[0]
+    assert (top.path, top.strategies[0], top.reason) == ("pkg/books.py", "symbols", "defines class Ledger")
+    assert (top.line, top.symbol, top.lines[:2]) == (7, "Ledger.post", (7, 1))
+    assert "pkg/books.py:7, 1 (Ledger.post)" in result.block
+
+
+def test_a_class_none_of_whose_methods_holds_the_words_keeps_its_header():
+    files = {**FILLER, "pkg/books.py": LEDGER}
+    top = run(files, "`Ledger` cannot be pickled").items[0]
+    assert (top.path, top.line, top.symbol) == ("pkg/books.py", 1, "Ledger")
+
+
+def test_a_frame_s_line_in_a_class_body_stays_where_the_trace_puts_it():
+    files = {**FILLER, "pkg/books.py": LEDGER.replace('"""Posted entries."""', "entries = load_entries()")}
+    message = (
+        "Posting a duplicate entry fails at import\n\nTraceback (most recent call last):\n"
+        '  File "/srv/app/pkg/books.py", line 2, in Ledger\n    entries = load_entries()\n'
+        "NameError: name 'load_entries' is not defined\n"
+    )
+    top = run(files, message).items[0]
+    assert (top.path, top.line, top.strategies[0]) == ("pkg/books.py", 2, "stack_trace")
+
+
+def test_without_fulltext_no_place_moves():
+    files = {**FILLER, "pkg/books.py": LEDGER}
+    top = run(files, "`Ledger` posts a duplicate entry twice", without=["fulltext"]).items[0]
+    assert (top.path, top.line, top.symbol) == ("pkg/books.py", 1, "Ledger")

@@ -5,7 +5,8 @@ ranked items, in rank order. recall = gold files in the block / gold files;
 all-found = every gold file in the block; Acc@k = every gold file within the
 first k files; precision = gold files in the block / files in the block (tasks
 with an empty block are left out of the mean and counted as `empty`);
-reciprocal rank = 1 / rank of the first gold file, 0 when none. Latency
+reciprocal rank = 1 / rank of the first gold file, 0 when none; fix line = the found gold
+files (pooled over tasks) whose shown line is in the fix (`lines.fix_lines`). Latency
 percentiles use the nearest-rank method.
 """
 
@@ -25,6 +26,7 @@ METRICS = (
     "all_found",
     *(f"acc@{k}" for k in ACC_KS),
     "precision",
+    "fix_line",
     "mrr",
     "tokens",
     *(f"p{q}_ms" for q in LATENCY_PERCENTILES),
@@ -87,6 +89,11 @@ def _mean(values: Sequence[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
 
+def _pooled(counts: Sequence[Mapping[str, int]]) -> float | None:
+    found = sum(c["found"] for c in counts)
+    return sum(c["in_fix"] for c in counts) / found if found else None
+
+
 def aggregate(records: Sequence[Mapping]) -> dict[str, float | int | None]:
     """The figures of one method on a set of task records (`scores`, `tokens`, `latency_ms`)."""
     scores = [r["scores"] for r in records]
@@ -98,6 +105,7 @@ def aggregate(records: Sequence[Mapping]) -> dict[str, float | int | None]:
         "all_found": _mean([float(s["all_found"]) for s in scores]),
         **{f"acc@{k}": _mean([float(s[f"acc@{k}"]) for s in scores]) for k in ACC_KS},
         "precision": _mean(precisions),
+        "fix_line": _pooled([r["fix_lines"] for r in records if r.get("fix_lines")]),
         "empty": len(scores) - len(precisions),
         "mrr": _mean([s["rr"] for s in scores]),
         "tokens": _mean([float(r["tokens"]) for r in records]),

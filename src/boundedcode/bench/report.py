@@ -44,11 +44,14 @@ TABLE_METRICS = (
     ("acc@1", "Acc@1"),
     ("acc@5", "Acc@5"),
     ("mrr", "MRR"),
+    ("fix_line", "fix line"),
     ("tokens", "tokens"),
     ("p50_ms", "p50 ms"),
     ("p95_ms", "p95 ms"),
 )
-RATE_METRICS = frozenset({"recall", "all_found", "acc@1", "acc@3", "acc@5", "acc@10", "precision"})
+RATE_METRICS = frozenset(
+    {"recall", "all_found", "acc@1", "acc@3", "acc@5", "acc@10", "precision", "fix_line"}
+)
 #: Which way each figure is better, for the ratio rows: higher for rates and MRR, lower for the rest.
 HIGHER_IS_BETTER = RATE_METRICS | {"mrr"}
 #: A group with fewer tasks than this is marked: one task moves its rates by 1/n.
@@ -69,6 +72,11 @@ DEFINITIONS = (
         "first file is always right and never the only one needed",
     ),
     ("precision", "gold files in the block ÷ block files, over tasks with a non-empty block"),
+    (
+        "fix line",
+        "found gold files whose first shown line is in the function the fix changes, or within 3 "
+        "lines of a changed line, pooled over tasks (the engine alone: a baseline shows no lines)",
+    ),
     ("tokens", "mean block size in tokens (UTF-8 bytes ÷ 3)"),
     ("p50 / p95 / max ms", "latency of the retrieval alone, nearest-rank percentiles"),
     (

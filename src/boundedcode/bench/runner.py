@@ -23,6 +23,7 @@ from .baselines import BM25Ranker, FunctionBM25Ranker, bm25_block, fuse
 from .checkouts import CheckoutCache, CheckoutError, Mirrors, list_files
 from .corpus import RepoCorpus, message_kind
 from .evidence import failure_output
+from .lines import changed_lines, fix_lines
 from .metrics import distinct, score
 from .report import build_summary, write_reports
 from .tasks import Task, load_tasks
@@ -447,6 +448,10 @@ class _Run:
                     error=f"{type(exc).__name__}: {exc}",
                 )
         rec["wall_ms"] = round((time.monotonic() - t0) * 1000, 3)
+        if method.engine not in ("bm25", *FUNCTION_BASELINES) and rec["error"] is None:
+            # Only the engine shows lines; a baseline's block is files alone.
+            in_fix, found = fix_lines(checkout, rec["ranked"], task.gold_files, changed_lines(task.patch))
+            rec["fix_lines"] = {"in_fix": in_fix, "found": found}
         files = distinct(r["path"] for r in rec["ranked"])
         s = score(files, task.gold_files)
         rec.update(files=files, hits=list(s.hits), scores=s.to_json())

@@ -32,6 +32,7 @@ class Task:
     gold_files: tuple[str, ...]  # modified or deleted by the fix, named as at base_commit
     fail_to_pass: tuple[str, ...]
     usable: bool
+    patch: str = ""  # the fix as a unified diff: where in the gold files it is (bench.lines)
 
 
 def _task(obj: object, where: str) -> Task:
@@ -57,6 +58,7 @@ def _task(obj: object, where: str) -> Task:
         gold_files=tuple(str(p) for p in obj["gold_files"]),
         fail_to_pass=tuple(str(t) for t in tests),
         usable=obj.get("usable", True) is not False,
+        patch=obj["patch"] if isinstance(obj.get("patch"), str) else "",
     )
 
 

@@ -1,0 +1,118 @@
+"""The type around one line and its member functions, read from the text's indentation.
+
+A place shown at a class's header, or at a field or doc block in its body, names the class; a
+report is most often about one of its methods. `type_around` tells, for one line, whether it is
+such a place, and gives the type's member functions at the body's outer level with the lines
+each spans, so that a caller can point at the member the message's words are in.
+
+It reads indentation and the line patterns (`lines.py`), never a parse: a file of a block is
+read this way in well under a millisecond, where tree-sitter's definitions of a block's files
+cost tens of milliseconds a query. So it knows conventionally laid out code: a body indented
+deeper than its header, a closing brace or `end` back at the header's level, a brace alone on
+the line after a header. Anything else gives None, and the place stays where it was.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .kinds import TYPE_KINDS
+from .lines import line_definitions
+
+__all__ = ["Member", "TypeMembers", "type_around"]
+
+#: Lines looked through upward for the header of the type around a line: past it, the place stays.
+MAX_HEADER_LINES = 3000
+#: Kinds of definition a member can be: what a report's fix is most often in.
+MEMBER_KINDS = frozenset({"function", "method"})
+
+
+class Member(NamedTuple):
+    name: str
+    first: int  # its definition's line (1-based)
+    last: int  # the line before the next member at its level, or the type's last
+
+
+class TypeMembers(NamedTuple):
+    name: str
+    header: int  # the type's definition line (1-based)
+    members: tuple[Member, ...]  # at the body's outer level, in line order
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _defines(language: str, line: str) -> tuple[str, str] | None:
+    """(kind, name) of the first definition on one line, by the line patterns; None for none."""
+    found = line_definitions(language, line)
+    return (found[0].kind, found[0].name) if found else None
+
+
+def _header(language: str, lines: Sequence[str], line: int) -> tuple[int, str] | None:
+    """The line and name of the type whose header or body outside any function holds `line`:
+    each line above at a lesser indentation than the last is the header of a block around it,
+    and the first of them that defines something decides (a brace alone stands for the line
+    before it). None inside a function, or where no type encloses the line."""
+    own = _defines(language, lines[line - 1])
+    if own is not None:
+        return (line, own[1]) if own[0] in TYPE_KINDS else None
+    level = _indent(lines[line - 1]) if lines[line - 1].strip() else 1 << 30
+    for at in range(line - 1, max(0, line - 1 - MAX_HEADER_LINES), -1):
+        text = lines[at - 1]
+        if not text.strip() or _indent(text) >= level:
+            continue
+        level = _indent(text)
+        header = at
+        if text.strip() == "{":  # the brace of the header above (C#, PHP, Allman style)
+            header = next((i for i in range(at - 1, 0, -1) if lines[i - 1].strip()), 0)
+            if not header:
+                return None
+        found = _defines(language, lines[header - 1])
+        if found is not None:
+            return (header, found[1]) if found[0] in TYPE_KINDS else None
+        if level == 0:
+            return None
+    return None
+
+
+def _last_line(lines: Sequence[str], header: int) -> int:
+    """The type's last line that is not blank: before the first line back at its header's level
+    (that line itself when it closes the body: `}`, `end`), a brace alone on the next line aside."""
+    level, last = _indent(lines[header - 1]), len(lines)
+    for at in range(header + 1, len(lines) + 1):
+        text = lines[at - 1].strip()
+        if text and _indent(lines[at - 1]) <= level and text != "{":
+            last = at if text[0] in "})]" or text == "end" or text.startswith("end ") else at - 1
+            break
+    while last > header and not lines[last - 1].strip():  # the blank lines before what follows
+        last -= 1
+    return last
+
+
+def type_around(language: str, lines: Sequence[str], line: int) -> TypeMembers | None:
+    """The type `line` (1-based) is the header of, or lies in the body of outside its member
+    functions, with those members; None otherwise (inside a member, outside any type, a type
+    with no member functions, or text the patterns do not read)."""
+    if not 1 <= line <= len(lines):
+        return None
+    found = _header(language, lines, line)
+    if found is None:
+        return None
+    header, name = found
+    last = _last_line(lines, header)
+    if not header <= line <= last:
+        return None
+    body = line_definitions(language, "\n".join(lines[header:last]))
+    starts = [(header + d.line, d.name) for d in body if d.kind in MEMBER_KINDS]
+    if not starts:
+        return None
+    level = min(_indent(lines[first - 1]) for first, _ in starts)
+    outer = [(first, n) for first, n in starts if _indent(lines[first - 1]) == level]
+    members = tuple(
+        Member(n, first, outer[i + 1][0] - 1 if i + 1 < len(outer) else last)
+        for i, (first, n) in enumerate(outer)
+    )
+    if any(m.first <= line <= m.last for m in members):
+        return None
+    return TypeMembers(name, header, members)

@@ -191,6 +191,29 @@ def test_a_file_s_term_lines_looked_for_by_the_tokens_it_holds_alone_are_the_sam
     assert matcher.lines(data, held=list(matcher.in_text(data))) == matcher.lines(data)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["parse", "Parse_it", "PARSE", "durations", "inForm", "information", "x", " ", "\n", "\r\n"]
+            + ["parse_duration", "é", "form_"]
+        ),
+        max_size=40,
+    ).map("".join),
+    st.lists(st.tuples(st.integers(1, 12), st.integers(0, 6)), max_size=5),
+)
+def test_a_span_s_tokens_are_those_of_its_lines(text, spans):
+    """`span_tokens` settles a token in a span at its first spelling whose identifier holds it:
+    the same tokens as `lines` finds on the span's lines (spans may overlap, or pass the end)."""
+    matcher = TermMatcher(TERMS)
+    data = text.encode()
+    ranges = [(first, first + extra) for first, extra in spans]
+    by_line = matcher.lines(data)
+    expected = [frozenset(t for n, ts in by_line.items() if a <= n <= b for t in ts) for a, b in ranges]
+    assert matcher.span_tokens(data, ranges) == expected
+    assert matcher.span_tokens(data, ranges, held=list(matcher.in_text(data))) == expected
+
+
 def test_a_term_s_lines_are_numbered_over_every_line_of_the_file():
     # Lines without a term, CRLF endings, a term in upper case, no newline at the end.
     data = b"x = 1\r\n\nPARSE_IT = 2\r\nnothing\ninformation\n\n\nforms\tduration"

@@ -51,7 +51,7 @@ def _in_members(items: Sequence[Item], ev: Evidence) -> list[Item]:
         ev, {it.path: it.line for it in items if it.line is not None and it.strategies[0] in MEMBER_PLACED}
     )
     return [
-        replace(it, line=m[0], symbol=m[1], lines=(m[0], *it.lines)[:ITEM_LINES])
+        replace(it, line=m[0], symbol=m[1], lines=tuple(dict.fromkeys((m[0], *it.lines)))[:ITEM_LINES])
         if (m := moved.get(it.path))
         else it
         for it in items

@@ -58,13 +58,38 @@ def test_a_line_in_the_body_outside_the_methods_gives_the_type(line):
         20,  # the last method's body
         23,  # a top-level function's header
         24,  # and body
-        1,  # the module's top level
         0,  # out of the file
         99,
     ],
 )
 def test_a_line_in_a_method_or_outside_any_type_is_none(line):
     assert type_around("python", lines(PYTHON), line) is None
+
+
+def test_a_line_at_the_module_s_top_level_gives_every_function_of_the_file():
+    found = type_around("python", lines(PYTHON), 1)  # an import
+    assert (found.name, found.header) == ("", 0)
+    assert [(m.name, m.first, m.last) for m in found.members] == [
+        ("__init__", 9, 10),
+        ("post", 12, 18),
+        ("balance", 19, 20),
+        ("standalone", 23, 24),
+    ]
+
+
+def test_a_top_level_block_is_the_top_level_and_a_signature_over_lines_still_a_function():
+    text = (
+        "if TYPE_CHECKING:\n"  # 1
+        "    from .cart import Cart\n"  # 2
+        "\n"
+        "\n"
+        "def total(\n"  # 5
+        "    cart,\n"
+        ") -> int:\n"
+        "    return cart.total\n"  # 8
+    )
+    assert [m.name for m in type_around("python", lines(text), 2).members] == ["total"]
+    assert type_around("python", lines(text), 8) is None
 
 
 JAVA = """\
@@ -167,3 +192,10 @@ def test_broken_or_unread_text_gives_none_never_an_error():
     assert type_around("python", ["class"], 1) is None
     assert type_around("python", ["    }", "", "{"], 3) is None
     assert type_around("nosuchlanguage", lines(PYTHON), 4) is None
+
+
+def test_a_top_level_line_of_a_file_too_long_to_read_through_keeps_its_place():
+    functions = "".join(f"def f{i}():\n    return {i}\n\n" for i in range(1, 2000))
+    text = "import os\n\n" + functions
+    assert type_around("python", lines(text), 1) is None
+    assert type_around("python", lines("import os\n\n" + functions[:3000]), 1) is not None

@@ -236,3 +236,20 @@ def test_without_fulltext_no_place_moves():
     files = {**FILLER, "pkg/books.py": LEDGER}
     top = run(files, "`Ledger` posts a duplicate entry twice", without=["fulltext"]).items[0]
     assert (top.path, top.line, top.symbol) == ("pkg/books.py", 1, "Ledger")
+
+
+def test_a_place_at_a_module_s_top_level_is_the_function_its_words_are_in():
+    files = {
+        **FILLER,
+        "pkg/books.py": LEDGER,
+        "pkg/report.py": "from pkg.books import Ledger\n\n\ndef monthly(ledger):\n    return ledger.close()\n\n\n"
+        "def duplicates(ledger):\n    # an entry posted twice is a duplicate\n    return ledger.entries\n",
+    }
+    result = run(files, "`Ledger` posts a duplicate entry twice")
+    report = next(it for it in result.items if it.path == "pkg/report.py")
+    assert (report.strategies[0], report.line, report.symbol, report.lines[:2]) == (
+        "symbols",
+        8,
+        "duplicates",
+        (8, 1),
+    )

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import accumulate
 from typing import Callable, Collection, Iterable, NamedTuple, Protocol, Sequence, cast
 
 from .._record import Record, field
@@ -427,8 +428,52 @@ class TermMatcher:
                 out[number] = tuple(sorted(found))
         return out
 
+    def span_tokens(
+        self, data: bytes, spans: Sequence[tuple[int, int]], held: Collection[str] | None = None
+    ) -> list[frozenset[str]]:
+        """The query's tokens each of `spans` (its first and last line, 1-based) holds, as `lines`
+        finds them on its lines: a token is settled in a span by the first of its spellings
+        there whose identifier holds it, so no span is split line by line (a method of a long
+        class, a function of a long module). `held`: as `lines`'s."""
+        # Where each line starts: its length and newline added up, in C.
+        starts = list(accumulate(map((1).__add__, map(len, data.split(b"\n"))), initial=0))
+        size = len(data)
+        bounds = [
+            (
+                starts[first - 1] if first <= len(starts) else size,
+                starts[last] if last < len(starts) else size,
+            )
+            for first, last in spans
+        ]
+        allowed = self.tokens if held is None else self.tokens.intersection(held)
+        lowered = data.lower()
+        found: list[set[str]] = [set() for _ in spans]
+        for word in sorted({w for t in allowed for w in spellings(t)}):
+            own = {t for t in (self._term_of.get(word), WHOLE + word) if t in allowed}
+            if not own:
+                continue  # a part too short to be a token: only the identifiers around it are
+            w = word.encode()
+            for (start, stop), got in zip(bounds, found):
+                at = lowered.find(w, start, stop)
+                while at >= 0 and not own <= got:
+                    got.update(
+                        t for t in self.count(_identifier_around(data, at, at + len(w))) if t in allowed
+                    )
+                    at = lowered.find(w, at + 1, stop)
+        return [frozenset(g) for g in found]
+
 
 _IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
+_IDENTIFIER_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _identifier_around(data: bytes, start: int, end: int) -> bytes:
+    """The identifier (`_IDENTIFIER`'s run) holding `data[start:end]`."""
+    while start > 0 and data[start - 1] in _IDENTIFIER_BYTES:
+        start -= 1
+    while end < len(data) and data[end] in _IDENTIFIER_BYTES:
+        end += 1
+    return data[start:end]
 
 
 def record_terms(result: ScanResult, path: str, counts: dict[str, int], budgets: Budgets) -> None:

@@ -35,6 +35,7 @@ from ..lang.definitions.members import type_around
 from ..lang.languages import documents_among, is_document, language_of
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
+from ..scan.base import TermMatcher
 from ..weights import BM25_B, BM25_K1, TITLE_SHARE, R
 from .base import Evidence, PathIndex, Plan
 
@@ -54,8 +55,9 @@ __all__ = [
 ]
 
 #: Strategies whose place is a name's definition or the message's words (not a frame's, a
-#: compiler's, a named path's or a quoted text's own line): such a place at a type's header or in
-#: its body outside its methods stands for the method the message's words are in (`member_places`).
+#: compiler's, a named path's or a quoted text's own line): such a place at a type's header, in its
+#: body outside its methods, or at a module's top level (an import) stands for the method or
+#: function the message's words are in (`member_places`).
 MEMBER_PLACED = frozenset({"symbols", "reexports", "modules", "graph", "fulltext", "discovery"})
 #: Files this strategy proposes at most (its weakest count for little next to the best).
 MAX_FILES = 20
@@ -248,35 +250,32 @@ class FulltextStrategy:
 
 def member_places(ev: Evidence, places: dict[str, int]) -> dict[str, tuple[int, str]]:
     """For each path whose place (its line) is a type's header or in the type's body outside its
-    methods (`type_around`): the method holding the most of the message's term weight, its
-    distinct terms' idf weights summed over its lines, and its name qualified by the type's
-    (`Ledger.post`). A type none of whose methods holds a term keeps its place. Measured on the
-    development split: the gold files' first line in the fix's function 40.3 → 44.2 % (direct
-    track, docs/benchmark.md)."""
-    around = {}
+    methods, or at the module's top level defining nothing (`type_around`): the method or
+    function holding the most of the message's term weight (its distinct terms' idf weights
+    summed), with its name, qualified by the type's (`Ledger.post`). Where none holds a term, the
+    place stays."""
+    counts = ev.scan.terms
+    weight = idf_weights(
+        counts, {t.token: t.weight for t in ev.facts.terms}, ev.scan.term_files or len(ev.paths)
+    )
+    if not weight:
+        return {}
+    terms = TermMatcher([Needle(t, word=False, term=True) for t in sorted(weight)])
+    out = {}
     for path, line in places.items():
-        language, data = language_of(path), ev.read(path)
+        held = [t for t in weight if path in counts[t]]  # the scan's counts: no term, no member
+        language, data = language_of(path), ev.read(path) if held else None
         if language is None or data is None:
             continue
         found = type_around(language, data.decode("utf-8", "replace").split("\n"), line)
-        if found is not None:
-            around[path] = found
-    if not around:
-        return {}
-    counts = ev.scan.terms
-    n = ev.scan.term_files or len(ev.paths)
-    weight = idf_weights(counts, {t.token: t.weight for t in ev.facts.terms}, n)
-    held = {path: [t for t, files in counts.items() if path in files] for path in around}
-    lines = ev.rescan.term_lines(list(around), counts, ev.read, held)
-    out = {}
-    for path, found in around.items():
-        on = lines.get(path, {})
+        if found is None:
+            continue
+        spans = terms.span_tokens(data, [(m.first, m.last) for m in found.members], held)
         best, most = None, 0.0
-        for member in found.members:
-            terms = {t for ln, ts in on.items() if member.first <= ln <= member.last for t in ts}
-            total = sum(weight.get(t, 0.0) for t in sorted(terms))
+        for member, tokens in zip(found.members, spans):
+            total = sum(weight[t] for t in sorted(tokens))
             if total > most:
                 best, most = member, total
         if best is not None:
-            out[path] = (best.first, f"{found.name}.{best.name}")
+            out[path] = (best.first, f"{found.name}.{best.name}" if found.name else best.name)
     return out

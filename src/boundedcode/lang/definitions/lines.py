@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from itertools import compress, count
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .kinds import Definition, refine, split_qualified, type_name
 from .patterns import LINE_TABLES
@@ -21,6 +21,7 @@ __all__ = [
     "could_define_lines",
     "compile_rules",
     "line_definitions",
+    "definitions_on_lines",
     "names_defined",
     "constant_kinds",
 ]
@@ -189,9 +190,18 @@ def names_defined(language: str, line: str) -> tuple[str, ...]:
 
 
 def line_definitions(language: str, text: str) -> list[Definition]:
+    """Every definition the line rules find in `text`, in line order."""
+    return definitions_on_lines(language, text.split("\n"))
+
+
+def definitions_on_lines(language: str, lines: Sequence[str]) -> list[Definition]:
+    """`line_definitions` of text already split into `lines` (numbered from 1). The lines no rule
+    can match are passed over in C (`could_define_lines`), not asked one Python call a line."""
+    candidates = could_define_lines(language, lines)
     found: list[Definition] = []
-    for number, line in enumerate(text.split("\n"), 1):
-        hit = _match_line(language, line)
+    for number in range(1, len(lines) + 1) if candidates is None else candidates:
+        line = lines[number - 1]
+        hit = _match_line(language, line) if candidates is None else _match_rules(language, line)
         if hit is not None:
             found.extend(Definition(n, number, _hit_kind(language, hit, n), hit.container) for n in hit.names)
     return found

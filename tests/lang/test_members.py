@@ -199,3 +199,12 @@ def test_a_top_level_line_of_a_file_too_long_to_read_through_keeps_its_place():
     text = "import os\n\n" + functions
     assert type_around("python", lines(text), 1) is None
     assert type_around("python", lines("import os\n\n" + functions[:3000]), 1) is not None
+
+
+def test_a_file_s_contents_are_read_once_for_the_same_place():
+    from boundedcode.lang.definitions.members import type_around_in
+
+    data = PYTHON.encode()
+    found = type_around_in("python", data, 4)
+    assert found == type_around("python", lines(PYTHON), 4)
+    assert type_around_in("python", bytes(bytearray(data)), 4) is found

@@ -31,7 +31,7 @@ import math
 from collections import defaultdict
 from typing import AbstractSet, Iterable, Sequence
 
-from ..lang.definitions.members import type_around
+from ..lang.definitions.members import type_around_in
 from ..lang.languages import documents_among, is_document, language_of
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
@@ -250,7 +250,7 @@ class FulltextStrategy:
 
 def member_places(ev: Evidence, places: dict[str, int]) -> dict[str, tuple[int, str]]:
     """For each path whose place (its line) is a type's header or in the type's body outside its
-    methods, or at the module's top level defining nothing (`type_around`): the method or
+    methods, or at the module's top level defining nothing (`type_around_in`): the method or
     function holding the most of the message's term weight (its distinct terms' idf weights
     summed), with its name, qualified by the type's (`Ledger.post`). Where none holds a term, the
     place stays."""
@@ -267,7 +267,7 @@ def member_places(ev: Evidence, places: dict[str, int]) -> dict[str, tuple[int, 
         language, data = language_of(path), ev.read(path) if held else None
         if language is None or data is None:
             continue
-        found = type_around(language, data.decode("utf-8", "replace").split("\n"), line)
+        found = type_around_in(language, data, line)
         if found is None:
             continue
         spans = terms.span_tokens(data, [(m.first, m.last) for m in found.members], held)

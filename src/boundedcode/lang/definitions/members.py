@@ -14,12 +14,13 @@ the line after a header. Anything else gives None, and the place stays where it 
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple, Sequence
 
 from .kinds import TYPE_KINDS
 from .lines import definitions_on_lines
 
-__all__ = ["Member", "TypeMembers", "type_around"]
+__all__ = ["Member", "TypeMembers", "type_around", "type_around_in"]
 
 #: Lines looked through upward for the header of the type around a line: past it, the place stays.
 MAX_HEADER_LINES = 3000
@@ -160,3 +161,11 @@ def type_around(language: str, lines: Sequence[str], line: int) -> TypeMembers |
     if not members or any(m.first <= line <= m.last for m in members):
         return None
     return TypeMembers(name, header, members)
+
+
+# A warm host shows the same files' places on many queries; bytes cache their hash, so a repeated
+# lookup costs neither the decoding nor the reading again.
+@functools.lru_cache(maxsize=1024)
+def type_around_in(language: str, data: bytes, line: int) -> TypeMembers | None:
+    """`type_around` of a file's contents (UTF-8, undecodable bytes replaced)."""
+    return type_around(language, data.decode("utf-8", "replace").split("\n"), line)

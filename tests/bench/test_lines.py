@@ -73,37 +73,12 @@ def test_each_gold_file_counts_once_at_its_first_item_and_others_not_at_all(tmp_
 
 
 def test_the_figure_pools_the_found_files_and_is_none_for_a_baseline():
+    scores = {"recall": 1.0, "all_found": True, "precision": 1.0, "rr": 1.0}
+    scores.update({f"acc@{k}": True for k in (1, 3, 5, 10)})
+    base = {"scores": scores, "tokens": 10, "latency_ms": 1.0}
     records = [
-        {
-            "scores": {
-                "recall": 1.0,
-                "all_found": True,
-                "acc@1": True,
-                "acc@3": True,
-                "acc@5": True,
-                "acc@10": True,
-                "precision": 1.0,
-                "rr": 1.0,
-            },
-            "tokens": 10,
-            "latency_ms": 1.0,
-            "fix_lines": {"in_fix": 1, "found": 1},
-        },
-        {
-            "scores": {
-                "recall": 1.0,
-                "all_found": True,
-                "acc@1": True,
-                "acc@3": True,
-                "acc@5": True,
-                "acc@10": True,
-                "precision": 1.0,
-                "rr": 1.0,
-            },
-            "tokens": 10,
-            "latency_ms": 1.0,
-            "fix_lines": {"in_fix": 0, "found": 3},
-        },
+        {**base, "fix_lines": {"in_fix": 1, "found": 1}},
+        {**base, "fix_lines": {"in_fix": 0, "found": 3}},
     ]
     assert aggregate(records)["fix_line"] == 0.25
     assert aggregate([{**r, "fix_lines": None} for r in records])["fix_line"] is None

@@ -44,11 +44,21 @@ def message_seeds(message: str) -> tuple[str, list[Anchor]]:
     return shown, trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(without_runtime_hints(shown))
 
 
-def _in_members(items: Sequence[Item], ev: Evidence) -> list[Item]:
-    """`items` with each place at a type's header or body outside its methods moved to the method
-    the message's words are in (`member_places`), the place it had kept as its next line."""
+def _by_words(items: Sequence[Item], ev: Evidence, words: FulltextStrategy) -> list[Item]:
+    """`items` placed by the message's words: one whose findings gave no line (a file named, a
+    module, a path word) at its densest line (`FulltextStrategy.place`); then a place at a type's
+    header or in its body outside its methods, or at a module's top level, at the method or
+    function the words are in (`member_places`), the place it had kept as its next line."""
+    unplaced = [it.path for it in items if it.line is None]
+    densest = words.place(ev, unplaced) if unplaced else {}
+    items = [replace(it, line=n, lines=(n,)) if (n := densest.get(it.path)) else it for it in items]
     moved = member_places(
-        ev, {it.path: it.line for it in items if it.line is not None and it.strategies[0] in MEMBER_PLACED}
+        ev,
+        {
+            it.path: it.line
+            for it in items
+            if it.line is not None and (it.strategies[0] in MEMBER_PLACED or it.path in densest)
+        },
     )
     return [
         replace(it, line=m[0], symbol=m[1], lines=tuple(dict.fromkeys((m[0], *it.lines)))[:ITEM_LINES])
@@ -237,8 +247,9 @@ def run_retrieval(
     if ranking.over_items:
         reach(bounds, "block_items")
     items = ranking.items
-    if plan.facts.terms and any(s.id == FulltextStrategy.id for s, _ in planned.runs):
-        items = _in_members(items, ev)
+    words = next((s for s, _ in planned.runs if isinstance(s, FulltextStrategy)), None)
+    if plan.facts.terms and words is not None:
+        items = _by_words(items, ev, words)
     items = [replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it for it in items]
     t = lap("place", t)
 

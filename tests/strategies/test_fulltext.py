@@ -253,3 +253,18 @@ def test_a_place_at_a_module_s_top_level_is_the_function_its_words_are_in():
         "duplicates",
         (8, 1),
     )
+
+
+def test_a_file_shown_without_a_line_is_placed_where_the_message_s_words_are():
+    files = {
+        **FILLER,
+        "pkg/books.py": LEDGER,
+        "pkg/summary_sheet.py": "import os\n\n\ndef monthly(ledger):\n    return ledger\n\n\n"
+        "def duplicates(ledger):\n    # an entry posted twice is a duplicate\n    return ledger.entries\n",
+    }
+    result = run(files, "summary_sheet.py posts a duplicate entry twice")
+    report = next(it for it in result.items if it.path == "pkg/summary_sheet.py")
+    assert (report.strategies[0], report.reason) == ("paths", "path summary_sheet.py")
+    assert report.line == 9  # the densest line, in `duplicates`
+    alone = run(files, "summary_sheet.py").items[0]  # no word of the message in its text
+    assert (alone.path, alone.line) == ("pkg/summary_sheet.py", None)

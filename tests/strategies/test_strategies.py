@@ -52,7 +52,8 @@ def test_a_path_named_with_its_line_outweighs_one_named_alone():
         for c in it.explain.contributions
         if c.anchor.startswith("path:")
     }
-    assert named == {"core/handlers/base.py": (2, 0.95), "core/exceptions.py": (None, 0.9)}
+    # The file named alone is shown where the message's words are (`Exception` on its first line).
+    assert named == {"core/handlers/base.py": (2, 0.95), "core/exceptions.py": (1, 0.9)}
 
 
 def test_a_file_named_after_a_type_the_message_s_sample_defines_is_the_reporter_s():

@@ -1,11 +1,12 @@
 """Whether the line a block shows in a gold file is where the fix is.
 
 The fix's lines are the task's patch read as the base commit's lines: each removed (or
-replaced) line, and for a pure insertion the lines either side of it. A found gold file's line (the item's first) is in
-the fix when the function or method around it (tree-sitter's definitions, line patterns where
-no grammar is installed) is one around a changed line, or when it is within `NEAR_LINES` of a
-changed line (a fix outside any function: an import, a constant, a class's field). An agent
-reading the block starts at that line: the figure says how often it starts in the right place.
+replaced) line, and for a pure insertion the lines either side of it. A found gold file's line
+(the item's first) is in the fix when the function or method around it (tree-sitter's
+definitions, line patterns where no grammar is installed) is one around a changed line, or when
+it is within `NEAR_LINES` of a changed line (a fix outside any function: an import, a constant, a
+class's field). An agent reading the block starts at that line: the figure says how often it
+starts in the right place.
 """
 
 from __future__ import annotations

@@ -23,8 +23,9 @@ recall 62.2 → 70.1. A file's finding points at its densest line (the most term
 weight on one line), found after ranking and only for the files the block shows by
 it (`place`): a proposed file another strategy found shows that strategy's line. And a
 place at a type's header, in its body outside its methods, or at a module's top level moves to the
-method or function the same words are in (`member_places`): the gold files' lines in the fix 39.4 →
-46.5 % on the development split (docs/benchmark.md, "Twentieth pass").
+method or function the same words are in (`member_places`), as does the densest line of a file
+another strategy showed without one: the gold files' lines in the fix 39.4 → 48.6 % on the
+development split (docs/benchmark.md, "Twentieth pass").
 """
 
 from __future__ import annotations
@@ -238,9 +239,9 @@ class FulltextStrategy:
         return out
 
     def place(self, ev: Evidence, paths: Sequence[str]) -> dict[str, int]:
-        """The densest line of each of `paths` (files this strategy found): read as before (the
-        reads' budget), split into lines by the scan's back end. A file that cannot be read,
-        or holds no term, has none."""
+        """The densest line of each of `paths` (files the block shows by this strategy, or without
+        any line): read as before (the reads' budget), split into lines by the scan's back end. A
+        file that cannot be read, or holds no term, has none."""
         counts = ev.scan.terms
         n = ev.scan.term_files or len(ev.paths)
         idf_weight = idf_weights(counts, {t.token: t.weight for t in ev.facts.terms}, n)

@@ -164,8 +164,8 @@ def type_around(language: str, lines: Sequence[str], line: int) -> TypeMembers |
 
 
 # A warm host shows the same files' places on many queries; bytes cache their hash, so a repeated
-# lookup costs neither the decoding nor the reading again.
-@functools.lru_cache(maxsize=1024)
+# lookup costs neither the decoding nor the reading again. As many files as the definitions keep.
+@functools.lru_cache(maxsize=256)
 def type_around_in(language: str, data: bytes, line: int) -> TypeMembers | None:
     """`type_around` of a file's contents (UTF-8, undecodable bytes replaced)."""
     return type_around(language, data.decode("utf-8", "replace").split("\n"), line)

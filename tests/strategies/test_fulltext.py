@@ -238,13 +238,15 @@ def test_without_fulltext_no_place_moves():
     assert (top.path, top.line, top.symbol) == ("pkg/books.py", 1, "Ledger")
 
 
+#: A module of two functions, the second holding the words of "… posts a duplicate entry twice".
+REPORT = (
+    "def monthly(ledger):\n    return ledger.close()\n\n\n"  # 4 (after a first line and two blank ones)
+    "def duplicates(ledger):\n    # an entry posted twice is a duplicate\n    return ledger.entries\n"  # 8
+)
+
+
 def test_a_place_at_a_module_s_top_level_is_the_function_its_words_are_in():
-    files = {
-        **FILLER,
-        "pkg/books.py": LEDGER,
-        "pkg/report.py": "from pkg.books import Ledger\n\n\ndef monthly(ledger):\n    return ledger.close()\n\n\n"
-        "def duplicates(ledger):\n    # an entry posted twice is a duplicate\n    return ledger.entries\n",
-    }
+    files = {**FILLER, "pkg/books.py": LEDGER, "pkg/report.py": "from pkg.books import Ledger\n\n\n" + REPORT}
     result = run(files, "`Ledger` posts a duplicate entry twice")
     report = next(it for it in result.items if it.path == "pkg/report.py")
     assert (report.strategies[0], report.line, report.symbol, report.lines[:2]) == (
@@ -256,12 +258,7 @@ def test_a_place_at_a_module_s_top_level_is_the_function_its_words_are_in():
 
 
 def test_a_file_shown_without_a_line_is_placed_where_the_message_s_words_are():
-    files = {
-        **FILLER,
-        "pkg/books.py": LEDGER,
-        "pkg/summary_sheet.py": "import os\n\n\ndef monthly(ledger):\n    return ledger\n\n\n"
-        "def duplicates(ledger):\n    # an entry posted twice is a duplicate\n    return ledger.entries\n",
-    }
+    files = {**FILLER, "pkg/books.py": LEDGER, "pkg/summary_sheet.py": "import os\n\n\n" + REPORT}
     result = run(files, "summary_sheet.py posts a duplicate entry twice")
     report = next(it for it in result.items if it.path == "pkg/summary_sheet.py")
     assert (report.strategies[0], report.reason) == ("paths", "path summary_sheet.py")

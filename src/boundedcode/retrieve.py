@@ -24,8 +24,8 @@ from .lang._text import without_runtime_hints
 from .seeds.evidence import trace_anchors
 from .seeds.markup import readable
 from .seeds.message import cap_message
-from .strategies import REGISTRY, Evidence, PathIndex, Placing, Plan, Reader, Strategy
-from .strategies.fulltext import MEMBER_PLACED, FulltextStrategy, listed_documents, member_places
+from .strategies import REGISTRY, Evidence, PathIndex, Placing, Plan, Reader
+from .strategies.fulltext import MEMBER_PLACED, listed_documents, member_places
 from .strategies.parallels import ID as PARALLELS
 from .strategies.parallels import parallel_findings
 
@@ -44,11 +44,12 @@ def message_seeds(message: str) -> tuple[str, list[Anchor]]:
     return shown, trace_anchors(message, AnchorOrigin.PROSE) + message_anchors(without_runtime_hints(shown))
 
 
-def _by_words(items: Sequence[Item], ev: Evidence, words: FulltextStrategy) -> list[Item]:
-    """`items` placed by the message's words: one whose findings gave no line (a file named, a
-    module, a path word) at its densest line (`FulltextStrategy.place`); then a place at a type's
-    header or in its body outside its methods, or at a module's top level, at the method or
-    function the words are in (`member_places`), the place it had kept as its next line."""
+def _by_words(items: Sequence[Item], ev: Evidence, words: Placing) -> list[Item]:
+    """`items` placed by the message's words: one whose findings gave no line (a file found by
+    its words alone, a file named, a module, a path word) at its densest line (`words.place`:
+    fulltext's, a second look at a file's text that only the block's files need); then a place
+    at a type's header or in its body outside its methods, or at a module's top level, at the
+    method or function the words are in (`member_places`), the place it had kept as its next line."""
     unplaced = [it.path for it in items if it.line is None]
     densest = words.place(ev, unplaced) if unplaced else {}
     items = [replace(it, line=n, lines=(n,)) if (n := densest.get(it.path)) else it for it in items]
@@ -65,30 +66,6 @@ def _by_words(items: Sequence[Item], ev: Evidence, words: FulltextStrategy) -> l
         if (m := moved.get(it.path))
         else it
         for it in items
-    ]
-
-
-def _placed(
-    items: Sequence[Item], findings: list[Finding], strategies: Sequence[Strategy], ev: Evidence
-) -> list[Finding]:
-    """`findings` with a line for each kept item shown by a finding of a `Placing` strategy
-    (fulltext's densest line: a second look at a file's text that only the few files the
-    block shows by it need); the very list when there is none."""
-    placing = {s.id: s for s in strategies if isinstance(s, Placing)}
-    wanted: dict[str, list[str]] = {}
-    for it in items:
-        if it.line is None and it.strategies and it.strategies[0] in placing:
-            wanted.setdefault(it.strategies[0], []).append(it.path)
-    lines = {
-        (sid, path): line
-        for sid, paths in wanted.items()
-        for path, line in placing[sid].place(ev, paths).items()
-    }
-    if not lines:
-        return findings
-    return [
-        replace(f, line=lines[f.strategy, f.path]) if f.line is None and (f.strategy, f.path) in lines else f
-        for f in findings
     ]
 
 
@@ -235,19 +212,11 @@ def run_retrieval(
         ranking = rank(findings, facts, budgets.block_items, explain, relative_cut, tail_cut)
     t = lap("rank", t)
 
-    placed = _placed(ranking.items, findings, [s for s, _ in planned.runs], ev)
-    if placed is not findings:
-        # No score depends on a line: the same files, now with their places, so only their
-        # findings are ranked again (a common name's thousands of files are not).
-        in_block = {it.path for it in ranking.items}
-        kept = [f for f in placed if f.path in in_block]
-        ranking = rank(kept, facts, budgets.block_items, explain, relative_cut, tail_cut)._replace(
-            over_items=ranking.over_items
-        )
     if ranking.over_items:
         reach(bounds, "block_items")
+    # No score depends on a line: the places are found for the block's files alone, after ranking.
     items = ranking.items
-    words = next((s for s, _ in planned.runs if isinstance(s, FulltextStrategy)), None)
+    words = next((s for s, _ in planned.runs if isinstance(s, Placing)), None)
     if plan.facts.terms and words is not None:
         items = _by_words(items, ev, words)
     items = [replace(it, blob_id=blob_id(d)) if (d := reader(it.path)) is not None else it for it in items]

@@ -339,7 +339,7 @@ class Strategy(Protocol):
 class Placing(Strategy, Protocol):
     """A strategy whose findings' lines cost a second look at each file (fulltext's densest
     line): its findings come without lines, and it places them after ranking, only in the
-    files the block shows by them (no score depends on a line)."""
+    block's files that have no line (no score depends on a line)."""
 
     def place(self, ev: Evidence, paths: Sequence[str]) -> dict[str, int]:
         """The line of its finding in each of `paths` that has one."""

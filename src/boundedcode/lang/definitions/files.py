@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from .kinds import Definition
+from .kinds import Definition, indentation
 from .lines import line_definitions
 from .patterns import LINE_TABLES
 from .trees import tree_definitions
@@ -35,10 +35,6 @@ def definitions(language: str, source: bytes) -> list[Definition]:
     return list(_file_definitions(language, source))
 
 
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" \t"))
-
-
 _SCOPE_KINDS = frozenset(
     {"function", "method", "class", "struct", "interface", "annotation", "enum", "trait", "module", "macro"}
 )
@@ -59,10 +55,10 @@ def enclosing_definition(language: str, source: bytes, line: int) -> Definition 
     lines = source.decode("utf-8", "replace").split("\n")
     if not 1 <= line <= len(lines):
         return None
-    target = _indent(lines[line - 1])
+    target = indentation(lines[line - 1])
     for d in reversed(found):
         if d.line == line and d.kind in _SCOPE_KINDS:
             return d
-        if d.line < line and d.kind in _SCOPE_KINDS and _indent(lines[d.line - 1]) < target:
+        if d.line < line and d.kind in _SCOPE_KINDS and indentation(lines[d.line - 1]) < target:
             return d
     return None

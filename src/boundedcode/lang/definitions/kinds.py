@@ -20,6 +20,7 @@ __all__ = [
     "type_name",
     "split_qualified",
     "refine",
+    "indentation",
 ]
 
 KINDS = frozenset(
@@ -87,3 +88,9 @@ def refine(kind: str, name: str, container_kind: str | None, constant_kinds: fro
     if kind in constant_kinds and len(name) > 1 and _CONSTANT_NAME.match(name):
         return "constant"
     return kind
+
+
+def indentation(line: str) -> int:
+    """How deep `line` is indented (spaces and tabs alike): what the line engine, which knows no
+    ends, reads nesting by."""
+    return len(line) - len(line.lstrip(" \t"))

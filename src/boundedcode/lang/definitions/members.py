@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple, Sequence
 
-from .kinds import TYPE_KINDS
+from .kinds import TYPE_KINDS, indentation
 from .lines import definitions_on_lines
 
 __all__ = ["Member", "TypeMembers", "type_around", "type_around_in"]
@@ -43,10 +43,6 @@ class TypeMembers(NamedTuple):
     members: tuple[Member, ...]  # at the body's outer level, in line order
 
 
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" \t"))
-
-
 def _defines(language: str, line: str) -> tuple[str, str] | None:
     """(kind, name) of the first definition on one line, by the line patterns; None for none."""
     found = definitions_on_lines(language, (line,))
@@ -66,14 +62,14 @@ def _header(language: str, lines: Sequence[str], line: int) -> tuple[int, str] |
     own = _defines(language, lines[line - 1])
     if own is not None:
         return (line, own[1]) if own[0] in TYPE_KINDS else None
-    level = _indent(lines[line - 1]) if lines[line - 1].strip() else 1 << 30
+    level = indentation(lines[line - 1]) if lines[line - 1].strip() else 1 << 30
     if level == 0:
         return _TOP
     for at in range(line - 1, max(0, line - 1 - MAX_HEADER_LINES), -1):
         text = lines[at - 1]
-        if not text.strip() or _indent(text) >= level:
+        if not text.strip() or indentation(text) >= level:
             continue
-        level = _indent(text)
+        level = indentation(text)
         header = at
         if text.strip() == "{":  # the brace of the header above (C#, PHP, Allman style)
             header = next((i for i in range(at - 1, 0, -1) if lines[i - 1].strip()), 0)
@@ -90,10 +86,10 @@ def _header(language: str, lines: Sequence[str], line: int) -> tuple[int, str] |
 def _last_line(lines: Sequence[str], header: int) -> int:
     """The type's last line that is not blank: before the first line back at its header's level
     (that line itself when it closes the body: `}`, `end`), a brace alone on the next line aside."""
-    level, last = _indent(lines[header - 1]), len(lines)
+    level, last = indentation(lines[header - 1]), len(lines)
     for at in range(header + 1, len(lines) + 1):
         text = lines[at - 1].strip()
-        if text and _indent(lines[at - 1]) <= level and text != "{":
+        if text and indentation(lines[at - 1]) <= level and text != "{":
             last = at if text[0] in "})]" or text == "end" or text.startswith("end ") else at - 1
             break
     while last > header and not lines[last - 1].strip():  # the blank lines before what follows
@@ -107,8 +103,8 @@ def _in_body(language: str, lines: Sequence[str], header: int, last: int) -> tup
     starts = [(header + d.line, d.name) for d in body if d.kind in MEMBER_KINDS]
     if not starts:
         return ()
-    level = min(_indent(lines[first - 1]) for first, _ in starts)
-    outer = [(first, n) for first, n in starts if _indent(lines[first - 1]) == level]
+    level = min(indentation(lines[first - 1]) for first, _ in starts)
+    outer = [(first, n) for first, n in starts if indentation(lines[first - 1]) == level]
     return tuple(
         Member(n, first, outer[i + 1][0] - 1 if i + 1 < len(outer) else last)
         for i, (first, n) in enumerate(outer)
@@ -129,7 +125,7 @@ def _top_level(language: str, lines: Sequence[str]) -> tuple[Member, ...]:
         out.append(Member(name, first, last))
 
     for d in definitions_on_lines(language, lines):
-        level = _indent(lines[d.line - 1])
+        level = indentation(lines[d.line - 1])
         while open_ and open_[-1][2] >= level and open_[-1][1] < d.line:
             end(d.line)
         if d.kind in MEMBER_KINDS:

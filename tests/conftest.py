@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The programs of the expressions the tests compile are kept apart from the user's
+# (`lazyre.compile_static`), in a folder of this run's own.
+_PROGRAMS = tempfile.mkdtemp(prefix="bcode-test-programs-")
+os.environ.setdefault("BCODE_CACHE_DIR", _PROGRAMS)
+atexit.register(shutil.rmtree, _PROGRAMS, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "shop"

@@ -1,10 +1,13 @@
-"""LazyPattern: compiled on first use, then the same answers as the compiled pattern."""
+"""LazyPattern: compiled on first use, then the same answers as the compiled pattern; and the
+programs of fixed expressions kept between processes (`compile_static`)."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +21,7 @@ def test_nothing_is_compiled_before_the_first_match() -> None:
     lazy = LazyPattern(SOURCE)
     assert lazy._compiled is None
     assert lazy.search(TEXT) is not None
-    assert lazy._compiled is re.compile(SOURCE)  # re's own cache: the one compiled pattern
+    assert lazy._compiled == re.compile(SOURCE)  # the same program, flags and pattern
 
 
 @pytest.mark.parametrize("calls", [0, 1])  # first call through the class, later ones bound
@@ -57,3 +60,72 @@ def test_importing_the_language_tables_compiles_none_of_their_expressions() -> N
         "assert f._PY_FILE in used and f._DART not in used, [p.pattern for p in used]\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# A fresh process compiles these through `compile_static` and prints what it kept before and what it
+# added; its patterns must equal `re.compile`'s and answer the same.
+_COMPILING = """
+import re, sys
+from boundedcode.lazyre import _PROGRAMS, compile_static
+sources = [(r"(?P<path>[\\w/]+\\.py):(?P<line>\\d+)", re.I), (r"^\\s*def\\s+(\\w+)", re.M), (rb"[A-Za-z_]\\w*", 0)]
+made = [compile_static(p, f) for p, f in sources]
+assert made == [re.compile(p, f) for p, f in sources], made
+assert made[0].search("at Shop/Cart.PY:12")["line"] == "12" and made[1].findall("x\\n  def post(") == ["post"]
+assert made[2].findall(b"a1 2b") == [b"a1", b"b"] and made[0].groupindex == {"path": 1, "line": 2}
+print(len([k for k in _PROGRAMS.kept if k not in _PROGRAMS.added]), len(_PROGRAMS.added))
+"""
+
+
+def _compile_in_a_process(env: dict[str, str], cwd: Path | None = None) -> list[str]:
+    inherited = {k: v for k, v in os.environ.items() if k not in ("BCODE_CACHE_DIR", "XDG_CACHE_HOME")}
+    done = subprocess.run(
+        [sys.executable, "-c", _COMPILING], env={**inherited, **env}, cwd=cwd, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return done.stdout.split()
+
+
+def test_the_programs_one_process_compiled_are_the_next_ones(tmp_path: Path) -> None:
+    env = {"BCODE_CACHE_DIR": str(tmp_path / "cache")}
+    assert _compile_in_a_process(env) == ["0", "3"]
+    (kept,) = (tmp_path / "cache").glob("regex-*.marshal")
+    assert _compile_in_a_process(env) == ["3", "0"]  # all three from the file, equal to re.compile's
+    assert list((tmp_path / "cache").iterdir()) == [kept]  # nothing added: not written again
+
+
+def test_a_file_that_does_not_load_or_a_program_refused_is_compiled_past(tmp_path: Path) -> None:
+    import marshal
+
+    env = {"BCODE_CACHE_DIR": str(tmp_path)}
+    _compile_in_a_process(env)
+    (kept,) = tmp_path.glob("regex-*.marshal")
+    programs = marshal.loads(kept.read_bytes())
+    key = next(k for k in programs if k[0] == rb"[A-Za-z_]\w*")
+    flags, _, *rest = programs[key]
+    kept.write_bytes(marshal.dumps({**programs, key: (flags, b"\x07\x00\x00\x00", *rest)}))
+    assert _compile_in_a_process(env) == ["2", "1"]  # refused by `_sre`: compiled, and kept anew
+    assert _compile_in_a_process(env) == ["3", "0"]
+    kept.write_bytes(b"\x00not a marshal file")
+    assert _compile_in_a_process(env) == ["0", "3"]
+    assert _compile_in_a_process(env) == ["3", "0"]
+
+
+def test_nothing_is_kept_when_turned_off_or_where_nothing_can_be_written(tmp_path: Path) -> None:
+    assert _compile_in_a_process({"BCODE_CACHE_DIR": str(tmp_path), "BCODE_NO_CACHE": "1"}) == ["0", "0"]
+    assert list(tmp_path.iterdir()) == []
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    assert _compile_in_a_process({"BCODE_CACHE_DIR": str(blocked / "cache")}) == ["0", "3"]
+    assert list(tmp_path.iterdir()) == [blocked]
+
+
+def test_the_file_is_in_the_users_cache_directory_never_a_relative_one(tmp_path: Path) -> None:
+    home, work = tmp_path / "home", tmp_path / "work"
+    work.mkdir()
+    _compile_in_a_process({"XDG_CACHE_HOME": str(tmp_path / "xdg"), "HOME": str(home)}, cwd=work)
+    assert [p.parent for p in tmp_path.glob("xdg/boundedcode/regex-*.marshal")] == [
+        tmp_path / "xdg" / "boundedcode"
+    ]
+    _compile_in_a_process({"XDG_CACHE_HOME": "xdg", "HOME": str(home)}, cwd=work)  # relative: ignored
+    assert len(list(home.glob(".cache/boundedcode/regex-*.marshal"))) == 1
+    assert list(work.iterdir()) == []

@@ -41,8 +41,9 @@ def server_params(repo: Path, *extra: str) -> StdioServerParameters:
     return StdioServerParameters(
         command=sys.executable,
         args=["-m", "boundedcode.cli", "mcp", "--repo", str(repo), *extra],
-        # The server runs the same boundedcode as this test, wherever that is imported from.
-        env={"PYTHONPATH": os.pathsep.join(sys.path)},
+        # The server runs the same boundedcode as this test, wherever that is imported from, and
+        # keeps its compiled expressions where the tests' are (conftest).
+        env={"PYTHONPATH": os.pathsep.join(sys.path), "BCODE_CACHE_DIR": os.environ["BCODE_CACHE_DIR"]},
     )
 
 

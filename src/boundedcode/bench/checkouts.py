@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 import tempfile
@@ -26,13 +25,14 @@ from typing import Sequence
 
 from ..checkout.policy import confine
 from ..errors import BoundedCodeError, UsageError
+from ..lazyre import compile_static
 
 __all__ = ["CheckoutError", "Mirrors", "CheckoutCache", "GitFile", "list_files"]
 
 #: fetch's layout: <owner>+<name>/repo, a bare git directory or a clone holding one in .git.
 MIRROR_GIT_DIRS = ("repo/.git", "repo")
-OWNER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+$")
-COMMIT_ID = re.compile(r"^(?:[0-9a-f]{40}|[0-9a-f]{64})$")
+OWNER_NAME = compile_static(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+$")
+COMMIT_ID = compile_static(r"^(?:[0-9a-f]{40}|[0-9a-f]{64})$")
 GIT_TIMEOUT_S = 900
 REGULAR_FILE_MODES = (b"100644", b"100755")  # not symlinks (120000) nor submodules (160000)
 TEMP_PREFIX = ".tmp-"

@@ -19,6 +19,7 @@ from ..checkout.confined import is_binary, read_under
 from ..checkout.policy import refusal
 from ..lang.definitions import definitions
 from ..lang.languages import is_prose_path, is_test_path, language_of
+from ..lazyre import compile_static
 from .checkouts import GitFile
 
 __all__ = [
@@ -36,20 +37,20 @@ NAMES_CODE = "names code"
 DESCRIBES = "describes"
 
 MIN_TOKEN_CHARS = 2
-IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+IDENTIFIER = compile_static(r"[A-Za-z_][A-Za-z0-9_]*")
 #: Case parts: "getHTTPResponse2" -> get, HTTP, Response, 2.
-CASE_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+CASE_PART = compile_static(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 #: A definition, approximately, in most languages: def/class/func/fn/function/... NAME
 #: (a Go method's receiver `func (r *T) NAME` included).
-DEFINITION = re.compile(
+DEFINITION = compile_static(
     r"\b(?:def|class|func|fn|function|struct|enum|trait|interface|module)\s+(?:\([^)\n]*\)\s*)?"
     r"([A-Za-z_][A-Za-z0-9_]*)"
 )
 #: What the message-kind rule looks at (see message_kind).
-MESSAGE_PATH = re.compile(r"(?<![\w./-])[\w.-]*(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w/])")
-QUALIFIED = re.compile(r"[A-Za-z_]\w*(?:(?:\.|::|\\|/)[A-Za-z_]\w*)+")
-QUALIFIER_SEP = re.compile(r"\.|::|\\|/")
-CALL_OR_BACKTICK = re.compile(r"`([A-Za-z_]\w*)`|\b([A-Za-z_]\w*)\(")
+MESSAGE_PATH = compile_static(r"(?<![\w./-])[\w.-]*(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w/])")
+QUALIFIED = compile_static(r"[A-Za-z_]\w*(?:(?:\.|::|\\|/)[A-Za-z_]\w*)+")
+QUALIFIER_SEP = compile_static(r"\.|::|\\|/")
+CALL_OR_BACKTICK = compile_static(r"`([A-Za-z_]\w*)`|\b([A-Za-z_]\w*)\(")
 MIN_NAME_CHARS = 3
 
 

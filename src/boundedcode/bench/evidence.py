@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from ..lazyre import compile_static
+
 __all__ = ["failure_output", "FORMATS"]
 
 UNITTEST_RULE = "=" * 70
@@ -48,92 +50,100 @@ class Format:
 
 FORMATS: tuple[Format, ...] = (
     Format(
-        "pytest", frozenset({"python"}), re.compile(r"^\S+\.py::.+$"), lambda m, n: [f"FAILED {m.group()}"]
+        "pytest",
+        frozenset({"python"}),
+        compile_static(r"^\S+\.py::.+$"),
+        lambda m, n: [f"FAILED {m.group()}"],
     ),
     Format(
         "unittest",
         frozenset({"python"}),
-        re.compile(r"^(\w+) \(([\w.]+)\)$"),
+        compile_static(r"^(\w+) \(([\w.]+)\)$"),
         lambda m, n: [UNITTEST_RULE, f"FAIL: {m.group()}", UNITTEST_SUB_RULE],
     ),
     Format(
         "go test",
         frozenset({"go"}),
-        re.compile(r"^(?:Test|Example|Benchmark|Fuzz)\w*(?:/\S*)?$"),
+        compile_static(r"^(?:Test|Example|Benchmark|Fuzz)\w*(?:/\S*)?$"),
         lambda m, n: [f"--- FAIL: {m.group()} (0.00s)"],
     ),
     Format(
         "cargo test",
         frozenset({"rust"}),
-        re.compile(r"^[A-Za-z_]\w*(?:::\w+)*$"),
+        compile_static(r"^[A-Za-z_]\w*(?:::\w+)*$"),
         lambda m, n: [f"test {m.group()} ... FAILED"],
     ),
     Format(
         "googletest",
         frozenset({"c", "cpp"}),
-        re.compile(r"^[A-Za-z_]\w*(?:/\w+)?\.[A-Za-z_]\w*(?:/\d+)?$"),
+        compile_static(r"^[A-Za-z_]\w*(?:/\w+)?\.[A-Za-z_]\w*(?:/\d+)?$"),
         lambda m, n: [f"[  FAILED  ] {m.group()} (0 ms)"],
     ),
     Format(
-        "ctest", frozenset({"cpp"}), re.compile(r"^[\w.-]+$"), lambda m, n: [f"{n:>3} - {m.group()} (Failed)"]
+        "ctest",
+        frozenset({"cpp"}),
+        compile_static(r"^[\w.-]+$"),
+        lambda m, n: [f"{n:>3} - {m.group()} (Failed)"],
     ),
-    Format("redis test suite", frozenset({"c"}), re.compile(r"^.+$"), lambda m, n: [f"[err]: {m.group()}"]),
+    Format(
+        "redis test suite", frozenset({"c"}), compile_static(r"^.+$"), lambda m, n: [f"[err]: {m.group()}"]
+    ),
     Format(
         "gradle",
         frozenset({"java"}),
-        re.compile(r"^([\w.$]+) > (.+)$"),
+        compile_static(r"^([\w.$]+) > (.+)$"),
         lambda m, n: [f"{m.group(1)} > {m.group(2)} FAILED"],
     ),
     Format(
         "surefire",
         frozenset({"java"}),
-        re.compile(r"^([\w.$]+)#(.+)$"),
+        compile_static(r"^([\w.$]+)#(.+)$"),
         lambda m, n: [f"[ERROR] {m.group(2)}({m.group(1)})  Time elapsed: 0.01 s  <<< FAILURE!"],
     ),
     Format(
         "junit",
         frozenset({"java"}),
-        re.compile(r"^(.+)\(([\w.$]+)\)$"),
+        compile_static(r"^(.+)\(([\w.$]+)\)$"),
         lambda m, n: [f"[ERROR] {m.group()}  Time elapsed: 0.01 s  <<< FAILURE!"],
     ),
     Format(
         "vitest",
         JS_LANGUAGES,
-        re.compile(r"^(\S+\.[cm]?[jt]sx?) > (.+)$"),
+        compile_static(r"^(\S+\.[cm]?[jt]sx?) > (.+)$"),
         lambda m, n: [f" FAIL  {m.group()}"],
     ),
     Format(
         "jest",
         JS_LANGUAGES,
-        re.compile(r"^.+$"),
+        compile_static(r"^.+$"),
         lambda m, n: [JEST_BULLET + m.group().replace(" > ", JEST_SEPARATOR)],
     ),
-    Format("phpunit", frozenset({"php"}), re.compile(r"^(.+?) > (.+)$"), _phpunit),
+    Format("phpunit", frozenset({"php"}), compile_static(r"^(.+?) > (.+)$"), _phpunit),
     Format(
         "rspec",
         frozenset({"ruby"}),
-        re.compile(r"^(.*) - (\./\S+\.rb(?:\[[\d:]+\]|:\d+))$"),
+        compile_static(r"^(.*) - (\./\S+\.rb(?:\[[\d:]+\]|:\d+))$"),
         lambda m, n: [f"rspec {m.group(2)} # {m.group(1)}"],
     ),
     Format(
         "minitest",
         frozenset({"ruby"}),
-        re.compile(r"^(\w+(?:::\w+)*)#(test_.*)$"),
+        compile_static(r"^(\w+(?:::\w+)*)#(test_.*)$"),
         lambda m, n: [f"  {n}) Failure:", f"{m.group()}:"],
     ),
     Format(
         "cucumber",
         frozenset({"ruby"}),
-        re.compile(r"^(\S+\.feature:\d+)\s+(.*)$"),
+        compile_static(r"^(\S+\.feature:\d+)\s+(.*)$"),
         lambda m, n: [f"cucumber {m.group(1)} # {m.group(2)}"],
     ),
     Format(
         "rspec",
         frozenset({"ruby"}),
-        re.compile(r"^.+$"),
+        compile_static(r"^.+$"),
         lambda m, n: (["Failures:", ""] if n == 1 else []) + [f"  {n}) {m.group()}"],
     ),
-    Format("generic", ANY, re.compile(r"^.+$"), lambda m, n: [f"FAILED {m.group()}"]),
+    Format("generic", ANY, compile_static(r"^.+$"), lambda m, n: [f"FAILED {m.group()}"]),
 )
 
 

@@ -11,13 +11,13 @@ starts in the right place.
 
 from __future__ import annotations
 
-import re
 from typing import Collection, Mapping, Sequence
 
 from ..checkout import WorkTree
 from ..checkout.budgets import DEFAULT_BUDGETS
 from ..lang.definitions import enclosing_definition
 from ..lang.languages import language_of
+from ..lazyre import compile_static
 
 __all__ = ["NEAR_LINES", "changed_lines", "fix_lines"]
 
@@ -25,7 +25,7 @@ __all__ = ["NEAR_LINES", "changed_lines", "fix_lines"]
 NEAR_LINES = 3
 #: The kinds whose span is "the function around a line".
 _FUNCTION_KINDS = frozenset({"function", "method"})
-_HUNK = re.compile(r"@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@")
+_HUNK = compile_static(r"@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@")
 
 
 def changed_lines(patch: str) -> dict[str, frozenset[int]]:

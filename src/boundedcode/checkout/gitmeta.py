@@ -26,6 +26,7 @@ import stat
 import struct
 from typing import Any
 
+from ..lazyre import compile_static
 from .confined import read_under
 from .policy import confine
 
@@ -48,7 +49,7 @@ MAX_IGNORE_PATTERNS = 2_000
 MAX_IGNORE_PATTERNS_TOTAL = 8_000
 
 _REGULAR = (0o100644, 0o100755)
-_HEX = re.compile(rb"[0-9a-f]{40}(?:[0-9a-f]{24})?")
+_HEX = compile_static(rb"[0-9a-f]{40}(?:[0-9a-f]{24})?")
 _ENTRY = struct.Struct(">10I")  # ctime, mtime (2 each), dev, ino, mode, uid, gid, size
 _EXTENDED = 0x4000
 
@@ -233,8 +234,8 @@ def open_objects(path: str) -> Any | None:
     return repo
 
 
-_REVISION = re.compile(r"(?P<base>[^~^]+)(?P<steps>(?:[~^]\d*)*)")
-_STEP = re.compile(r"([~^])(\d*)")
+_REVISION = compile_static(r"(?P<base>[^~^]+)(?P<steps>(?:[~^]\d*)*)")
+_STEP = compile_static(r"([~^])(\d*)")
 #: Parent steps (`~N`, `^N`) followed at most: a revision is typed, not generated.
 MAX_REVISION_STEPS = 10_000
 

@@ -9,9 +9,10 @@ always relative, `/`-separated, and already confined to the checkout.
 from __future__ import annotations
 
 import functools
-
 import posixpath
 import re
+
+from ..lazyre import compile_static
 
 __all__ = ["refusal", "refused_directory", "refused_directory_name", "is_readable", "confine"]
 
@@ -69,7 +70,7 @@ SECRET_SUFFIXES = (
     ".tfvars",
     ".tfstate",
 )
-_ENV_FILE = re.compile(r"^\.?env(\.[\w.-]+)?$|^[\w.-]+\.env$")
+_ENV_FILE = compile_static(r"^\.?env(\.[\w.-]+)?$|^[\w.-]+\.env$")
 _ENV_EXAMPLES = frozenset({"example", "sample", "template", "dist", "defaults"})
 #: What `env.<ext>` is besides a dotenv file: a program's source in a language whose code holds
 #: no values to keep (`env.rs`, `env.go`: the `env` command; `env.py`: a migration tool's). Not a
@@ -102,7 +103,7 @@ LOCK_NAMES = frozenset(
         "gradle.lockfile",
     }
 )
-_MINIFIED = re.compile(r"[.-]min\.(js|mjs|cjs|css)$|\.(js|css|mjs)\.map$|\.map$")
+_MINIFIED = compile_static(r"[.-]min\.(js|mjs|cjs|css)$|\.(js|css|mjs)\.map$|\.map$")
 
 
 def _is_env_file(name: str) -> bool:
@@ -118,7 +119,7 @@ def _is_env_file(name: str) -> bool:
 #: A control character (a newline, a tab, an escape, C1's NEL) or a Unicode line or paragraph
 #: separator in a file or directory name: such a path printed in a block or parsed from
 #: ripgrep's lines would read as more than one line.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = compile_static("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 CONTROL_CHARACTER = "control character in name"
 
 

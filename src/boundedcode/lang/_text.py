@@ -11,7 +11,7 @@ import re
 from collections import Counter
 
 from ..checkout.budgets import DEFAULT_BUDGETS
-from ..lazyre import LazyPattern
+from ..lazyre import LazyPattern, compile_static
 
 __all__ = [
     "MAX_CHARS",
@@ -45,7 +45,7 @@ MAX_STRING_LINES = 512
 # CSI sequences (colours, cursor moves), control strings (OSC's titles and hyperlinks; APC, DCS,
 # PM and SOS, ended as OSC is: Buildkite's time before each line of a log, `ESC_bk;t=1733480402512
 # BEL`, tmux's passthrough), two-byte escapes.
-_ANSI = re.compile(
+_ANSI = compile_static(
     r"\x1b\[[0-9;:?<=>]{0,64}[ -/]{0,4}[@-~]|\x1b[\]_PX^][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]"
     r"|\x1b[ -/]{1,2}[0-~]"  # a character set chosen, curses' reset's 'ESC(B' (mypy's, tput sgr0's)
 )
@@ -59,13 +59,13 @@ _BARE_SGR = LazyPattern(
     r"\u2190?(?<!\\u001b)(?<!\\u001B)(?<!\\x1b)(?<!\\x1B)(?<!\\033)\[\d{1,3}(?:;\d{1,3}){0,15}m"
 )
 _SGR_RESETS = ("[0m", "[39m", "[49m", "[22m")
-_NEWLINE = re.compile(r"\r\n|\r|\n")
+_NEWLINE = compile_static(r"\r\n|\r|\n")
 # Double quotes a chat, a word processor or a forum curled ('File “/srv/shop/cart.py”, line 2'); no
 # tool prints them around a place.
 _CURLED = {0x201C: '"', 0x201D: '"'}
 # A block's opening HTML tag before its first line, as a forge's message carries it ('<pre> lib/…'), a
 # page's line in a span (Rails' error page: '<span class="l">/app/models/cart.rb:7:in …').
-_BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp|span)(?:\s[^<>]{0,200})?>\s?")
+_BLOCK_TAG = compile_static(r"^(\s{0,40})<(?:pre|code|samp|span)(?:\s[^<>]{0,200})?>\s?")
 # What CI services and log collectors put before every line they keep: a timestamp (GitHub
 # Actions', `2024-03-01T10:22:33.4567890Z `; Jenkins' console as its page shows it, `10:22:33 `; in
 # brackets, Jenkins' `[2024-03-01T10:22:33.456Z] `, a build tool's `[10:22:33] ` and fastlane's
@@ -88,7 +88,7 @@ _BLOCK_TAG = re.compile(r"^(\s{0,40})<(?:pre|code|samp|span)(?:\s[^<>]{0,200})?>
 # [2020-05-02 13:00:15.21]: `); Ant's task, padded (`    [javac] `, ` [aapt] `); Ruby's Logger (`E,
 # [2012-10-04T02:25:52.992255 #9422] ERROR -- : `).
 _SIDEKIQ = r"pid=\d{1,10} tid=\w{1,20}(?: [\w.-]{1,64}=\S{1,500}){0,16} [A-Z]{4,7}: "
-_LOG_PREFIX = re.compile(
+_LOG_PREFIX = compile_static(
     r"^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {1,8}\d{1,10}(?:-| {1,8})\d{1,10}(?:/[\w.:-]{1,200})? {1,8}"
     r"[VDIWEFA](?:/| {1,8})[^\s:][^:]{0,100}?: "
     r"|[VDIWEFA]/[^\s(:][^(:]{0,100}\( {0,8}\d{1,10}\): |flutter: |\[(?: {8}| {0,6}\+\d{1,7} ms)\] "
@@ -114,7 +114,7 @@ _LOG_PREFIX_EACH = LazyPattern(_LOG_PREFIX.pattern, re.M)  # of every line of a 
 # Apache's error log before each line a module writes there (mod_wsgi relays a Python traceback so):
 # 2.4's '[Tue Feb 19 10:23:02.693604 2019] [wsgi:error] [pid 4147:tid 1401] [client 10.0.0.5:5678] ',
 # 2.2's '[Tue Feb 19 10:23:02 2019] [error] [client 10.0.0.5] '.
-_APACHE_PREFIX = re.compile(
+_APACHE_PREFIX = compile_static(
     r"^\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})? \d{4}\] \[[\w:]{1,64}\] "
     r"(?:\[pid [\d:tid ]{1,40}\] )?(?:\[(?:client|remote) [^\]]{1,100}\] )?"
 )
@@ -122,32 +122,32 @@ _APACHE_PREFIX = re.compile(
 # '❌  /…/CartView.swift:12:5: cannot find …', '⚠️  …'), after xcpretty's '▸ ' that opens every line
 # it formats. The mark stands for the severity the formatter took out of the compiler's row: it is
 # put back after the place, so that a path with a space reads as clang's and swiftc's rows do.
-_FORMATTED_MARK = re.compile("^\u25b8 {1,4}")
-_STATUS_MARK = re.compile("^(?:(?P<error>\u274c)|\u26a0\ufe0f?) {1,4}")
-_MARKED_PLACE = re.compile(r"^(.{1,1000}?:\d{1,9}:\d{1,9}: )(?!(?:error|warning|note): )")
+_FORMATTED_MARK = compile_static("^\u25b8 {1,4}")
+_STATUS_MARK = compile_static("^(?:(?P<error>\u274c)|\u26a0\ufe0f?) {1,4}")
+_MARKED_PLACE = compile_static(r"^(.{1,1000}?:\d{1,9}:\d{1,9}: )(?!(?:error|warning|note): )")
 # Verilator's severity before the place ('%Error: cart.sv:4:22: Can't find definition of variable: …',
 # '%Warning-IMPLICIT: cart.sv:6:10: Signal definition not found, …', before 3.9 no column: '%Error:
 # cpu.v:138: syntax error, …'): put after it, as a compiler prints it.
-_PERCENT_SEVERITY = re.compile(
+_PERCENT_SEVERITY = compile_static(
     r"^%(?P<sev>Error|Warning)(?:-(?P<code>[A-Z][A-Z0-9_]{0,40}))?: (?P<place>[^\s:][^\s]{0,1000}?:\d{1,9}(?::\d{1,9})?: )"
 )
 # A CI service's workflow command before a line (GitHub Actions' and Azure Pipelines' '##[error]'),
 # and MSBuild's node number in a parallel build ('1>src/Cart.cs(12,5): error CS0246: …', indented under
 # its project's heading: '     2>src/Cart.cs(12,5): …').
-_CI_MARKER = re.compile(r"^(?:##\[[a-z]{1,20}\]|\s{0,16}\d{1,4}>(?=\S))")
+_CI_MARKER = compile_static(r"^(?:##\[[a-z]{1,20}\]|\s{0,16}\d{1,4}>(?=\S))")
 # The task Gradle 4's plain console glues a tool's output to (':compileJava/srv/…/Calc.java:5: …').
-_GRADLE_TASK = re.compile(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
+_GRADLE_TASK = compile_static(r"^:[A-Za-z][\w:-]{0,200}(?=/|[A-Za-z]:[\\/])")
 # Markdown around a pasted line: a quote's markers ('> > '; not a REPL's '>>> '), a code span or
 # fence wrapped around the whole line ('`src/a.py:12: error: …`').
-_QUOTE_MARKERS = re.compile(r"^(?:>(?:[ \t]|$)){1,8}")
+_QUOTE_MARKERS = compile_static(r"^(?:>(?:[ \t]|$)){1,8}")
 _QUOTE_MARKERS_EACH = LazyPattern(_QUOTE_MARKERS.pattern, re.M)  # of every line of a text
-_CODE_SPAN = re.compile(r"^(\s{0,40})`{1,3}(?=[^`\s])(.*?)`{0,3}$")
+_CODE_SPAN = compile_static(r"^(\s{0,40})`{1,3}(?=[^`\s])(.*?)`{0,3}$")
 # A code span inside a sentence that quotes a tool's row ('Fix the error `e2e/cart.ts(86,45): error
 # TS2345: …` from CI', 'because `sessions.py:313` is'): read as a line of its own too, below the
 # sentence, where it starts as a path does.
 _INLINE_SPAN = LazyPattern(r"(?<=\S\s)`([\w./~\\][^`]{4,4000}?(?::|\()\d[^`]{0,4000}?)`")
 # A run a writer made bold to point at it, up to the line's end ('    at **shop.Cart.total(Cart.java:9)**').
-_BOLD_END = re.compile(r"\*\*(?=[^*\s])([^*]{1,4000}?)(?<=\S)\*\*$")
+_BOLD_END = compile_static(r"\*\*(?=[^*\s])([^*]{1,4000}?)(?<=\S)\*\*$")
 # The sides of a box a line is drawn in: rich's panels ('│ /srv/app/cart.py:2 in total      │'), Julia's
 # logging ('│        @ Base ./task.jl:17', its first and last lines '┌ Error: …', '└ @ Main …'); a
 # corner drawn on ('  ┌─ src/Cargo.toml:3:11', codespan's place) is kept for its row.
@@ -183,8 +183,8 @@ _CTEST_LINE = LazyPattern(r"^(\d{1,5}): (Test command: )?")
 # PHP's errors as a page shows them (html_errors, the default of a web server's PHP): '<b>Warning</b>:
 #  Undefined variable $sum in <b>/srv/shop/src/Cart.php</b> on line <b>3</b><br />', the trace's
 # text escaped ('#0 /srv/shop/src/Cart.php(17): Shop\Cart-&gt;total()').
-_PHP_HTML = re.compile(r"</?b>|<br ?/?>")
-_HTML_ENTITY = re.compile(r"&(?:gt|lt|quot|#0?39|amp);")
+_PHP_HTML = compile_static(r"</?b>|<br ?/?>")
+_HTML_ENTITY = compile_static(r"&(?:gt|lt|quot|#0?39|amp);")
 _ENTITIES = {"&gt;": ">", "&lt;": "<", "&quot;": '"', "&#039;": "'", "&#39;": "'", "&amp;": "&"}
 # A string literal, double- or single-quoted, its escapes kept (a JSON log's field, a logfmt value, a
 # Python repr), or its start where a log cut the line before its end (possessive: a match never
@@ -195,15 +195,15 @@ _ENTITIES = {"&gt;": ">", "&lt;": "<", "&quot;": '"', "&#039;": "'", "&#39;": "'
 _STRING = LazyPattern(r'"((?:[^"\\]|\\.)*+)(?:"|\\?$)|\'((?:[^\'\\]|\\.)*+)(?:\'|\\?$)')
 _ESCAPE = LazyPattern(r"\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|(.))")
 _ESCAPED = {"n": "\n", "t": "\t", "r": ""}
-_DRIVE_URL = re.compile(r"/[A-Za-z]:/")
-_URL_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
+_DRIVE_URL = compile_static(r"/[A-Za-z]:/")
+_URL_HOST = compile_static(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^/?#]{0,255}")
 # An app's own scheme with no host, the app's root, as an error tracker rewrites a frame's file
 # ('app:///src/a.js', Sentry's); a browser's internal ones ('resource://nimbus/lib/a.mjs') name no
 # file of a project.
-_APP_ROOT_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}:///")
+_APP_ROOT_URL = compile_static(r"[A-Za-z][A-Za-z0-9+.-]{0,20}:///")
 _WEBPACK = ("webpack:///", "webpack-internal:///")
-_ELIDED = re.compile(r"(?:…|\.\.\.|\[\.\.\.\])/")
-_WEBPACK_LAYER = re.compile(r"^\([\w-]{1,40}\)/")  # Next.js's '(rsc)/', '(ssr)/', '(app-pages-browser)/'
+_ELIDED = compile_static(r"(?:…|\.\.\.|\[\.\.\.\])/")
+_WEBPACK_LAYER = compile_static(r"^\([\w-]{1,40}\)/")  # Next.js's '(rsc)/', '(ssr)/', '(app-pages-browser)/'
 _NATIVE_LANGUAGES = {".rs": "rust", ".swift": "swift", ".go": "go"}
 # Names runtimes print for code outside any function: not symbols to look up.
 _PSEUDO_NAMES = frozenset({"global code", "eval code", "module code", "anonymous", "main program"})
@@ -211,7 +211,7 @@ _PSEUDO_NAMES = frozenset({"global code", "eval code", "module code", "anonymous
 
 # Runtimes' and build tools' advice about how to run them ("run with `RUST_BACKTRACE=full`"): it
 # names environment variables, options and URLs that are no place in the project.
-_RUNTIME_HINT = re.compile(
+_RUNTIME_HINT = compile_static(
     r"^[ \t]{0,16}(?:\[ERROR\] {0,4})?(?:note: run with `RUST_BACKTRACE=|note: Some details are omitted, run with"
     r"|\(Use `node --trace-|Node\.js v\d|> Run with --|> Get more help at|\* Try:|To see the full stack trace of"
     r"|Re-run Maven using|For more information about (?:th(?:e|is) error|the errors)|-> \[Help \d|\[Help \d\] "
@@ -294,8 +294,8 @@ def evidence_lines(text: str) -> list[str]:
 # another) goes on from none.
 MIN_WRAP_WIDTH = 60
 # (one blank may end a piece, the line's own; a run of them is a padded line's)
-_PIECE_END = re.compile(r"(?<!\.\.)[^\s│┃║|╮╯┐┘…─━═]$|\S $")
-_RULE = re.compile(r"^\s*([^\w\s]|_)(?:\s?\1)*\s*$|^\s*([^\w\s]|_)\2{2}.*\2{3}$")  # '= FAILURES =' too
+_PIECE_END = compile_static(r"(?<!\.\.)[^\s│┃║|╮╯┐┘…─━═]$|\S $")
+_RULE = compile_static(r"^\s*([^\w\s]|_)(?:\s?\1)*\s*$|^\s*([^\w\s]|_)\2{2}.*\2{3}$")  # '= FAILURES =' too
 
 
 # A row's start as its digits' places: a report's next row starts with other numbers in the same
@@ -355,8 +355,8 @@ def _unwrapped(lines: list[str]) -> list[str]:
 # reporters of Jest and Karma for TeamCity): a failure's trace in its details, the line breaks
 # escaped ("##teamcity[testFailed name='testError' … details=' /srv/shop/src/Calc.php:3|n
 # /srv/shop/tests/CalcTest.php:9|n ' …]"): the message, then its details' lines.
-_TEAMCITY_DETAILS = re.compile(r"\bdetails='((?:[^'|]|\|.){0,100000})'")
-_TEAMCITY_ESCAPE = re.compile(r"\|(0x[0-9a-fA-F]{4}|.)")
+_TEAMCITY_DETAILS = compile_static(r"\bdetails='((?:[^'|]|\|.){0,100000})'")
+_TEAMCITY_ESCAPE = compile_static(r"\|(0x[0-9a-fA-F]{4}|.)")
 _TEAMCITY = {"n": "\n", "r": "", "'": "'", "|": "|", "[": "[", "]": "]"}
 
 

@@ -10,12 +10,12 @@ so `$x` and `größe` are fixed strings there.
 
 from __future__ import annotations
 
-import re
+from ..lazyre import compile_static
 
 __all__ = ["is_identifier", "identifiers_in"]
 
-_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
-_STRICT_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_IDENTIFIER = compile_static(r"[A-Za-z_$][\w$]*")
+_STRICT_IDENTIFIER = compile_static(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def is_identifier(text: str, *, strict: bool = False) -> bool:

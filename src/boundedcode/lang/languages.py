@@ -8,10 +8,10 @@ enough to run on every file of a walk. Paths are repository-relative and
 from __future__ import annotations
 
 import functools
-
-import re
 from collections.abc import Sequence
 from typing import NamedTuple
+
+from ..lazyre import compile_static
 
 __all__ = [
     "language_of",
@@ -222,8 +222,10 @@ TEST_FILES: tuple[Naming, ...] = (
     Naming(r"(.+)_(?:spec|test)\.lua", r"\1.lua"),  # busted
     Naming(r"(.+)\.bats", None),  # Bats
 )
-_TEST_FILE = re.compile("|".join(f"(?:{t.pattern})" for t in TEST_FILES))
-_IMPLEMENTATIONS = tuple((re.compile(t.pattern), t.implementation) for t in TEST_FILES if t.implementation)
+_TEST_FILE = compile_static("|".join(f"(?:{t.pattern})" for t in TEST_FILES))
+_IMPLEMENTATIONS = tuple(
+    (compile_static(t.pattern), t.implementation) for t in TEST_FILES if t.implementation
+)
 #: Mirrored source trees: a test under the first lives beside its code under the second (JVM, Maven).
 TEST_MIRRORS = (("/src/test/", "/src/main/"), ("src/test/", "src/main/"), ("/test/", "/main/"))
 
@@ -232,7 +234,7 @@ PROSE_EXTENSIONS = frozenset(
 )
 PROSE_DIRS = frozenset({"docs", "doc", "documentation"})
 # `.txt` files that are build inputs, not prose.
-_NOT_PROSE = re.compile(r"^(?:requirements|constraints)[\w.-]*\.txt$|^CMakeLists\.txt$")
+_NOT_PROSE = compile_static(r"^(?:requirements|constraints)[\w.-]*\.txt$|^CMakeLists\.txt$")
 # Conventional prose files that often have no extension.
 PROSE_NAMES = frozenset(
     {
@@ -409,7 +411,7 @@ MODULE_FILES = frozenset({"mod", "__init__", "index", "lib", "main", "package-in
 #: Generated or amalgamated sources: a single-header distribution, protobuf and other generator
 #: output; and a numbered database migration (`migrations/0002_auto.py`, `db/migrate/2024…_x.rb`,
 #: `database/migrations/2014_…_x.php`), a schema's past change, made once by a command.
-_GENERATED = re.compile(
+_GENERATED = compile_static(
     r"(?:^|/)(?:single_?includes?|single_?headers?|amalgamat\w*|generated|__generated__)/"
     r"|\.pb\.(?:go|cc|h)$|_pb2(?:_grpc)?\.py$|\.g\.dart$|(?:^|[._-])generated\.\w+$"
     r"|(?:^|/)(?:migrations|migrate)/\d+_[^/]+$"
@@ -423,7 +425,9 @@ def is_generated_path(path: str) -> bool:
 
 #: A file named with a release of its own (`jquery-3.5.1.js`, `d3.v7.2.min.js`): another
 #: project's release copied in, never written here.
-_VENDORED_RELEASE = re.compile(r"[-_.@]v?\d+(?:\.\d+)+(?:[-.](?:min|slim|dev|alpha\d*|beta\d*|rc\d*))?\.\w+$")
+_VENDORED_RELEASE = compile_static(
+    r"[-_.@]v?\d+(?:\.\d+)+(?:[-.](?:min|slim|dev|alpha\d*|beta\d*|rc\d*))?\.\w+$"
+)
 
 
 def is_vendored_path(path: str) -> bool:

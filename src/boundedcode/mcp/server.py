@@ -18,7 +18,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import re
 import sys
 import traceback
 from dataclasses import dataclass
@@ -44,6 +43,8 @@ from boundedcode.navigator import Answer
 from boundedcode.render import dumps, printable, unescape_path
 from boundedcode.session import Session
 from boundedcode.source_context import KIND, Profile, run_query
+
+from ..lazyre import compile_static
 
 __all__ = ["BcodeServer", "Reply", "INSTRUCTIONS", "serve_stdio", "repair_line"]
 
@@ -253,7 +254,7 @@ class BcodeServer:
 
 
 #: A JSON escape of a UTF-16 surrogate: only a line holding one can hold a lone one.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE_ESCAPE = compile_static(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 def repair_line(line: str) -> str:

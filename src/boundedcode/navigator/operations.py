@@ -9,7 +9,6 @@ needs (up to STARTUP_TIMEOUT_S); each lookup then has the usual 1.5 s.
 from __future__ import annotations
 
 import os
-import re
 import threading
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
@@ -20,7 +19,7 @@ from ..checkout.walk import walk
 from ..errors import RepositoryError, UsageError
 from ..lang.definitions import definitions
 from ..lang.languages import language_of
-from ..lazyre import LazyPattern
+from ..lazyre import LazyPattern, compile_static
 from ..scan import Hit, Scanner
 from .base import Location
 from .composite import Answer, Composite
@@ -36,7 +35,7 @@ __all__ = ["build_navigator", "navigate", "split_name", "ENABLE_HINT"]
 ENABLE_HINT = f"enable a language server with --server NAME or {ENV_VAR} (see docs/language-servers.md)"
 #: A name, or a qualified one: Ledger.post, Ledger::post, shop.Ledger.post.
 _NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*\Z")
-_SEPARATOR = re.compile(r"\.|::")
+_SEPARATOR = compile_static(r"\.|::")
 
 
 def split_name(name: str) -> tuple[tuple[str, ...], str]:

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import re
 
-from ..lazyre import LazyPattern
+from ..lazyre import LazyPattern, compile_static
 
 __all__ = ["count_tokens", "printable", "unescape_path"]
 
 _SURROGATE = LazyPattern("[\ud800-\udfff]")
 #: Lone surrogates U+DC80..U+DCFF stand for the undecodable bytes 0x80..0xFF (PEP 383).
 _BYTE_LOW, _BYTE_HIGH = 0xDC80, 0xDCFF
-_BYTE_ESCAPE = re.compile(r"\\x([89a-f][0-9a-f])")
+_BYTE_ESCAPE = compile_static(r"\\x([89a-f][0-9a-f])")
 
 
 def count_tokens(text: str) -> int:

@@ -22,10 +22,11 @@ from itertools import accumulate
 from typing import Callable, Collection, Iterable, NamedTuple, Protocol, Sequence, cast
 
 from .._record import Record, field
-from ..seeds.terms import MIN_PART_CHARS, WHOLE, identifier_parts, spellings
 from ..checkout.budgets import Budgets, reach
 from ..checkout.tree import Tree
 from ..errors import BoundedCodeError
+from ..lazyre import compile_static
+from ..seeds.terms import MIN_PART_CHARS, WHOLE, identifier_parts, spellings
 
 __all__ = [
     "ScanError",
@@ -165,7 +166,7 @@ def _longest_first(texts: Iterable[str]) -> str:
 
 
 #: Word characters: a whole word made of them alone cannot overlap another such word.
-_WORD_CHARS = re.compile(r"[\w$]+")
+_WORD_CHARS = compile_static(r"[\w$]+")
 
 
 def whole_at(line: str, word: str) -> int:
@@ -463,7 +464,7 @@ class TermMatcher:
         return [frozenset(g) for g in found]
 
 
-_IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
+_IDENTIFIER = compile_static(rb"[A-Za-z0-9_]+")
 _IDENTIFIER_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 

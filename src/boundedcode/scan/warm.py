@@ -22,7 +22,6 @@ query where nothing changed: the hold loop is skipped, the walk told nothing.
 
 from __future__ import annotations
 
-import re
 import time
 from array import array
 from bisect import bisect_left
@@ -37,13 +36,14 @@ from ..checkout.tree import Tree
 from ..lang.definitions import could_define_lines, has_line_rules
 from ..lang.definitions.lines import names_defined
 from ..lang.languages import language_of
+from ..lazyre import compile_static
 from ..seeds.terms import identifier_tokens
 from .base import MAX_LINE_CHARS, OMITTED, Hit, Needle, ScanResult, TermMatcher, classifier, line_text, record
 from .memory import MemoryScanner, matching_lines, python_pattern, scan_contents, scan_lines
 
 __all__ = ["WarmScanner", "TokenIndex", "PlainLines"]
 
-_IDENTIFIER = re.compile(rb"[A-Za-z0-9_]+")
+_IDENTIFIER = compile_static(rb"[A-Za-z0-9_]+")
 #: A literal is looked for on the lines of its rarest inner run while they are fewer than one
 #: for each this many bytes of the file; past that, in the whole file at once (a line looked at
 #: costs what a search of some 600 bytes does: `/work/runs/s57/litprof.py`).
@@ -85,7 +85,7 @@ UNORDERED_IDENTIFIERS = 2_000
 #: Identifiers a literal's edge may continue into, past which the edge narrows nothing (their
 #: files are gathered one identifier at a time).
 EDGE_IDENTIFIERS = 2_000
-_RUN = re.compile(r"[A-Za-z0-9_]+")
+_RUN = compile_static(r"[A-Za-z0-9_]+")
 
 
 def _token_counts(identifiers: Counter[bytes]) -> Counter[str]:
@@ -362,8 +362,8 @@ def special_lines(raw: list[bytes], as_bytes: bool) -> frozenset[int] | None:
     return frozenset(special) if len(special) <= MAX_SPECIAL_LINES else None
 
 
-_AFTER_DOLLAR = re.compile(rb"\$([A-Za-z0-9_]+)")
-_BEFORE_DOLLAR = re.compile(rb"([A-Za-z0-9_]+)\$")
+_AFTER_DOLLAR = compile_static(rb"\$([A-Za-z0-9_]+)")
+_BEFORE_DOLLAR = compile_static(rb"([A-Za-z0-9_]+)\$")
 
 
 def dollar_probes(identifier: bytes) -> tuple[bytes, bytes]:
@@ -887,7 +887,7 @@ def _alone(needles: Sequence[Needle]) -> bool:
     return True
 
 
-_WHOLE_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
+_WHOLE_IDENTIFIER = compile_static(r"[A-Za-z0-9_]+")
 
 
 def _exact(needles: Sequence[Needle]) -> bool:

@@ -13,7 +13,7 @@ import re
 from typing import NamedTuple, Sequence
 
 from ..lang.identifiers import identifiers_in
-from ..lazyre import LazyPattern
+from ..lazyre import LazyPattern, compile_static
 from ..model import Anchor, AnchorKind, AnchorOrigin
 from .message import split_segments, words
 from .terms import QueryTerm, query_terms
@@ -23,18 +23,18 @@ __all__ = ["MessageFacts", "message_facts"]
 #: Prose that asks for work on the tests themselves: adding or fixing one, a flaky one, their
 #: coverage. A report that a test fails, or one that names the test framework it is about, is
 #: not: its fix is in the code the test runs.
-_ABOUT_TESTS = re.compile(
+_ABOUT_TESTS = compile_static(
     r"\b(?:(?:add|write|fix|update|rewrite|improve|remove|skip|missing)\s+"
     r"(?:(?:a|an|the|some|these|those|our|unit|regression|integration|more|new)\s+)*"
     r"(?:tests?|test cases?|specs?)\b(?!\.\w)|flaky|tests? coverage)",
     re.I,
 )
-_QUESTION = re.compile(
+_QUESTION = compile_static(
     r"^\s*(how|why|what|where|which|is there|are there|can i|can we|"
     r"does|do i|should)\b",
     re.I,
 )
-_ABOUT_CONFIG = re.compile(
+_ABOUT_CONFIG = compile_static(
     r"\b(config|configuration|configure|settings?|option|env(ironment)? "
     r"variable)\b",
     re.I,
@@ -63,7 +63,7 @@ class MessageFacts(NamedTuple):
 
 
 #: A definition in a code sample: a type's or a function's keyword, then its name.
-_SAMPLE_DEFINITION = re.compile(
+_SAMPLE_DEFINITION = compile_static(
     r"\b(?:class|interface|struct|enum|trait|record|object|def|fn|func|function|module)\s+([A-Za-z_]\w*)"
 )
 
@@ -73,7 +73,7 @@ _SAMPLE_DEFINITION = re.compile(
 _TEST_WORD = LazyPattern(r"^[Tt]ests?(?:_|(?=[A-Z])|$)|(?:_[Tt]ests?|Tests?|TestCase)$")
 #: What separates the parts of a test's suite (`migrations.test_autodetector.AutodetectorTests`,
 #: `routing::tests::fallback`).
-_SUITE_PARTS = re.compile(r"::|\.")
+_SUITE_PARTS = compile_static(r"::|\.")
 
 
 def _tested(anchors: Sequence[Anchor]) -> list[str]:
@@ -91,7 +91,7 @@ def _tested(anchors: Sequence[Anchor]) -> list[str]:
 
 
 #: Words of a title, for its spellings: letters and digits only.
-_TITLE_WORD = re.compile(r"[A-Za-z0-9]+")
+_TITLE_WORD = compile_static(r"[A-Za-z0-9]+")
 
 
 def _spellings(title: str) -> frozenset[str]:

@@ -16,33 +16,34 @@ from __future__ import annotations
 
 import re
 
+from ..lazyre import compile_static
 from ..model import Anchor, AnchorKind, AnchorOrigin
 
 __all__ = ["import_anchors", "python_bindings"]
 
 _SPEC = r"""(?P<q>['"])(?P<spec>[^'"\s]{1,200})(?P=q)"""
-_ES_FROM = re.compile(
+_ES_FROM = compile_static(
     r"\b(?:import|export)\s+(?:type\s+)?(?P<what>[\w$*{}\s,]*?)\s*\bfrom\s*" + _SPEC,
 )
-_ES_BARE = re.compile(r"(?:\bimport\s*\(?|\brequire\s*\()\s*" + _SPEC)
-_GO_IMPORT = re.compile(
+_ES_BARE = compile_static(r"(?:\bimport\s*\(?|\brequire\s*\()\s*" + _SPEC)
+_GO_IMPORT = compile_static(
     r'^[^\S\n]*(?:import\s+)?(?:[\w.]+\s+)?"(?P<spec>[\w.-]+\.[a-z]{2,}(?:/[\w.~-]+)+)"[^\S\n]*$', re.M
 )
-_GO_PATH = re.compile(
+_GO_PATH = compile_static(
     r"(?<![\w/.:@-])(?P<spec>[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/[\w.~-]+){2,})(?![\w/])"
 )
-_PY_FROM = re.compile(
+_PY_FROM = compile_static(
     r"^[^\S\n]*from\s+(?P<spec>\.*[A-Za-z_][\w.]*)\s+import\s+(?P<what>\(?[\w\s,]+\)?)", re.M
 )
-_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_NAME = compile_static(r"[A-Za-z_$][\w$]*")
 #: A line of a Python sample, after a prompt (`>>> `, `In [1]: `) if any.
 _PY_LINE = r"^[ \t]*(?:(?:>>>|\.\.\.|In \[\d+\]:)[ \t]*)?"
-_PY_IMPORT_AS = re.compile(
+_PY_IMPORT_AS = compile_static(
     _PY_LINE
     + r"import[ \t]+(?P<what>[\w.]+[ \t]+as[ \t]+\w+(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)[ \t]*$",
     re.M,
 )
-_PY_FROM_NAMES = re.compile(
+_PY_FROM_NAMES = compile_static(
     _PY_LINE + r"from[ \t]+(?P<spec>[A-Za-z_][\w.]*)[ \t]+import[ \t]+(?P<what>[\w \t,]+?)[ \t]*$", re.M
 )
 

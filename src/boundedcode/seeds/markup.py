@@ -17,22 +17,24 @@ from __future__ import annotations
 
 import re
 
+from ..lazyre import compile_static
+
 __all__ = ["readable", "rendered", "without_links", "without_version_reports"]
 
 #: A link's host and path are the web's words (github, gist, colab), not the code's: a link to a
 #: file of the repository is the paths strategy's, which reads the message with its links.
 #: A URL: a scheme of at most 32 characters (an unbounded one was tried from every word of a run
 #: like `a.py.py.py…`, each to the run's end: 0.65 s for 24,000 characters).
-_URL = re.compile(r"\b[a-z][a-z0-9+.-]{0,31}://\S+", re.I)
+_URL = compile_static(r"\b[a-z][a-z0-9+.-]{0,31}://\S+", re.I)
 #: A fence line: its marker, then an info string (the sample's language, attributes).
-_FENCE = re.compile(r"^(\s{0,3}(?:`{3,}|~{3,})).*$")
-_INLINE_CODE = re.compile(r"(`+[^`\n]*`+)")
+_FENCE = compile_static(r"^(\s{0,3}(?:`{3,}|~{3,})).*$")
+_INLINE_CODE = compile_static(r"(`+[^`\n]*`+)")
 #: A comment the forge hides (one never closed is shown, so it is kept), or a code span, whichever
 #: starts first: `<!--` in a code span is text.
-_COMMENT = re.compile(_INLINE_CODE.pattern + r"|<!--.*?-->", re.S)
-_IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)|<img\b[^>\n]*>", re.I)
+_COMMENT = compile_static(_INLINE_CODE.pattern + r"|<!--.*?-->", re.S)
+_IMAGE = compile_static(r"!\[[^\]\n]*\]\([^)\n]*\)|<img\b[^>\n]*>", re.I)
 #: Tags a forge renders as layout, never the subject of a report outside a code span.
-_LAYOUT_TAG = re.compile(r"</?(?:details|summary|div|br|hr|sub|sup|kbd|p|b|i|em|strong)\b[^>\n]*>", re.I)
+_LAYOUT_TAG = compile_static(r"</?(?:details|summary|div|br|hr|sub|sup|kbd|p|b|i|em|strong)\b[^>\n]*>", re.I)
 
 
 def _shown(prose: str) -> str:
@@ -78,12 +80,12 @@ def without_links(text: str) -> str:
 
 #: One line of an environment report: a package, tool or platform and its version
 #: (`numpy: 1.22.4`, `astropy 5.1`, `Lombok version: 1.18.30`, `requests==2.31.0`).
-_VERSION_LINE = re.compile(
+_VERSION_LINE = compile_static(
     r"^\s*(?:[-*]\s*)?[A-Za-z][\w.\-]*(?: [A-Za-z][\w.\-]*){0,2}\s*(?::|==|>=|<=|=|\s)\s*"
     r"v?\d+(?:\.\d+)+[\w.+\-]*(?!.*\d\.\d)"
 )
 #: A line of the same report that gives no version (`commit: None`, `LANG: en_US.UTF-8`).
-_KEY_VALUE = re.compile(r"^\s*(?:[-*]\s*)?[\w.\- ]{1,40}:\s+\S")
+_KEY_VALUE = compile_static(r"^\s*(?:[-*]\s*)?[\w.\- ]{1,40}:\s+\S")
 #: Version lines that make a run of report lines an environment report.
 MIN_VERSION_LINES = 3
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from itertools import chain
-
 from typing import NamedTuple
 
 from .._record import replace
+from ..lazyre import compile_static
 from ..model import Anchor, AnchorKind, AnchorOrigin
 from .imports import import_anchors, python_bindings
 
@@ -228,11 +228,11 @@ BUILTINS = frozenset(
     }
 )
 
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-_PROMPT = re.compile(r"^\s*(>>>|\.\.\.|\$ |> |In \[\d+\]:|Out\[\d+\]:|irb\(|iex\(|php > )")
-_INDENTED = re.compile(r"^(    |\t)\S")
+_FENCE = compile_static(r"^\s{0,3}(```|~~~)")
+_PROMPT = compile_static(r"^\s*(>>>|\.\.\.|\$ |> |In \[\d+\]:|Out\[\d+\]:|irb\(|iex\(|php > )")
+_INDENTED = compile_static(r"^(    |\t)\S")
 #: An unfenced line of code in prose (issue trackers without Markdown): a statement, not a sentence.
-_CODE_LINE = re.compile(
+_CODE_LINE = compile_static(
     r"^\s*+(?:(?:def|class|import|from|return|raise|assert|if|elif|for|while|with|try|except|"
     r"func|fn|let|const|var|pub|use|package|public|private|protected|static|function|"
     r"#include|#define|@\w+)\b[^.!?]*$"
@@ -244,16 +244,16 @@ _CODE_LINE = re.compile(
 #: A Python traceback's frame and its source line: the frame locates that line (stack_trace reads
 #: it from the message), and the line's names (`field.name`, `self.using`) would be searched in
 #: every file for code the frame already points at.
-_FRAME_SOURCE = re.compile(r'^([^\S\n]*File "[^"\n]+", line \d+, in [^\n]*\n)[ \t]+\S[^\n]*$', re.M)
+_FRAME_SOURCE = compile_static(r'^([^\S\n]*File "[^"\n]+", line \d+, in [^\n]*\n)[ \t]+\S[^\n]*$', re.M)
 #: A SQL statement pasted in a message: its `table.column` names are the reporter's schema.
-_SQL_STATEMENT = re.compile(
+_SQL_STATEMENT = compile_static(
     r"^[^\S\n]*(?:SELECT|INSERT|UPDATE|DELETE|WITH)\b.*\b(?:FROM|INTO|SET|WHERE)\b.*$", re.M
 )
-_QUALIFIED_COLUMN = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-_BACKTICK = re.compile(r"`{1,2}([^`\n]{1,200})`{1,2}")
-_SINGLE_QUOTED = re.compile(r"(?<![\w'])'([^'\n]{12,300})'(?![\w'])")
-_CURLY_QUOTED = re.compile(r"“([^”\n]{6,300})”")
-_ERROR_LINE = re.compile(
+_QUALIFIED_COLUMN = compile_static(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_BACKTICK = compile_static(r"`{1,2}([^`\n]{1,200})`{1,2}")
+_SINGLE_QUOTED = compile_static(r"(?<![\w'])'([^'\n]{12,300})'(?![\w'])")
+_CURLY_QUOTED = compile_static(r"“([^”\n]{6,300})”")
+_ERROR_LINE = compile_static(
     r"^[^\S\n]*(?:[\w.]*(?:Error|Exception|Warning|Panic|Fault)|error(?:\[E\d+\])?|panic|fatal|FATAL|ERROR)"
     r"\s*:\s+(.{8,300})$",
     re.M,
@@ -261,42 +261,44 @@ _ERROR_LINE = re.compile(
 #: The same after prose on its line ("… the job dies with shop.core.exceptions.LedgerError: …",
 #: "This fails with: TypeError: …"): an exception's name, qualified by its module's lower-case
 #: path when it names no error (`ImproperlyConfigured`), then its message to the line's end.
-_ERROR_IN_LINE = re.compile(
+_ERROR_IN_LINE = compile_static(
     r"(?<![\w.])(?:(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)|(?:[a-z_]\w*\.)+[A-Z][A-Za-z]+)"
     r":\s+(.{8,300})$",
     re.M,
 )
 _IDENT = r"[A-Za-z_$][\w$]*"
 #: What joins a token's names (`_TOKEN`).
-_SEPARATORS = re.compile(r"\.|::|->|\\+|#")
+_SEPARATORS = compile_static(r"\.|::|->|\\+|#")
 #: A name, or names joined by a language's separators; a namespace's backslash may be doubled, as
 #: a JSON log or a PHP string escapes it (`Illuminate\\Queue\\Worker`), before a capital (TeX's
 #: `\\right` is no namespace).
-_TOKEN = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\\|\\\\(?=[A-Z])|#)[A-Za-z_$][\w$]*)*(?:\(\)?)?")
+_TOKEN = compile_static(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\\|\\\\(?=[A-Z])|#)[A-Za-z_$][\w$]*)*(?:\(\)?)?")
 #: A file's path, its line after `:` or as a forge writes it (`compiler.py#L428-L433`).
-_PATH = re.compile(
+_PATH = compile_static(
     r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]*[A-Za-z0-9_-]\.[A-Za-z][\w]{0,9})(?::(\d+)|#L(\d+)(?:-L?\d+)?)?(?![\w/])"
 )
 #: A link to a file of a repository on a forge (GitHub's and Gitea's `/blob/REF/`, GitLab's
 #: `/-/blob/REF/`), its line from `#L12`: the path is the checkout's own.
-_FORGE_FILE = re.compile(r"https?://[\w.-]+/(?:[\w.-]+/)+?(?:-/)?blob/[^/\s]+/([^\s#?)\]>\"'`]+)(?:#L(\d+))?")
-_DIR_PATH = re.compile(r"(?<![\w/.:-])((?:[\w.-]+/){1,12}[\w.-]+/?)(?![\w/])")
-_CONFIG_KEY = re.compile(r"^[a-z][a-z0-9_]*(?:[.-][a-z][a-z0-9_]*)+$")
-_ENV = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
-_CAMEL = re.compile(r"^_?[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*$")
-_SNAKE = re.compile(r"^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_{0,2}$")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+_FORGE_FILE = compile_static(
+    r"https?://[\w.-]+/(?:[\w.-]+/)+?(?:-/)?blob/[^/\s]+/([^\s#?)\]>\"'`]+)(?:#L(\d+))?"
+)
+_DIR_PATH = compile_static(r"(?<![\w/.:-])((?:[\w.-]+/){1,12}[\w.-]+/?)(?![\w/])")
+_CONFIG_KEY = compile_static(r"^[a-z][a-z0-9_]*(?:[.-][a-z][a-z0-9_]*)+$")
+_ENV = compile_static(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_CAMEL = compile_static(r"^_?[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*$")
+_SNAKE = compile_static(r"^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_{0,2}$")
+_WORD = compile_static(r"[A-Za-z][A-Za-z0-9]+")
 #: A name as a message renders it: CamelCase with a capital inside, snake_case, or dotted.
-_RENDERED_NAME = re.compile(r"^_?[A-Za-z][a-z0-9]*[A-Z]\w*$|^\w+_\w+$|^\w+(?:\.\w+)+$")
+_RENDERED_NAME = compile_static(r"^_?[A-Za-z][a-z0-9]*[A-Z]\w*$|^\w+_\w+$|^\w+(?:\.\w+)+$")
 # A route: an HTTP method and a path that starts a word (`GET /api/v1/orders/{id}`), or a path
 # the prose calls an endpoint or route ("the /api/v1/orders endpoint").
-_ROUTE = re.compile(r"(?<![\w/.-])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(/[\w{}:<>./*-]*)")
+_ROUTE = compile_static(r"(?<![\w/.-])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(/[\w{}:<>./*-]*)")
 #: An endpoint the prose names (`/api/orders endpoint`): a path that no path character precedes,
 #: so each run of them is tried once, not from each of its slashes (`/{/{/{…`: quadratic).
-_ENDPOINT = re.compile(
+_ENDPOINT = compile_static(
     r"(?<![\w/.:{}<>*-])`?(/[\w{}:<>.*-]+(?:/[\w{}:<>.*-]*)*)`?\s+(?:endpoint|route)s?\b", re.I
 )
-_COMMIT = re.compile(r"(?<![\w/])([0-9a-f]{7,40})(?![\w/])")
+_COMMIT = compile_static(r"(?<![\w/])([0-9a-f]{7,40})(?![\w/])")
 
 #: File extensions that make a dotted token a path rather than a member or module.
 SOURCE_EXTENSIONS = frozenset(
@@ -311,7 +313,7 @@ SOURCE_EXTENSIONS = frozenset(
 #: Generic top-level domains: a lower-case dotted token ending in one is a host name
 #: (`example.com`, `docs.python.org`, `bpaste.net`), never a module or a member.
 HOST_DOMAINS = frozenset({"com", "org", "net", "edu", "gov"})
-_HOST_LABEL = re.compile(r"[a-z0-9][a-z0-9-]*")
+_HOST_LABEL = compile_static(r"[a-z0-9][a-z0-9-]*")
 
 
 #: Share of a capped message kept from its head; the rest comes from its tail.
@@ -370,10 +372,10 @@ def words(text: str) -> list[str]:
 #: reads as a word; at a sentence's start it is only the sentence's first word.
 _TYPE_NOUN = r"(?:sub)?class(?:es)?|instances?|objects?"
 _TYPE_WORD = r"[A-Z][a-z0-9]{2,}"
-_BEFORE_TYPE_NOUN = re.compile(
+_BEFORE_TYPE_NOUN = compile_static(
     rf"(?:(?<=[a-z0-9,] )|(?<=\bA )|(?<=\bAn )|(?<=\bThe ))(?P<name>{_TYPE_WORD})\s+(?:{_TYPE_NOUN})\b"
 )
-_AFTER_TYPE_NOUN = re.compile(
+_AFTER_TYPE_NOUN = compile_static(
     rf"\b(?:[Ss]ub)?(?:[Cc]lass(?:es)?|[Ii]nstances?)\s+of\s+(?:an?\s+|the\s+)?(?P<name>{_TYPE_WORD})\b(?![\w.(])"
 )
 
@@ -443,7 +445,7 @@ SENTENCE_WORDS = 4
 
 #: Literal runs of one quoted message searched at most (messages are composed of wrapped parts).
 MAX_QUOTE_FRAGMENTS = 2
-_FRAGMENT_SPLIT = re.compile(r"['\"`{}<>\[\]]|%[-#+ 0-9.]*[sdrvqfx]|\b\d[\w.-]*\b|: | - |, |\(|\)")
+_FRAGMENT_SPLIT = compile_static(r"['\"`{}<>\[\]]|%[-#+ 0-9.]*[sdrvqfx]|\b\d[\w.-]*\b|: | - |, |\(|\)")
 
 
 def _literal_runs(quote: str) -> list[str]:
@@ -579,9 +581,9 @@ def title_words(prose: str) -> list[str]:
 
 
 #: A value a rendered message shows between single quotes (`'%s'` formatted: a field, a type).
-_QUOTED_VALUE = re.compile(r"(?<![\w'])'[^'\n]{1,120}'(?![\w'])")
+_QUOTED_VALUE = compile_static(r"(?<![\w'])'[^'\n]{1,120}'(?![\w'])")
 #: A literal run of a rendered message: words only (a code line's runs hold `=`, `$`, `.`).
-_PROSE_RUN = re.compile(r"[A-Za-z]+(?:,? [A-Za-z]+){2,}")
+_PROSE_RUN = compile_static(r"[A-Za-z]+(?:,? [A-Za-z]+){2,}")
 #: Lines of one message read as rendered messages at most (each gives up to two needles).
 MAX_RENDERED_LINES = 4
 #: Words of a rendered message's longest literal run at most: a longer run is a sentence of the

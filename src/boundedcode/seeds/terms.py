@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from collections import Counter
-
 from typing import NamedTuple
 
+from ..lazyre import compile_static
 from .markup import without_links
 
 __all__ = [
@@ -40,10 +39,10 @@ MIN_PART_CHARS = 3
 #: The prefix that marks a whole multi-part identifier among the tokens.
 WHOLE = "="
 
-_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
+_IDENTIFIER = compile_static(r"[A-Za-z0-9_]+")
 # Case parts: an upper-case run before a capitalized word (HTTP in HTTPServer), a capitalized
 # or lower-case word, an upper-case run. Digits and underscores separate parts.
-_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
+_PART = compile_static(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
 
 #: Words that say nothing about where code is: English function words, the vocabulary of
 #: issue reports, and the keywords and builtins most languages share.

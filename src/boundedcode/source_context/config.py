@@ -24,13 +24,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import tomllib
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping
 
 from ..errors import ConfigError
 from ..lang.identifiers import is_identifier
+from ..lazyre import compile_static
 
 __all__ = [
     "KIND",
@@ -86,8 +86,8 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = tuple(
 
 #: Largest profile read; a real one is a few lines.
 MAX_PROFILE_BYTES = 64 * 1024
-_EXTENSION = re.compile(r"\.?[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*\Z")
-_COMMIT_ID = re.compile(r"[0-9a-fA-F]{40}\Z")
+_EXTENSION = compile_static(r"\.?[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*\Z")
+_COMMIT_ID = compile_static(r"[0-9a-fA-F]{40}\Z")
 
 
 @dataclass(frozen=True)

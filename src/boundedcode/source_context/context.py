@@ -24,11 +24,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import tempfile
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..lazyre import compile_static
 from .config import Profile, canonical_json
 from .errors import ContextError
 from .gitobjects import PinnedCommit
@@ -48,7 +48,7 @@ FORMAT = 1
 TOOL = "source.context"
 CONTEXT_FILE = "context.json"
 CAPTURE_DIR = "captures"
-_CAPTURE_NAME = re.compile(r"(\d{6})\.json\Z")
+_CAPTURE_NAME = compile_static(r"(\d{6})\.json\Z")
 _READ_ONLY = 0o444
 
 #: What a new context tells the model about the tool. Stored in the context, so

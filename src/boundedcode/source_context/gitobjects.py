@@ -10,20 +10,20 @@ narrow `path_prefix` costs only what lies beneath it.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..checkout.tree import BlobEntry, GitTree
 from ..checkout.policy import refused_directory
+from ..checkout.tree import BlobEntry, GitTree
 from ..errors import RepositoryError
+from ..lazyre import compile_static
 from .errors import RequestError
 
 __all__ = ["BlobEntry", "Scope", "PinnedCommit", "normalize_prefix"]
 
-_DRIVE = re.compile(r"^[A-Za-z]:")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_FULL_ID = re.compile(r"[0-9a-f]{40}")
+_DRIVE = compile_static(r"^[A-Za-z]:")
+_CONTROL = compile_static(r"[\x00-\x1f\x7f]")
+_FULL_ID = compile_static(r"[0-9a-f]{40}")
 
 
 @dataclass

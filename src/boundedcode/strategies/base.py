@@ -37,6 +37,7 @@ from ..lang.languages import (
     is_test_path,
     language_of,
 )
+from ..lazyre import compile_static
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..navigator.composite import Composite
 from ..scan import Needle, ScanResult
@@ -347,7 +348,7 @@ class Placing(Strategy, Protocol):
 
 #: A class named as an error by the convention most languages share (`FieldError`,
 #: `IllegalStateException`; not Go's `ErrClosed` values).
-_EXCEPTION_NAME = re.compile(r"[A-Z]\w*(?:Error|Exception)")
+_EXCEPTION_NAME = compile_static(r"[A-Z]\w*(?:Error|Exception)")
 
 
 def definition_factor(kind: str | None, name: str) -> float:

@@ -37,7 +37,7 @@ from ..lang.routes import (
     route_match,
     same_segments,
 )
-from ..lazyre import LazyPattern
+from ..lazyre import LazyPattern, compile_static
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..weights import R, specificity
@@ -65,14 +65,16 @@ BELOW_REACH = 1500
 
 # Segments every API shares: never the needle when a more telling one exists.
 _GENERIC_SEGMENT = LazyPattern(r"v\d+|api|rest|public|internal|private|beta|alpha", re.I)
-_GRAPHQL_PROSE = re.compile(r"\b(graphql|gql|mutation|mutations|subscription|resolver|query|queries)\b", re.I)
+_GRAPHQL_PROSE = compile_static(
+    r"\b(graphql|gql|mutation|mutations|subscription|resolver|query|queries)\b", re.I
+)
 _GRAPHQL_EXTENSIONS = ("graphql", "gql", "graphqls")
-_GRAPHQL_TYPE = re.compile(r"^\s*(?:extend\s+)?type\s+(\w+)")
+_GRAPHQL_TYPE = compile_static(r"^\s*(?:extend\s+)?type\s+(\w+)")
 _GRAPHQL_ROOTS = ("Query", "Mutation", "Subscription")
 # google.api.http: `get: "/v1/orders/{id}"` or `option (google.api.http).get = "..."`.
 _PROTO_HTTP = LazyPattern(r"""\b(get|put|post|delete|patch)\s*[:=]\s*"([^"]+)\"""")
-_PROTO_RPC = re.compile(r"^\s*rpc\s+(\w+)\s*\(")
-_PROTO_SERVICE = re.compile(r"^\s*service\s+(\w+)")
+_PROTO_RPC = compile_static(r"^\s*rpc\s+(\w+)\s*\(")
+_PROTO_SERVICE = compile_static(r"^\s*service\s+(\w+)")
 
 
 class _Place(NamedTuple):

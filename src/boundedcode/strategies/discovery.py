@@ -20,11 +20,11 @@ import heapq
 import itertools
 import math
 import os
-import re
 from collections import Counter
 from typing import Collection, Generic, Iterator, Sequence, TypeVar
 
 from ..lang.languages import is_prose_path, is_test_path
+from ..lazyre import compile_static
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..seeds.terms import bases, spellings, stem
@@ -50,7 +50,7 @@ description steps reproduce output input result results support supported defaul
 """.split()
 )
 # Trailing digits are a version, not part of the word (sqlite3, py3, http2).
-_SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+_SPLIT = compile_static(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 
 
 @functools.lru_cache(maxsize=1 << 15)

@@ -21,7 +21,7 @@ import re
 
 from ..lang.definitions import enclosing_definition
 from ..lang.languages import is_prose_path, language_of
-from ..lazyre import LazyPattern
+from ..lazyre import LazyPattern, compile_static
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
@@ -43,7 +43,7 @@ MAX_DOCUMENTED_FILES = 20
 MAX_ENCLOSING_LOOKUPS = 4
 
 #: An environment variable: UPPER_SNAKE with at least one underscore (seeds give it as config_key).
-ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+ENV_NAME = compile_static(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 # `{X}` stands for the escaped name, `{Q}` for an opening quote.
 _Q = r"""["'`]"""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..lazyre import compile_static
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..navigator.base import PATTERNS, Location
 from ..scan import Hit, Needle
@@ -27,7 +28,7 @@ from .base import Evidence, Plan, is_identifier
 __all__ = ["GraphStrategy", "REFACTOR_INTENT"]
 
 #: Verbs of a refactoring request, as the prose writes them.
-REFACTOR_INTENT = re.compile(
+REFACTOR_INTENT = compile_static(
     r"\b(?:renam(?:e|es|ed|ing)|refactor(?:s|ed|ing)?|extract(?:s|ed|ing)?|mov(?:e|es|ing)|"
     r"inlin(?:e|es|ing)|deprecat(?:e|es|ed|ing)|"
     r"replace (?:all|every|each) (?:uses?|usages?|calls?|occurrences?|references?) (?:of|to))\b",

@@ -11,8 +11,7 @@ Only files that still exist in the walked list are findings.
 
 from __future__ import annotations
 
-import re
-
+from ..lazyre import compile_static
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
@@ -23,7 +22,7 @@ __all__ = ["HistoryStrategy", "changed_files", "resolve", "COMMIT_ID"]
 #: Files of one commit listed at most (path order); a sweeping commit says little per file.
 MAX_CHANGED_FILES = 30
 #: What a commit id looks like: abbreviated (git's default 7) up to the full 40 hex digits.
-COMMIT_ID = re.compile(r"[0-9a-f]{7,40}")
+COMMIT_ID = compile_static(r"[0-9a-f]{7,40}")
 
 
 def resolve(repo, commit_id: str):

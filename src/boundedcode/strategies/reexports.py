@@ -52,7 +52,7 @@ from ..lang.manifests import (
     path_aliases,
     psr4,
 )
-from ..lazyre import LazyPattern
+from ..lazyre import LazyPattern, compile_static
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
@@ -82,8 +82,8 @@ MIN_SEGMENT_CHARS = 3
 #: Files of a Go package directory an import path stands for, at most.
 MAX_PACKAGE_FILES = 8
 
-_SEPARATORS = re.compile(r"::|\\|\.")
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_SEPARATORS = compile_static(r"::|\\|\.")
+_DOTTED = compile_static(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _JVM = frozenset({"java", "kotlin", "scala", "groovy"})
 _CPP = frozenset({"c", "cpp"})
 # A line that may re-export a name: Rust `pub use`, JavaScript `export`, Python `import`, or a

@@ -9,8 +9,7 @@ are dropped. Among the frames that map, the innermost weighs most.
 
 from __future__ import annotations
 
-import re
-
+from ..lazyre import compile_static
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
@@ -26,7 +25,7 @@ CALLABLE_KINDS = frozenset({"function", "method", "macro", "property"})
 #: Where package managers unpack other packages' sources, versioned: cargo's registry and git
 #: checkouts, the Go module cache. Such a frame maps by suffix onto the project's own files
 #: (`pricing-0.3.1/src/lib.rs` → `src/lib.rs`) though it is another package's code.
-_DEPENDENCY_COPY = re.compile(r"/\.cargo/(?:registry/src|git/checkouts)/|/pkg/mod/[^/]{1,300}@v")
+_DEPENDENCY_COPY = compile_static(r"/\.cargo/(?:registry/src|git/checkouts)/|/pkg/mod/[^/]{1,300}@v")
 
 
 def is_dependency_copy(path: str) -> bool:

@@ -8,8 +8,9 @@ like a constant (MAX_ENTRIES) is one, in the languages whose table says so.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
+
+from ...lazyre import compile_static
 
 __all__ = [
     "KINDS",
@@ -59,11 +60,11 @@ class Definition(NamedTuple):
 TYPE_KINDS = frozenset({"class", "struct", "interface", "annotation", "enum", "trait", "type"})
 CONTAINER_KINDS = TYPE_KINDS | {"module", "variable", "constant"}
 # A `variable` named like a constant (MAX_ENTRIES) is one by every ecosystem's convention.
-_CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\Z")
+_CONSTANT_NAME = compile_static(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\Z")
 # Separators of qualified names: Ruby/C++ `::`, dotted namespaces, Lua `M:m`, PHP `\`.
-QUALIFIER = re.compile(r"::|[.:\\]")
-_WORD = re.compile(r"[\w$]+")
-_TYPE_ARGUMENTS = re.compile(r"[\[<(]")
+QUALIFIER = compile_static(r"::|[.:\\]")
+_WORD = compile_static(r"[\w$]+")
+_TYPE_ARGUMENTS = compile_static(r"[\[<(]")
 
 
 def type_name(text: str) -> str | None:

@@ -12,6 +12,7 @@ import re
 from itertools import compress, count
 from typing import Callable, Iterable, NamedTuple, Sequence
 
+from ...lazyre import compile_static
 from .kinds import Definition, refine, split_qualified, type_name
 from .patterns import LINE_TABLES
 
@@ -41,12 +42,12 @@ def _compiled_rules(language: str) -> tuple[_CompiledRule, ...]:
     if table is None:
         return ()
     return tuple(
-        _CompiledRule(re.compile(r.pattern, r.flags), r.kind, r.indented, dict(r.keywords))
+        _CompiledRule(compile_static(r.pattern, r.flags), r.kind, r.indented, dict(r.keywords))
         for r in table.rules
     )
 
 
-_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+_GROUP_NAME = compile_static(r"\(\?P<\w+>")
 
 
 @functools.cache
@@ -63,7 +64,7 @@ def _any_rule(language: str) -> re.Pattern[str] | None:
             return None
         body = _GROUP_NAME.sub("(?:", rule.pattern)
         parts.append(f"(?i:{body})" if rule.flags else f"(?:{body})")
-    return re.compile("|".join(parts))
+    return compile_static("|".join(parts))
 
 
 def compile_rules(language: str) -> None:
@@ -73,7 +74,7 @@ def compile_rules(language: str) -> None:
     _any_rule(language)
 
 
-_NAME_SEPARATOR = re.compile(r"[^\w$?!]+")  # between the names of a `names` group: `a, b`, `:a, :b`
+_NAME_SEPARATOR = compile_static(r"[^\w$?!]+")  # between the names of a `names` group: `a, b`, `:a, :b`
 
 
 class _LineHit(NamedTuple):
@@ -146,7 +147,7 @@ def _hit_kind(language: str, hit: _LineHit, name: str) -> str:
 
 @functools.cache
 def _no_definition(language: str) -> re.Pattern[str]:
-    return re.compile(LINE_TABLES[language].no_definition)
+    return compile_static(LINE_TABLES[language].no_definition)
 
 
 def _cannot_define(language: str, line: str, name: str) -> bool:

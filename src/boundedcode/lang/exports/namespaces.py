@@ -15,6 +15,7 @@ import functools
 import re
 from typing import TYPE_CHECKING, Iterable, NamedTuple
 
+from ...lazyre import compile_static
 from ._trees import parse, text
 
 if TYPE_CHECKING:
@@ -110,11 +111,11 @@ def qualified_names(
 
 #: Languages whose files open with a package clause, and its pattern.
 PACKAGE_LANGUAGES = {
-    "go": re.compile(r"^\s*package\s+([A-Za-z_]\w*)", re.M),
-    "java": re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M),
-    "kotlin": re.compile(r"^\s*package\s+([\w.`]+)", re.M),
-    "scala": re.compile(r"^\s*package\s+([\w.]+)", re.M),
-    "groovy": re.compile(r"^\s*package\s+([\w.]+)", re.M),
+    "go": compile_static(r"^\s*package\s+([A-Za-z_]\w*)", re.M),
+    "java": compile_static(r"^\s*package\s+([\w.]+)\s*;", re.M),
+    "kotlin": compile_static(r"^\s*package\s+([\w.`]+)", re.M),
+    "scala": compile_static(r"^\s*package\s+([\w.]+)", re.M),
+    "groovy": compile_static(r"^\s*package\s+([\w.]+)", re.M),
 }
 #: Bytes of a file's head searched for its package clause (licence headers come first).
 PACKAGE_HEAD = 8192

@@ -47,9 +47,10 @@ def message_seeds(message: str) -> tuple[str, list[Anchor]]:
 def _by_words(items: Sequence[Item], ev: Evidence, words: Placing) -> list[Item]:
     """`items` placed by the message's words: one whose findings gave no line (a file found by
     its words alone, a file named, a module, a path word) at its densest line (`words.place`:
-    fulltext's, a second look at a file's text that only the block's files need); then a place
-    at a type's header or in its body outside its methods, or at a module's top level, at the
-    method or function the words are in (`member_places`), the place it had kept as its next line."""
+    fulltext's, a second look at a file's text that only the block's files need), then at the
+    file's function the words are in; and a place at a type's header or in its body outside its
+    methods, or at a module's top level, at the method or function the words are in
+    (`member_places`), the place it had kept as its next line."""
     unplaced = [it.path for it in items if it.line is None]
     densest = words.place(ev, unplaced) if unplaced else {}
     items = [replace(it, line=n, lines=(n,)) if (n := densest.get(it.path)) else it for it in items]
@@ -60,6 +61,7 @@ def _by_words(items: Sequence[Item], ev: Evidence, words: Placing) -> list[Item]
             for it in items
             if it.line is not None and (it.strategies[0] in MEMBER_PLACED or it.path in densest)
         },
+        whole=densest.keys(),
     )
     return [
         replace(it, line=m[0], symbol=m[1], lines=tuple(dict.fromkeys((m[0], *it.lines)))[:ITEM_LINES])

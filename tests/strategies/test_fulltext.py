@@ -265,3 +265,21 @@ def test_a_file_shown_without_a_line_is_placed_where_the_message_s_words_are():
     assert report.line == 9  # the densest line, in `duplicates`
     alone = run(files, "summary_sheet.py").items[0]  # no word of the message in its text
     assert (alone.path, alone.line) == ("pkg/summary_sheet.py", None)
+
+
+def test_a_file_found_by_its_words_shows_the_function_holding_most_of_them_not_the_densest_line():
+    settle = (
+        "def convert(amount):\n"  # 1
+        "    # currency rounding\n"  # 2: the densest line, two of the words
+        "    return amount\n"
+        "\n"
+        "def refund(entry):\n"  # 5: four of the words, one or two a line
+        "    ledger = entry.ledger\n"
+        "    # currency\n"
+        "    # rounding\n"
+        "    return ledger\n"
+    )
+    result = run({**FILLER, "pkg/settle.py": settle}, "A refund of a ledger entry: the currency rounding is off")
+    top = result.items[0]
+    assert (top.path, top.strategies[0]) == ("pkg/settle.py", "fulltext")
+    assert (top.line, top.symbol, top.lines) == (5, "refund", (5, 2))

@@ -35,7 +35,7 @@ import math
 from collections import defaultdict
 from typing import AbstractSet, Iterable, Sequence
 
-from ..lang.definitions.members import type_around_in
+from ..lang.definitions.members import functions_in, type_around_in
 from ..lang.languages import documents_among, is_document, language_of
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
@@ -252,12 +252,15 @@ class FulltextStrategy:
         return {path: line for path, line in placed.items() if line is not None}
 
 
-def member_places(ev: Evidence, places: dict[str, int]) -> dict[str, tuple[int, str]]:
+def member_places(
+    ev: Evidence, places: dict[str, int], whole: AbstractSet[str] = frozenset()
+) -> dict[str, tuple[int, str]]:
     """For each path whose place (its line) is a type's header or in the type's body outside its
-    methods, or at the module's top level defining nothing (`type_around_in`): the method or
-    function holding the most of the message's term weight (its distinct terms' idf weights
-    summed), with its name, qualified by the type's (`Ledger.post`). Where none holds a term, the
-    place stays."""
+    methods, or at the module's top level defining nothing (`type_around_in`), and for each of
+    `whole` (places the message's words alone gave: any function of the file, `functions_in`):
+    the method or function holding the most of the message's term weight (its distinct terms' idf
+    weights summed), with its name, qualified by the type's (`Ledger.post`). Where none holds a
+    term, or the place is in that function already, the place stays."""
     counts = ev.scan.terms
     weight = idf_weights(
         counts, {t.token: t.weight for t in ev.facts.terms}, ev.scan.term_files or len(ev.paths)
@@ -271,7 +274,7 @@ def member_places(ev: Evidence, places: dict[str, int]) -> dict[str, tuple[int, 
         language, data = language_of(path), ev.read(path) if held else None
         if language is None or data is None:
             continue
-        found = type_around_in(language, data, line)
+        found = functions_in(language, data) if path in whole else type_around_in(language, data, line)
         if found is None:
             continue
         spans = terms.span_tokens(data, [(m.first, m.last) for m in found.members], held)
@@ -280,6 +283,7 @@ def member_places(ev: Evidence, places: dict[str, int]) -> dict[str, tuple[int, 
             total = sum(weight[t] for t in sorted(tokens))
             if total > most:
                 best, most = member, total
-        if best is not None:
+        # (A place the words gave, already in that function, stays: a line more to read.)
+        if best is not None and not best.first <= line <= best.last:
             out[path] = (best.first, f"{found.name}.{best.name}" if found.name else best.name)
     return out

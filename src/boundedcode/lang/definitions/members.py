@@ -20,7 +20,7 @@ from typing import NamedTuple, Sequence
 from .kinds import TYPE_KINDS, indentation
 from .lines import definitions_on_lines
 
-__all__ = ["Member", "TypeMembers", "type_around", "type_around_in"]
+__all__ = ["Member", "TypeMembers", "type_around", "type_around_in", "functions_in"]
 
 #: Lines looked through upward for the header of the type around a line: past it, the place stays.
 MAX_HEADER_LINES = 3000
@@ -165,3 +165,12 @@ def type_around(language: str, lines: Sequence[str], line: int) -> TypeMembers |
 def type_around_in(language: str, data: bytes, line: int) -> TypeMembers | None:
     """`type_around` of a file's contents (UTF-8, undecodable bytes replaced)."""
     return type_around(language, data.decode("utf-8", "replace").split("\n"), line)
+
+
+@functools.lru_cache(maxsize=256)
+def functions_in(language: str, data: bytes) -> TypeMembers | None:
+    """Every function and method of a file's contents (as for a line at its top level), under the
+    name "" and header 0; None for none, or a file over MAX_TOP_LEVEL_LINES."""
+    lines = data.decode("utf-8", "replace").split("\n")
+    members = _top_level(language, lines) if len(lines) <= MAX_TOP_LEVEL_LINES else ()
+    return TypeMembers("", 0, members) if members else None

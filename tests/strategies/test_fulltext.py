@@ -279,7 +279,9 @@ def test_a_file_found_by_its_words_shows_the_function_holding_most_of_them_not_t
         "    # rounding\n"
         "    return ledger\n"
     )
-    result = run({**FILLER, "pkg/settle.py": settle}, "A refund of a ledger entry: the currency rounding is off")
+    result = run(
+        {**FILLER, "pkg/settle.py": settle}, "A refund of a ledger entry: the currency rounding is off"
+    )
     top = result.items[0]
     assert (top.path, top.strategies[0]) == ("pkg/settle.py", "fulltext")
     assert (top.line, top.symbol, top.lines) == (5, "refund", (5, 2))

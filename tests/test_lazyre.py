@@ -129,3 +129,21 @@ def test_the_file_is_in_the_users_cache_directory_never_a_relative_one(tmp_path:
     _compile_in_a_process({"XDG_CACHE_HOME": "xdg", "HOME": str(home)}, cwd=work)  # relative: ignored
     assert len(list(home.glob(".cache/boundedcode/regex-*.marshal"))) == 1
     assert list(work.iterdir()) == []
+
+
+def test_no_expression_made_from_a_message_is_kept(tmp_path: Path) -> None:
+    import marshal
+
+    from .conftest import EXAMPLE
+
+    # The environment variable's accessors are expressions made for it (strategies.docs_config).
+    message = "`Ledger.Post` raises KeyError when SHOP_ZORBLAX is unset"
+    code = f"import boundedcode\nboundedcode.retrieve({message!r}, {str(EXAMPLE)!r})\n"
+    env = {**os.environ, "BCODE_CACHE_DIR": str(tmp_path)}
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)
+    (kept,) = tmp_path.glob("regex-*.marshal")
+    patterns = [
+        k[0] if isinstance(k[0], str) else k[0].decode("latin-1") for k in marshal.loads(kept.read_bytes())
+    ]
+    assert len(patterns) > 100  # the tables' expressions a retrieval uses
+    assert not [p for p in patterns if "ZORBLAX" in p]

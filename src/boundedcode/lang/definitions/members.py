@@ -135,6 +135,11 @@ def _top_level(language: str, lines: Sequence[str]) -> tuple[Member, ...]:
     return tuple(sorted(out, key=lambda m: m.first))
 
 
+def _functions(language: str, lines: Sequence[str]) -> tuple[Member, ...]:
+    """`_top_level`'s functions, none for a file over MAX_TOP_LEVEL_LINES."""
+    return _top_level(language, lines) if len(lines) <= MAX_TOP_LEVEL_LINES else ()
+
+
 def type_around(language: str, lines: Sequence[str], line: int) -> TypeMembers | None:
     """The type `line` (1-based) is the header of, or lies in the body of outside its member
     functions, with those members; for a line at the module's top level that defines nothing (an
@@ -148,7 +153,7 @@ def type_around(language: str, lines: Sequence[str], line: int) -> TypeMembers |
         return None
     header, name = found
     if found == _TOP:
-        members = _top_level(language, lines) if len(lines) <= MAX_TOP_LEVEL_LINES else ()
+        members = _functions(language, lines)
     else:
         last = _last_line(lines, header)
         if not header <= line <= last:
@@ -171,6 +176,5 @@ def type_around_in(language: str, data: bytes, line: int) -> TypeMembers | None:
 def functions_in(language: str, data: bytes) -> TypeMembers | None:
     """Every function and method of a file's contents (as for a line at its top level), under the
     name "" and header 0; None for none, or a file over MAX_TOP_LEVEL_LINES."""
-    lines = data.decode("utf-8", "replace").split("\n")
-    members = _top_level(language, lines) if len(lines) <= MAX_TOP_LEVEL_LINES else ()
+    members = _functions(language, data.decode("utf-8", "replace").split("\n"))
     return TypeMembers("", 0, members) if members else None

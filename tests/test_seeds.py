@@ -154,6 +154,16 @@ def test_a_builtins_spelling_is_dropped_and_another_spelling_is_the_repositorys(
     assert names == ["Max", "Range"]
 
 
+def test_a_dunder_no_language_gives_meaning_to_is_the_project_s_name():
+    # Python's TypeError quotes the class of the lazy object it could not add.
+    message = 'The filter fails (TypeError: can only concatenate str (not "__proxy__") to str)'
+    assert ("name", "__proxy__", None, "prose") in kinds(message)
+    # The languages' own hooks and attributes (Python's data model, PHP's and C's predefined
+    # names) are in most projects: written in prose, they name no place.
+    names = [t for k, t, _, _ in kinds("Its __repr__, __radd__, __get__, __DIR__ and __FILE__ differ")]
+    assert [n for n in names if n.startswith("__")] == []
+
+
 def test_a_traceback_s_source_lines_name_nothing():
     trace = (
         "Deleting a batch fails in `purge_stock`:\n"

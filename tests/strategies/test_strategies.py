@@ -260,6 +260,19 @@ def test_uses_count_only_for_names_used_in_few_files():
     assert "u/f00.py" not in run(many, "`rare_helper` misbehaves").paths
 
 
+def test_a_class_named_like_a_hook_is_found_by_its_definition():
+    files = {
+        "utils/functional.py": "def lazy(func):\n    class __proxy__:\n        pass\n    return __proxy__\n",
+        "template/filters.py": "def add(value, arg):\n    try:\n        return value + arg\n    except TypeError:\n        return ''\n",
+        "views/debug.py": "def render(value):\n    raise TypeError('cannot concatenate a lazy string')\n",
+    }
+    message = (
+        "add filter is unable to concatenate strings with lazy string\n"
+        'The add filter raises (TypeError: can only concatenate str (not "__proxy__") to str).'
+    )
+    assert places(run(files, message))[0] == ("utils/functional.py", 2, "__proxy__")
+
+
 def test_discovery_matches_the_message_words_against_paths():
     files = {"pricing/discount.py": "x = 1\n", "pricing/tax.py": "y = 2\n", "web/index.ts": "z\n"}
     result = run(files, "Prices are wrong at checkout\nDiscounts are applied twice")

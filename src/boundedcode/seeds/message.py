@@ -228,6 +228,29 @@ BUILTINS = frozenset(
     }
 )
 
+_BINARY_HOOKS = "add sub mul matmul truediv floordiv div mod divmod pow lshift rshift and xor or".split()
+#: The one-word dunders a language gives meaning to (Python's data model and its modules' and
+#: functions' attributes, C's, PHP's and Ruby's predefined names): most projects define or read
+#: them, so they point at none. Any other (`__proxy__`, `__array__`) is a project's own name.
+LANGUAGE_DUNDERS = frozenset(
+    f"__{n}__"
+    for n in (
+        *"""new init del repr str bytes format hash bool lt le eq ne gt ge getattr getattribute setattr
+        delattr dir get set delete slots prepare instancecheck subclasscheck subclasshook call len
+        getitem setitem delitem missing iter reversed contains neg pos abs invert complex int float
+        index round trunc floor ceil enter exit aenter aexit await aiter anext buffer copy deepcopy
+        reduce getstate setstate getnewargs sizeof fspath name qualname module doc dict class bases
+        mro annotations wrapped file path package spec loader all version main builtins globals
+        closure code defaults kwdefaults self func weakref cause context traceback notes future
+        debug import metaclass nonzero unicode cmp long oct hex coerce getslice setslice delslice
+        members objclass signature parameters args origin FILE LINE DIR CLASS FUNCTION METHOD
+        NAMESPACE TRAIT DATE TIME attribute cplusplus GNUC method send id proto""".split(),
+        *_BINARY_HOOKS,
+        *(f"r{n}" for n in _BINARY_HOOKS),
+        *(f"i{n}" for n in _BINARY_HOOKS),
+    )
+)
+
 _FENCE = compile_static(r"^\s{0,3}(```|~~~)")
 _PROMPT = compile_static(r"^\s*(>>>|\.\.\.|\$ |> |In \[\d+\]:|Out\[\d+\]:|irb\(|iex\(|php > )")
 _INDENTED = compile_static(r"^(    |\t)\S")
@@ -285,6 +308,8 @@ _FORGE_FILE = compile_static(
 _DIR_PATH = compile_static(r"(?<![\w/.:-])((?:[\w.-]+/){1,12}[\w.-]+/?)(?![\w/])")
 _CONFIG_KEY = compile_static(r"^[a-z][a-z0-9_]*(?:[.-][a-z][a-z0-9_]*)+$")
 _ENV = compile_static(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+#: A one-word name spelled `__like__`: a language's own hook or attribute, or a name of the project's.
+_DUNDER = compile_static(r"^__[A-Za-z][A-Za-z0-9]*__$")
 _CAMEL = compile_static(r"^_?[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*$")
 _SNAKE = compile_static(r"^_{0,2}[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_{0,2}$")
 _WORD = compile_static(r"[A-Za-z][A-Za-z0-9]+")
@@ -392,7 +417,11 @@ def _is_code_like(token: str, backticked: bool) -> bool:
     if backticked or token.endswith("("):
         return True
     # All capitals without an underscore is an acronym (API, JSON) more often than a name.
-    return bool((_CAMEL.match(bare) and not bare.isupper()) or _SNAKE.match(bare))
+    return bool(
+        (_CAMEL.match(bare) and not bare.isupper())
+        or _SNAKE.match(bare)
+        or (_DUNDER.match(bare) is not None and bare not in LANGUAGE_DUNDERS)
+    )
 
 
 def _quoted(prose: str) -> list[str]:

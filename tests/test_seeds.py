@@ -164,6 +164,18 @@ def test_a_dunder_no_language_gives_meaning_to_is_the_project_s_name():
     assert [n for n in names if n.startswith("__")] == []
 
 
+def test_the_types_python_s_errors_quote_are_names_unless_python_s_own():
+    message = (
+        "TypeError: 'Morsel' object is not subscriptable\n"
+        "TypeError: unsupported operand type(s) for +: 'int' and 'Money'\n"
+        'TypeError: can only concatenate str (not "Promise") to str\n'
+        "AttributeError: type object 'Meta' has no attribute 'ordering'\n"
+        "TypeError: Object of type shop.Invoice is not JSON serializable"
+    )
+    names = [t for k, t, _, _ in kinds(message) if k == "name"]
+    assert [n for n in names if not n.endswith("Error")] == ["Morsel", "Money", "Promise", "Meta", "Invoice"]
+
+
 def test_a_traceback_s_source_lines_name_nothing():
     trace = (
         "Deleting a batch fails in `purge_stock`:\n"

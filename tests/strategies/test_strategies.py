@@ -273,6 +273,15 @@ def test_a_class_named_like_a_hook_is_found_by_its_definition():
     assert places(run(files, message))[0] == ("utils/functional.py", 2, "__proxy__")
 
 
+def test_a_type_python_s_error_quotes_is_found_by_its_definition():
+    files = {
+        "http/cookies.py": "class Morsel(dict):\n    def value(self):\n        return self['value']\n",
+        "http/client.py": "def read(response):\n    return response.cookies['session']\n",
+    }
+    message = "Reading a cookie fails: TypeError: 'Morsel' object is not subscriptable"
+    assert places(run(files, message))[0] == ("http/cookies.py", 1, "Morsel")
+
+
 def test_discovery_matches_the_message_words_against_paths():
     files = {"pricing/discount.py": "x = 1\n", "pricing/tax.py": "y = 2\n", "web/index.ts": "z\n"}
     result = run(files, "Prices are wrong at checkout\nDiscounts are applied twice")

@@ -228,6 +228,14 @@ BUILTINS = frozenset(
     }
 )
 
+#: The types Python itself defines, as its error messages name them: no program's class.
+PYTHON_TYPES = frozenset(
+    """int str float complex bool bytes bytearray memoryview list tuple dict set frozenset range slice
+    object type NoneType NotImplementedType ellipsis function method builtin_function_or_method
+    module generator coroutine async_generator property classmethod staticmethod super cell code
+    frame traceback map filter zip enumerate reversed dict_keys dict_values dict_items""".split()
+)
+
 _BINARY_HOOKS = "add sub mul matmul truediv floordiv div mod divmod pow lshift rshift and xor or".split()
 #: The one-word dunders a language gives meaning to (Python's data model and its modules' and
 #: functions' attributes, C's, PHP's and Ruby's predefined names): most projects define or read
@@ -263,6 +271,19 @@ _CODE_LINE = compile_static(
     r"|[\w.]+\([^()]*\)\s*;?\s*$"  # a bare call
     # A line ending in a brace or a semicolon: not a route's parameter (`GET /orders/{id}`).
     r"|(?!.*\{\w+\}\s*$).*[{};]\s*$)"
+)
+#: The types CPython's own error messages quote (`'Morsel' object is not subscriptable`, `can only
+#: concatenate str (not "Promise") to str`, `unsupported operand type(s) for +: 'int' and 'Money'`).
+_PYTHON_QUOTED_TYPE = compile_static(
+    r"'([\w.]+)' object (?:has no attribute|is not|does not support|cannot be)"
+    r"|\(not \"([\w.]+)\"\)"
+    r"|operand type\(s\) for [^:\n]{1,3}: '([\w.]+)' and '([\w.]+)'"
+    r"|bad operand type for [^:\n]{1,12}: '([\w.]+)'"
+    r"|type object '([\w.]+)' has no attribute"
+    r"|Object of type ([\w.]+) is not JSON serializable"
+    r"|unhashable type: '([\w.]+)'"
+    r"|between instances of '([\w.]+)' and '([\w.]+)'"
+    r"|argument of type '([\w.]+)' is not iterable"
 )
 #: A Python traceback's frame and its source line: the frame locates that line (stack_trace reads
 #: it from the message), and the line's names (`field.name`, `self.using`) would be searched in
@@ -678,6 +699,12 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
                     AnchorKind.QUOTE, frag, AnchorOrigin.PROSE, RANK_QUOTE, detail=m.group(0).strip()[:200]
                 )
             )
+    # A class of the program's that Python's error names by its own formats (no name's shape).
+    for m in _PYTHON_QUOTED_TYPE.finditer(text):
+        for quoted in m.groups():
+            name = quoted.rpartition(".")[2] if quoted else ""
+            if name and name not in PYTHON_TYPES and not _names_nothing(name):
+                col.add(Anchor(AnchorKind.NAME, name, AnchorOrigin.PROSE, RANK_PROSE_NAME))
     for body in _quoted(seg.prose):
         if " " in body.strip():
             for frag in _quote_fragments(body):

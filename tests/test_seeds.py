@@ -155,8 +155,7 @@ def test_a_builtins_spelling_is_dropped_and_another_spelling_is_the_repositorys(
 
 
 def test_a_dunder_no_language_gives_meaning_to_is_the_project_s_name():
-    # Python's TypeError quotes the class of the lazy object it could not add.
-    message = 'The filter fails (TypeError: can only concatenate str (not "__proxy__") to str)'
+    message = "The add filter gets a lazy string, a __proxy__ object, and returns an empty string"
     assert ("name", "__proxy__", None, "prose") in kinds(message)
     # The languages' own hooks and attributes (Python's data model, PHP's and C's predefined
     # names) are in most projects: written in prose, they name no place.

@@ -268,7 +268,7 @@ def test_a_class_named_like_a_hook_is_found_by_its_definition():
     }
     message = (
         "add filter is unable to concatenate strings with lazy string\n"
-        'The add filter raises (TypeError: can only concatenate str (not "__proxy__") to str).'
+        "The add filter gets a __proxy__ object, raises TypeError and returns an empty string."
     )
     assert places(run(files, message))[0] == ("utils/functional.py", 2, "__proxy__")
 

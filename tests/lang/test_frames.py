@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from boundedcode.lang._text import evidence_lines
+from boundedcode.lang._text import _evidence_lines, evidence_lines
 from boundedcode.lang.diagnostics import parse_diagnostics
 from boundedcode.lang.frames import Frame, exception_lines, is_frame_line, parse_frames
 from evidence_files import T, evidence
@@ -3061,3 +3061,20 @@ def test_frames_a_survey_of_web_frameworks_found_misread():
     # Nitro's frame with a file URL's path on Windows
     nuxt = "    at Object.handler (/D:/code/shop/.nuxt/chunks/nitro.mjs:3404:29)\n"
     assert [f.path for f in parse_frames(nuxt)] == ["D:/code/shop/.nuxt/chunks/nitro.mjs"]
+
+
+def test_the_parsers_split_one_text_into_its_lines_once_and_each_caller_gets_its_own_list():
+    text = 'Traceback (most recent call last):\n  File "shop/cart.py", line 3, in total\nKeyError: 1\n'
+    _evidence_lines.cache_clear()
+    parse_frames(text)
+    parse_diagnostics(text)
+    exception_lines(text)
+    assert (_evidence_lines.cache_info().misses, _evidence_lines.cache_info().hits) == (1, 2)
+    lines = evidence_lines(text)
+    lines.clear()
+    assert evidence_lines(text) == [
+        "Traceback (most recent call last):",
+        '  File "shop/cart.py", line 3, in total',
+        "KeyError: 1",
+        "",
+    ]

@@ -7,6 +7,7 @@ parser never spends more than a bounded time on one message.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -231,6 +232,11 @@ def evidence_cut(text: str) -> bool:
     return len(text) > MAX_CHARS or text.count("\n") >= MAX_LINES
 
 
+#: Texts whose lines are kept: the parsers of frames, diagnostics, test ids and exception lines each
+#: read the same message or evidence in turn.
+KEPT_TEXTS = 4
+
+
 def evidence_lines(text: str) -> list[str]:
     """The lines of `text` within the bounds: ANSI-free (codes that lost their ESC bytes too),
     non-breaking spaces plain, curled double quotes straight, a Markdown indented code block
@@ -242,6 +248,11 @@ def evidence_lines(text: str) -> list[str]:
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
     them (no trace runs across the cut); an over-long line is blank.
     """
+    return list(_evidence_lines(text))
+
+
+@functools.lru_cache(maxsize=KEPT_TEXTS)
+def _evidence_lines(text: str) -> tuple[str, ...]:
     if len(text) > MAX_CHARS:
         tail = text[-(MAX_CHARS // 2) :]
         text = text[: MAX_CHARS // 2] + "\n\n" + tail[tail.find("\n") + 1 :]
@@ -282,7 +293,7 @@ def evidence_lines(text: str) -> list[str]:
             out.append(_plain(line))
             if "`" in line:
                 out += [_plain(span) for span in _INLINE_SPAN.findall(line)]
-    return out
+    return tuple(out)
 
 
 # A console's hard wrap: a copy of a terminal's text breaks each long line where the console's width

@@ -1,10 +1,11 @@
 """parse_frames on real captured output (tests/fixtures/evidence, see capture.sh) and edge cases."""
 
+import sys
 from pathlib import Path
 
 import pytest
 
-from boundedcode.lang._text import _evidence_lines, evidence_lines
+from boundedcode.lang._text import MAX_CHARS, _evidence_lines, evidence_lines
 from boundedcode.lang.diagnostics import parse_diagnostics
 from boundedcode.lang.frames import Frame, exception_lines, is_frame_line, parse_frames
 from evidence_files import T, evidence
@@ -3078,3 +3079,10 @@ def test_the_parsers_split_one_text_into_its_lines_once_and_each_caller_gets_its
         "KeyError: 1",
         "",
     ]
+
+
+def test_a_text_over_the_bounds_is_not_kept_after_its_lines_are_made():
+    long = "x = 1\n" * (MAX_CHARS // 6 + 10)
+    references = sys.getrefcount(long)
+    assert evidence_lines(long)[:2] == ["x = 1", "x = 1"]
+    assert sys.getrefcount(long) == references  # only its cut, within the bounds, is kept

@@ -232,9 +232,10 @@ def evidence_cut(text: str) -> bool:
     return len(text) > MAX_CHARS or text.count("\n") >= MAX_LINES
 
 
-#: Texts whose lines are kept: the parsers of frames, diagnostics, test ids and exception lines each
-#: read the same message or evidence in turn.
-KEPT_TEXTS = 4
+#: Texts whose lines are kept: the parsers of frames, diagnostics, test ids and exception lines
+#: read one text in turn. One, cut to the bounds first: a long-lived host keeps at most MAX_CHARS
+#: of the last text it parsed, however long that text was.
+KEPT_TEXTS = 1
 
 
 def evidence_lines(text: str) -> list[str]:
@@ -248,14 +249,14 @@ def evidence_lines(text: str) -> list[str]:
     Past MAX_CHARS or MAX_LINES only the head and the tail are kept, with one blank line between
     them (no trace runs across the cut); an over-long line is blank.
     """
+    if len(text) > MAX_CHARS:
+        tail = text[-(MAX_CHARS // 2) :]
+        text = text[: MAX_CHARS // 2] + "\n\n" + tail[tail.find("\n") + 1 :]
     return list(_evidence_lines(text))
 
 
 @functools.lru_cache(maxsize=KEPT_TEXTS)
 def _evidence_lines(text: str) -> tuple[str, ...]:
-    if len(text) > MAX_CHARS:
-        tail = text[-(MAX_CHARS // 2) :]
-        text = text[: MAX_CHARS // 2] + "\n\n" + tail[tail.find("\n") + 1 :]
     text = _ANSI.sub("", text)
     if any(reset in text for reset in _SGR_RESETS):
         text = _BARE_SGR.sub("", text)

@@ -2,7 +2,13 @@
 
 import pytest
 
-from boundedcode.lang.definitions.members import Member, TypeMembers, type_around
+from boundedcode.lang.definitions.members import (
+    MAX_TOP_LEVEL_LINES,
+    Member,
+    TypeMembers,
+    functions_in,
+    type_around,
+)
 
 PYTHON = '''\
 import os
@@ -208,3 +214,11 @@ def test_a_file_s_contents_are_read_once_for_the_same_place():
     found = type_around_in("python", data, 4)
     assert found == type_around("python", lines(PYTHON), 4)
     assert type_around_in("python", bytes(bytearray(data)), 4) is found
+
+
+def test_a_file_s_functions_are_read_up_to_the_top_level_cap():
+    body = "def first():\n    return 1\n"
+    at_cap = (body + "\n" * (MAX_TOP_LEVEL_LINES - 3)).encode()
+    assert at_cap.count(b"\n") + 1 == MAX_TOP_LEVEL_LINES
+    assert functions_in("python", at_cap) == TypeMembers("", 0, (Member("first", 1, 2),))
+    assert functions_in("python", at_cap + b"\n") is None

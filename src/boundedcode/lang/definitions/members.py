@@ -176,5 +176,7 @@ def type_around_in(language: str, data: bytes, line: int) -> TypeMembers | None:
 def functions_in(language: str, data: bytes) -> TypeMembers | None:
     """Every function and method of a file's contents (as for a line at its top level), under the
     name "" and header 0; None for none, or a file over MAX_TOP_LEVEL_LINES."""
+    if data.count(b"\n") >= MAX_TOP_LEVEL_LINES:  # over the cap: not decoded and split for nothing
+        return None
     members = _functions(language, data.decode("utf-8", "replace").split("\n"))
     return TypeMembers("", 0, members) if members else None

@@ -175,6 +175,39 @@ def test_the_types_python_s_errors_quote_are_names_unless_python_s_own():
     assert [n for n in names if not n.endswith("Error")] == ["Morsel", "Money", "Promise", "Meta", "Invoice"]
 
 
+def test_the_names_a_runtime_s_errors_quote_are_names():
+    # Printed by CPython 3.11.7, Ruby 3.1.2 and Node 20.20.2 (V8); Ruby 3.4's format as its NEWS gives it.
+    message = (
+        "ImportError: cannot import name 'parse_header' from 'json' (/usr/lib/python3.11/json/__init__.py)\n"
+        "AttributeError: module 'json' has no attribute 'urlencode'\n"
+        "NameError: name 'reraise' is not defined. Did you mean: 'rethrow'?\n"
+        "NameError: undefined local variable or method `settled' for main:Object\n"
+        "NoMethodError: undefined method `balance' for #<Ledger:0x00007f936df8a248 @e=[]>\n"
+        "NoMethodError: undefined method `opened?' for Journal:Class\n"
+        "NoMethodError: undefined method 'posted' for an instance of Entry\n"
+        "ReferenceError: settle is not defined"
+    )
+    names = [t for k, t, _, _ in kinds(message) if k == "name"]
+    assert [n for n in names if not n.endswith("Error")] == [
+        "parse_header",
+        "urlencode",
+        "reraise",
+        "rethrow",
+        "settled",
+        "Ledger",
+        "Journal",
+        "Entry",
+        "settle",
+    ]
+    # A placeholder is no name, nor is a value's missing method or attribute (a common word).
+    quiet = (
+        "NameError: name 'xxx' is not defined\n"
+        "NoMethodError: undefined method `each' for nil:NilClass\n"
+        "TypeError: Cannot read properties of undefined (reading 'length')"
+    )
+    assert [t for k, t, _, _ in kinds(quiet) if k == "name" and not t.endswith(("Error", "Class"))] == []
+
+
 def test_a_traceback_s_source_lines_name_nothing():
     trace = (
         "Deleting a batch fails in `purge_stock`:\n"

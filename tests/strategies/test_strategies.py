@@ -282,6 +282,15 @@ def test_a_type_python_s_error_quotes_is_found_by_its_definition():
     assert places(run(files, message))[0] == ("http/cookies.py", 1, "Morsel")
 
 
+def test_a_name_a_runtime_s_error_quotes_is_found_by_its_definition():
+    files = {
+        "shop/compat.py": "def reraise(exc, tb):\n    raise exc.with_traceback(tb)\n",
+        "shop/orders.py": "def settle(order):\n    return order.total\n",
+    }
+    message = "Retrying an order fails with NameError: name 'reraise' is not defined"
+    assert places(run(files, message))[0] == ("shop/compat.py", 1, "reraise")
+
+
 def test_discovery_matches_the_message_words_against_paths():
     files = {"pricing/discount.py": "x = 1\n", "pricing/tax.py": "y = 2\n", "web/index.ts": "z\n"}
     result = run(files, "Prices are wrong at checkout\nDiscounts are applied twice")

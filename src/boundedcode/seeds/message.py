@@ -43,6 +43,9 @@ PLACEHOLDERS = frozenset(
         "blah",
         "xyz",
         "abc",
+        "xxx",
+        "yyy",
+        "zzz",
     }
 )
 
@@ -284,6 +287,22 @@ _PYTHON_QUOTED_TYPE = compile_static(
     r"|unhashable type: '([\w.]+)'"
     r"|between instances of '([\w.]+)' and '([\w.]+)'"
     r"|argument of type '([\w.]+)' is not iterable"
+)
+#: The program's names a runtime's own errors quote, as CPython, Ruby and V8 print them: `cannot
+#: import name 'x'`, `module 'm' has no attribute 'x'`, `name 'x' is not defined`, CPython's `Did
+#: you mean: 'x'?` (a name that exists), Ruby's ``undefined local variable or method `x'`` and the
+#: class of ``undefined method `x' for #<Ledger:0x…>``, V8's `ReferenceError: x is not defined`. A
+#: one-word lower-case name has no name's shape in prose, and the error line gives only its literal
+#: runs. A value's missing attribute or method (Ruby's `x` above, V8's `(reading 'x')`) is not taken,
+#: as `'Ledger' object has no attribute 'x'` is not: most are common words (`each`, `length`).
+_RUNTIME_NAME = compile_static(
+    r"cannot import name '(\w+)'"
+    r"|module '[\w.]+' has no attribute '(\w+)'"
+    r"|\bname '(\w+)' is not defined"
+    r"|Did you mean: '(\w+)'\?"
+    r"|undefined local variable or method [`'](\w+)[?!]?'"
+    r"|undefined method [`'][^'\s]+' for (?:#<|an instance of )?([A-Z]\w*(?:::\w+)*)"
+    r"|(?:ReferenceError|TypeError): ([A-Za-z_$][\w$]*) is not (?:defined|a function|a constructor)"
 )
 #: A Python traceback's frame and its source line: the frame locates that line (stack_trace reads
 #: it from the message), and the line's names (`field.name`, `self.using`) would be searched in
@@ -704,6 +723,11 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
         for quoted in m.groups():
             name = quoted.rpartition(".")[2] if quoted else ""
             if name and name not in PYTHON_TYPES and not _names_nothing(name):
+                col.add(Anchor(AnchorKind.NAME, name, AnchorOrigin.PROSE, RANK_PROSE_NAME))
+    for m in _RUNTIME_NAME.finditer(text):
+        for quoted in m.groups():
+            name = quoted.rpartition("::")[2] if quoted else ""
+            if name and not _names_nothing(name):
                 col.add(Anchor(AnchorKind.NAME, name, AnchorOrigin.PROSE, RANK_PROSE_NAME))
     for body in _quoted(seg.prose):
         if " " in body.strip():

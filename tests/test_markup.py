@@ -107,6 +107,20 @@ def test_an_environment_report_is_no_words_and_a_version_in_a_sentence_stays():
     assert without_version_reports(two) == two
 
 
+def test_a_json_environment_report_is_no_words_either():
+    for name in ("requests-help.json", "npm-ls.json"):
+        report = (REPORTS / name).read_text()
+        message = f"Proxies lose their credentials\n## System Information\n```\n{report}```\nSee above."
+        kept = without_version_reports(message)
+        assert kept.count("\n") == message.count("\n")
+        assert "version" not in kept and "overridden" not in kept and "openssl_version" not in kept
+        assert kept.startswith("Proxies lose their credentials\n## System Information\n```\n")
+        assert kept.endswith("```\nSee above.")
+    # JSON that is no report (fewer than three versions) is the message's own.
+    config = '{\n  "retries": 3,\n  "proxy": "http://proxy:3128",\n  "version": "1.2.0"\n}'
+    assert without_version_reports(config) == config
+
+
 def test_a_pasted_environment_report_does_not_point_at_the_file_that_prints_versions():
     files = {
         "tool/parse.py": "def parse_config(text):\n    if not text:\n        raise ValueError('empty config')\n",

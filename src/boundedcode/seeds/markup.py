@@ -79,13 +79,19 @@ def without_links(text: str) -> str:
 
 
 #: One line of an environment report: a package, tool or platform and its version
-#: (`numpy: 1.22.4`, `astropy 5.1`, `Lombok version: 1.18.30`, `requests==2.31.0`).
+#: (`numpy: 1.22.4`, `astropy 5.1`, `Lombok version: 1.18.30`, `requests==2.31.0`), or a JSON
+#: report's (`"version": "2.0.9",`, as `python -m requests.help` and `envinfo --json` print them).
 _VERSION_LINE = compile_static(
     r"^\s*(?:[-*]\s*)?[A-Za-z][\w.\-]*(?: [A-Za-z][\w.\-]*){0,2}\s*(?::|==|>=|<=|=|\s)\s*"
     r"v?\d+(?:\.\d+)+[\w.+\-]*(?!.*\d\.\d)"
+    r'|^\s*"[\w.\-@/ ]{1,60}":\s*"v?\d+(?:\.\d+)+[\w.+\-]*",?\s*$'
 )
-#: A line of the same report that gives no version (`commit: None`, `LANG: en_US.UTF-8`).
-_KEY_VALUE = compile_static(r"^\s*(?:[-*]\s*)?[\w.\- ]{1,40}:\s+\S")
+#: A line of the same report that gives no version (`commit: None`, `LANG: en_US.UTF-8`; in
+#: JSON `"version": null,`, `"chardet": {`, `},`).
+_KEY_VALUE = compile_static(
+    r"^\s*(?:[-*]\s*)?[\w.\- ]{1,40}:\s+\S"
+    r'|^\s*(?:"[\w.\-@/ ]{1,60}":\s*(?:[{\[]|"[^"]*"|null|true|false|-?\d[\w.]*),?|[}\]],?)\s*$'
+)
 #: Version lines that make a run of report lines an environment report.
 MIN_VERSION_LINES = 3
 

@@ -121,6 +121,19 @@ def test_a_json_environment_report_is_no_words_either():
     assert without_version_reports(config) == config
 
 
+def test_a_toolchain_s_variables_are_no_words_and_a_few_settings_stay():
+    report = (REPORTS / "go-env.txt").read_text()
+    message = f"Builds ignore the vendor folder\n### go env\n```\n{report}```\nOn every run."
+    kept = without_version_reports(message)
+    assert kept.count("\n") == message.count("\n")
+    assert "CGO_ENABLED" not in kept and "GOARCH" not in kept
+    assert kept.startswith("Builds ignore the vendor folder\n### go env\n```\n")
+    assert kept.endswith("```\nOn every run.")
+    # A few settings (an example's `.env`) name the code's own: they stay.
+    settings = "DATABASE_URL=postgres://db/shop\nCACHE_TTL=60\nDEBUG=1\nSESSION_COOKIE_NAME=sid"
+    assert without_version_reports(settings) == settings
+
+
 def test_a_pasted_environment_report_does_not_point_at_the_file_that_prints_versions():
     files = {
         "tool/parse.py": "def parse_config(text):\n    if not text:\n        raise ValueError('empty config')\n",

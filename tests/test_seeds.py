@@ -208,6 +208,11 @@ def test_the_names_a_runtime_s_errors_quote_are_names():
     assert [t for k, t, _, _ in kinds(quiet) if k == "name" and not t.endswith(("Error", "Class"))] == []
 
 
+def test_a_platform_is_no_folder():
+    message = "Since hugo v0.132.1+extended linux/amd64 (and on linux/arm/v7) the assets/scss/ folder is skipped"
+    assert [t for k, t, _, _ in kinds(message) if k == "path"] == ["assets/scss/"]
+
+
 def test_a_traceback_s_source_lines_name_nothing():
     trace = (
         "Deleting a batch fails in `purge_stock`:\n"

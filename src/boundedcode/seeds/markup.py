@@ -92,24 +92,32 @@ _KEY_VALUE = compile_static(
     r"^\s*(?:[-*]\s*)?[\w.\- ]{1,40}:\s+\S"
     r'|^\s*(?:"[\w.\-@/ ]{1,60}":\s*(?:[{\[]|"[^"]*"|null|true|false|-?\d[\w.]*),?|[}\]],?)\s*$'
 )
+#: One line of an environment's variables as `go env`, `hugo env`, `printenv` or `set` print them
+#: (`GOARCH="amd64"`, `CGO_ENABLED=1`).
+_ASSIGNMENT = compile_static(r"^\s*(?:set\s+|export\s+)?[A-Z][A-Z0-9_]*=(?:\S.*)?$")
 #: Version lines that make a run of report lines an environment report.
 MIN_VERSION_LINES = 3
+#: Variables that make a run of report lines an environment report: more than an example's
+#: few settings (`.env`'s `DATABASE_URL=…`, which name the code's own settings).
+MIN_ASSIGNMENT_LINES = 8
 
 
 def without_version_reports(text: str) -> str:
     """`text` less its environment reports: a run of report lines (blank lines within it) holding
-    at least MIN_VERSION_LINES versions, each line kept as an empty one.
+    at least MIN_VERSION_LINES versions or MIN_ASSIGNMENT_LINES variables, each line kept as an
+    empty one.
 
     The packages a reporter has installed (`show_versions()`, `pip freeze`, a template's
     "Versions" section) name the environment, not the code: their names matched the one file
-    that prints versions, and the backends' files, in every report that pasted them.
+    that prints versions, and the backends' files, in every report that pasted them. So do a
+    toolchain's variables (`go env`'s `CGO_ENABLED`, `CGO_CFLAGS`…, found in build files).
     """
     lines = text.split("\n")
     run: list[int] = []  # the current run's report lines
-    versions = 0
+    versions = assignments = 0
 
     def close() -> None:
-        if versions >= MIN_VERSION_LINES:
+        if versions >= MIN_VERSION_LINES or assignments >= MIN_ASSIGNMENT_LINES:
             for i in run:
                 lines[i] = ""
 
@@ -117,11 +125,14 @@ def without_version_reports(text: str) -> str:
         if _VERSION_LINE.match(line):
             run.append(i)
             versions += 1
+        elif _ASSIGNMENT.match(line):
+            run.append(i)
+            assignments += 1
         elif _KEY_VALUE.match(line) or (not line.strip() and run):
             run.append(i)
         else:
             close()
-            run, versions = [], 0
+            run, versions, assignments = [], 0, 0
     close()
     return "\n".join(lines)
 

@@ -346,6 +346,12 @@ _FORGE_FILE = compile_static(
     r"https?://[\w.-]+/(?:[\w.-]+/)+?(?:-/)?blob/[^/\s]+/([^\s#?)\]>\"'`]+)(?:#L(\d+))?"
 )
 _DIR_PATH = compile_static(r"(?<![\w/.:-])((?:[\w.-]+/){1,12}[\w.-]+/?)(?![\w/])")
+#: A platform as Go and Docker spell it (`linux/amd64`, `darwin/arm64`, `linux/arm/v7`): no folder.
+_PLATFORM = compile_static(
+    r"^(?:linux|darwin|windows|freebsd|netbsd|openbsd|dragonfly|android|ios|illumos|solaris|aix|plan9"
+    r"|js|wasip1)/(?:amd64|arm64|386|arm|ppc64le|ppc64|s390x|riscv64|mips64le|mips64|mipsle|mips"
+    r"|loong64|wasm|x86_64|aarch64)(?:/v\d)?/?$"
+)
 _CONFIG_KEY = compile_static(r"^[a-z][a-z0-9_]*(?:[.-][a-z][a-z0-9_]*)+$")
 _ENV = compile_static(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 #: A one-word name spelled `__like__`: a language's own hook or attribute, or a name of the project's.
@@ -760,6 +766,7 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
             if (
                 path.count("/") >= 1
                 and not path.startswith(("http", "www"))
+                and not _PLATFORM.match(path)
                 and "." not in path.rsplit("/", 1)[-1]
             ):
                 col.add(Anchor(AnchorKind.PATH, path.rstrip("/") + "/", origin, RANK_PATH + 1))

@@ -209,7 +209,9 @@ def test_the_names_a_runtime_s_errors_quote_are_names():
 
 
 def test_a_platform_is_no_folder():
-    message = "Since hugo v0.132.1+extended linux/amd64 (and on linux/arm/v7) the assets/scss/ folder is skipped"
+    message = (
+        "Since hugo v0.132.1+extended linux/amd64 (and on linux/arm/v7) the assets/scss/ folder is skipped"
+    )
     assert [t for k, t, _, _ in kinds(message) if k == "path"] == ["assets/scss/"]
 
 

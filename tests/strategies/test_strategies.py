@@ -56,6 +56,23 @@ def test_a_path_named_with_its_line_outweighs_one_named_alone():
     assert named == {"core/handlers/base.py": (2, 0.95), "core/exceptions.py": (1, 0.9)}
 
 
+def test_a_file_a_build_wrote_names_no_source_by_its_name_alone():
+    files = {
+        "doc/_templates/index.html": "<html>{{ body }}</html>\n",
+        "docs/builder/html.py": "def write_page(name):\n    return name\n",
+        "src/pkg/module.py": "def run():\n    pass\n",
+    }
+    message = (
+        "Open _build/html/index.html: the page is empty.\n"
+        "The copy in build/lib/pkg/module.py is stale."
+    )
+    named = {
+        path for path, c in contributions(run(files, message, explain=True)) if c.anchor.startswith("path:")
+    }
+    # The generated page's name alone matches a template; the built copy's last two parts, the source.
+    assert named == {"src/pkg/module.py"}
+
+
 def test_a_file_named_after_a_type_the_message_s_sample_defines_is_the_reporter_s():
     files = {
         "support/model/Child.java": "package model;\n\npublic class Child {}\n",

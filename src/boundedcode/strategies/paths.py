@@ -7,6 +7,7 @@ less, and so does a file a code sample includes or imports.
 
 from __future__ import annotations
 
+from ..checkout.policy import BUILD_DIRS
 from ..lang.languages import is_test_path
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
@@ -109,9 +110,11 @@ class PathsStrategy:
             if "/" not in a.text and a.text.split(".", 1)[0] in ev.facts.sample_definitions:
                 continue  # `Child.java` beside the sample's `class Child`: the reporter's file
             cands, matched = ev.index.resolve(a.text)
-            named_parts = len([p for p in a.text.split("/") if p])
-            # A multi-component path must match on more than its file name to count as named.
-            if not cands or (named_parts > 1 and matched < 2 and len(cands) > 1):
+            parts = [p for p in a.text.split("/") if p]
+            # A multi-component path must match on more than its file name to count as named; a
+            # file a build wrote (`_build/html/index.html`) always: its name alone is no source's.
+            generated = any(p in BUILD_DIRS for p in parts[:-1])
+            if not cands or (len(parts) > 1 and matched < 2 and (len(cands) > 1 or generated)):
                 continue
             spec = specificity(len(cands)) * origin
             reliability = R.NAMED_LINE if a.line is not None else R.NAMED_PATH

@@ -62,10 +62,7 @@ def test_a_file_a_build_wrote_names_no_source_by_its_name_alone():
         "docs/builder/html.py": "def write_page(name):\n    return name\n",
         "src/pkg/module.py": "def run():\n    pass\n",
     }
-    message = (
-        "Open _build/html/index.html: the page is empty.\n"
-        "The copy in build/lib/pkg/module.py is stale."
-    )
+    message = "Open _build/html/index.html: the page is empty.\nThe copy in build/lib/pkg/module.py is stale."
     named = {
         path for path, c in contributions(run(files, message, explain=True)) if c.anchor.startswith("path:")
     }

@@ -70,6 +70,16 @@ def test_a_file_a_build_wrote_names_no_source_by_its_name_alone():
     assert named == {"src/pkg/module.py"}
 
 
+def test_a_file_name_many_folders_share_names_none_of_them():
+    files = {f"pkg/part{i}/__init__.py": "" for i in range(9)}
+    files |= {"pkg/app/settings.py": "DEBUG = False\n", "pkg/conf/settings.py": "DEBUG = True\n"}
+    message = "Importing fails: `__init__.py` runs twice and `settings.py` is read too late"
+    named = {
+        path for path, c in contributions(run(files, message, explain=True)) if c.anchor.startswith("path:")
+    }
+    assert named == {"pkg/app/settings.py", "pkg/conf/settings.py"}
+
+
 def test_a_file_named_after_a_type_the_message_s_sample_defines_is_the_reporter_s():
     files = {
         "support/model/Child.java": "package model;\n\npublic class Child {}\n",

@@ -21,6 +21,9 @@ __all__ = ["PathsStrategy"]
 MAX_DIRECTORY_FILES = 5
 #: A title word naming more files than this (index, utils) names none of them.
 MAX_STEM_FILES = 4
+#: A file name written without its folders that more files than this have (`__init__.py`,
+#: `models.py`, `Cargo.toml` in a workspace) names none of them.
+MAX_BARE_NAME_FILES = 8
 
 
 def _file_stems(word: str) -> tuple[str, ...]:
@@ -115,6 +118,8 @@ class PathsStrategy:
             # file a build wrote (`_build/html/index.html`) always: its name alone is no source's.
             generated = any(p in BUILD_DIRS for p in parts[:-1])
             if not cands or (len(parts) > 1 and matched < 2 and (len(cands) > 1 or generated)):
+                continue
+            if len(parts) == 1 and len(cands) > MAX_BARE_NAME_FILES:
                 continue
             spec = specificity(len(cands)) * origin
             reliability = R.NAMED_LINE if a.line is not None else R.NAMED_PATH

@@ -208,6 +208,14 @@ def test_the_names_a_runtime_s_errors_quote_are_names():
     assert [t for k, t, _, _ in kinds(quiet) if k == "name" and not t.endswith(("Error", "Class"))] == []
 
 
+def test_a_contributor_guide_the_template_links_is_no_path():
+    message = (
+        "Please read CONTRIBUTING.md and https://github.com/o/r/blob/main/CODE_OF_CONDUCT.md first.\n"
+        "The page docs/contributing.md renders the table in lib/render.rb wrong."
+    )
+    assert [t for k, t, _, _ in kinds(message) if k == "path"] == ["docs/contributing.md", "lib/render.rb"]
+
+
 def test_a_platform_is_no_folder():
     message = (
         "Since hugo v0.132.1+extended linux/amd64 (and on linux/arm/v7) the assets/scss/ folder is skipped"

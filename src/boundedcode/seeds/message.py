@@ -346,6 +346,10 @@ _FORGE_FILE = compile_static(
     r"https?://[\w.-]+/(?:[\w.-]+/)+?(?:-/)?blob/[^/\s]+/([^\s#?)\]>\"'`]+)(?:#L(\d+))?"
 )
 _DIR_PATH = compile_static(r"(?<![\w/.:-])((?:[\w.-]+/){1,12}[\w.-]+/?)(?![\w/])")
+#: A project's guides for its contributors, as GitHub names them (`CONTRIBUTING.md`,
+#: `CODE_OF_CONDUCT.md`): an issue template links them ("read CONTRIBUTING.md first"), and no
+#: fix is in them.
+COMMUNITY_GUIDES = frozenset({"CONTRIBUTING", "CODE_OF_CONDUCT", "SECURITY", "SUPPORT", "GOVERNANCE"})
 #: A platform as Go and Docker spell it (`linux/amd64`, `darwin/arm64`, `linux/arm/v7`): no folder.
 _PLATFORM = compile_static(
     r"^(?:linux|darwin|windows|freebsd|netbsd|openbsd|dragonfly|android|ios|illumos|solaris|aix|plan9"
@@ -449,6 +453,11 @@ _BEFORE_TYPE_NOUN = compile_static(
 _AFTER_TYPE_NOUN = compile_static(
     rf"\b(?:[Ss]ub)?(?:[Cc]lass(?:es)?|[Ii]nstances?)\s+of\s+(?:an?\s+|the\s+)?(?P<name>{_TYPE_WORD})\b(?![\w.(])"
 )
+
+
+def _a_guide(path: str) -> bool:
+    """Whether `path` is one of the project's guides for contributors (`COMMUNITY_GUIDES`)."""
+    return path.rsplit("/", 1)[-1].partition(".")[0] in COMMUNITY_GUIDES
 
 
 def _names_nothing(bare: str) -> bool:
@@ -748,7 +757,7 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
         origin = origin_override or origin
         for m in _FORGE_FILE.finditer(part):
             path = m.group(1).rstrip(".,:;")
-            if path.rsplit(".", 1)[-1].lower() in SOURCE_EXTENSIONS:
+            if path.rsplit(".", 1)[-1].lower() in SOURCE_EXTENSIONS and not _a_guide(path):
                 line = int(m.group(2)) if m.group(2) else None
                 col.add(Anchor(AnchorKind.PATH, path, origin, RANK_PATH, line=line))
         for m in _PATH.finditer(part):
@@ -757,6 +766,7 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
             if (
                 ext in SOURCE_EXTENSIONS
                 and not re.match(r"^\d", path)
+                and not _a_guide(path)
                 and "://" not in part[max(0, m.start() - 3) : m.start() + 3]
             ):
                 line = int(m.group(2) or m.group(3)) if m.group(2) or m.group(3) else None

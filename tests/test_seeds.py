@@ -216,6 +216,14 @@ def test_a_contributor_guide_the_template_links_is_no_path():
     assert [t for k, t, _, _ in kinds(message) if k == "path"] == ["docs/contributing.md", "lib/render.rb"]
 
 
+def test_a_language_s_own_exception_names_no_place_and_a_project_s_does():
+    message = (
+        "Saving raises ValueError, then a TypeError; in Java a NullPointerException, in Ruby a "
+        "NoMethodError, and our LedgerClosedError is never caught"
+    )
+    assert [t for k, t, _, _ in kinds(message) if k == "name"] == ["LedgerClosedError"]
+
+
 def test_a_platform_is_no_folder():
     message = (
         "Since hugo v0.132.1+extended linux/amd64 (and on linux/arm/v7) the assets/scss/ folder is skipped"

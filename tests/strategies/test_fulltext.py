@@ -73,15 +73,15 @@ def test_the_project_s_own_name_and_stopwords_say_nothing():
 def test_a_name_a_frame_and_a_word_agreeing_outrank_each_alone():
     files = {
         **FILLER,
-        "app/ledger.py": "def post(entry):\n    # overdraft check for the ledger\n"
+        "app/ledger.py": "def post_entry(entry):\n    # overdraft check for the ledger\n"
         "    raise ValueError('balance')\n",
-        "app/audit.py": "def post(entry):\n    return entry\n",  # the name only
+        "app/audit.py": "def post_entry(entry):\n    return entry\n",  # the name only
         "app/notes.py": "# overdraft overdraft ledger\nX = 1\n",  # the words only
     }
     message = (
-        "post() fails on an overdraft in the ledger\n"
+        "post_entry() fails on an overdraft in the ledger\n"
         "Traceback (most recent call last):\n"
-        '  File "/srv/app/ledger.py", line 3, in post\n'
+        '  File "/srv/app/ledger.py", line 3, in post_entry\n'
         "ValueError: balance\n"
     )
     result = run(files, message, explain=True)

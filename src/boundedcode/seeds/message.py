@@ -455,6 +455,36 @@ _AFTER_TYPE_NOUN = compile_static(
 )
 
 
+#: The exceptions a language raises itself (Python's built-in ones, JavaScript's, Ruby's core,
+#: `java.lang`'s, PHP's SPL): every project raises and catches them, so a message naming one
+#: names no place of its own. The error's words stay the message's.
+LANGUAGE_EXCEPTIONS = frozenset(
+    """BaseException Exception ArithmeticError AssertionError AttributeError BlockingIOError
+    BrokenPipeError BufferError ChildProcessError ConnectionAbortedError ConnectionError
+    ConnectionRefusedError ConnectionResetError EOFError EnvironmentError FileExistsError
+    FileNotFoundError FloatingPointError GeneratorExit IOError ImportError IndentationError
+    IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError
+    ModuleNotFoundError NameError NotADirectoryError NotImplementedError OSError OverflowError
+    PermissionError ProcessLookupError RecursionError ReferenceError RuntimeError StopIteration
+    StopAsyncIteration SyntaxError SystemError SystemExit TabError TimeoutError TypeError
+    UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError
+    ValueError ZeroDivisionError Warning UserWarning DeprecationWarning PendingDeprecationWarning
+    SyntaxWarning RuntimeWarning FutureWarning ImportWarning UnicodeWarning BytesWarning
+    ResourceWarning EncodingWarning ExceptionGroup BaseExceptionGroup
+    RangeError EvalError URIError AggregateError
+    StandardError ScriptError NoMethodError ArgumentError FrozenError FiberError ThreadError
+    LocalJumpError FloatDomainError RegexpError SecurityError
+    NullPointerException IllegalArgumentException IllegalStateException IndexOutOfBoundsException
+    ArrayIndexOutOfBoundsException StringIndexOutOfBoundsException ClassCastException
+    UnsupportedOperationException NumberFormatException RuntimeException ArithmeticException
+    ClassNotFoundException InterruptedException CloneNotSupportedException StackOverflowError
+    OutOfMemoryError NoSuchFieldException NoSuchMethodException Throwable
+    ArgumentCountError DivisionByZeroError LogicException InvalidArgumentException
+    OutOfRangeException LengthException DomainException UnexpectedValueException
+    OutOfBoundsException OverflowException UnderflowException""".split()
+)
+
+
 def _a_guide(path: str) -> bool:
     """Whether `path` is one of the project's guides for contributors (`COMMUNITY_GUIDES`)."""
     return path.rsplit("/", 1)[-1].partition(".")[0] in COMMUNITY_GUIDES
@@ -462,7 +492,13 @@ def _a_guide(path: str) -> bool:
 
 def _names_nothing(bare: str) -> bool:
     """A word no name of the repository's is: too short, common, a builtin or a placeholder."""
-    return len(bare) < 3 or bare.lower() in COMMON or bare in BUILTINS or bare.lower() in PLACEHOLDERS
+    return (
+        len(bare) < 3
+        or bare.lower() in COMMON
+        or bare in BUILTINS
+        or bare.lower() in PLACEHOLDERS
+        or bare in LANGUAGE_EXCEPTIONS
+    )
 
 
 def _is_code_like(token: str, backticked: bool) -> bool:

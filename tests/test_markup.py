@@ -94,41 +94,35 @@ def test_a_templated_issue_finds_the_code_not_the_files_that_say_the_template_wo
 REPORTS = Path(__file__).parent / "fixtures" / "reports"
 
 
+def assert_report_dropped(report: str, absent: tuple[str, ...], tail: str = "```\nSee above.") -> None:
+    """`report` fenced in a message: its lines blank (still lines), the text around it as written."""
+    head = "Parsing fails on empty input\nSeen with:\n```\n"
+    message = head + report + tail
+    kept = without_version_reports(message)
+    assert kept.count("\n") == message.count("\n")
+    assert kept.startswith(head) and kept.endswith(tail)
+    assert not [word for word in absent if word in kept]
+
+
 def test_an_environment_report_is_no_words_and_a_version_in_a_sentence_stays():
     for name in ("pip-list.txt", "pip-freeze.txt"):
         report = (REPORTS / name).read_text()
-        message = f"Parsing fails on empty input\nSeen with:\n```\n{report}```\nSince click 8.5.1 it fails."
-        kept = without_version_reports(message)
-        assert kept.count("\n") == message.count("\n")
-        assert "anyio" not in kept and "cryptography" not in kept
-        assert "Parsing fails on empty input\nSeen with:\n```\n" in kept
-        assert kept.endswith("```\nSince click 8.5.1 it fails.")  # one version line is no report
+        # One version line (the last) is no report.
+        assert_report_dropped(report, ("anyio", "cryptography"), tail="```\nSince click 8.5.1 it fails.")
     two = "astropy 5.1\nnumpy 1.22.4\nstill fails"
     assert without_version_reports(two) == two
 
 
 def test_a_json_environment_report_is_no_words_either():
     for name in ("requests-help.json", "npm-ls.json"):
-        report = (REPORTS / name).read_text()
-        message = f"Proxies lose their credentials\n## System Information\n```\n{report}```\nSee above."
-        kept = without_version_reports(message)
-        assert kept.count("\n") == message.count("\n")
-        assert "version" not in kept and "overridden" not in kept and "openssl_version" not in kept
-        assert kept.startswith("Proxies lose their credentials\n## System Information\n```\n")
-        assert kept.endswith("```\nSee above.")
+        assert_report_dropped((REPORTS / name).read_text(), ("version", "overridden", "openssl_version"))
     # JSON that is no report (fewer than three versions) is the message's own.
     config = '{\n  "retries": 3,\n  "proxy": "http://proxy:3128",\n  "version": "1.2.0"\n}'
     assert without_version_reports(config) == config
 
 
 def test_a_toolchain_s_variables_are_no_words_and_a_few_settings_stay():
-    report = (REPORTS / "go-env.txt").read_text()
-    message = f"Builds ignore the vendor folder\n### go env\n```\n{report}```\nOn every run."
-    kept = without_version_reports(message)
-    assert kept.count("\n") == message.count("\n")
-    assert "CGO_ENABLED" not in kept and "GOARCH" not in kept
-    assert kept.startswith("Builds ignore the vendor folder\n### go env\n```\n")
-    assert kept.endswith("```\nOn every run.")
+    assert_report_dropped((REPORTS / "go-env.txt").read_text(), ("CGO_ENABLED", "GOARCH"))
     # A few settings (an example's `.env`) name the code's own: they stay.
     settings = "DATABASE_URL=postgres://db/shop\nCACHE_TTL=60\nDEBUG=1\nSESSION_COOKIE_NAME=sid"
     assert without_version_reports(settings) == settings

@@ -297,22 +297,29 @@ def test_a_class_named_like_a_hook_is_found_by_its_definition():
     assert places(run(files, message))[0] == ("utils/functional.py", 2, "__proxy__")
 
 
-def test_a_type_python_s_error_quotes_is_found_by_its_definition():
-    files = {
-        "http/cookies.py": "class Morsel(dict):\n    def value(self):\n        return self['value']\n",
-        "http/client.py": "def read(response):\n    return response.cookies['session']\n",
-    }
-    message = "Reading a cookie fails: TypeError: 'Morsel' object is not subscriptable"
-    assert places(run(files, message))[0] == ("http/cookies.py", 1, "Morsel")
-
-
-def test_a_name_a_runtime_s_error_quotes_is_found_by_its_definition():
-    files = {
-        "shop/compat.py": "def reraise(exc, tb):\n    raise exc.with_traceback(tb)\n",
-        "shop/orders.py": "def settle(order):\n    return order.total\n",
-    }
-    message = "Retrying an order fails with NameError: name 'reraise' is not defined"
-    assert places(run(files, message))[0] == ("shop/compat.py", 1, "reraise")
+@pytest.mark.parametrize(
+    "files, message, place",
+    [
+        (  # a type CPython's error quotes
+            {
+                "http/cookies.py": "class Morsel(dict):\n    def value(self):\n        return self['value']\n",
+                "http/client.py": "def read(response):\n    return response.cookies['session']\n",
+            },
+            "Reading a cookie fails: TypeError: 'Morsel' object is not subscriptable",
+            ("http/cookies.py", 1, "Morsel"),
+        ),
+        (  # a name CPython's error quotes
+            {
+                "shop/compat.py": "def reraise(exc, tb):\n    raise exc.with_traceback(tb)\n",
+                "shop/orders.py": "def settle(order):\n    return order.total\n",
+            },
+            "Retrying an order fails with NameError: name 'reraise' is not defined",
+            ("shop/compat.py", 1, "reraise"),
+        ),
+    ],
+)
+def test_a_type_or_a_name_a_runtime_s_error_quotes_is_found_by_its_definition(files, message, place):
+    assert places(run(files, message))[0] == place
 
 
 def test_discovery_matches_the_message_words_against_paths():

@@ -224,6 +224,11 @@ def test_a_language_s_own_exception_names_no_place_and_a_project_s_does():
     assert [t for k, t, _, _ in kinds(message) if k == "name"] == ["LedgerClosedError"]
 
 
+def test_a_reporter_s_scratch_file_is_no_path():
+    message = "Running test.py, repro.rb or test_foo.py fails in shop/ledger.py; cmd/main.go and main.go too"
+    assert [t for k, t, _, _ in kinds(message) if k == "path"] == ["shop/ledger.py", "cmd/main.go", "main.go"]
+
+
 def test_a_platform_is_no_folder():
     message = (
         "Since hugo v0.132.1+extended linux/amd64 (and on linux/arm/v7) the assets/scss/ folder is skipped"

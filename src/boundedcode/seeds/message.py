@@ -485,6 +485,23 @@ LANGUAGE_EXCEPTIONS = frozenset(
 )
 
 
+#: A file's name a reporter gives their own scratch file (`test.py`, `repro.rb`, `mwe.py`, with a
+#: placeholder `foo.py`, `test_foo.py`): named alone, it is no file of the repository.
+SCRATCH_STEMS = frozenset(
+    {"test", "tests", "tmp", "temp", "repro", "reproduce", "reproducer", "mwe", "bug", "example", "sample"}
+    | {"demo", "scratch", "minimal"}
+)
+
+
+def _a_scratch_file(path: str) -> bool:
+    """Whether `path`, a file name alone, is a reporter's own (`SCRATCH_STEMS`, `PLACEHOLDERS`)."""
+    if "/" in path:
+        return False
+    stem = path.rsplit(".", 1)[0].lower()
+    core = stem.removeprefix("test_").removesuffix("_test")
+    return any(s in SCRATCH_STEMS or s in PLACEHOLDERS for s in (stem, core))
+
+
 def _a_guide(path: str) -> bool:
     """Whether `path` is one of the project's guides for contributors (`COMMUNITY_GUIDES`)."""
     return path.rsplit("/", 1)[-1].partition(".")[0] in COMMUNITY_GUIDES
@@ -803,6 +820,7 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
                 ext in SOURCE_EXTENSIONS
                 and not re.match(r"^\d", path)
                 and not _a_guide(path)
+                and not _a_scratch_file(path)
                 and "://" not in part[max(0, m.start() - 3) : m.start() + 3]
             ):
                 line = int(m.group(2) or m.group(3)) if m.group(2) or m.group(3) else None

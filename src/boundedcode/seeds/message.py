@@ -786,17 +786,14 @@ def message_anchors(text: str, origin_override: AnchorOrigin | None = None) -> l
                     AnchorKind.QUOTE, frag, AnchorOrigin.PROSE, RANK_QUOTE, detail=m.group(0).strip()[:200]
                 )
             )
-    # A class of the program's that Python's error names by its own formats (no name's shape).
-    for m in _PYTHON_QUOTED_TYPE.finditer(text):
-        for quoted in m.groups():
-            name = quoted.rpartition(".")[2] if quoted else ""
-            if name and name not in PYTHON_TYPES and not _names_nothing(name):
-                col.add(Anchor(AnchorKind.NAME, name, AnchorOrigin.PROSE, RANK_PROSE_NAME))
-    for m in _RUNTIME_NAME.finditer(text):
-        for quoted in m.groups():
-            name = quoted.rpartition("::")[2] if quoted else ""
-            if name and not _names_nothing(name):
-                col.add(Anchor(AnchorKind.NAME, name, AnchorOrigin.PROSE, RANK_PROSE_NAME))
+    # The program's classes and names a runtime's errors quote by their own formats (no name's
+    # shape): each one's last segment (`shop.Invoice`, `Ledger::Entry`), unless the runtime's own.
+    for formats, runtime_own in ((_PYTHON_QUOTED_TYPE, PYTHON_TYPES), (_RUNTIME_NAME, frozenset())):
+        for m in formats.finditer(text):
+            for quoted in filter(None, m.groups()):
+                name = _SEPARATORS.split(quoted)[-1]
+                if name and name not in runtime_own and not _names_nothing(name):
+                    col.add(Anchor(AnchorKind.NAME, name, AnchorOrigin.PROSE, RANK_PROSE_NAME))
     for body in _quoted(seg.prose):
         if " " in body.strip():
             for frag in _quote_fragments(body):

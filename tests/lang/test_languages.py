@@ -9,6 +9,7 @@ from boundedcode.lang.languages import (
     is_document,
     is_example_path,
     is_declaration_path,
+    is_generated_path,
     is_prose_path,
     is_test_path,
     is_vendored_path,
@@ -150,6 +151,24 @@ def test_is_not_test_path(path: str) -> None:
 )
 def test_is_prose_path(path: str, prose: bool) -> None:
     assert is_prose_path(path) is prose
+
+
+@pytest.mark.parametrize(
+    ("path", "generated"),
+    [
+        ("single_include/nlohmann/json.hpp", True),
+        ("singleheader/simdjson.h", True),
+        ("extras/catch_amalgamated.hpp", True),  # a single-header build named as one
+        ("extras/catch_amalgamated.cpp", True),
+        ("api/orders.pb.go", True),
+        ("shop/migrations/0002_cart_total.py", True),
+        ("amalgamation.sh", False),  # the script that builds it is written by hand
+        ("tests/X91-AmalgamatedCatch.cpp", False),
+        ("src/catch2/internal/catch_textflow.cpp", False),
+    ],
+)
+def test_is_generated_path(path: str, generated: bool) -> None:
+    assert is_generated_path(path) is generated
 
 
 @pytest.mark.parametrize(

@@ -264,6 +264,10 @@ _DOCUMENT_NAMES = (
     "Makefile",
     "util_test.go",
     "notes.txt",
+    "package.json",
+    "Cargo.toml",
+    "pom.xml",
+    "config.yml",
 )
 _DOCUMENT_DIRS = ("", "src/shop", "tests/unit", "docs/api", "src/test/java", "examples")
 
@@ -275,7 +279,7 @@ def test_a_document_is_a_known_language_neither_prose_nor_a_test_unless_asked(ab
         for name in _DOCUMENT_NAMES:
             path = f"{directory}/{name}".lstrip("/")
             expected = (
-                language_of(path) is not None
+                language_of(path) not in (None, "json", "toml", "xml")
                 and not is_prose_path(path)
                 and (about_tests or not is_test_path(path))
             )
@@ -284,6 +288,9 @@ def test_a_document_is_a_known_language_neither_prose_nor_a_test_unless_asked(ab
     assert judged["src/shop/models.py"] and not judged["docs/api/models.py"]
     assert judged["tests/unit/models.py"] == about_tests == judged["src/shop/test_models.py"]
     assert not judged["src/shop/README.md"] and not judged["notes.txt"]
+    # Data is no document, but a YAML file is (a linter's defaults are where its rules change).
+    assert not judged["package.json"] and not judged["src/shop/Cargo.toml"] and not judged["pom.xml"]
+    assert judged["config.yml"] and judged["src/shop/config.yml"]
     # A listing's documents at once (a directory judged once per run of its files): the same ones.
     added = {
         "docs/api/v2/models.py": False,

@@ -3,8 +3,8 @@
 The message's terms (seeds.terms: identifier parts, light stems, whole names,
 stopwords out, each weighted 1 + ln(repeats)) are term needles of the one shared
 scan, which counts their occurrences per file in the documents alone: source
-files (a known language, neither prose nor tests, unless the message is about
-tests), the only files this strategy scores. A term's idf comes from the
+files (a known language, neither data nor prose nor tests, unless the message
+is about tests), the only files this strategy scores. A term's idf comes from the
 documents holding it; a term in more than MAX_DF_SHARE of them (the project's
 own name) says nothing and is left out. Documents score Σ weight · idf · saturated tf, length-normalized by their size against the
 sizes of a fixed sample of the listing. Nothing is kept between retrievals: the

@@ -345,7 +345,8 @@ def is_prose_path(path: str) -> bool:
 #: the code's behaviour is not in them. No full-text document (other strategies still find them by
 #: a name or a path). The development split's direct blocks held 59 of them, none a gold file;
 #: left out, Java recall 70.5 → 72.2 % and bounded C recall 82.1 → 89.3 % (docs/benchmark.md,
-#: "Twenty-sixth pass"). YAML stays: a linter's defaults (`config/default.yml`) are gold where its rules change.
+#: "Twenty-sixth pass"). YAML stays: a linter's defaults (`config/default.yml`) are gold where its
+#: rules change.
 DATA_LANGUAGES = frozenset({"json", "toml", "xml"})
 
 
@@ -363,8 +364,8 @@ def _document_name(name: str, about_tests: bool) -> bool:
 @functools.lru_cache(maxsize=1 << 17)  # asked of every walked file on every query (a warm host)
 def is_document(path: str, about_tests: bool) -> bool:
     """A source file, as full-text search ranks them: a known language, not data (`DATA_LANGUAGES`)
-    nor prose; tests only when the message is about them. Its name is judged once (names repeat across a tree), its
-    directory once (`_in_dirs`)."""
+    nor prose; tests only when the message is about them. Its name is judged once (names repeat
+    across a tree), its directory once (`_in_dirs`)."""
     directory, _, name = path.rpartition("/")
     return (
         _document_name(name, about_tests)

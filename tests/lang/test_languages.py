@@ -107,6 +107,8 @@ def test_language_of_unknown(path: str) -> None:
         "e2e/checkout.cy.js",
         "testing/python/collect.py",  # a test tree's level at the top is the test tree
         "Integration/checkout_flow.go",
+        "caddytest/integration/caddyfile_adapt/heredoc.caddyfiletest",  # a case named by its extension
+        "promql/promqltest/at_modifier.test",
     ],
 )
 def test_is_test_path(path: str) -> None:
@@ -126,6 +128,8 @@ def test_is_test_path(path: str) -> None:
         "src/protest/mod.rs",
         "lib/testing/runtests.py",  # a package named so below the top is the code's
         "testing.py",
+        "src/_pytest/python.py",
+        "lib/contest.rb",
     ],
 )
 def test_is_not_test_path(path: str) -> None:

@@ -221,6 +221,8 @@ TEST_FILES: tuple[Naming, ...] = (
     Naming(r"(.+)_test\.exs", r"\1.ex"),  # ExUnit: the code is compiled .ex
     Naming(r"(.+)_(?:spec|test)\.lua", r"\1.lua"),  # busted
     Naming(r"(.+)\.bats", None),  # Bats
+    # A case in a format of its own, named by its extension (`.test`, caddy's `.caddyfiletest`).
+    Naming(r"(.+)\.[a-z]*test", None),
 )
 _TEST_FILE = compile_static("|".join(f"(?:{t.pattern})" for t in TEST_FILES))
 _IMPLEMENTATIONS = tuple(

@@ -277,7 +277,7 @@ _DOCUMENT_DIRS = ("", "src/shop", "tests/unit", "docs/api", "src/test/java", "ex
 
 
 @pytest.mark.parametrize("about_tests", [False, True])
-def test_a_document_is_a_known_language_neither_prose_nor_a_test_unless_asked(about_tests: bool) -> None:
+def test_a_document_is_a_known_language_neither_data_prose_nor_a_test_unless_asked(about_tests: bool) -> None:
     judged = {}
     for directory in _DOCUMENT_DIRS:
         for name in _DOCUMENT_NAMES:

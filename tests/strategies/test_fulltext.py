@@ -33,6 +33,26 @@ def test_a_message_that_names_nothing_finds_the_file_that_holds_its_words():
     assert "docs/rounding.md" not in [it.path for it in result.items if "fulltext" in it.strategies]
 
 
+def test_a_manifest_holding_the_words_is_no_document_yaml_is():
+    rounding = FILLER | {
+        "pkg/rounding.py": "def apply(total):\n    # the percentage is rounded at checkout\n    return total\n"
+    }
+    words = "the percentage is rounded twice at checkout when paying"
+    message = "Totals are off: the percentage gets rounded twice when paying"
+    for data in ("package.json", "pyproject.toml", "pom.xml"):
+        text = {
+            "package.json": f'{{"description": "{words}"}}\n',
+            "pyproject.toml": f'description = "{words}"\n',
+        }
+        files = rounding | {data: text.get(data, f"<description>{words}</description>\n")}
+        found = [it.path for it in run(files, message).items if "fulltext" in it.strategies]
+        assert found[0] == "pkg/rounding.py" and data not in found, data
+    files = rounding | {"config/defaults.yml": f"description: {words}\n"}
+    assert "config/defaults.yml" in [
+        it.path for it in run(files, message).items if "fulltext" in it.strategies
+    ]
+
+
 def test_only_the_files_the_block_shows_by_their_words_are_read_for_their_densest_line(monkeypatch):
     files = {
         **FILLER,

@@ -305,3 +305,13 @@ def test_a_file_found_by_its_words_shows_the_function_holding_most_of_them_not_t
     top = result.items[0]
     assert (top.path, top.strategies[0]) == ("pkg/settle.py", "fulltext")
     assert (top.line, top.symbol, top.lines) == (5, "refund", (5, 2))
+
+
+def test_an_example_holding_the_words_is_not_proposed_by_them():
+    files = FILLER | {
+        "pkg/rounding.py": "def apply(total):\n    # the percentage is rounded at checkout\n    return total\n",
+        "examples/paying_demo.py": "# the percentage gets rounded twice when paying: totals are off\nprint(1)\n",
+    }
+    message = "Totals are off: the percentage gets rounded twice when paying"
+    found = [it.path for it in run(files, message).items if "fulltext" in it.strategies]
+    assert found[0] == "pkg/rounding.py" and "examples/paying_demo.py" not in found

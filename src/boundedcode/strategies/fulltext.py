@@ -4,7 +4,8 @@ The message's terms (seeds.terms: identifier parts, light stems, whole names,
 stopwords out, each weighted 1 + ln(repeats)) are term needles of the one shared
 scan, which counts their occurrences per file in the documents alone: source
 files (a known language, neither data nor prose nor tests, unless the message
-is about tests), the only files this strategy scores. A term's idf comes from the
+is about tests), the only files this strategy scores; an example, a demo or a
+benchmark among them is counted, never proposed. A term's idf comes from the
 documents holding it; a term in more than MAX_DF_SHARE of them (the project's
 own name) says nothing and is left out. Documents score Σ weight · idf · saturated tf, length-normalized by their size against the
 sizes of a fixed sample of the listing. Nothing is kept between retrievals: the
@@ -37,7 +38,7 @@ from collections import defaultdict
 from typing import AbstractSet, Iterable, Sequence
 
 from ..lang.definitions.members import functions_in, type_around_in
-from ..lang.languages import documents_among, is_document, language_of
+from ..lang.languages import documents_among, is_document, is_example_path, language_of
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..scan.base import TermMatcher
@@ -217,6 +218,9 @@ class FulltextStrategy:
         counts = ev.scan.terms
         weights = {t.token: t.weight for t in ev.facts.terms}
         scores, n = document_scores(ev, weights)
+        # An example's text repeats the API's words to show their use: it counts in the terms'
+        # idf, but the files proposed are where the behaviour is (names and paths still find it).
+        scores = {p: s for p, s in scores.items() if not is_example_path(p)}
         ranked = best_of(scores, MAX_FILES)
         if not ranked:
             return []

@@ -315,3 +315,7 @@ def test_an_example_holding_the_words_is_not_proposed_by_them():
     message = "Totals are off: the percentage gets rounded twice when paying"
     found = [it.path for it in run(files, message).items if "fulltext" in it.strategies]
     assert found[0] == "pkg/rounding.py" and "examples/paying_demo.py" not in found
+    # A repository of samples: its examples are what holds the words.
+    samples = {f"examples/{path}": text for path, text in files.items()}
+    found = [it.path for it in run(samples, message).items if "fulltext" in it.strategies]
+    assert found[0] == "examples/examples/paying_demo.py"

@@ -219,8 +219,9 @@ class FulltextStrategy:
         weights = {t.token: t.weight for t in ev.facts.terms}
         scores, n = document_scores(ev, weights)
         # An example's text repeats the API's words to show their use: it counts in the terms'
-        # idf, but the files proposed are where the behaviour is (names and paths still find it).
-        scores = {p: s for p, s in scores.items() if not is_example_path(p)}
+        # idf, but the files proposed are where the behaviour is (names and paths still find it),
+        # unless the examples are all the words are in (a repository of samples).
+        scores = {p: s for p, s in scores.items() if not is_example_path(p)} or scores
         ranked = best_of(scores, MAX_FILES)
         if not ranked:
             return []

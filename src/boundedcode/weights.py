@@ -97,7 +97,7 @@ class R:
 TITLE_SHARE = 0.5
 
 #: BM25's term-frequency saturation and length normalization: the usual values, measured best
-#: here. Both tracks of the development split (docs/benchmark.md, "Twenty-sixth pass"): direct Python
+#: here. On the development split's direct track (docs/benchmark.md, "Twenty-sixth pass"), Python
 #: Acc@5 82.1 % with these; b 0.5 → 81.1, b 0.9 → 81.3, k1 0.8 → 81.8 %.
 BM25_K1 = 1.2
 BM25_B = 0.75

@@ -427,8 +427,8 @@ MODULE_FILES = frozenset({"mod", "__init__", "index", "lib", "main", "package-in
 
 #: Generated or amalgamated sources: a single-header distribution (in its own directory, or named
 #: as one: `catch_amalgamated.hpp`), protobuf and other generator output; and a numbered database
-#: migration (`migrations/0002_auto.py`, `db/migrate/2024…_x.rb`,
-#: `database/migrations/2014_…_x.php`), a schema's past change, made once by a command.
+#: migration (`migrations/0002_auto.py`, `db/migrate/2024…_x.rb`, `database/migrations/2014_…_x.php`),
+#: a schema's past change, made once by a command.
 _GENERATED = compile_static(
     r"(?:^|/)(?:single_?includes?|single_?headers?|amalgamat\w*|generated|__generated__)/"
     r"|amalgamated\.\w+$"

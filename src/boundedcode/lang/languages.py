@@ -396,8 +396,9 @@ def documents_among(paths: Sequence[str], about_tests: bool) -> list[str]:
 
 
 def is_example_path(path: str) -> bool:
-    """Whether `path` lies in an examples, samples, demo, tutorials or benchmark directory."""
-    return any(d.lower() in EXAMPLE_DIRS for d in path.split("/")[:-1])
+    """Whether `path` lies in an examples, samples, demo, tutorials or benchmark directory (its
+    directory judged once: the full text asks it of every file it scores, on every query)."""
+    return _in_dirs(path.rpartition("/")[0], EXAMPLE_DIRS)
 
 
 #: Directories that hold a language's sources without being part of its module paths

@@ -488,8 +488,7 @@ LANGUAGE_EXCEPTIONS = frozenset(
 #: A file's name a reporter gives their own scratch file (`test.py`, `repro.rb`, `mwe.py`, with a
 #: placeholder `foo.py`, `test_foo.py`): named alone, it is no file of the repository.
 SCRATCH_STEMS = frozenset(
-    {"test", "tests", "tmp", "temp", "repro", "reproduce", "reproducer", "mwe", "bug", "example", "sample"}
-    | {"demo", "scratch", "minimal"}
+    "test tests tmp temp repro reproduce reproducer mwe bug example sample demo scratch minimal".split()
 )
 
 

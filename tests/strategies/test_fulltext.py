@@ -266,7 +266,9 @@ REPORT = (
 
 
 def test_a_place_at_a_module_s_top_level_is_the_function_its_words_are_in():
-    files = {**FILLER, "pkg/books.py": LEDGER, "pkg/report.py": "from pkg.books import Ledger\n\n\n" + REPORT}
+    # The import is the name's first line; the annotation is a use (an import alone is none).
+    report_py = "from pkg.books import Ledger\n\n\n" + REPORT.replace("(ledger)", "(ledger: Ledger)", 1)
+    files = {**FILLER, "pkg/books.py": LEDGER, "pkg/report.py": report_py}
     result = run(files, "`Ledger` posts a duplicate entry twice")
     report = next(it for it in result.items if it.path == "pkg/report.py")
     assert (report.strategies[0], report.line, report.symbol, report.lines[:2]) == (

@@ -284,6 +284,16 @@ def test_uses_count_only_for_names_used_in_few_files():
     assert "u/f00.py" not in run(many, "`rare_helper` misbehaves").paths
 
 
+def test_a_file_that_names_a_name_only_where_it_imports_it_does_not_use_it():
+    files = {
+        "shop/__init__.py": "from vendor.ledger import (\n    open_ledger,\n    rebalance_ledger,\n)\n",
+        "shop/views.py": "from vendor.ledger import rebalance_ledger\n\nrebalance_ledger(book)\n",
+    }
+    result = run(files, "`rebalance_ledger` drops a row")
+    assert places(result) == [("shop/views.py", 1, None)]
+    assert result.items[0].reason == "uses rebalance_ledger"
+
+
 def test_a_class_named_like_a_hook_is_found_by_its_definition():
     files = {
         "utils/functional.py": "def lazy(func):\n    class __proxy__:\n        pass\n    return __proxy__\n",

@@ -5,7 +5,8 @@ language, and a language server where one serves the file's language (the
 server's line replaces the patterns' and weighs more). A member's definition
 in the file named after its qualifier, or in the file that defines the
 qualifier, comes first. Uses weigh little and count only for names used in at
-most USES_MAX_FILES files; names only in a code sample count for less, and
+most USES_MAX_FILES files, and not in a file that names it only where it imports it (it hands the
+name on, or leaves it unused); names only in a code sample count for less, and
 so do the body's names when the title spells one of the message's names
 (BODY_NAME: the title says what the report is about).
 """
@@ -16,6 +17,7 @@ import math
 import re
 from typing import Callable
 
+from ..lang.import_lines import imported_only
 from ..lang.languages import is_test_path
 from ..model import Anchor, AnchorKind, Finding
 from ..navigator.base import PATTERNS, Location
@@ -147,8 +149,12 @@ class SymbolsStrategy:
             if users and rarity > 0:
                 spec = rarity * origin
                 for path in users[:USES_KEPT]:
-                    hit = files[path][0]
-                    out.append(Finding(path, hit.line, self.id, a, R.USE, f"uses {a.text}", specificity=spec))
+                    hits = files[path]
+                    if imported_only(path, hits, ev.read):  # it hands the name on, or leaves it unused
+                        continue
+                    out.append(
+                        Finding(path, hits[0].line, self.id, a, R.USE, f"uses {a.text}", specificity=spec)
+                    )
         return out
 
     @staticmethod

@@ -1,0 +1,74 @@
+"""Whether a name's lines in a file are all import statements.
+
+A file that names an identifier only where it imports it hands the name on (a package's
+`__init__.py`, an `index.ts`, a `pub use`) or imports it and leaves it unused: it does not use
+it, and where the re-export matters it is the re-exports strategy's finding, for the file that
+defines the name. A statement's first line says so by itself; a line of a multi-line group
+(`    Resolver404, get_callable,`, or `'Resolver404',` in an `__all__` list) is one when the group
+lines above it lead to an import or an export list that opens it. Languages whose imports name files or packages, not identifiers (C's `#include`,
+Go's import paths, Ruby's `require`), have no entry: their names are never imported alone.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from ..lazyre import LazyPattern
+from .languages import language_of
+
+__all__ = ["imported_only"]
+
+_ES = r"^\s*(?:import\b|export\s*(?:type\s*)?[{*]|module\.exports\s*=)"
+_JVM = r"^\s*import\b"
+#: The first line of an import statement, per language; an export list (`__all__`,
+#: `module.exports`) hands names on as well.
+IMPORT_STATEMENT = {
+    "python": LazyPattern(r"^\s*(?:(?:from\s+\S+\s+)?import\b|__all__\s*\+?=)"),
+    "javascript": LazyPattern(_ES),
+    "typescript": LazyPattern(_ES),
+    "tsx": LazyPattern(_ES),
+    "rust": LazyPattern(r"^\s*(?:pub(?:\([^)]*\))?\s+)?use\b"),
+    "java": LazyPattern(_JVM),
+    "kotlin": LazyPattern(_JVM),
+    "scala": LazyPattern(_JVM),
+    "php": LazyPattern(r"^\s*use\b"),
+}
+_NAME = r"(?:[\w$:.\\]+(?:\s+as\s+[\w$]+)?|'\w+'|\"\w+\")"
+#: A line that holds names alone, as the lines of a multi-line group do (no call, no operator).
+_GROUP_LINE = LazyPattern(rf"^\s*{_NAME}(?:\s*,\s*{_NAME})*\s*,?\s*[}})\]]?\s*;?\s*$")
+#: Lines looked at above a group line for the import that opens its group.
+GROUP_LINES_UP = 200
+
+
+def _opens_group(statement: LazyPattern, lines: list[bytes], at: int) -> bool:
+    """Whether the group line `at` (0-based) belongs to an import: the lines above it are group
+    lines up to one that starts an import and leaves the group's bracket open."""
+    for i in range(at - 1, max(-1, at - 1 - GROUP_LINES_UP), -1):
+        text = lines[i].decode("utf-8", "replace").rstrip()
+        if statement.match(text):  # it opens the group when it leaves a bracket open
+            return sum(map(text.count, "([{")) > sum(map(text.count, ")]}"))
+        if not _GROUP_LINE.match(text):
+            return False
+    return False
+
+
+def imported_only(path: str, hits: Sequence[tuple[int, str]], read: Callable[[str], bytes | None]) -> bool:
+    """Whether every one of a name's `hits` in `path` (line number, text) is on an import
+    statement. The file is read (`read`) only when a hit is on a line of a multi-line group."""
+    statement = IMPORT_STATEMENT.get(language_of(path) or "")
+    if statement is None or not hits:
+        return False
+    grouped = []
+    for line, text in hits:
+        if statement.match(text):
+            continue
+        if not _GROUP_LINE.match(text):
+            return False
+        grouped.append(line)
+    if not grouped:
+        return True
+    data = read(path)
+    if data is None:
+        return False
+    lines = data.split(b"\n")
+    return all(0 < n <= len(lines) and _opens_group(statement, lines, n - 1) for n in grouped)

@@ -54,12 +54,15 @@ def _opens_group(statement: LazyPattern, lines: list[bytes], at: int) -> bool:
 
 def imported_only(path: str, hits: Sequence[tuple[int, str]], read: Callable[[str], bytes | None]) -> bool:
     """Whether every one of a name's `hits` in `path` (line number, text) is on an import
-    statement. The file is read (`read`) only when a hit is on a line of a multi-line group."""
+    statement. The file is read (`read`) only when a hit is on a line of a multi-line group.
+    The hits are taken one at a time up to the first that is not: a warm scan makes a hit when
+    it is asked for (`scan.warm.PlainLines`), and most files use a name on its second line."""
     statement = IMPORT_STATEMENT.get(language_of(path) or "")
     if statement is None or not hits:
         return False
     grouped = []
-    for line, text in hits:
+    for at in range(len(hits)):
+        line, text = hits[at]
         if statement.match(text):
             continue
         if not _GROUP_LINE.match(text):

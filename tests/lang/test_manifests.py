@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from boundedcode.lang.manifests import (
+    _json_or_json5,
     cargo_crate,
     go_module,
     is_tsconfig,
@@ -105,6 +106,30 @@ def test_tsconfig_paths_relative_to_base_url_or_to_the_config():
     assert is_tsconfig("tsconfig.build.json") and not is_tsconfig("jsconfig.json")
 
 
+@pytest.mark.parametrize("name", ["tsc_init.tsconfig.json", "tsc4_init.tsconfig.json"])
+def test_a_tsconfig_with_comments_and_trailing_commas_is_read_as_json_once_they_are_gone(monkeypatch, name):
+    import json5
+
+    data = fixture(name).replace(b'"./src",', b'"./src", // the sources\n    /* a // in a comment */', 1)
+    expected = json5.loads(data.decode())
+    monkeypatch.setattr(json5, "loads", lambda text: pytest.fail("json5 asked"))
+    aliases = path_aliases("web/tsconfig.json", data.replace(b"\n  }\n}", b"\n  },\n}"))  # a trailing comma
+    assert aliases is not None and aliases.base_url == "web/src"
+    assert _json_or_json5(data.decode()) == expected
+
+
+def test_a_comment_s_marks_inside_a_string_are_the_string_s():
+    text = '{"a": "http://x/*y*/", // c\n "b": [1, 2,], /* z */ "c": "q\\"//",}'
+    assert _json_or_json5(text) == {"a": "http://x/*y*/", "b": [1, 2], "c": 'q"//'}
+
+
+@pytest.mark.parametrize(
+    "data", [b"/*" * 30_000, b"*/" * 15_000 + b"/*" * 15_000, b'{"a": 1 /* never closed']
+)
+def test_a_comment_never_closed_is_read_once_and_gives_none(data):
+    assert path_aliases("tsconfig.json", data) is None
+
+
 def test_a_plain_json_tsconfig_is_read_as_json_and_json5_reads_the_rest(monkeypatch):
     import json5
 
@@ -115,7 +140,10 @@ def test_a_plain_json_tsconfig_is_read_as_json_and_json5_reads_the_rest(monkeypa
     assert path_aliases("tsconfig.json", plain) == path_aliases(
         "tsconfig.json", plain.replace(b"}}", b",},}")
     )
-    assert asked == ['{"compilerOptions": {"baseUrl": "src",},}']  # JSON5 only where JSON fails
+    assert asked == []  # trailing commas alone: JSON once they are gone
+    unquoted = b"{compilerOptions: {baseUrl: 'src'}}"
+    assert path_aliases("tsconfig.json", unquoted) == path_aliases("tsconfig.json", plain)
+    assert asked == ["{compilerOptions: {baseUrl: 'src'}}"]  # JSON5 only where neither reads it
 
 
 def test_composer_psr4_longest_prefix_first_and_nothing_outside():

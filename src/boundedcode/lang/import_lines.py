@@ -5,8 +5,9 @@ A file that names an identifier only where it imports it hands the name on (a pa
 it, and where the re-export matters it is the re-exports strategy's finding, for the file that
 defines the name. A statement's first line says so by itself; a line of a multi-line group
 (`    Resolver404, get_callable,`, or `'Resolver404',` in an `__all__` list) is one when the group
-lines above it lead to an import or an export list that opens it. Languages whose imports name files or packages, not identifiers (C's `#include`,
-Go's import paths, Ruby's `require`), have no entry: their names are never imported alone.
+lines above it lead to an import or an export list that opens it. Languages whose imports name
+files or packages, not identifiers (C's `#include`, Go's import paths, Ruby's `require`), have no
+entry: their names are never imported alone.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ def imported_only(path: str, hits: Sequence[tuple[int, str]], read: Callable[[st
     """Whether every one of a name's `hits` in `path` (line number, text) is on an import
     statement. The file is read (`read`) only when a hit is on a line of a multi-line group.
     The hits are taken one at a time up to the first that is not: a warm scan makes a hit when
-    it is asked for (`scan.warm.PlainLines`), and most files use a name on its second line."""
+    it is asked for (`scan.warm.PlainLines`), and a file that imports a name mostly uses it at
+    its next hit."""
     statement = IMPORT_STATEMENT.get(language_of(path) or "")
     if statement is None or not hits:
         return False

@@ -688,7 +688,7 @@ class TokenIndex:
     def with_tokens(self, tokens: Iterable[str]) -> frozenset[int]:
         """The numbers of the identifiers whose `identifier_tokens` hold one of `tokens` (every
         identifier `TermMatcher.count` finds a term in: its spellings all stem to the term)."""
-        return frozenset(n for t in tokens for n in self._with_token.get(t))
+        return frozenset(chain.from_iterable(map(self._with_token.get, tokens)))  # in C: ×0.7
 
     def term_lines(
         self, path: str, data: bytes, terms: TermMatcher, holding: frozenset[int]

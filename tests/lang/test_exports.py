@@ -49,6 +49,20 @@ def test_rust_resolver_stops_on_cycles_and_unknown_crates():
     assert resolver.resolve(["app", "a"]).path == "src/a.rs"
 
 
+def test_a_rust_file_without_a_pub_use_is_not_walked_to():
+    tree = {
+        "src/lib.rs": "pub mod shop;\npub(crate) use shop::Cart;\n",
+        "src/shop/mod.rs": "mod cart;\npub(in crate) use self::cart::Cart;\n",
+        "src/shop/cart.rs": "use std::fmt;\n\npub struct Cart {\n    items: Vec<u32>,\n}\n",
+    }
+    reader = files(tree)
+    resolver = RustResolver({"app": "src/lib.rs"}, reader)
+    assert resolver.reexported("src/shop/cart.rs", "Cart") is None
+    assert list(reader.read) == ["src/shop/cart.rs"]  # the crate root and `shop` never read
+    assert resolver.reexported("src/shop/mod.rs", "Cart").path == "src/shop/cart.rs"
+    assert resolver.reexported("src/lib.rs", "Cart").path == "src/shop/cart.rs"
+
+
 def test_rust_resolver_keeps_to_its_file_budget():
     chain = {"src/lib.rs": "pub mod m0;\npub use m0::Deep;\n"}
     for i in range(6):

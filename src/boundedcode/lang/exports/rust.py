@@ -18,6 +18,7 @@ import functools
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..._record import Frozen
+from ...lazyre import compile_static
 from ..manifests import join
 from ._trees import parse, text
 from .model import MAX_HOPS, Files, Hop, Resolved
@@ -68,6 +69,8 @@ class RustModule(Frozen):
 
 
 _EMPTY = RustModule({}, (), {})
+#: A public `use` as its text spells it: `pub use`, `pub(crate) use`, `pub(in crate::a) use`.
+_PUB_USE = compile_static(rb"\bpub\b(?:\s*\([^()]*\))?\s*use\b")
 
 
 # Kept for the same contents, as `py_module` is: a warm host resolves through the same crates' roots
@@ -210,11 +213,22 @@ class RustResolver:
         The file's module is found from its crate's root (the crate whose directory holds it),
         so that `super::` and `crate::` in the re-export resolve as they do for the compiler.
         """
+        if not self._may_reexport(path):
+            return None
         module = self._module_of(path)
         if module is None or not any(use.name == name for use in self._module(module).uses):
             return None
         found = self._member(module, name, True, ())
         return self._answer(found) if found is not None and found.item is not None else None
+
+    def _may_reexport(self, path: str) -> bool:
+        """Whether `path` lies in a crate and its text holds a `pub use` (of any visibility): a
+        file that does not is not parsed, nor the modules above it walked (a name's lines in
+        code, `    get,` in a call, made 72 of 80 such files candidates on the 34.7k-file tree)."""
+        if not any(path.startswith(r.rpartition("/")[0] + "/") for r in self.crates.values()):
+            return False  # (not read: `_module_of` finds no module either)
+        data = self._files(path)
+        return data is not None and _PUB_USE.search(data) is not None
 
     def _module_of(self, path: str) -> _Module | None:
         roots = [r for r in self.crates.values() if path.startswith(r.rpartition("/")[0] + "/")]

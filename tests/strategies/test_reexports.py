@@ -245,6 +245,28 @@ def test_a_name_in_prose_is_followed_from_its_barrel_to_its_definition():
     assert reasons == ["re-exported by packages/signals/src/index.ts:2 as `watchChanges`"]
 
 
+def test_a_file_that_names_the_name_on_a_group_line_but_exports_nothing_is_not_parsed(monkeypatch):
+    from boundedcode.lang.exports.ecmascript import EsResolver
+    from boundedcode.lang.exports.python import PyResolver
+
+    files = {
+        **TS,
+        "packages/signals/src/registry.ts": "const handlers = {\n  watchChanges,\n  other,\n};\n",
+        "tools/__init__.py": "HANDLERS = (\n    watchChanges,\n)\n",
+    }
+    parsed = []
+    for resolver in (EsResolver, PyResolver):
+        real = resolver.module
+        monkeypatch.setattr(
+            resolver, "module", lambda self, path, real=real: parsed.append(path) or real(self, path)
+        )
+    result = run(files, "`watchChanges` runs twice after an update")
+    reasons = found(result, "packages/signals/src/observe.ts")
+    assert reasons == ["re-exported by packages/signals/src/index.ts:2 as `watchChanges`"]
+    assert "packages/signals/src/index.ts" in parsed
+    assert "packages/signals/src/registry.ts" not in parsed and "tools/__init__.py" not in parsed
+
+
 # --- Go ----------------------------------------------------------------------------------------
 
 GO = {

@@ -208,6 +208,12 @@ class _Context:
         return sorted((p for p in found if not is_test_path(p)), key=lambda p: (p.count("/"), p))
 
 
+def _holds(ctx: _Context, path: str, word: bytes) -> bool:
+    """Whether `path`'s text holds `word` (read as its parse would read it: once, in the budget)."""
+    data = ctx.files(path)
+    return data is not None and word in data
+
+
 def _reason_via(resolved: Resolved, label: str) -> str:
     if resolved.via:
         hop = resolved.via[0]
@@ -450,9 +456,14 @@ class ReexportsStrategy:
     def _through(self, ctx: _Context, family: str, path: str, name: str) -> Resolved | None:
         if family == "rust":
             return ctx.rust.reexported(path, name)
+        # A file whose text has no `export` (no `import`) exports (imports) nothing: not parsed.
         if family == "javascript":
+            if not _holds(ctx, path, b"export"):
+                return None
             return ctx.es.definition(path, name) if name in ctx.es.module(path).exported else None
         if family == "python":
+            if not _holds(ctx, path, b"import"):
+                return None
             return ctx.py.definition(path, name) if name in ctx.py.module(path).imports else None
         return None
 

@@ -88,8 +88,10 @@ _JVM = frozenset({"java", "kotlin", "scala", "groovy"})
 _CPP = frozenset({"c", "cpp"})
 # A line that may re-export a name: Rust `pub use`, JavaScript `export`, Python `import`, or a
 # line of a multi-line group (`    Semaphore, TryAcquireError,`); the file's parse decides.
-_LIST_LINE = r"(?!(?:use|let|mod|fn|const|return|import|from|export)\b)[\w:$.]+(?:\s+as\s+[\w$]+)?"
-_GROUP_LINE = rf"^\s*{_LIST_LINE}(?:\s*,\s*{_LIST_LINE})*\s*,?\s*[}})]?\s*;?\s*$"
+# Possessive throughout (each part's characters are not the next one's): an ordinary line of code
+# fails at once, not after trying every split of its words (`lang.import_lines`' group line, too).
+_LIST_LINE = r"(?!(?:use|let|mod|fn|const|return|import|from|export)\b)[\w:$.]++(?:\s++as\s++[\w$]++)?+"
+_GROUP_LINE = rf"^\s*+{_LIST_LINE}(?:\s*+,\s*+{_LIST_LINE})*+\s*+,?+\s*+[}})]?+\s*+;?+\s*+$"
 _MAY_REEXPORT = {
     "rust": LazyPattern(rf"^\s*pub(?:\([^)]*\))?\s+use\b|{_GROUP_LINE}"),
     "javascript": LazyPattern(rf"^\s*export\b|{_GROUP_LINE}"),
@@ -426,7 +428,7 @@ class ReexportsStrategy:
                 continue
             if is_test_path(path):
                 continue
-            if any(pattern.search(h.text) for h in lines):
+            if any(pattern.match(h.text) for h in lines):  # (every alternative is anchored)
                 candidates.append((family, path))
         # Package files first (lib.rs, mod.rs, index.ts, __init__.py): where re-exports gather.
         candidates.sort(key=lambda c: (c[1].rsplit("/", 1)[-1].split(".")[0] not in _PACKAGE_FILES, c[1]))

@@ -5,9 +5,12 @@ A file that names an identifier only where it imports it hands the name on (a pa
 it, and where the re-export matters it is the re-exports strategy's finding, for the file that
 defines the name. A statement's first line says so by itself; a line of a multi-line group
 (`    Resolver404, get_callable,`, or `'Resolver404',` in an `__all__` list) is one when the group
-lines above it lead to an import or an export list that opens it. Languages whose imports name
-files or packages, not identifiers (C's `#include`, Go's import paths, Ruby's `require`), have no
-entry: their names are never imported alone.
+lines above it lead to an import or an export list that opens it.
+
+Only languages whose modules hand names on have an entry. A Java, Kotlin, Scala or PHP file that
+imports a name and never uses it is rare (an unused import), and asking takes a second hit of
+nearly every file, whose first is the import (a Lucene message on the 34.7k-file tree: 19 ms more).
+C's `#include`, Go's import paths and Ruby's `require` name files or packages, not identifiers.
 """
 
 from __future__ import annotations
@@ -20,19 +23,14 @@ from .languages import language_of
 __all__ = ["imported_only"]
 
 _ES = r"^\s*(?:import\b|export\s*(?:type\s*)?[{*]|module\.exports\s*=)"
-_JVM = r"^\s*import\b"
-#: The first line of an import statement, per language; an export list (`__all__`,
-#: `module.exports`) hands names on as well.
+#: The first line of an import statement, per language whose modules hand names on; an export
+#: list (`__all__`, `module.exports`) does as well.
 IMPORT_STATEMENT = {
     "python": LazyPattern(r"^\s*(?:(?:from\s+\S+\s+)?import\b|__all__\s*\+?=)"),
     "javascript": LazyPattern(_ES),
     "typescript": LazyPattern(_ES),
     "tsx": LazyPattern(_ES),
     "rust": LazyPattern(r"^\s*(?:pub(?:\([^)]*\))?\s+)?use\b"),
-    "java": LazyPattern(_JVM),
-    "kotlin": LazyPattern(_JVM),
-    "scala": LazyPattern(_JVM),
-    "php": LazyPattern(r"^\s*use\b"),
 }
 # Possessive throughout (each part's characters are not the next one's): an ordinary line of code
 # fails at once, not after trying every split of its words (2 µs → 0.3 µs a line).

@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 from ..lazyre import LazyPattern
 from .languages import language_of
 
-__all__ = ["imported_only"]
+__all__ = ["imported_only", "names_alone"]
 
 _ES = r"^\s*(?:import\b|export\s*(?:type\s*)?[{*]|module\.exports\s*=)"
 #: The first line of an import statement, per language whose modules hand names on; an export
@@ -32,11 +32,20 @@ IMPORT_STATEMENT = {
     "tsx": LazyPattern(_ES),
     "rust": LazyPattern(r"^\s*(?:pub(?:\([^)]*\))?\s+)?use\b"),
 }
-# Possessive throughout (each part's characters are not the next one's): an ordinary line of code
-# fails at once, not after trying every split of its words (2 µs → 0.3 µs a line).
+
+
+def names_alone(name: str, closers: str) -> str:
+    """The expression of a line that holds names alone (each `name`, comma-separated, a closing
+    bracket of `closers` and a `;` at most), as the lines of a multi-line group do: no call, no
+    operator. Possessive throughout (each part's characters are not the next one's), so that an
+    ordinary line of code fails at once, not after trying every split of its words (2 µs → 0.3 µs
+    a line)."""
+    return rf"^\s*+{name}(?:\s*+,\s*+{name})*+\s*+,?+\s*+[{closers}]?+\s*+;?+\s*+$"
+
+
+# A name, an aliased one, or a quoted one (`__all__`'s entries).
 _NAME = r"(?:[\w$:.\\]++(?:\s++as\s++[\w$]++)?+|'\w++'|\"\w++\")"
-#: A line that holds names alone, as the lines of a multi-line group do (no call, no operator).
-_GROUP_LINE = LazyPattern(rf"^\s*+{_NAME}(?:\s*+,\s*+{_NAME})*+\s*+,?+\s*+[}})\]]?+\s*+;?+\s*+$")
+_GROUP_LINE = LazyPattern(names_alone(_NAME, "})\\]"))
 #: Lines looked at above a group line for the import that opens its group.
 GROUP_LINES_UP = 200
 

@@ -37,6 +37,7 @@ from ..lang.exports.namespaces import (
     package_clause,
     qualified_names,
 )
+from ..lang.import_lines import names_alone
 from ..lang.languages import is_test_path, language_of
 from ..lang.manifests import (
     MANIFEST_NAMES,
@@ -88,10 +89,8 @@ _JVM = frozenset({"java", "kotlin", "scala", "groovy"})
 _CPP = frozenset({"c", "cpp"})
 # A line that may re-export a name: Rust `pub use`, JavaScript `export`, Python `import`, or a
 # line of a multi-line group (`    Semaphore, TryAcquireError,`); the file's parse decides.
-# Possessive throughout (each part's characters are not the next one's): an ordinary line of code
-# fails at once, not after trying every split of its words (`lang.import_lines`' group line, too).
 _LIST_LINE = r"(?!(?:use|let|mod|fn|const|return|import|from|export)\b)[\w:$.]++(?:\s++as\s++[\w$]++)?+"
-_GROUP_LINE = rf"^\s*+{_LIST_LINE}(?:\s*+,\s*+{_LIST_LINE})*+\s*+,?+\s*+[}})]?+\s*+;?+\s*+$"
+_GROUP_LINE = names_alone(_LIST_LINE, "})")
 _MAY_REEXPORT = {
     "rust": LazyPattern(rf"^\s*pub(?:\([^)]*\))?\s+use\b|{_GROUP_LINE}"),
     "javascript": LazyPattern(rf"^\s*export\b|{_GROUP_LINE}"),

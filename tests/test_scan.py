@@ -378,7 +378,7 @@ _SAMPLED_NEEDLES = [
 
 def _printed_by_ripgrep(needles: list[Needle], line: str) -> bool:
     """Whether ripgrep's expression for `needles` (`ripgrep.pattern`: ASCII word boundaries)
-    matches `line`, or may have past its cut."""
+    matches `line`, or may have matched it past its cut."""
     if line.endswith(OMITTED):
         return True
     for n in needles:
@@ -618,6 +618,16 @@ def test_a_file_s_lines_decoded_at_once_read_as_each_line_decoded_alone(tails):
     _parse_lines(out, file_classifier([post]), result, DEFAULT_BUDGETS)
     expected = [(i, line.decode("utf-8", "replace").rstrip("\r")) for i, line in enumerate(lines, 1)]
     assert result.hits[post]["a.py"] == expected
+
+
+def test_records_that_are_not_ripgrep_s_are_skipped_and_the_rest_parsed():
+    """A file's record whose numbers are not numbers, or whose last line has no text, is not
+    ripgrep's: it is left out, never half read, and the other files' records are parsed."""
+    post = Needle("post", True)
+    out = b"a.py\x00x\npost\n\nb.py\x001\npost\n2\n\nno path here\n\nc.py\x007\npost it\n"
+    result = ScanResult()
+    _parse_lines(out, file_classifier([post]), result, DEFAULT_BUDGETS)
+    assert result.hits == {post: {"c.py": [(7, "post it")]}}
 
 
 def test_a_file_s_lines_printed_apart_are_kept_in_the_order_printed():

@@ -265,21 +265,26 @@ def file_classifier(needles: Sequence[Needle]) -> Callable[[Sequence[str], str],
         if len(lines) == 1:  # most files of a scan of rare names: nothing to narrow
             return [(n, [0]) for n in classify(lines[0])]
         present = [(w, n) for w, n in each if w in block]
-        if len(present) == 1 and block.isascii() and "$" not in block and OMITTED not in block:
-            if not any(n.text in block for n in literals):
-                # Every line was printed for a needle and only this one is in the text: its ASCII
-                # word boundaries are `whole_at`'s (no `$`, no cut line), so it is on every line.
-                return [(present[0][1], list(range(len(lines))))]
+        in_block = [n for n in literals if n.text in block]
+        if (
+            len(present) == 1
+            and not in_block
+            and block.isascii()
+            and "$" not in block
+            and OMITTED not in block
+        ):
+            # Every line was printed for a needle and only this one is in the text: its ASCII
+            # word boundaries are `whole_at`'s (no `$`, no cut line), so it is on every line.
+            return [(present[0][1], list(range(len(lines))))]
         found: FileLines = []
         for w, n in present:
             at = [i for i, line in enumerate(lines) if w in line and whole_at(line, w) >= 0]
             if at:
                 found.append((n, at))
-        for n in literals:
-            if n.text in block:
-                at = [i for i, line in enumerate(lines) if n.text in line]
-                if at:
-                    found.append((n, at))
+        for n in in_block:
+            at = [i for i, line in enumerate(lines) if n.text in line]
+            if at:
+                found.append((n, at))
         if len(found) > 1:
             # The order `classify` meets them in: by first line, there the words by their place
             # before the literals in their order (a stable sort: `found` lists them so).

@@ -108,7 +108,8 @@ def _tsconfigs(paths: Sequence[str]) -> list[str]:
 @functools.lru_cache(maxsize=8 * MAX_MANIFESTS)  # every kind's (five), with room
 def _manifest(parse: Callable[[str, bytes], T | None], path: str, data: bytes) -> T | None:
     """`parse(path, data)`, kept for the same contents (a warm host reads the same bytes on every
-    query; a tsconfig is parsed by json5, in pure Python: some 10 ms one). The records are frozen."""
+    query; a tsconfig neither JSON nor JSON with comments is parsed by json5, in pure Python: some
+    10 ms one). The records are frozen."""
     return parse(path, data)
 
 

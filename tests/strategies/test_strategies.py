@@ -178,14 +178,33 @@ def test_a_member_defined_beside_its_qualifier_counts_more_than_one_defined_apar
     beside = {"mark/expression.py": "class Expression:\n" + method}
     apart = {"mark/types.py": "class Expression:\n    pass\n", "mark/helpers.py": "class Helper:\n" + method}
 
-    def defines(files):
+    def defines(files, reason):
         result = run(files, message, explain=True)
-        (found,) = [
-            c.specificity for _, c in contributions(result) if c.reason == "defines method Expression.compile"
-        ]
+        (found,) = [c.specificity for _, c in contributions(result) if c.reason == reason]
         return found
 
-    assert defines(beside) == pytest.approx(MEMBER_BESIDE_QUALIFIER * defines(apart))
+    # Apart, the method is Helper.compile: its reason names it as the file defines it.
+    assert defines(beside, "defines method Expression.compile") == pytest.approx(
+        MEMBER_BESIDE_QUALIFIER * defines(apart, "defines method compile")
+    )
+
+
+def test_a_member_s_namesake_away_from_its_qualifier_is_not_called_by_the_qualified_name():
+    files = {
+        "ledger/ledger.go": "package ledger\n\ntype Ledger struct{}\n",
+        "queue/queue.go": "package queue\n\ntype Queue struct{}\n\nfunc (q *Queue) Post() error { return nil }\n",
+    }
+    result = run(files, "`Ledger.Post` returns nil even on overdraft", explain=True)
+    reasons = {(path, c.reason) for path, c in contributions(result) if c.strategy == "symbols"}
+    assert ("queue/queue.go", "defines method Post") in reasons
+    assert not any("Ledger.Post" in reason for _, reason in reasons)
+
+
+def test_a_member_in_the_package_its_qualifier_names_keeps_the_qualified_name():
+    files = {"src/shop/orders/Checkout.java": "package shop.orders;\n\npublic class Checkout {}\n"}
+    result = run(files, "`orders.Checkout` fails on an empty cart", explain=True)
+    reasons = {c.reason for _, c in contributions(result) if c.strategy == "symbols"}
+    assert "defines class orders.Checkout" in reasons
 
 
 @pytest.mark.parametrize(

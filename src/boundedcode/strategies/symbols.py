@@ -131,7 +131,7 @@ class SymbolsStrategy:
                     factor *= definition_factor(kind, a.text)
                     if path in beside:
                         factor *= MEMBER_BESIDE_QUALIFIER
-                    label = f"{a.qualifier}.{a.text}" if a.qualifier else a.text
+                    label = f"{a.qualifier}.{a.text}" if _as_qualified(path, a.qualifier, near) else a.text
                     out.append(
                         Finding(
                             path,
@@ -181,6 +181,19 @@ class SymbolsStrategy:
         if ev.index.by_stem(q):
             return True
         return is_identifier(q) and any(loc.kind in TYPE_KINDS for loc in definitions(q))
+
+
+def _as_qualified(path: str, qualifier: str | None, near: set[str]) -> bool:
+    """Whether `path` defines the member as the message qualifies it: the file is the qualifier's
+    (`near`: named after it or defining it) or lies in a directory it names (a package's,
+    `orders.OrderService`). Elsewhere the file defines a namesake (an `Engine.retrieve` is no
+    `Session.retrieve`), and its reason names it alone."""
+    if not qualifier:
+        return False
+    if path in near:
+        return True
+    package = _norm(qualifier.rsplit(".", 1)[-1])
+    return any(_norm(part) == package for part in path.split("/")[:-1])
 
 
 def _qualifier_files(near: set[str]) -> set[str]:

@@ -200,6 +200,17 @@ def test_a_member_s_namesake_away_from_its_qualifier_is_not_called_by_the_qualif
     assert not any("Ledger.Post" in reason for _, reason in reasons)
 
 
+def test_a_name_s_function_is_its_definition_before_a_docstring_line_read_as_a_field():
+    source = (
+        '"""Solvers.\n\nSee also\n========\n\n    solve_real: solver for real domain\n"""\n\n\n'
+        "def solve_real(f):\n    return f\n"
+    )
+    result = run({"solvers/solveset.py": source}, "`solve_real` drops a root", explain=True)
+    reasons = [(path, c.reason) for path, c in contributions(result) if c.strategy == "symbols"]
+    assert reasons == [("solvers/solveset.py", "defines function solve_real")]
+    assert places(result)[0][:2] == ("solvers/solveset.py", 10)
+
+
 def test_a_member_in_the_package_its_qualifier_names_keeps_the_qualified_name():
     files = {"src/shop/orders/Checkout.java": "package shop.orders;\n\npublic class Checkout {}\n"}
     result = run(files, "`orders.Checkout` fails on an empty cart", explain=True)

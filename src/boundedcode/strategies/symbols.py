@@ -51,6 +51,9 @@ TYPE_KINDS = frozenset(
         "impl",
     }
 )
+#: Definition kinds of data, not code: in a file that also defines the name as code (a function,
+#: a type), the code's line is the one shown.
+DATA_KINDS = frozenset({"field", "variable", "constant", "property"})
 #: A name that is also the qualifier of a member the message names (Ledger in Ledger.Post)
 #: points at the container; the member is the point, so the container weighs a little less.
 QUALIFIER_NAME = 0.9
@@ -107,7 +110,11 @@ class SymbolsStrategy:
                 origin *= QUALIFIER_NAME
             defs: dict[str, tuple[int, str]] = {}  # the first definition line in each file
             for loc in definitions(a.text):
-                defs.setdefault(loc.path, (loc.line, loc.kind))
+                kept = defs.get(loc.path)
+                # Code before data: a file's function or type of the name is its definition, not an
+                # earlier line a data pattern read (a docstring's `solveset_real: solver for ...`).
+                if kept is None or (kept[1] in DATA_KINDS and loc.kind not in DATA_KINDS):
+                    defs[loc.path] = (loc.line, loc.kind)
             served = self._server_definitions(ev, a, defs)
             near, beside = (
                 _beside_qualifier(definitions, a, defs)

@@ -108,7 +108,7 @@ class SymbolsStrategy:
             origin = ev.origin_weight(a) * ev.title_weight(a)
             if a.kind == AnchorKind.NAME and a.text in qualifiers:
                 origin *= QUALIFIER_NAME
-            defs: dict[str, tuple[int, str]] = {}  # the first definition line in each file
+            defs: dict[str, tuple[int, str]] = {}  # each file's first definition line, code first
             for loc in definitions(a.text):
                 kept = defs.get(loc.path)
                 # Code before data: a file's function or type of the name is its definition, not an

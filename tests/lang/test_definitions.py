@@ -518,6 +518,10 @@ KIND_CASES = [
     ("python", "    amount: int = 0", "amount", "field"),
     ("python", "    amount: int  # cents, never negative", "amount", "field"),
     ("python", "    Ledger: post_ledger,", "Ledger", None),  # a dict's entry keyed by a class
+    ("python", "    amount: int | None = None", "amount", "field"),
+    ("python", "    amount: Mapping[str, int] = {}  # per account", "amount", "field"),
+    ("python", "    solve_real: solver for real domain", "solve_real", None),  # a docstring's line
+    ("python", "        name: The ledger's name, shown in reports.", "name", None),
     ("python", "    amount: int = 0,  # the parameter's default", "amount", None),
     ("python", "type Vec = list[float]", "Vec", "type"),
     ("python", "    ledger.post(entry)", "post", None),

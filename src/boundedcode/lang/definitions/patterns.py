@@ -78,8 +78,13 @@ _PYTHON = LineTable(
         _r(r"^type\s++(?P<name>\w+)\s*+(?:\[[^\]]*\]\s*+)?=", "type"),
         _r(rf"^(?P<names>{_NAMES})\s*+(?::[^=]*)?=(?!=)", "variable"),  # module level only
         # x: int = 0. A line ending in a comma is a dict's entry (`Decimal: to_decimal,`) or a
-        # parameter, never an annotation.
-        _r(r"^\s++(?!.*,\s*+(?:#.*)?$)(?P<name>[A-Za-z_]\w*)\s*+:\s*+[A-Za-z_\"'][^=()]*(?:=.*)?$", "field"),
+        # parameter, never an annotation; one whose annotation holds two words apart is a
+        # docstring's prose (`name: The ledger's name.`, `solve_real: solver for real domain`).
+        _r(
+            r"^\s++(?!.*,\s*+(?:#.*)?$)(?P<name>[A-Za-z_]\w*)\s*+:\s*+(?![^=#]*\w\s+[A-Za-z_])"
+            r"[A-Za-z_\"'][^=()]*(?:=.*)?$",
+            "field",
+        ),
     )
 )
 

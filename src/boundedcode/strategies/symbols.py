@@ -14,7 +14,6 @@ so do the body's names when the title spells one of the message's names
 from __future__ import annotations
 
 import math
-import re
 from typing import Callable
 
 from ..lang.import_lines import imported_only
@@ -74,7 +73,7 @@ def use_rarity(files_using: int, files_listed: int) -> float:
 
 
 def _norm(name: str) -> str:
-    return re.sub(r"[_\-]", "", name).lower()
+    return name.replace("_", "").replace("-", "").lower()
 
 
 class SymbolsStrategy:
@@ -129,6 +128,7 @@ class SymbolsStrategy:
                     and not qualified
                     and not self._qualifier_known(ev, definitions, a)
                 )
+                as_qualified = _qualified_by(a.qualifier, near)
                 for path, (line, kind) in defs.items():
                     rel = R.DEFINITION_LSP if path in served else R.DEFINITION
                     if unresolved:
@@ -138,7 +138,7 @@ class SymbolsStrategy:
                     factor *= definition_factor(kind, a.text)
                     if path in beside:
                         factor *= MEMBER_BESIDE_QUALIFIER
-                    label = f"{a.qualifier}.{a.text}" if _as_qualified(path, a.qualifier, near) else a.text
+                    label = f"{a.qualifier}.{a.text}" if as_qualified(path) else a.text
                     out.append(
                         Finding(
                             path,
@@ -190,17 +190,16 @@ class SymbolsStrategy:
         return is_identifier(q) and any(loc.kind in TYPE_KINDS for loc in definitions(q))
 
 
-def _as_qualified(path: str, qualifier: str | None, near: set[str]) -> bool:
-    """Whether `path` defines the member as the message qualifies it: the file is the qualifier's
+def _qualified_by(qualifier: str | None, near: set[str]) -> Callable[[str], bool]:
+    """Whether a file defines the member as the message qualifies it: the file is the qualifier's
     (`near`: named after it or defining it) or lies in a directory it names (a package's,
     `orders.OrderService`). Elsewhere the file defines a namesake (an `Engine.retrieve` is no
-    `Session.retrieve`), and its reason names it alone."""
+    `Session.retrieve`), and its reason names it alone. The qualifier is normalized once: a
+    common member has hundreds of definitions."""
     if not qualifier:
-        return False
-    if path in near:
-        return True
+        return lambda path: False
     package = _norm(qualifier.rsplit(".", 1)[-1])
-    return any(_norm(part) == package for part in path.split("/")[:-1])
+    return lambda path: path in near or any(_norm(part) == package for part in path.split("/")[:-1])
 
 
 def _qualifier_files(near: set[str]) -> set[str]:

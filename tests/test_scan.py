@@ -753,3 +753,53 @@ def test_back_ends_are_told_apart_by_what_they_have(tmp_path) -> None:
     assert one_pass(RipgrepScanner()) is None
     assert kept(warm) is warm
     assert kept(MemoryScanner()) is None and kept(RipgrepScanner()) is None
+
+
+def test_work_done_while_ripgrep_searches_comes_once_both_searches_started_and_before_a_line_is_read(
+    tmp_path, monkeypatch
+):
+    from boundedcode.scan import begin_scan
+
+    root = write_tree(tmp_path, FILES)
+    tree, paths = WorkTree(str(root)), sorted(FILES)
+    needles = [*NEEDLES, Needle("credit", False, term=True)]
+    events: list[str] = []
+    for name in ("_spawn_terms", "_collect_lines", "_collect_terms"):
+        real = getattr(RipgrepScanner, name)
+        monkeypatch.setattr(
+            RipgrepScanner,
+            name,
+            lambda self, *a, _real=real, _name=name: events.append(_name) or _real(self, *a),
+        )
+    result = begin_scan(tree, needles, DEFAULT_BUDGETS, FAR)(paths, None, lambda: events.append("meanwhile"))
+    assert events == ["_spawn_terms", "meanwhile", "_collect_lines", "_collect_terms"]
+    # The answer is the scan's, as without the work.
+    alone = begin_scan(tree, needles, DEFAULT_BUDGETS, FAR)(paths)
+    assert summary(result) == summary(alone) and result.terms == alone.terms
+    # In process, the work comes first and once.
+    memory: list[str] = []
+    scanned = begin_scan(MemoryTree(FILES), needles, DEFAULT_BUDGETS, FAR)(
+        paths, None, lambda: memory.append("w")
+    )
+    assert memory == ["w"] and summary(scanned) == summary(alone)
+
+
+def test_a_failure_of_the_work_done_while_ripgrep_searches_leaves_no_ripgrep_running(tmp_path, monkeypatch):
+    from boundedcode.scan import begin_scan
+
+    root = write_tree(tmp_path, FILES)
+    spawned: list[subprocess.Popen[bytes]] = []
+    real = RipgrepScanner._spawn
+    monkeypatch.setattr(
+        RipgrepScanner, "_spawn", staticmethod(lambda c, t: spawned.append(p := real(c, t)) or p)
+    )
+    finish = begin_scan(
+        WorkTree(str(root)), [*NEEDLES, Needle("credit", False, term=True)], DEFAULT_BUDGETS, FAR
+    )
+
+    def fails() -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        finish(sorted(FILES), None, fails)
+    assert len(spawned) == 2 and all(p.returncode is not None for p in spawned)

@@ -24,7 +24,7 @@ from .lang._text import without_runtime_hints
 from .seeds.evidence import trace_anchors
 from .seeds.markup import readable
 from .seeds.message import cap_message
-from .strategies import REGISTRY, Evidence, PathIndex, Placing, Plan, Reader
+from .strategies import REGISTRY, Evidence, FromListing, ListingEvidence, PathIndex, Placing, Plan, Reader
 from .strategies.fulltext import MEMBER_PLACED, listed_documents, member_places
 from .strategies.parallels import ID as PARALLELS
 from .strategies.parallels import parallel_findings
@@ -169,7 +169,17 @@ def run_retrieval(
     index = PathIndex.of(paths)
     about_tests = plan.facts.about_tests
     documents = listed_documents(index, about_tests) if planned.counts_terms else []
-    shared = finish_scan(paths, documents)
+    # The strategies that need the walk alone find their places while ripgrep searches: the
+    # scan's processes leave part of a core free, and the time after the scan has none to spare.
+    listed = ListingEvidence(plan, paths, index)
+    early: dict[str, list[Finding]] = {}
+
+    def while_scanning() -> None:
+        for s, _ in planned.runs:
+            if isinstance(s, FromListing):
+                early[s.id] = s.find(listed)
+
+    shared = finish_scan(paths, documents, while_scanning)
     for bound in shared.bounds_reached:
         reach(bounds, bound)
     notes += shared.notes
@@ -191,12 +201,13 @@ def run_retrieval(
         # that ended past it still has results so far, and they count only as findings: the
         # strategies run (on the scan's results alone, their own searches already cut) until
         # one finds something. Before, a slow tree's answer was empty (5 of 627 development
-        # tasks under load, each with a gold file first when given the time).
-        if clock() > deadline and findings:
+        # tasks under load, each with a gold file first when given the time). One that ran while
+        # the scan searched has its findings already.
+        if s.id not in early and clock() > deadline and findings:
             runs.append(StrategyRun(s.id, False, "time budget spent before it ran"))
             reach(bounds, "time_s")
             continue
-        found = s.find(ev)
+        found = early[s.id] if s.id in early else s.find(ev)
         findings += found
         runs.append(StrategyRun(s.id, True, why, len(found)))
     for skip in navigator.skipped:

@@ -708,3 +708,45 @@ def test_modules_finds_the_longest_run_a_file_by_file_comparison_finds(module_pa
     length, ends = _Suffixes(entries).longest_run(segs)
     assert length == best_len
     assert {path for node in ends for path in _Suffixes.files(node)} == set(best)
+
+
+def test_the_strategies_that_read_the_walk_alone_find_from_the_listing_what_they_find_from_everything():
+    from boundedcode.checkout import DEFAULT_BUDGETS
+    from boundedcode.navigator import Composite, PatternNavigator
+    from boundedcode.plan import plan_strategies
+    from boundedcode.retrieve import message_seeds
+    from boundedcode.scan import scan
+    from boundedcode.scan.rescan import Rescan
+    from boundedcode.seeds import message_facts
+    from boundedcode.strategies import REGISTRY, Evidence, FromListing, ListingEvidence, PathIndex, Plan
+
+    files = {
+        "shop/billing/invoice.py": "def total(lines):\n    return sum(lines)\n",
+        "shop/billing/tax.py": "RATE = 0.2\n",
+        "shop/orders/refund.py": "from shop.billing.invoice import total\n",
+        "tests/test_invoice.py": "def test_total():\n    pass\n",
+    }
+    message = "Billing invoice total is wrong\nshop.billing.invoice rounds twice, see shop/billing/tax.py"
+    shown, anchors = message_seeds(message)
+    plan = Plan(tuple(anchors), message_facts(shown, anchors))
+    planned = plan_strategies(plan, REGISTRY, (), DEFAULT_BUDGETS)
+    tree, paths = MemoryTree(files), sorted(files)
+    shared = scan(tree, paths, planned.needles, DEFAULT_BUDGETS, 1e18)
+    rescan = Rescan(
+        tree, paths, DEFAULT_BUDGETS, 1e18, None, shared, planned.needles, bounds_reached=[], notes=[]
+    )
+    navigator = Composite([], PatternNavigator(tree, paths, occurrences=rescan.occurrences))
+    index = PathIndex(paths)
+    ev = Evidence(plan, paths, index, shared, tree.read, navigator, rescan, DEFAULT_BUDGETS, [], tree.size)
+    listed = [s for s, _ in planned.runs if isinstance(s, FromListing)]
+    assert {s.id for s in listed} == {"paths", "modules", "discovery"}  # history: no commit named
+    for s in listed:
+        found = s.find(ListingEvidence(plan, paths, index))  # no scan to read: it would raise
+        assert found and found == s.find(ev), s.id
+    # The kind is the strategy's own word: those that read the scan are not of it.
+    assert {s.id for s in REGISTRY if isinstance(s, FromListing)} == {
+        "paths",
+        "modules",
+        "discovery",
+        "history",
+    }

@@ -587,12 +587,21 @@ class PendingScan:
         self.plain = [n for n in needles if not n.term]
         self.budgets, self.deadline, self.procs = budgets, deadline, procs
 
-    def finish(self, paths: Sequence[str], term_paths: Sequence[str]) -> ScanResult:
-        """The words and literals over the walked `paths`, the terms over `term_paths`."""
+    def finish(
+        self, paths: Sequence[str], term_paths: Sequence[str], meanwhile: Callable[[], None] | None = None
+    ) -> ScanResult:
+        """The words and literals over the walked `paths`, the terms over `term_paths`; `meanwhile`
+        runs once both searches are under way, before their output is read (it waits in the pipe)."""
         terms = TermMatcher(self.needles)
         result = ScanResult(files_scanned=len(paths), term_files=len(term_paths) if terms else 0)
         # The terms' search starts now and runs while the words' output is read.
         term_procs = self.scanner._spawn_terms(self.tree, term_paths, terms, self.budgets, result)
+        if meanwhile is not None:
+            try:
+                meanwhile()
+            except BaseException:
+                _reap([*self.procs, *term_procs])
+                raise
         if self.plain and getattr(self.tree, "ignores_cut", False):
             # The walk left out patterns of a checkout's ignore file: ripgrep's own walk makes one
             # matcher of every pattern before it reads a file (50,000 took it 6 s, past the time

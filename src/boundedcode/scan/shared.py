@@ -10,7 +10,7 @@ path, hits by line.
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from ..checkout.budgets import Budgets
 from ..checkout.tree import Tree
@@ -22,10 +22,16 @@ __all__ = ["scan", "begin_scan", "FinishScan"]
 
 
 class FinishScan(Protocol):
-    """The second half of `begin_scan`: the walked paths, and those the terms are counted in
-    (by default the same)."""
+    """The second half of `begin_scan`: the walked paths, those the terms are counted in (by
+    default the same), and work of the caller's to do while ripgrep searches (`meanwhile`: run
+    once, before the scan's answer is read; first, where no process searches)."""
 
-    def __call__(self, paths: Sequence[str], term_paths: Sequence[str] | None = None) -> ScanResult: ...
+    def __call__(
+        self,
+        paths: Sequence[str],
+        term_paths: Sequence[str] | None = None,
+        meanwhile: Callable[[], None] | None = None,
+    ) -> ScanResult: ...
 
 
 def _searchable(needles: Sequence[Needle]) -> list[Needle]:
@@ -120,17 +126,27 @@ def begin_scan(
     rg = RipgrepScanner() if scanner is None and tree.fs_root else None
     if rg is None or not rg.available():
 
-        def later(paths: Sequence[str], term_paths: Sequence[str] | None = None) -> ScanResult:
+        def later(
+            paths: Sequence[str],
+            term_paths: Sequence[str] | None = None,
+            meanwhile: Callable[[], None] | None = None,
+        ) -> ScanResult:
+            if meanwhile is not None:
+                meanwhile()
             return scan(tree, paths, needles, budgets, deadline, scanner, term_paths)
 
         return later
     needles = _searchable(needles)
     pending = rg.start_walking(tree, needles, budgets, deadline)
 
-    def finish(paths: Sequence[str], term_paths: Sequence[str] | None = None) -> ScanResult:
+    def finish(
+        paths: Sequence[str],
+        term_paths: Sequence[str] | None = None,
+        meanwhile: Callable[[], None] | None = None,
+    ) -> ScanResult:
         term_paths = paths if term_paths is None else term_paths
         try:
-            return _finish(pending.finish(paths, term_paths))
+            return _finish(pending.finish(paths, term_paths, meanwhile))
         except ScanError as exc:
             return _finish(_in_process(tree, paths, term_paths, needles, budgets, deadline, exc))
 

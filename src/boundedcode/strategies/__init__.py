@@ -9,7 +9,7 @@ from typing import Sequence
 
 from ..lang.definitions import compile_rules
 from ..lang.languages import language_of
-from .base import Evidence, PathIndex, Placing, Plan, Reader, Strategy
+from .base import Evidence, FromListing, ListingEvidence, PathIndex, Placing, Plan, Reader, Strategy
 from .build_error import BuildErrorStrategy
 from .contracts import ContractsStrategy
 from .discovery import DiscoveryStrategy
@@ -30,10 +30,12 @@ from .test_to_impl import TestToImplStrategy
 __all__ = [
     "Plan",
     "Evidence",
+    "ListingEvidence",
     "PathIndex",
     "Reader",
     "Strategy",
     "Placing",
+    "FromListing",
     "REGISTRY",
     "by_id",
     "prepare_listing",

@@ -5,7 +5,8 @@ anchors, what the message asks for, the checkout's git facts) and says whether
 it runs (`wants`) and which needles it needs from the one shared scan
 (`needles`). After the walk and the scan it gets the `Evidence` (the walked
 paths, the scan, bounded reads, the navigator and follow-up scans) and turns
-them into findings (`find`). Strategies do no ranking and no printing, and read
+them into findings (`find`); one that needs the walk alone (`FromListing`) gets
+its `ListingEvidence` while the scan still searches. Strategies do no ranking and no printing, and read
 file contents only for the few files they already chose (a definition site, a
 test body), through `Evidence.read`.
 
@@ -20,7 +21,7 @@ from bisect import bisect_right
 from collections import defaultdict
 from functools import cached_property
 from itertools import accumulate
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Literal, Protocol, Sequence, runtime_checkable
 
 from .._record import Frozen
 from ..checkout.budgets import Budgets, reach
@@ -48,8 +49,10 @@ from ..weights import ANNOTATION_DEFINITION, BODY_NAME, EXCEPTION_DEFINITION, SA
 __all__ = [
     "Plan",
     "Evidence",
+    "ListingEvidence",
     "Strategy",
     "Placing",
+    "FromListing",
     "PathIndex",
     "Reader",
     "is_identifier",
@@ -283,25 +286,12 @@ class Reader:
         return self.cache[path]
 
 
-class Evidence(Frozen):
-    """What a strategy finds places in: the plan, the walk, the scan and the services around them."""
+class ListingEvidence(Frozen):
+    """What a strategy that reads no file's text finds places in: the plan and the walk."""
 
     plan: Plan
     paths: Sequence[str]  # the walked files, in path order
     index: PathIndex
-    scan: ScanResult  # the one shared scan: every planned strategy's needles
-    read: Callable[[str], bytes | None]  # bounded reads of the few files a strategy chose
-    #: Definitions and references, routed by file language: language servers where enabled
-    #: and serving, the definition patterns over the scans' answers everywhere else.
-    navigator: Composite
-    rescan: Rescan  # a bounded follow-up scan, for names the plan could not know
-    budgets: Budgets
-    bounds_reached: list[str]  # the retrieval's, shared with the scans and the reads
-    size: Callable[[str], int | None]  # a listed file's size in bytes, without reading it (Tree.size)
-
-    def reach(self, bound: str) -> None:
-        """Report that a strategy kept to `bound` (a Budgets field) and left something out."""
-        reach(self.bounds_reached, bound)
 
     @property
     def facts(self) -> MessageFacts:
@@ -315,6 +305,24 @@ class Evidence(Frozen):
 
     def title_weight(self, a: Anchor) -> float:
         return self.plan.title_weight(a)
+
+
+class Evidence(ListingEvidence):
+    """What a strategy finds places in: the plan, the walk, the scan and the services around them."""
+
+    scan: ScanResult  # the one shared scan: every planned strategy's needles
+    read: Callable[[str], bytes | None]  # bounded reads of the few files a strategy chose
+    #: Definitions and references, routed by file language: language servers where enabled
+    #: and serving, the definition patterns over the scans' answers everywhere else.
+    navigator: Composite
+    rescan: Rescan  # a bounded follow-up scan, for names the plan could not know
+    budgets: Budgets
+    bounds_reached: list[str]  # the retrieval's, shared with the scans and the reads
+    size: Callable[[str], int | None]  # a listed file's size in bytes, without reading it (Tree.size)
+
+    def reach(self, bound: str) -> None:
+        """Report that a strategy kept to `bound` (a Budgets field) and left something out."""
+        reach(self.bounds_reached, bound)
 
 
 class Strategy(Protocol):
@@ -344,6 +352,20 @@ class Placing(Strategy, Protocol):
 
     def place(self, ev: Evidence, paths: Sequence[str]) -> dict[str, int]:
         """The line of its finding in each of `paths` that has one."""
+
+
+@runtime_checkable
+class FromListing(Strategy, Protocol):
+    """A strategy whose findings come from the plan and the walk alone (paths, module paths,
+    path words, a commit's files): no scan, no read, no navigator. It runs while ripgrep
+    searches, on the core the scan leaves free, not after it (`run_retrieval`)."""
+
+    @property
+    def needs_scan(self) -> Literal[False]:
+        """Marks the kind (every other strategy reads the scan)."""
+
+    def find(self, ev: ListingEvidence) -> list[Finding]:
+        """Its findings, as `Strategy.find`'s, from the plan and the walk."""
 
 
 #: A class named as an error by the convention most languages share (`FieldError`,

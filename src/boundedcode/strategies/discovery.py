@@ -21,7 +21,7 @@ import itertools
 import math
 import os
 from collections import Counter
-from typing import Collection, Generic, Iterator, Sequence, TypeVar
+from typing import Collection, Final, Generic, Iterator, Sequence, TypeVar
 
 from ..lang.languages import is_prose_path, is_test_path
 from ..lazyre import compile_static
@@ -29,7 +29,7 @@ from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..seeds.terms import bases, spellings, stem
 from ..weights import PATH_WORDS_FLOOR, R
-from .base import Evidence, PathIndex, Plan
+from .base import ListingEvidence, PathIndex, Plan
 
 __all__ = ["DiscoveryStrategy"]
 
@@ -251,6 +251,7 @@ def _stems_of(mask: int, stems: Sequence[str]) -> tuple[str, ...]:
 
 class DiscoveryStrategy:
     id = "discovery"
+    needs_scan: Final = False  # FromListing: it runs while the scan searches
 
     def wants(self, plan: Plan) -> str | None:
         return "the message's words" if plan.facts.words else None
@@ -258,7 +259,7 @@ class DiscoveryStrategy:
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return []  # paths only: the files' text is the fulltext strategy's
 
-    def find(self, ev: Evidence) -> list[Finding]:
+    def find(self, ev: ListingEvidence) -> list[Finding]:
         counts = Counter(stem(w) for w in ev.facts.words if len(w) >= 3 and w not in STOPWORDS)
         # A title names the component more often than the body does: its words count again.
         counts.update(stem(a.text) for a in ev.of_kind(AnchorKind.WORD) if stem(a.text) in counts)

@@ -11,11 +11,13 @@ Only files that still exist in the walked list are findings.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..lazyre import compile_static
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
-from .base import Evidence, Plan
+from .base import ListingEvidence, Plan
 
 __all__ = ["HistoryStrategy", "changed_files", "resolve", "COMMIT_ID"]
 
@@ -59,6 +61,7 @@ def changed_files(repo, commit_id: str) -> list[str]:
 
 class HistoryStrategy:
     id = "history"
+    needs_scan: Final = False  # FromListing: it runs while the scan searches
 
     def wants(self, plan: Plan) -> str | None:
         commits = plan.of_kind(AnchorKind.COMMIT)
@@ -79,7 +82,7 @@ class HistoryStrategy:
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return []
 
-    def find(self, ev: Evidence) -> list[Finding]:
+    def find(self, ev: ListingEvidence) -> list[Finding]:
         repo = ev.plan.repository
         if repo is None:
             return []

@@ -8,13 +8,13 @@ index.ts) are skipped. Tests are not candidates.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Final, Iterable, Iterator, Sequence
 
 from ..lang.languages import MODULE_FILES, is_test_path
 from ..model import Anchor, AnchorKind, Finding
 from ..scan import Needle
 from ..weights import R, specificity
-from .base import Evidence, Plan, module_path
+from .base import ListingEvidence, Plan, module_path
 
 __all__ = ["ModulesStrategy"]
 
@@ -78,6 +78,7 @@ class _Suffixes:
 
 class ModulesStrategy:
     id = "modules"
+    needs_scan: Final = False  # FromListing: it runs while the scan searches
 
     def wants(self, plan: Plan) -> str | None:
         mods = plan.of_kind(AnchorKind.MODULE)
@@ -86,7 +87,7 @@ class ModulesStrategy:
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return []
 
-    def find(self, ev: Evidence) -> list[Finding]:
+    def find(self, ev: ListingEvidence) -> list[Finding]:
         out: list[Finding] = []
         mods = ev.of_kind(AnchorKind.MODULE)
         if not mods:

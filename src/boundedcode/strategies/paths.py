@@ -7,13 +7,15 @@ less, and so does a file a code sample includes or imports.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..checkout.policy import BUILD_DIRS
 from ..lang.languages import is_test_path
 from ..model import Anchor, AnchorKind, AnchorOrigin, Finding
 from ..scan import Needle
 from ..seeds.terms import bases, identifier_tokens, spellings, stem
 from ..weights import R, SHARED_PATH, specificity
-from .base import Evidence, Plan, implementations
+from .base import ListingEvidence, Plan, implementations
 
 __all__ = ["PathsStrategy"]
 
@@ -38,6 +40,7 @@ def _file_stems(word: str) -> tuple[str, ...]:
 
 class PathsStrategy:
     id = "paths"
+    needs_scan: Final = False  # FromListing: it runs while the scan searches
 
     def wants(self, plan: Plan) -> str | None:
         named = plan.of_kind(AnchorKind.PATH)
@@ -55,7 +58,7 @@ class PathsStrategy:
         spec = specificity(len(files))
         return [Finding(p, None, self.id, anchor, reliability, reason, specificity=spec) for p in files]
 
-    def _title_stems(self, ev: Evidence) -> list[Finding]:
+    def _title_stems(self, ev: ListingEvidence) -> list[Finding]:
         """A title word that is a file's name without extension names that file (`stackplot …`),
         as does its base (`autoreloading …`: `autoreload.py`) where no file is named as it is;
         so does a name the title writes as code (`zip() fails …`: `actions/zip.rb`)."""
@@ -74,7 +77,7 @@ class PathsStrategy:
                     break
         return out
 
-    def _named_after(self, ev: Evidence) -> list[Finding]:
+    def _named_after(self, ev: ListingEvidence) -> list[Finding]:
         """A snake- or kebab-case name of three words or more that a file's name spells names that
         file: a rule, a check or a command kept one per file, whose users write its name in the
         other convention (`blank_line_after_opening_tag` → BlankLineAfterOpeningTagFixer.php). A
@@ -92,7 +95,7 @@ class PathsStrategy:
     def needles(self, plan: Plan) -> list[tuple[Anchor, Needle]]:
         return []
 
-    def find(self, ev: Evidence) -> list[Finding]:
+    def find(self, ev: ListingEvidence) -> list[Finding]:
         out = self._title_stems(ev) + self._named_after(ev)
         for a in ev.of_kind(AnchorKind.PATH):
             origin = SHARED_PATH if a.origin == AnchorOrigin.CODE else 1.0

@@ -6,9 +6,9 @@ it runs (`wants`) and which needles it needs from the one shared scan
 (`needles`). After the walk and the scan it gets the `Evidence` (the walked
 paths, the scan, bounded reads, the navigator and follow-up scans) and turns
 them into findings (`find`); one that needs the walk alone (`FromListing`) gets
-its `ListingEvidence` while the scan still searches. Strategies do no ranking and no printing, and read
-file contents only for the few files they already chose (a definition site, a
-test body), through `Evidence.read`.
+its `ListingEvidence` while the scan still searches. Strategies do no ranking
+and no printing, and read file contents only for the few files they already
+chose (a definition site, a test body), through `Evidence.read`.
 
 The helpers here (path resolution, module paths, identifiers) are shared, so
 that no strategy imports another.

@@ -46,3 +46,50 @@ def test_a_host_that_paused_the_collector_finds_it_paused_after_a_retrieval():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_strategies_that_read_no_counts_run_before_ripgreps_terms_are_read(tmp_path, monkeypatch):
+    """The terms' ripgrep counts on while the strategies needing the words' hits alone run; its
+    output is read before the first strategy that asked for terms, and always, even when a
+    strategy fails: no ripgrep is left running."""
+    import subprocess
+
+    from boundedcode.checkout import WorkTree
+    from boundedcode.scan.base import ScanResult
+    from boundedcode.scan.ripgrep import RipgrepScanner
+    from boundedcode.strategies.fulltext import FulltextStrategy
+    from boundedcode.strategies.symbols import SymbolsStrategy
+
+    from .conftest import write_tree
+
+    root = write_tree(tmp_path, FILES)
+    events: list[str] = []
+    real_settle, real_symbols, real_fulltext = ScanResult.settle, SymbolsStrategy.find, FulltextStrategy.find
+    monkeypatch.setattr(
+        ScanResult,
+        "settle",
+        lambda self: events.append("settle" if self.unsettled else "-") or real_settle(self),
+    )
+    monkeypatch.setattr(
+        SymbolsStrategy, "find", lambda self, ev: events.append("symbols") or real_symbols(self, ev)
+    )
+    monkeypatch.setattr(
+        FulltextStrategy, "find", lambda self, ev: events.append("fulltext") or real_fulltext(self, ev)
+    )
+    result = run_retrieval("`Ledger.post` drops the entry of the ledger", WorkTree(str(root)))
+    assert result.items[0].path == "ledger.py"
+    assert [e for e in events if e != "-"] == ["symbols", "settle", "fulltext"]
+
+    spawned: list[subprocess.Popen[bytes]] = []
+    real_spawn = RipgrepScanner._spawn
+    monkeypatch.setattr(
+        RipgrepScanner, "_spawn", staticmethod(lambda c, t: spawned.append(p := real_spawn(c, t)) or p)
+    )
+
+    def fails(self, ev):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(SymbolsStrategy, "find", fails)
+    with pytest.raises(KeyboardInterrupt):
+        run_retrieval("`Ledger.post` drops the entry of the ledger", WorkTree(str(root)))
+    assert len(spawned) == 2 and all(p.returncode is not None for p in spawned)

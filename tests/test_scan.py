@@ -772,16 +772,39 @@ def test_work_done_while_ripgrep_searches_comes_once_both_searches_started_and_b
             lambda self, *a, _real=real, _name=name: events.append(_name) or _real(self, *a),
         )
     result = begin_scan(tree, needles, DEFAULT_BUDGETS, FAR)(paths, None, lambda: events.append("meanwhile"))
-    assert events == ["_spawn_terms", "meanwhile", "_collect_lines", "_collect_terms"]
+    # The words are read when the result comes back; the terms, still counting, when it is settled.
+    assert events == ["_spawn_terms", "meanwhile", "_collect_lines"] and not result.terms
+    assert result.settle() is result and events[-1] == "_collect_terms" and result.terms
+    result.settle()
+    assert events.count("_collect_terms") == 1
     # The answer is the scan's, as without the work.
-    alone = begin_scan(tree, needles, DEFAULT_BUDGETS, FAR)(paths)
+    alone = begin_scan(tree, needles, DEFAULT_BUDGETS, FAR)(paths).settle()
     assert summary(result) == summary(alone) and result.terms == alone.terms
+    assert result.terms == scan(MemoryTree(FILES), paths, needles, DEFAULT_BUDGETS, FAR).terms
     # In process, the work comes first and once.
     memory: list[str] = []
     scanned = begin_scan(MemoryTree(FILES), needles, DEFAULT_BUDGETS, FAR)(
         paths, None, lambda: memory.append("w")
     )
     assert memory == ["w"] and summary(scanned) == summary(alone)
+
+
+def test_terms_ripgrep_refuses_are_counted_in_process_when_settled_and_said(tmp_path, monkeypatch):
+    from boundedcode.scan import begin_scan
+    from boundedcode.scan.base import TermMatcher
+
+    root = write_tree(tmp_path, FILES)
+    paths = sorted(FILES)
+    needles = [*NEEDLES, Needle("credit", False, term=True), Needle("post", False, term=True)]
+    # An expression ripgrep cannot compile: it exits 2, printing nothing.
+    monkeypatch.setattr(TermMatcher, "source", lambda self: "(")
+    result = begin_scan(WorkTree(str(root)), needles, DEFAULT_BUDGETS, FAR)(paths)
+    assert not result.notes  # the words were searched by ripgrep
+    result.settle()
+    in_process = scan(MemoryTree(FILES), paths, needles, DEFAULT_BUDGETS, FAR)
+    assert result.terms == in_process.terms and result.terms["credit"] == {"c.txt": 1}
+    assert summary(result) == summary(in_process)
+    assert len(result.notes) == 1 and "fell back to in-process search" in result.notes[0]
 
 
 def test_a_failure_of_the_work_done_while_ripgrep_searches_leaves_no_ripgrep_running(tmp_path, monkeypatch):

@@ -28,6 +28,7 @@ class Planned(NamedTuple):
     needles: tuple[Needle, ...]  # for the shared scan, within the string and needle budgets
     over_budget: tuple[str, ...]  # the budgets more needles were wanted than (scan_strings, scan_terms)
     too_long: bool  # a needle longer than `needle_chars` was left out
+    counting: frozenset[str]  # the strategies that asked for terms: they read the scan's counts
 
     @property
     def counts_terms(self) -> bool:
@@ -49,7 +50,8 @@ def plan_strategies(
             not_run.append(StrategyRun(s.id, False, "nothing in the message for it"))
         else:
             runs.append((s, why))
-    wanted = [(a.rank, i, n) for i, (a, n) in enumerate(x for s, _ in runs for x in s.needles(plan))]
+    asked = [(s, s.needles(plan)) for s, _ in runs]
+    wanted = [(a.rank, i, n) for i, (a, n) in enumerate(x for _, xs in asked for x in xs)]
     wanted.sort(key=lambda t: (t[0], t[1]))
     needles = list(dict.fromkeys(n for _, _, n in wanted if not n.term))
     terms = list(dict.fromkeys(n for _, _, n in wanted if n.term))
@@ -65,7 +67,8 @@ def plan_strategies(
         )
         if wanted_n > allowed
     ]
-    return Planned(tuple(runs), tuple(not_run), tuple(kept), tuple(over), too_long)
+    counting = frozenset(s.id for s, xs in asked if any(n.term for _, n in xs))
+    return Planned(tuple(runs), tuple(not_run), tuple(kept), tuple(over), too_long, counting)
 
 
 def searchable_needles(needles: list[Needle], budgets: Budgets) -> tuple[list[Needle], bool]:

@@ -13,7 +13,7 @@ from .checkout.tree import Tree, blob_id
 from .checkout.walk import walk
 from .model import Anchor, AnchorOrigin, Finding, Item, RetrievalResult, StrategyRun
 from .navigator.operations import build_navigator
-from .plan import plan_strategies, rank_facts
+from .plan import Planned, plan_strategies, rank_facts
 from .rank import rank
 from .weights import ITEM_LINES, RELATIVE_CUT, TAIL_CUT
 from .render import render_block
@@ -96,6 +96,37 @@ def _between_collections(fn: Callable[_P, _R]) -> Callable[_P, _R]:
             gc.enable()
 
     return paused
+
+
+def _find(
+    planned: Planned,
+    ev: Evidence,
+    early: dict[str, list[Finding]],
+    clock: Callable[[], float],
+    deadline: float,
+    bounds: list[str],
+) -> tuple[list[Finding], list[StrategyRun]]:
+    """Every planned strategy's findings, in registry order, and how each run went (`early`: the
+    findings of those that ran while ripgrep searched)."""
+    findings: list[Finding] = []
+    runs = list(planned.not_run)
+    for s, why in planned.runs:
+        # The time budget covers every stage: strategies planned after it say so. But a scan
+        # that ended past it still has results so far, and they count only as findings: the
+        # strategies run (on the scan's results alone, their own searches already cut) until
+        # one finds something. Before, a slow tree's answer was empty (5 of 627 development
+        # tasks under load, each with a gold file first when given the time). One that ran while
+        # the scan searched has its findings already.
+        if s.id not in early and clock() > deadline and findings:
+            runs.append(StrategyRun(s.id, False, "time budget spent before it ran"))
+            reach(bounds, "time_s")
+            continue
+        if s.id in planned.counting:
+            ev.scan.settle()
+        found = early[s.id] if s.id in early else s.find(ev)
+        findings += found
+        runs.append(StrategyRun(s.id, True, why, len(found)))
+    return findings, runs
 
 
 @_between_collections
@@ -183,36 +214,42 @@ def run_retrieval(
                 early[s.id] = listing_only.find(listed)
 
     shared = finish_scan(paths, documents, while_scanning)
-    for bound in shared.bounds_reached:
+    # ripgrep may count the terms still: the strategies that need the words' hits alone run
+    # meanwhile, and the counts are read before the first that asked for terms, or after the last.
+    try:
+        for bound in shared.bounds_reached:
+            reach(bounds, bound)
+        noted = len(shared.notes)
+        notes += shared.notes
+        rescan = Rescan(
+            tree,
+            paths,
+            budgets,
+            deadline,
+            scanner,
+            shared,
+            planned.needles,
+            bounds_reached=bounds,
+            notes=notes,
+        )
+        # Language servers answer where they serve; the patterns answer from the scans everywhere else.
+        navigator = build_navigator(
+            tree,
+            paths,
+            servers=tuple(servers),
+            budgets=budgets,
+            scanner=scanner,
+            occurrences=rescan.occurrences,
+        )
+        reader = Reader(tree, budgets, bounds)
+        ev = Evidence(plan, paths, index, shared, reader, navigator, rescan, budgets, bounds, tree.size)
+        t = lap("scan", t)
+        findings, runs = _find(planned, ev, early, clock, deadline, bounds)
+    finally:
+        shared.settle()
+    for bound in shared.bounds_reached:  # the terms' search too: cut at the deadline, or refused
         reach(bounds, bound)
-    notes += shared.notes
-    rescan = Rescan(
-        tree, paths, budgets, deadline, scanner, shared, planned.needles, bounds_reached=bounds, notes=notes
-    )
-    # Language servers answer where they serve; the patterns answer from the scans everywhere else.
-    navigator = build_navigator(
-        tree, paths, servers=tuple(servers), budgets=budgets, scanner=scanner, occurrences=rescan.occurrences
-    )
-    reader = Reader(tree, budgets, bounds)
-    ev = Evidence(plan, paths, index, shared, reader, navigator, rescan, budgets, bounds, tree.size)
-    t = lap("scan", t)
-
-    findings: list[Finding] = []
-    runs = list(planned.not_run)
-    for s, why in planned.runs:
-        # The time budget covers every stage: strategies planned after it say so. But a scan
-        # that ended past it still has results so far, and they count only as findings: the
-        # strategies run (on the scan's results alone, their own searches already cut) until
-        # one finds something. Before, a slow tree's answer was empty (5 of 627 development
-        # tasks under load, each with a gold file first when given the time). One that ran while
-        # the scan searched has its findings already.
-        if s.id not in early and clock() > deadline and findings:
-            runs.append(StrategyRun(s.id, False, "time budget spent before it ran"))
-            reach(bounds, "time_s")
-            continue
-        found = early[s.id] if s.id in early else s.find(ev)
-        findings += found
-        runs.append(StrategyRun(s.id, True, why, len(found)))
+    notes += shared.notes[noted:]
     for skip in navigator.skipped:
         if skip.reason in _SERVER_BOUNDS:
             reach(bounds, _SERVER_BOUNDS[skip.reason])

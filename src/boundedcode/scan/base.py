@@ -105,9 +105,20 @@ class ScanResult(Record):
     #: Files by path, hits by line, terms by token already (the warm back end composes them so):
     #: `scan.shared` need not sort them again.
     in_order: bool = False
+    #: The terms still being counted by a process of their own, its output not yet read: `settle`.
+    unsettled: Callable[[], None] | None = None
 
     def files_with(self, needle: Needle) -> dict[str, Sequence[Hit]]:
         return self.hits.get(needle, {})
+
+    def settle(self) -> ScanResult:
+        """This result with its terms counted to the end. ripgrep counts them in a process of its
+        own, and the result is handed over before that output is read (`scan.shared.begin_scan`):
+        what needs only the words' hits runs while it counts. Whoever reads `terms` settles first."""
+        count, self.unsettled = self.unsettled, None
+        if count is not None:
+            count()
+        return self
 
 
 class Scanner(Protocol):

@@ -54,7 +54,9 @@ class Rescan:
             # As the first scan: ripgrep walks the tree itself, its hits kept in the walked files
             # (the paths of the whole listing: handed by name, each was measured first, some 15,000
             # `lstat`s and three processes on a 17k-file checkout).
-            found = begin_scan(self._tree, new, self._budgets, self._deadline, self._scanner)(self._paths)
+            found = begin_scan(self._tree, new, self._budgets, self._deadline, self._scanner)(
+                self._paths
+            ).settle()
             for bound in found.bounds_reached:
                 reach(self._bounds, bound)
             self._notes.extend(n for n in found.notes if n not in self._notes)

@@ -591,17 +591,26 @@ class PendingScan:
         self, paths: Sequence[str], term_paths: Sequence[str], meanwhile: Callable[[], None] | None = None
     ) -> ScanResult:
         """The words and literals over the walked `paths`, the terms over `term_paths`; `meanwhile`
-        runs once both searches are under way, before their output is read (it waits in the pipe)."""
+        runs once both searches are under way, before their output is read (it waits in the pipe).
+        The result comes back once the words are read, the terms still counting (`settle`)."""
         terms = TermMatcher(self.needles)
         result = ScanResult(files_scanned=len(paths), term_files=len(term_paths) if terms else 0)
         # The terms' search starts now and runs while the words' output is read.
         term_procs = self.scanner._spawn_terms(self.tree, term_paths, terms, self.budgets, result)
-        if meanwhile is not None:
-            try:
+        try:
+            if meanwhile is not None:
                 meanwhile()
-            except BaseException:
-                _reap([*self.procs, *term_procs])
-                raise
+            self._words(paths, result)
+        except BaseException:
+            _reap([*self.procs, *term_procs])
+            raise
+        if term_procs:
+            result.unsettled = lambda: self.scanner._collect_terms(
+                term_procs, terms, result, self.budgets, self.deadline
+            )
+        return result
+
+    def _words(self, paths: Sequence[str], result: ScanResult) -> None:
         if self.plain and getattr(self.tree, "ignores_cut", False):
             # The walk left out patterns of a checkout's ignore file: ripgrep's own walk makes one
             # matcher of every pattern before it reads a file (50,000 took it 6 s, past the time
@@ -611,11 +620,7 @@ class PendingScan:
             result.hits, result.notes = words.hits, result.notes + words.notes
             result.bounds_reached += [b for b in words.bounds_reached if b not in result.bounds_reached]
         elif self.plain:
-            try:
-                self.scanner._collect_lines(self.procs, self.plain, result, self.budgets, self.deadline)
-            except BaseException:
-                _reap(term_procs)
-                raise
+            self.scanner._collect_lines(self.procs, self.plain, result, self.budgets, self.deadline)
             walked = set(paths)
             # The walk is the authority on what may be listed: drop anything else ripgrep saw.
             result.hits = {
@@ -626,5 +631,3 @@ class PendingScan:
                 extra = self.scanner.scan(self.tree, skipped, self.plain, self.budgets, self.deadline)
                 for n, files in extra.hits.items():
                     result.hits.setdefault(n, {}).update(files)
-        self.scanner._collect_terms(term_procs, terms, result, self.budgets, self.deadline)
-        return result

@@ -5,7 +5,8 @@ walking under the policy's globs while our walk runs); over git objects or
 memory it is the in-process search. Words and literals are searched in every
 walked file, terms in the files the caller names for them (`term_paths`:
 fulltext's documents). The answer is put in a deterministic order: files by
-path, hits by line.
+path, hits by line. ripgrep's answer comes back once the words are read, its
+terms still counting in their own process (`ScanResult.settle`).
 """
 
 from __future__ import annotations
@@ -40,12 +41,25 @@ def _searchable(needles: Sequence[Needle]) -> list[Needle]:
 
 
 def _finish(result: ScanResult) -> ScanResult:
-    # Deterministic order: files by path, hits by line.
+    # Deterministic order: files by path, hits by line; terms by token, once counted.
     if result.in_order:
         return result
     result.hits = {n: dict(sorted(files.items())) for n, files in result.hits.items()}
-    result.terms = {t: dict(sorted(files.items())) for t, files in sorted(result.terms.items())}
+    count = result.unsettled
+    if count is None:
+        _terms_in_order(result)
+        return result
+
+    def counted() -> None:
+        count()
+        _terms_in_order(result)
+
+    result.unsettled = counted
     return result
+
+
+def _terms_in_order(result: ScanResult) -> None:
+    result.terms = {t: dict(sorted(files.items())) for t, files in sorted(result.terms.items())}
 
 
 def _split(
@@ -146,8 +160,24 @@ def begin_scan(
     ) -> ScanResult:
         term_paths = paths if term_paths is None else term_paths
         try:
-            return _finish(pending.finish(paths, term_paths, meanwhile))
+            result = pending.finish(paths, term_paths, meanwhile)
         except ScanError as exc:
             return _finish(_in_process(tree, paths, term_paths, needles, budgets, deadline, exc))
+        count = result.unsettled
+        if count is not None:
+
+            def or_in_process() -> None:
+                try:
+                    count()
+                except ScanError as exc:
+                    terms = [n for n in needles if n.term]
+                    counted = _in_process(tree, term_paths, term_paths, terms, budgets, deadline, exc)
+                    result.terms, result.notes = counted.terms, result.notes + counted.notes
+                    result.bounds_reached += [
+                        b for b in counted.bounds_reached if b not in result.bounds_reached
+                    ]
+
+            result.unsettled = or_in_process
+        return _finish(result)
 
     return finish

@@ -13,15 +13,17 @@ load touches every row alike:
 - ripgrep bare: the retrieval's own needles over the files it searches them in, each
   kind in ripgrep's plainest form (`-n -w -F` the words, `-n -w -F -i` the words in
   any case, `-n -F` the literals, `-n -F -i` the terms' spellings over the documents);
-- cold: a retrieval in this process, its own `timings_ms.total`;
+- cold: a retrieval in this process, its own `timings_ms.total`, and the CPU time it took:
+  this process's and its ripgrep processes' (and bare's ripgrep's, beside it);
 - warm: the same message to an `Engine` that has prepared the checkout (its files
   read and indexed) and answered one message there;
 - process: `bcode retrieve --json` as a process, interpreter start included.
 
 Printed: p50, p95 and max per row, overall and per language, the ratios of cold and
 warm to ripgrep bare, the resident memory of the warm engine holding that one
-checkout (this process's, after the previous checkout's engine was freed), and the
-peak resident memory of this process. Nothing is
+checkout (this process's, after the previous checkout's engine was freed), the
+peak resident memory of this process, and the least wall time the cold rows' CPU
+allows on this machine's cores (this process's part is one thread). Nothing is
 asserted: on a shared machine, read the medians and the ratios.
 """
 
@@ -38,12 +40,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
-__all__ = ["add_arguments", "run", "main", "percentile", "SpeedRow"]
+__all__ = ["add_arguments", "run", "main", "percentile", "cpu_floor", "SpeedRow"]
 
 ROWS = {
     "alone": "ripgrep alone, `rg -n -w -F -e NAME…`",
     "bare": "ripgrep bare, the retrieval's needles",
+    "bare_cpu": "ripgrep bare: its CPU",
     "cold": "the engine, cold (`timings_ms.total`)",
+    "cold_cpu": "the engine, cold: this process's CPU",
+    "cold_rg_cpu": "the engine, cold: its ripgrep processes' CPU",
     "warm": "the engine, warm (`Engine`, prepared)",
     "process": "`bcode retrieve --json` as a process",
 }
@@ -79,6 +84,13 @@ def _rss_mb() -> float:
     except OSError:
         pass
     return _peak_mb(resource.RUSAGE_SELF)
+
+
+def _cpu_ms(who: int) -> float:
+    """CPU time so far, user and system, of this process (RUSAGE_SELF) or of its waited-for
+    children (RUSAGE_CHILDREN), in milliseconds."""
+    usage = resource.getrusage(who)
+    return (usage.ru_utime + usage.ru_stime) * 1000
 
 
 def _peak_mb(who: int) -> float:
@@ -162,15 +174,22 @@ def measure(tasks: list[dict], checkouts: str, process: bool = True) -> list[Spe
         message = t["problem_statement"]
         gc.collect()  # the previous checkout's engine is gone: the memory figure is this one's
         alone = rg.alone(repo, message)
+        children = _cpu_ms(resource.RUSAGE_CHILDREN)
         bare = rg.bare(repo, message)
+        bare_cpu = _cpu_ms(resource.RUSAGE_CHILDREN) - children
         # Before this checkout's engine: a cold retrieval after it found the listing's facts the
         # engine's queries had built (`PathIndex.of` keeps the last), as no one-shot call does.
+        own, children = _cpu_ms(resource.RUSAGE_SELF), _cpu_ms(resource.RUSAGE_CHILDREN)
         cold = retrieve(message, repo).timings_ms["total"]
+        cold_cpu = _cpu_ms(resource.RUSAGE_SELF) - own
+        cold_rg_cpu = _cpu_ms(resource.RUSAGE_CHILDREN) - children
         engine = Engine()
         engine.prepare(repo)
         engine.retrieve("prepare the engine for this checkout", repo)
         row = SpeedRow(t["instance_id"], t["language"], warm_rss_mb=_rss_mb())
-        row.ms.update(alone=alone, bare=bare, cold=cold)
+        row.ms.update(
+            alone=alone, bare=bare, cold=cold, cold_cpu=cold_cpu, cold_rg_cpu=cold_rg_cpu, bare_cpu=bare_cpu
+        )
         row.ms["warm"] = engine.retrieve(message, repo).timings_ms["total"]
         del engine
         if process:
@@ -216,7 +235,28 @@ def table(rows: list[SpeedRow]) -> str:
         f"peak resident memory of this process (every cold retrieval and warm engine of the run): "
         f"{_peak_mb(resource.RUSAGE_SELF):.0f} MB",
     ]
+    floor = cpu_floor(rows, os.cpu_count() or 1)
+    if floor is not None:
+        lines.append(floor)
     return "\n".join(lines) + "\n"
+
+
+def cpu_floor(rows: list[SpeedRow], cores: int) -> str | None:
+    """The least wall time the cold rows' CPU allows on `cores` cores, at the medians: this
+    process's CPU (one thread does it) or all of it spread over the cores, whichever is more;
+    against ripgrep bare's median. None without CPU rows."""
+    own = [r.ms["cold_cpu"] for r in rows if "cold_cpu" in r.ms]
+    if not own:
+        return None
+    ripgrep = percentile([r.ms["cold_rg_cpu"] for r in rows], 0.5)
+    python, bare = percentile(own, 0.5), percentile([r.ms["bare"] for r in rows], 0.5)
+    cold = percentile([r.ms["cold"] for r in rows], 0.5)
+    floor = max(python, (python + ripgrep) / cores)
+    return (
+        f"least wall time the cold rows' CPU allows on {cores} cores (medians: this process "
+        f"{python:.0f} ms, its ripgrep {ripgrep:.0f} ms): {floor:.0f} ms, {floor / bare:.2f}× bare "
+        f"(measured {cold / bare:.2f}×)"
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -41,20 +41,12 @@ def _searchable(needles: Sequence[Needle]) -> list[Needle]:
 
 
 def _finish(result: ScanResult) -> ScanResult:
-    # Deterministic order: files by path, hits by line; terms by token, once counted.
+    # Deterministic order: files by path, hits by line; terms by token, once counted (`begin_scan`).
     if result.in_order:
         return result
     result.hits = {n: dict(sorted(files.items())) for n, files in result.hits.items()}
-    count = result.unsettled
-    if count is None:
+    if result.unsettled is None:
         _terms_in_order(result)
-        return result
-
-    def counted() -> None:
-        count()
-        _terms_in_order(result)
-
-    result.unsettled = counted
     return result
 
 
@@ -166,18 +158,19 @@ def begin_scan(
         count = result.unsettled
         if count is not None:
 
-            def or_in_process() -> None:
+            def counted() -> None:
                 try:
                     count()
-                except ScanError as exc:
+                except ScanError as exc:  # ripgrep refused the terms' search: counted in process
                     terms = [n for n in needles if n.term]
-                    counted = _in_process(tree, term_paths, term_paths, terms, budgets, deadline, exc)
-                    result.terms, result.notes = counted.terms, result.notes + counted.notes
+                    found = _in_process(tree, term_paths, term_paths, terms, budgets, deadline, exc)
+                    result.terms, result.notes = found.terms, result.notes + found.notes
                     result.bounds_reached += [
-                        b for b in counted.bounds_reached if b not in result.bounds_reached
+                        b for b in found.bounds_reached if b not in result.bounds_reached
                     ]
+                _terms_in_order(result)
 
-            result.unsettled = or_in_process
+            result.unsettled = counted
         return _finish(result)
 
     return finish

@@ -1284,7 +1284,13 @@ class WarmScanner:
                 its = own[needle] = []
                 for path in ((kept.keys() - shared) & wanted) | easy.intersection(kept):
                     f = kept[path]
-                    if f.cut:  # (a file this needle alone is in)
+                    if type(f) is PlainLines:  # most files of a common name: no call a file
+                        count = len(f.numbers)
+                        if count > budget:
+                            its.append((path, _within_budget(f, budget, result)))
+                        elif count:
+                            its.append((path, f))
+                    elif f.cut:  # (a file this needle alone is in)
                         per_file[path] = [(needle, f)]
                     elif f.hits:
                         its.append((path, _within_budget(f.hits, budget, result)))
@@ -1357,9 +1363,8 @@ class WarmScanner:
         kept: dict[str, _Kept] = {}
         if _is_identifier(needle):
             plain, candidates = self.index.plain_identifier_lines(candidates, needle.text.encode(), most)
-            for path, lines in plain.items():
-                kept[path] = lines
-                self._lines_held += len(lines)
+            kept.update(plain)
+            self._lines_held += sum(len(lines.numbers) for lines in plain.values())
         for i, path in enumerate(candidates):
             if not i % DEADLINE_EVERY and time.monotonic() > deadline:
                 return None  # nothing kept: a later query searches the needle whole

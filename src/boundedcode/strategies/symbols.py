@@ -199,7 +199,17 @@ def _qualified_by(qualifier: str | None, near: set[str]) -> Callable[[str], bool
     if not qualifier:
         return lambda path: False
     package = _norm(qualifier.rsplit(".", 1)[-1])
-    return lambda path: path in near or any(_norm(part) == package for part in path.split("/")[:-1])
+
+    def qualified(path: str) -> bool:
+        if path in near:
+            return True
+        # A directory named so is in the normalized directory's text: only such paths are split
+        # (a common member's definitions are in hundreds of directories that do not name it).
+        return package in _norm(path.rpartition("/")[0]) and any(
+            _norm(part) == package for part in path.split("/")[:-1]
+        )
+
+    return qualified
 
 
 def _qualifier_files(near: set[str]) -> set[str]:

@@ -3086,3 +3086,13 @@ def test_a_text_over_the_bounds_is_not_kept_after_its_lines_are_made():
     references = sys.getrefcount(long)
     assert evidence_lines(long)[:2] == ["x = 1", "x = 1"]
     assert sys.getrefcount(long) == references  # only its cut, within the bounds, is kept
+
+
+@pytest.mark.parametrize("fixture", ["", "_ipython", "_pytest"])
+def test_a_trace_that_ends_in_keyboardinterrupt_is_marked_interrupted_and_keeps_its_depths(fixture):
+    frames = parse_frames(evidence(f"python/keyboard_interrupt{fixture}.txt"))
+    stock = [(f.line, f.depth) for f in frames if f.path.endswith("shop/stock.py")]
+    assert stock == [(5, 2), (10, 3), (10, 4)]  # under threading.py's two frames
+    assert all(f.interrupted for f in frames)
+    # An exception's trace is not.
+    assert not any(f.interrupted for f in parse_frames(evidence("python/ipython8_script.txt")))

@@ -400,3 +400,28 @@ def test_a_logged_error_is_a_weaker_place_than_the_trace_it_logged():
         ("shop/orders.py", (8, 10)),
     ]
     assert "build_error" in result.items[1].strategies
+
+
+def test_the_frames_of_a_trace_someone_interrupted_weigh_alike():
+    """A program stopped by Ctrl-C (a real capture): where it waited says where its time went, not
+    which of its frames is at fault; an exception's trace still weighs its innermost frame most."""
+    from boundedcode.strategies.stack_trace import depth_weight
+
+    fixture = Path(__file__).parents[1] / "fixtures" / "evidence" / "python" / "keyboard_interrupt.txt"
+    files = {"shop/__init__.py": "", "shop/stock.py": "x\n" * 12, "interrupt_run.py": "x\n" * 4}
+
+    def frame_weights(message: str) -> dict[str, float]:
+        result = retrieve(message, tree=MemoryTree(files), explain=True)
+        return {
+            c.reason.rpartition("interrupted/")[2]: c.specificity
+            for it in result.items
+            for c in it.explain.contributions
+            if c.strategy == "stack_trace"
+        }
+
+    interrupted = fixture.read_text()
+    weights = frame_weights(interrupted)
+    assert set(weights) == {"shop/stock.py:5", "interrupt_run.py:3"}  # a file's best frame each
+    assert set(weights.values()) == {depth_weight(0)}
+    raised = frame_weights(interrupted.replace("\nKeyboardInterrupt\n", "\nValueError: no stock\n"))
+    assert raised["shop/stock.py:5"] == depth_weight(0) > raised["interrupt_run.py:3"]

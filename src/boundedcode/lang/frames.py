@@ -33,6 +33,9 @@ class Frame(NamedTuple):
     package: str | None  # the JVM package of the frame's class, when printed
     language: str
     depth: int  # 0 = innermost frame of its trace
+    # The trace ended where someone interrupted the program (Python's `KeyboardInterrupt`): its
+    # innermost frames say where the time went (a wait, a loop), not which frame is at fault.
+    interrupted: bool = False
 
 
 class _Hit(NamedTuple):
@@ -1660,6 +1663,12 @@ class _Trace(Record):
     hits: list[_Hit] = field(default_factory=list)
     gap: int = 0
     last_number: int | None = None
+    interrupted: bool = False
+
+
+# The line a Python traceback of an interrupted program ends with: `KeyboardInterrupt` alone
+# (CPython), `KeyboardInterrupt: ` (IPython), `E   KeyboardInterrupt` (pytest's long report).
+_INTERRUPTED = LazyPattern(r"^(?:E {1,40}|[ |+]{0,40})KeyboardInterrupt(?::.{0,2000})?$")
 
 
 # Families whose rows name the function called at the line, not the one the line is in.
@@ -1687,7 +1696,7 @@ def _frames(trace: _Trace) -> list[Frame]:
         hits = _php_functions(hits)
     located = [h for h in hits if h.path]
     return [
-        Frame(h.path or "", h.line, h.column, h.function, h.package, h.language, depth)
+        Frame(h.path or "", h.line, h.column, h.function, h.package, h.language, depth, trace.interrupted)
         for depth, h in enumerate(located)
     ]
 
@@ -1778,6 +1787,8 @@ def parse_frames(text: str) -> list[Frame]:
         if found is None:
             if trace:
                 trace.gap += 1
+                if "KeyboardInterrupt" in line and _INTERRUPTED.match(line.rstrip()):
+                    trace.interrupted = True
             if "def " in line:
                 m = _DEF.match(line)
                 ctx.last_def = m[1] if m else ctx.last_def

@@ -2,7 +2,9 @@
 
 Evidence is untrusted: it only supplies places and names to look up inside the
 checkout. Frames, compiler locations and failing test ids become anchors of
-their own kinds; a frame's depth becomes its weight (the innermost weighs most).
+their own kinds; a frame's depth becomes its weight (the innermost weighs most), but every frame
+of a trace someone interrupted weighs as an innermost one: where a program waited or looped when
+it was stopped is where its time went, and the frame at fault is as often one of its callers.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def trace_anchors(text: str, origin: AnchorOrigin) -> list[Anchor]:
                     RANK_LOCATED,
                     qualifier=f.package,
                     line=f.line,
-                    weight=float(f.depth),
+                    weight=0.0 if f.interrupted else float(f.depth),
                     detail=f.function,
                 )
             )

@@ -3088,11 +3088,32 @@ def test_a_text_over_the_bounds_is_not_kept_after_its_lines_are_made():
     assert sys.getrefcount(long) == references  # only its cut, within the bounds, is kept
 
 
-@pytest.mark.parametrize("fixture", ["", "_ipython", "_pytest"])
-def test_a_trace_that_ends_in_keyboardinterrupt_is_marked_interrupted_and_keeps_its_depths(fixture):
-    frames = parse_frames(evidence(f"python/keyboard_interrupt{fixture}.txt"))
+@pytest.mark.parametrize(
+    "fixture",
+    [
+        "keyboard_interrupt",  # Ctrl-C: the trace ends in KeyboardInterrupt, as CPython prints it
+        "keyboard_interrupt_ipython",
+        "keyboard_interrupt_pytest",
+        "pytest_timeout",  # a timer: the failure pytest-timeout raises at the end
+        "pytest_timeout_thread",  # its dump between two banners, the first after the progress
+        "faulthandler_timeout",  # its dump below `Timeout (0:00:01)!`
+    ],
+)
+def test_a_trace_someone_or_a_timer_stopped_is_marked_interrupted_and_keeps_its_depths(fixture):
+    frames = parse_frames(evidence(f"python/{fixture}.txt"))
     stock = [(f.line, f.depth) for f in frames if f.path.endswith("shop/stock.py")]
     assert stock == [(5, 2), (10, 3), (10, 4)]  # under threading.py's two frames
     assert all(f.interrupted for f in frames)
     # An exception's trace is not.
     assert not any(f.interrupted for f in parse_frames(evidence("python/ipython8_script.txt")))
+
+
+def test_an_exception_s_trace_after_a_timer_s_dump_is_not_interrupted():
+    """A log that holds a timer's dump and then a program's traceback: the dump ends where a trace
+    of another kind starts."""
+    dump, raised = evidence("python/faulthandler_timeout.txt"), evidence("python/keyboard_interrupt.txt")
+    raised = raised.replace("\nKeyboardInterrupt\n", "\nValueError: no stock\n")
+    frames = parse_frames(dump + raised)
+    dumped = len(parse_frames(dump))
+    assert [f.interrupted for f in frames[:dumped]] == [True] * dumped
+    assert frames[dumped:] and not any(f.interrupted for f in frames[dumped:])

@@ -1667,8 +1667,24 @@ class _Trace(Record):
 
 
 # The line a Python traceback of an interrupted program ends with: `KeyboardInterrupt` alone
-# (CPython), `KeyboardInterrupt: ` (IPython), `E   KeyboardInterrupt` (pytest's long report).
-_INTERRUPTED = LazyPattern(r"^(?:E {1,40}|[ |+]{0,40})KeyboardInterrupt(?::.{0,2000})?$")
+# (CPython), `KeyboardInterrupt: ` (IPython), `E   KeyboardInterrupt` (pytest's long report), and
+# pytest-timeout's failure (its default, signal method) of a test that ran too long.
+_INTERRUPTED = LazyPattern(
+    r"^(?:E {1,40}|[ |+]{0,40})KeyboardInterrupt(?::.{0,2000})?$"
+    r"|^E {1,40}Failed: Timeout \(>[\d.]{1,20}s\) from pytest-timeout\.$"
+)
+# The line above the stacks a timer dumps when a program ran too long: faulthandler's
+# `dump_traceback_later` (`Timeout (0:00:05)!`) and pytest-timeout's thread method (a banner above
+# and below, the first after the test's progress). The traces that follow are interrupted ones
+# until a trace of another kind starts.
+_TIMED_OUT = LazyPattern(
+    r"^Timeout \(\d{1,9}:\d\d:\d\d(?:\.\d{1,9})?\)!$|(?:^|\s)\+{3,200} Timeout \+{3,200}$"
+)
+# The headers of such dumps' stacks (faulthandler's threads): they go on with the dump.
+_DUMP_STACK = LazyPattern(
+    r"^\s{0,40}(?:(?:Current thread|Thread) 0x[0-9a-f]{1,16} \(most recent call first\):"
+    r"|Stack \(most recent call first\):)"
+)
 
 
 # Families whose rows name the function called at the line, not the one the line is in.
@@ -1778,16 +1794,22 @@ def parse_frames(text: str) -> list[Frame]:
     ctx = _Context()
     trace: _Trace | None = None
     lines = evidence_lines(text)
+    timed_out = False  # below a timer's dump banner (`_TIMED_OUT`)
     for line in _rows(lines):
         if _TRACE_START.match(line):
             if trace:
                 frames += _frames(trace)
             trace, ctx.last_def, ctx.ipython_file, ctx.django_file = None, None, None, None
+            timed_out = timed_out and bool(_DUMP_STACK.match(line))
+        elif "Timeout" in line and _TIMED_OUT.search(line.strip()):
+            if trace:
+                frames += _frames(trace)
+            trace, timed_out = None, True
         found = _match(line, ctx)
         if found is None:
             if trace:
                 trace.gap += 1
-                if "KeyboardInterrupt" in line and _INTERRUPTED.match(line.rstrip()):
+                if ("KeyboardInterrupt" in line or "Timeout" in line) and _INTERRUPTED.match(line.rstrip()):
                     trace.interrupted = True
             if "def " in line:
                 m = _DEF.match(line)
@@ -1805,7 +1827,7 @@ def parse_frames(text: str) -> list[Frame]:
             frames += _frames(trace)
             trace = None
         if trace is None:
-            trace = _Trace(fmt.family)
+            trace = _Trace(fmt.family, interrupted=timed_out)
         trace.hits.append(hit)
         trace.gap = 0
         trace.last_number = hit.number if hit.number is not None else trace.last_number

@@ -3108,6 +3108,30 @@ def test_a_trace_someone_or_a_timer_stopped_is_marked_interrupted_and_keeps_its_
     assert not any(f.interrupted for f in parse_frames(evidence("python/ipython8_script.txt")))
 
 
+@pytest.mark.parametrize(
+    ("fixture", "stock"),
+    [
+        ("go/test_timeout.txt", [(6, 1), (14, 2)]),  # `panic: test timed out after 2s`, goroutines below
+        ("go/sigquit.txt", [(6, 2), (14, 3)]),  # Ctrl-backslash: `SIGQUIT: quit`, then every goroutine
+        ("ruby/interrupt.txt", [(3, 0), (3, 1), (8, 2), (8, 3), (8, 4)]),  # Ctrl-C: `…: Interrupt`
+    ],
+)
+def test_go_s_and_ruby_s_stopped_programs_are_interrupted_traces(fixture, stock):
+    frames = parse_frames(evidence(fixture))
+    assert [(f.line, f.depth) for f in frames if "/stock." in f.path] == stock
+    assert all(f.interrupted for f in frames)
+    assert not any(f.interrupted for f in parse_frames(evidence("go/panic_goroutine.txt")))
+    assert not any(f.interrupted for f in parse_frames(evidence("ruby/uncaught.txt")))
+
+
+def test_a_panic_after_a_timed_out_test_s_goroutines_is_no_part_of_their_dump():
+    dump = evidence("go/test_timeout.txt")
+    frames = parse_frames(dump + evidence("go/panic_goroutine.txt"))
+    dumped = len(parse_frames(dump))
+    assert all(f.interrupted for f in frames[:dumped])
+    assert frames[dumped:] and not any(f.interrupted for f in frames[dumped:])
+
+
 def test_an_exception_s_trace_after_a_timer_s_dump_is_not_interrupted():
     """A log that holds a timer's dump and then a program's traceback: the dump ends where a trace
     of another kind starts."""

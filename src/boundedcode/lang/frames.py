@@ -1673,18 +1673,23 @@ _INTERRUPTED = LazyPattern(
     r"^(?:E {1,40}|[ |+]{0,40})KeyboardInterrupt(?::.{0,2000})?$"
     r"|^E {1,40}Failed: Timeout \(>[\d.]{1,20}s\) from pytest-timeout\.$"
 )
-# The line above the stacks a timer dumps when a program ran too long: faulthandler's
-# `dump_traceback_later` (`Timeout (0:00:05)!`) and pytest-timeout's thread method (a banner above
-# and below, the first after the test's progress). The traces that follow are interrupted ones
-# until a trace of another kind starts.
+# The line above the stacks a program dumps when a timer or a signal stopped it: faulthandler's
+# `dump_traceback_later` (`Timeout (0:00:05)!`), pytest-timeout's thread method (a banner above
+# and below, the first after the test's progress), `go test -timeout`'s panic and Go's SIGQUIT
+# (Ctrl-backslash). The traces that follow are interrupted ones until a trace of another kind starts.
 _TIMED_OUT = LazyPattern(
     r"^Timeout \(\d{1,9}:\d\d:\d\d(?:\.\d{1,9})?\)!$|(?:^|\s)\+{3,200} Timeout \+{3,200}$"
+    r"|^panic: test timed out after \S{1,40}$|^SIGQUIT: quit$"
 )
-# The headers of such dumps' stacks (faulthandler's threads): they go on with the dump.
+# The headers of such dumps' stacks (faulthandler's threads, Go's goroutines): they go on with it.
 _DUMP_STACK = LazyPattern(
     r"^\s{0,40}(?:(?:Current thread|Thread) 0x[0-9a-f]{1,16} \(most recent call first\):"
-    r"|Stack \(most recent call first\):)"
+    r"|Stack \(most recent call first\):|goroutine \d{1,12} \[)"
 )
+# A program's own failure, whose stacks follow (a Go panic's goroutines): no dump goes on past it.
+_FAILURE = LazyPattern(r"^(?:panic|fatal error|Fatal Python error): ")
+# Ruby's first row of a program stopped by Ctrl-C: the exception `Interrupt` after its place.
+_INTERRUPTED_ROW = LazyPattern(r"[`'][^`']{0,300}': (?:Interrupt|.{0,2000} \(Interrupt\))$")
 
 
 # Families whose rows name the function called at the line, not the one the line is in.
@@ -1794,17 +1799,21 @@ def parse_frames(text: str) -> list[Frame]:
     ctx = _Context()
     trace: _Trace | None = None
     lines = evidence_lines(text)
-    timed_out = False  # below a timer's dump banner (`_TIMED_OUT`)
+    timed_out = False  # below the banner of a timer's or a signal's dump (`_TIMED_OUT`)
     for line in _rows(lines):
         if _TRACE_START.match(line):
             if trace:
                 frames += _frames(trace)
             trace, ctx.last_def, ctx.ipython_file, ctx.django_file = None, None, None, None
             timed_out = timed_out and bool(_DUMP_STACK.match(line))
-        elif "Timeout" in line and _TIMED_OUT.search(line.strip()):
+        elif ("Timeout" in line or "SIGQUIT" in line or "timed out" in line) and _TIMED_OUT.search(
+            line.strip()
+        ):
             if trace:
                 frames += _frames(trace)
             trace, timed_out = None, True
+        elif timed_out and _FAILURE.match(line):
+            timed_out = False
         found = _match(line, ctx)
         if found is None:
             if trace:
@@ -1828,6 +1837,8 @@ def parse_frames(text: str) -> list[Frame]:
             trace = None
         if trace is None:
             trace = _Trace(fmt.family, interrupted=timed_out)
+        if "Interrupt" in line and _INTERRUPTED_ROW.search(line):
+            trace.interrupted = True
         trace.hits.append(hit)
         trace.gap = 0
         trace.last_number = hit.number if hit.number is not None else trace.last_number

@@ -3141,3 +3141,9 @@ def test_an_exception_s_trace_after_a_timer_s_dump_is_not_interrupted():
     dumped = len(parse_frames(dump))
     assert [f.interrupted for f in frames[:dumped]] == [True] * dumped
     assert frames[dumped:] and not any(f.interrupted for f in frames[dumped:])
+
+
+def test_a_jvm_thread_dump_is_interrupted_traces_and_an_exception_is_not():
+    """jstack (or SIGQUIT) prints where each thread of a running program waits: no frame is at fault."""
+    assert all(f.interrupted for f in parse_frames(evidence("jvm/jstack_thread_dump.txt")))
+    assert not any(f.interrupted for f in parse_frames(evidence("jvm/java_caused_by.txt")))

@@ -1675,12 +1675,14 @@ _INTERRUPTED = LazyPattern(
 )
 # The line above the stacks a program dumps when a timer or a signal stopped it: faulthandler's
 # `dump_traceback_later` (`Timeout (0:00:05)!`), pytest-timeout's thread method (a banner above
-# and below, the first after the test's progress), `go test -timeout`'s panic and Go's SIGQUIT
-# (Ctrl-backslash). The traces that follow are interrupted ones until a trace of another kind starts.
+# and below, the first after the test's progress), `go test -timeout`'s panic, Go's SIGQUIT
+# (Ctrl-backslash) and the JVM's thread dump (jstack, or SIGQUIT). The traces that follow are
+# interrupted ones until a trace of another kind starts.
 _TIMED_OUT = LazyPattern(
     r"^Timeout \(\d{1,9}:\d\d:\d\d(?:\.\d{1,9})?\)!$|(?:^|\s)\+{3,200} Timeout \+{3,200}$"
-    r"|^panic: test timed out after \S{1,40}$|^SIGQUIT: quit$"
+    r"|^panic: test timed out after \S{1,40}$|^SIGQUIT: quit$|^Full thread dump "
 )
+_STOPPED_HINT = LazyPattern(r"Timeout|SIGQUIT|timed out|Full thread dump")  # what each holds
 # The headers of such dumps' stacks (faulthandler's threads, Go's goroutines): they go on with it.
 _DUMP_STACK = LazyPattern(
     r"^\s{0,40}(?:(?:Current thread|Thread) 0x[0-9a-f]{1,16} \(most recent call first\):"
@@ -1806,9 +1808,7 @@ def parse_frames(text: str) -> list[Frame]:
                 frames += _frames(trace)
             trace, ctx.last_def, ctx.ipython_file, ctx.django_file = None, None, None, None
             timed_out = timed_out and bool(_DUMP_STACK.match(line))
-        elif ("Timeout" in line or "SIGQUIT" in line or "timed out" in line) and _TIMED_OUT.search(
-            line.strip()
-        ):
+        elif _STOPPED_HINT.search(line) and _TIMED_OUT.search(line.strip()):
             if trace:
                 frames += _frames(trace)
             trace, timed_out = None, True

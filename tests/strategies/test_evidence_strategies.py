@@ -425,3 +425,33 @@ def test_the_frames_of_a_trace_someone_interrupted_weigh_alike():
     assert set(weights.values()) == {depth_weight(0)}
     raised = frame_weights(interrupted.replace("\nKeyboardInterrupt\n", "\nValueError: no stock\n"))
     assert raised["shop/stock.py:5"] == depth_weight(0) > raised["interrupt_run.py:3"]
+
+
+def test_a_frame_another_version_printed_is_placed_at_its_function_here():
+    """An installed copy's trace: where its line 6 is in the frame's `rate` here too, it stays; where
+    another version has `total` there, the frame is placed where that version defines `rate`.
+    Printed relative to the checkout the trace is this version's, and its line stays."""
+    shifted = (  # another version: `total` at lines 4-6, `rate` at 8
+        "class Cart:\n"
+        "    TAX = 2\n"
+        "\n"
+        "    def total(self):\n"
+        "        tax = self.TAX\n"
+        "        return self.rate() * tax\n"
+        "\n"
+        "    def rate(self):\n"
+        "        raise LookupError('no rate')\n"
+    )
+    installed = (
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3/site-packages/shop/cart.py", line 3, in total\n'
+        '  File "/usr/lib/python3/site-packages/shop/cart.py", line 6, in rate\n'
+        "LookupError: no rate\n"
+    )
+    result = retrieve(installed, tree=MemoryTree({"shop/cart.py": CART_PY}))
+    assert places(result)[0] == ("shop/cart.py", 6, "Cart.rate")  # line 6 is in `rate` here: kept
+    result = retrieve(installed, tree=MemoryTree({"shop/cart.py": shifted}))
+    assert places(result)[0] == ("shop/cart.py", 8, "Cart.rate")  # line 6 is in `total` here
+    relative = installed.replace("/usr/lib/python3/site-packages/", "")
+    result = retrieve(relative, tree=MemoryTree({"shop/cart.py": shifted}))
+    assert places(result)[0][:2] == ("shop/cart.py", 6)

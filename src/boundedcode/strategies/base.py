@@ -27,7 +27,7 @@ from .._record import Frozen
 from ..checkout.budgets import Budgets, reach
 from ..checkout.confined import too_large
 from ..checkout.tree import Tree
-from ..lang.definitions import enclosing_definition
+from ..lang.definitions import Definition, definitions, enclosing_definition
 from ..lang.identifiers import is_identifier
 from ..lang.languages import (
     LAYOUT_DIRS,
@@ -452,19 +452,62 @@ class SymbolAt:
         self.read, self.kinds = read, kinds
         self.files: dict[str, bytes | None] = {}
 
-    def __call__(self, path: str, line: int | None) -> str | None:
-        if line is None:
-            return None
+    def _data(self, path: str) -> bytes | None:
         if path not in self.files:
             if len(self.files) >= MAX_SYMBOL_LOOKUPS:
                 return None
-            language = language_of(path)
-            self.files[path] = self.read(path) if language else None
-        data = self.files[path]
-        found = enclosing_definition(language_of(path) or "", data, line) if data is not None else None
+            self.files[path] = self.read(path) if language_of(path) else None
+        return self.files[path]
+
+    def __call__(self, path: str, line: int | None) -> str | None:
+        data = self._data(path) if line is not None else None
+        found = enclosing_definition(language_of(path) or "", data, line) if data and line else None
         if found is None or (self.kinds is not None and found.kind not in self.kinds):
             return None
-        return f"{found.container}.{found.name}" if found.container else found.name
+        return _qualified(found)
+
+    def elsewhere(self, path: str, line: int | None, function: str | None) -> tuple[int, str] | None:
+        """Where this checkout defines a frame's `function` (its line, its qualified name) when
+        the frame's `line` lies in another definition: the trace was printed by another version of
+        the file (an installed package, an older checkout), whose lines are not these. None when
+        the line is in it, when the file defines it other than once (of `kinds`), or inside the
+        function around the line (pytest's long format names the last `def` above a line, a
+        nested one)."""
+        name = _FUNCTION_NAME.search(function or "")
+        data = self._data(path) if name and line is not None else None
+        if not data or not name or line is None:
+            return None
+        language = language_of(path) or ""
+        around = enclosing_definition(language, data, line)
+        if around is not None and around.name == name[1]:
+            return None
+        named = [
+            d
+            for d in definitions(language, data)
+            if d.name == name[1] and (self.kinds is None or d.kind in self.kinds)
+        ]
+        owner = _FUNCTION_OWNER.search(function or "")
+        if len(named) > 1 and owner:  # `LazilyIndexedArray.__array__`: the one its class defines
+            named = [d for d in named if d.container == owner[1]]
+        if len(named) != 1 or (
+            around is not None
+            and (self.kinds is None or around.kind in self.kinds)
+            and around.end_line is not None
+            and around.line <= named[0].line <= around.end_line
+        ):
+            return None
+        return named[0].line, _qualified(named[0])
+
+
+#: A frame's function's own name: the identifier it ends with (`Cart.total`, `pkg.(*Cart).Total`,
+#: `App\Cart->total()`), none for an anonymous one (`<module>`, `<listcomp>`, `{{closure}}`).
+_FUNCTION_NAME = compile_static(r"(?<![<\w$])([A-Za-z_$][\w$]*)(?:\(\))?$")
+#: The type a frame's function is a member of, where it is printed: `Cart` of `shop.Cart.total`.
+_FUNCTION_OWNER = compile_static(r"(?<![<\w$])([A-Za-z_$][\w$]*)\)?(?:\.|->|::)[A-Za-z_$][\w$]*(?:\(\))?$")
+
+
+def _qualified(found: Definition) -> str:
+    return f"{found.container}.{found.name}" if found.container else found.name
 
 
 def module_path(path: str) -> tuple[str, ...]:

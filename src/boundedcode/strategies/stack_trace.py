@@ -25,6 +25,8 @@ CALLABLE_KINDS = frozenset({"function", "method", "macro", "property"})
 #: Where package managers unpack other packages' sources, versioned: cargo's registry and git
 #: checkouts, the Go module cache. Such a frame maps by suffix onto the project's own files
 #: (`pricing-0.3.1/src/lib.rs` → `src/lib.rs`) though it is another package's code.
+#: A path printed from the root of the machine that ran the program (POSIX, home, Windows).
+_ABSOLUTE = compile_static(r"[/~\\]|[A-Za-z]:[\\/]")
 _DEPENDENCY_COPY = compile_static(r"/\.cargo/(?:registry/src|git/checkouts)/|/pkg/mod/[^/]{1,300}@v")
 
 
@@ -93,15 +95,21 @@ class StackTraceStrategy:
             ranks[trace] = k + 1
             spec = specificity(len(files)) * depth_weight(k)
             for path in files:
+                # A frame printed by another copy of the file (an absolute path: an installed
+                # package, another checkout) naming a function its line is not in here was printed
+                # by another version: the place is that function's definition. A path printed
+                # relative to the checkout is this version's (pytest names the last `def` above).
+                moved = symbol_at.elsewhere(path, a.line, a.detail) if _ABSOLUTE.match(a.text) else None
+                line, symbol = moved if moved else (a.line, symbol_at(path, a.line) or _symbol(a))
                 out.append(
                     Finding(
                         path,
-                        a.line,
+                        line,
                         self.id,
                         a,
                         R.STACK_FRAME,
                         f"stack frame {a.text}:{a.line}" if a.line else f"stack frame {a.text}",
-                        symbol=symbol_at(path, a.line) or _symbol(a),
+                        symbol=symbol,
                         specificity=spec,
                     )
                 )

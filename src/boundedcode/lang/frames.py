@@ -33,7 +33,7 @@ class Frame(NamedTuple):
     package: str | None  # the JVM package of the frame's class, when printed
     language: str
     depth: int  # 0 = innermost frame of its trace
-    # The trace ended where someone interrupted the program (Python's `KeyboardInterrupt`): its
+    # Someone or something stopped the program there (Ctrl-C, a timer's or a signal's dump): its
     # innermost frames say where the time went (a wait, a loop), not which frame is at fault.
     interrupted: bool = False
 

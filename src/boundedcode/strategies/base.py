@@ -444,7 +444,8 @@ class SymbolAt:
 
     What a trace prints is not always the truth: pytest's long format shows the last `def` above
     the failing line, a frame names the runtime's mangled symbol. The checkout's own definition
-    around the line is. Files beyond MAX_SYMBOL_LOOKUPS are not read (None); `kinds` keeps only
+    around the line is; and where another version printed the frame, the one it names
+    (`elsewhere`). Files beyond MAX_SYMBOL_LOOKUPS are not read (None); `kinds` keeps only
     definitions of those kinds (a frame runs in a function, not in the class around it).
     """
 
@@ -461,7 +462,9 @@ class SymbolAt:
 
     def __call__(self, path: str, line: int | None) -> str | None:
         data = self._data(path) if line is not None else None
-        found = enclosing_definition(language_of(path) or "", data, line) if data and line else None
+        found = (
+            enclosing_definition(language_of(path) or "", data, line) if data is not None and line else None
+        )
         if found is None or (self.kinds is not None and found.kind not in self.kinds):
             return None
         return _qualified(found)

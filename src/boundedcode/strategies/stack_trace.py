@@ -22,11 +22,11 @@ FRAME_DECAY = 0.85
 FRAME_FLOOR = 0.4
 #: Definitions a frame can run in.
 CALLABLE_KINDS = frozenset({"function", "method", "macro", "property"})
+#: A path printed from the root of the machine that ran the program (POSIX, home, Windows).
+_ABSOLUTE = compile_static(r"[/~\\]|[A-Za-z]:[\\/]")
 #: Where package managers unpack other packages' sources, versioned: cargo's registry and git
 #: checkouts, the Go module cache. Such a frame maps by suffix onto the project's own files
 #: (`pricing-0.3.1/src/lib.rs` → `src/lib.rs`) though it is another package's code.
-#: A path printed from the root of the machine that ran the program (POSIX, home, Windows).
-_ABSOLUTE = compile_static(r"[/~\\]|[A-Za-z]:[\\/]")
 _DEPENDENCY_COPY = compile_static(r"/\.cargo/(?:registry/src|git/checkouts)/|/pkg/mod/[^/]{1,300}@v")
 
 

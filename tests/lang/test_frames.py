@@ -3097,6 +3097,8 @@ def test_a_text_over_the_bounds_is_not_kept_after_its_lines_are_made():
         "pytest_timeout",  # a timer: the failure pytest-timeout raises at the end
         "pytest_timeout_thread",  # its dump between two banners, the first after the progress
         "faulthandler_timeout",  # its dump below `Timeout (0:00:01)!`
+        "py_spy_dump",  # a running program's stacks, each under its thread's header
+        "py_spy_dump_locals",  # each frame's arguments and locals below it
     ],
 )
 def test_a_trace_someone_or_a_timer_stopped_is_marked_interrupted_and_keeps_its_depths(fixture):

@@ -176,6 +176,18 @@ def _faulthandler(m: re.Match[str], ctx: _Context) -> _Hit:
     return _location(m, "python", m["func"])
 
 
+# py-spy's dump of a running process, each thread's stack innermost first under its header
+# ('Thread 7827 (idle): "MainThread"'): '    wait_for_stock (shop/stock.py:5)', the function first.
+# (`--locals` lists each frame's arguments and locals below it, further in: no frames.)
+_PY_SPY = LazyPattern(
+    r"^\s{2,8}(?P<func>[^\s():][^():]{0,300}?) \((?P<path>[^()\s]{1,1000}\.pyx?):(?P<line>\d{1,9})\)$"
+)
+
+
+def _py_spy(m: re.Match[str], ctx: _Context) -> _Hit:
+    return _location(m, "python", m["func"])
+
+
 # traceback.extract_tb()'s and extract_stack()'s list as printed, outermost first, all on one line:
 # '[<FrameSummary file /srv/shop/app.py, line 21 in run>, <FrameSummary file …, line 2 in <genexpr>>]'
 # (cut into its rows before each '<FrameSummary ').
@@ -1489,6 +1501,7 @@ _FORMATS: tuple[_Format, ...] = (
     _Format("pytest", (".py:",), _PYTEST, _pytest, max_gap=400),
     _Format("pytest-check", (".py:",), _PYTEST_CHECK, _pytest_check, max_gap=1),
     _Format("faulthandler", ('File "',), _FAULTHANDLER, _faulthandler),
+    _Format("py-spy", (".py:", ".pyx:"), _PY_SPY, _py_spy, max_gap=80),
     _Format("frame-summary", ("<FrameSummary file ",), _FRAME_SUMMARY, _python),
     _Format("pdb", (".py(", ".pyx("), _PDB, _pdb, max_gap=8),  # ipdb's source lines between
     _Format("ipython", ("File ",), _IPY_FILE, _ipython, max_gap=20),
@@ -1676,13 +1689,15 @@ _INTERRUPTED = LazyPattern(
 # The line above the stacks a program dumps when a timer or a signal stopped it: faulthandler's
 # `dump_traceback_later` (`Timeout (0:00:05)!`), pytest-timeout's thread method (a banner above
 # and below, the first after the test's progress), `go test -timeout`'s panic, Go's SIGQUIT
-# (Ctrl-backslash) and the JVM's thread dump (jstack, or SIGQUIT). The traces that follow are
-# interrupted ones until a trace of another kind starts.
+# (Ctrl-backslash), the JVM's thread dump (jstack, or SIGQUIT) and py-spy's dump of a running
+# process (a header a thread). The traces that follow are interrupted ones until a trace of another
+# kind starts.
 _TIMED_OUT = LazyPattern(
     r"^Timeout \(\d{1,9}:\d\d:\d\d(?:\.\d{1,9})?\)!$|(?:^|\s)\+{3,200} Timeout \+{3,200}$"
     r"|^panic: test timed out after \S{1,40}$|^SIGQUIT: quit$|^Full thread dump "
+    r'|^Thread (?:0x[0-9A-Fa-f]{1,16}|\d{1,12}) \((?:idle|active|gil)[^)]{0,40}\): "'  # py-spy dump's
 )
-_STOPPED_HINT = LazyPattern(r"Timeout|SIGQUIT|timed out|Full thread dump")  # what each holds
+_STOPPED_HINT = LazyPattern(r"Timeout|SIGQUIT|timed out|Full thread dump|Thread (?:0x|\d)")  # what each holds
 # The headers of such dumps' stacks (faulthandler's threads, Go's goroutines): they go on with it.
 _DUMP_STACK = LazyPattern(
     r"^\s{0,40}(?:(?:Current thread|Thread) 0x[0-9a-f]{1,16} \(most recent call first\):"

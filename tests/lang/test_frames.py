@@ -3149,3 +3149,15 @@ def test_a_jvm_thread_dump_is_interrupted_traces_and_an_exception_is_not():
     """jstack (or SIGQUIT) prints where each thread of a running program waits: no frame is at fault."""
     assert all(f.interrupted for f in parse_frames(evidence("jvm/jstack_thread_dump.txt")))
     assert not any(f.interrupted for f in parse_frames(evidence("jvm/java_caused_by.txt")))
+
+
+def test_pystack_s_dump_is_read_innermost_first_each_thread_a_trace():
+    frames = parse_frames(evidence("python/pystack_remote.txt"))
+    assert [
+        (f.path.rpartition("interrupted/")[2], f.line, f.depth) for f in frames if "/stock" in f.path
+    ] == [
+        ("shop/stock.py", 5, 2),
+        ("shop/stock.py", 10, 3),
+        ("shop/stock.py", 10, 4),
+    ]
+    assert frames[-1].path.endswith("interrupt_run.py") and frames[-1].function is None  # `<module>`

@@ -99,10 +99,10 @@ _MAX_ROWS = 32
 
 # CPython tracebacks '  File "/srv/app/cart.py", line 12, in total' (and '|'-prefixed groups; Sentry
 # writes every platform's frames so, a column after the line: 'File "/app/server.cjs", line 2, col
-# 769108, in handler'); not pytype's error of the same shape ('File "cart.py", line 9, in total: …
-# [unsupported-operands]').
+# 769108, in handler'; pystack's dump of a process marks each '(Python) File …'); not pytype's error
+# of the same shape ('File "cart.py", line 9, in total: … [unsupported-operands]').
 _PY_FILE = LazyPattern(
-    r'^(?:E {1,8})?[ \t|+]{0,40}File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})'
+    r'^(?:E {1,8})?[ \t|+]{0,40}(?:\(Python\) )?File "(?P<path>[^"]{1,1000})", line (?P<line>\d{1,9})'
     r"(?:, col (?P<col>\d{1,9}))?(?:, in (?P<func>(?!\S{1,300}: .{1,4000} \[[a-z][a-z-]{1,80}\]$)\S.{0,300}))?$"
 )
 
@@ -1627,7 +1627,7 @@ _MAX_GAP = {
 
 # Lines that open a new trace whatever follows (after white space, exception groups' bars, quote marks).
 _TRACE_START = LazyPattern(
-    r"^[\s|+>]{0,40}(?:Traceback \(most recent call last\)|Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
+    r"^[\s|+>]{0,40}(?:Traceback \(most recent call last\)|Traceback for thread \d{1,12} |Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
     r"|The above exception was the direct cause|During handling of the above exception"
     r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|stack traceback:|--- End of inner exception"
     r"|(?:Current thread|Thread) 0x[0-9a-f]{1,16} \(most recent call first\):|Stack \(most recent call first\):"

@@ -3161,3 +3161,14 @@ def test_pystack_s_dump_is_read_innermost_first_each_thread_a_trace():
         ("shop/stock.py", 10, 4),
     ]
     assert frames[-1].path.endswith("interrupt_run.py") and frames[-1].function is None  # `<module>`
+
+
+def test_cpython_s_rows_under_a_most_recent_call_first_header_are_innermost_first():
+    """gdb's py-bt prints CPython's rows innermost first under its own header: not reversed."""
+    frames = parse_frames(evidence("python/gdb_py_bt.txt"))
+    assert [(f.path.rpartition("/")[2], f.line, f.depth) for f in frames][2:] == [
+        ("stock.py", 5, 2),
+        ("stock.py", 10, 3),
+        ("stock.py", 10, 4),
+        ("interrupt_run.py", 3, 5),
+    ]

@@ -1627,7 +1627,7 @@ _MAX_GAP = {
 
 # Lines that open a new trace whatever follows (after white space, exception groups' bars, quote marks).
 _TRACE_START = LazyPattern(
-    r"^[\s|+>]{0,40}(?:Traceback \(most recent call last\)|Traceback for thread \d{1,12} |Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
+    r"^[\s|+>]{0,40}(?:Traceback \(most recent call (?:last|first)\)|Traceback for thread \d{1,12} |Exception Group Traceback|[+-]{1,3}-{4,200} \d{1,6} -{4,200}$"
     r"|The above exception was the direct cause|During handling of the above exception"
     r"|Caused by:|Suppressed:|goroutine \d{1,12} \[|stack backtrace:|stack traceback:|--- End of inner exception"
     r"|(?:Current thread|Thread) 0x[0-9a-f]{1,16} \(most recent call first\):|Stack \(most recent call first\):"
@@ -1677,7 +1677,12 @@ class _Trace(Record):
     gap: int = 0
     last_number: int | None = None
     interrupted: bool = False
+    recent_first: bool = False  # under a header saying so, whatever its rows' format prints
 
+
+# A header over rows in a format printed outermost first that are innermost first here: gdb's
+# `py-bt` ('Traceback (most recent call first):' over CPython's 'File "…", line N, in f' rows).
+_RECENT_FIRST = LazyPattern(r"^\s{0,40}Traceback \(most recent call first\):")
 
 # The line a Python traceback of an interrupted program ends with: `KeyboardInterrupt` alone
 # (CPython), `KeyboardInterrupt: ` (IPython), `E   KeyboardInterrupt` (pytest's long report), and
@@ -1728,7 +1733,7 @@ def _php_functions(hits: list[_Hit]) -> list[_Hit]:
 
 def _frames(trace: _Trace) -> list[Frame]:
     hits = trace.hits
-    if hits and hits[0].outermost_first:
+    if hits and hits[0].outermost_first and not trace.recent_first:
         hits = hits[::-1]
     if trace.family in _CALLEE_FAMILIES:
         hits = _php_functions(hits)
@@ -1817,12 +1822,14 @@ def parse_frames(text: str) -> list[Frame]:
     trace: _Trace | None = None
     lines = evidence_lines(text)
     timed_out = False  # below the banner of a timer's or a signal's dump (`_TIMED_OUT`)
+    recent_first = False  # below a header saying its rows are innermost first (`_RECENT_FIRST`)
     for line in _rows(lines):
         if _TRACE_START.match(line):
             if trace:
                 frames += _frames(trace)
             trace, ctx.last_def, ctx.ipython_file, ctx.django_file = None, None, None, None
             timed_out = timed_out and bool(_DUMP_STACK.match(line))
+            recent_first = bool(_RECENT_FIRST.match(line))
         elif _STOPPED_HINT.search(line) and _TIMED_OUT.search(line.strip()):
             if trace:
                 frames += _frames(trace)
@@ -1851,7 +1858,7 @@ def parse_frames(text: str) -> list[Frame]:
             frames += _frames(trace)
             trace = None
         if trace is None:
-            trace = _Trace(fmt.family, interrupted=timed_out)
+            trace = _Trace(fmt.family, interrupted=timed_out, recent_first=recent_first)
         if "Interrupt" in line and _INTERRUPTED_ROW.search(line):
             trace.interrupted = True
         trace.hits.append(hit)

@@ -445,7 +445,7 @@ class SymbolAt:
     What a trace prints is not always the truth: pytest's long format shows the last `def` above
     the failing line, a frame names the runtime's mangled symbol. The checkout's own definition
     around the line is; and where another version printed the frame, the one it names
-    (`elsewhere`). Files beyond MAX_SYMBOL_LOOKUPS are not read (None); `kinds` keeps only
+    (`place`). Files beyond MAX_SYMBOL_LOOKUPS are not read (None); `kinds` keeps only
     definitions of those kinds (a frame runs in a function, not in the class around it).
     """
 
@@ -461,45 +461,52 @@ class SymbolAt:
         return self.files[path]
 
     def __call__(self, path: str, line: int | None) -> str | None:
-        data = self._data(path) if line is not None else None
-        found = (
-            enclosing_definition(language_of(path) or "", data, line) if data is not None and line else None
-        )
-        if found is None or (self.kinds is not None and found.kind not in self.kinds):
-            return None
-        return _qualified(found)
+        return self.place(path, line)[1]
 
-    def elsewhere(self, path: str, line: int | None, function: str | None) -> tuple[int, str] | None:
-        """Where this checkout defines a frame's `function` (its line, its qualified name) when
-        the frame's `line` lies in another definition: the trace was printed by another version of
-        the file (an installed package, an older checkout), whose lines are not these. None when
-        the line is in it, when the file defines it other than once (of `kinds`), or inside the
-        function around the line (pytest's long format names the last `def` above a line, a
-        nested one)."""
-        name = _FUNCTION_NAME.search(function or "")
-        data = self._data(path) if name and line is not None else None
-        if not data or not name or line is None:
-            return None
+    def place(
+        self, path: str, line: int | None, function: str | None = None
+    ) -> tuple[int | None, str | None]:
+        """`line` and the name of the definition around it. With a frame's `function`, printed by
+        another version of the file (an installed package, an older checkout), whose lines are not
+        these: where the line lies in another definition here, the line and name of the one this
+        checkout defines `function` as, when it defines it once (of `kinds`; a member printed with
+        its type, that type's) and not inside the function around the line (pytest's long format
+        names the last `def` above a line, a nested one)."""
+        data = self._data(path) if line is not None else None
+        if data is None or not line:
+            return line, None
         language = language_of(path) or ""
         around = enclosing_definition(language, data, line)
-        if around is not None and around.name == name[1]:
+        moved = self._defined(language, data, around, function) if function else None
+        if moved is not None:
+            return moved.line, _qualified(moved)
+        if around is None or (self.kinds is not None and around.kind not in self.kinds):
+            return line, None
+        return line, _qualified(around)
+
+    def _defined(
+        self, language: str, data: bytes, around: Definition | None, function: str
+    ) -> Definition | None:
+        name = _FUNCTION_NAME.search(function)
+        if name is None or (around is not None and around.name == name[1]):
             return None
         named = [
             d
             for d in definitions(language, data)
             if d.name == name[1] and (self.kinds is None or d.kind in self.kinds)
         ]
-        owner = _FUNCTION_OWNER.search(function or "")
+        owner = _FUNCTION_OWNER.search(function)
         if len(named) > 1 and owner:  # `LazilyIndexedArray.__array__`: the one its class defines
             named = [d for d in named if d.container == owner[1]]
-        if len(named) != 1 or (
+        if len(named) != 1:
+            return None
+        inside = (
             around is not None
             and (self.kinds is None or around.kind in self.kinds)
             and around.end_line is not None
             and around.line <= named[0].line <= around.end_line
-        ):
-            return None
-        return named[0].line, _qualified(named[0])
+        )
+        return None if inside else named[0]
 
 
 #: A frame's function's own name: the identifier it ends with (`Cart.total`, `pkg.(*Cart).Total`,

@@ -99,8 +99,7 @@ class StackTraceStrategy:
                 # package, another checkout) naming a function its line is not in here was printed
                 # by another version: the place is that function's definition. A path printed
                 # relative to the checkout is this version's (pytest names the last `def` above).
-                moved = symbol_at.elsewhere(path, a.line, a.detail) if _ABSOLUTE.match(a.text) else None
-                line, symbol = moved if moved else (a.line, symbol_at(path, a.line) or _symbol(a))
+                line, symbol = symbol_at.place(path, a.line, a.detail if _ABSOLUTE.match(a.text) else None)
                 out.append(
                     Finding(
                         path,
@@ -109,7 +108,7 @@ class StackTraceStrategy:
                         a,
                         R.STACK_FRAME,
                         f"stack frame {a.text}:{a.line}" if a.line else f"stack frame {a.text}",
-                        symbol=symbol,
+                        symbol=symbol or _symbol(a),
                         specificity=spec,
                     )
                 )

@@ -529,6 +529,8 @@ KIND_CASES = [
     ("python", "    x = post(entry)", "post", None),
     ("python", '    raise OverflowError("def post")', "post", None),
     ("python", "if post == 1:", "post", None),
+    ("go", "\tif err = os.RemoveAll(tmp); err != nil {", "if", None),  # a statement, not `name Type = v`
+    ("go", "\t\tbreak LOOP", "break", None),
     ("go", "func (l *Ledger) Post(e Entry) error {", "Post", "method"),
     ("go", "func (l *Ledger) Post(e Entry) error {", "Ledger", None),
     ("go", "func New(name string) *Ledger {", "New", "function"),
@@ -575,6 +577,11 @@ KIND_CASES = [
     ("java", "    Map<String, List<Integer>> index(int depth) {", "index", "method"),
     ("java", "    @Override public int compareTo(Ledger other) {", "compareTo", "method"),
     ("java", "    public Ledger(String name) {", "Ledger", "method"),
+    ("java", "    Ledger(String name, Store store) throws IOException {", "Ledger", "method"),
+    ("java", "    LedgerIndexRunner(", "LedgerIndexRunner", "method"),
+    ("java", '    PLUS("+") {', "PLUS", "constant"),
+    ("java", "        Objects.requireNonNull(", "requireNonNull", None),
+    ("java", "        Ledger(name);", "Ledger", None),
     ("java", "    private final List<Entry> entries = new ArrayList<>();", "entries", "field"),
     ("java", "    public static final int MAX_ENTRIES = 10000;", "MAX_ENTRIES", "constant"),
     ("java", "    public record Entry(String account, long amount) {}", "Entry", "class"),
@@ -647,6 +654,9 @@ KIND_CASES = [
     ("javascript", "export const MAX_ENTRIES = 10000;", "MAX_ENTRIES", "constant"),
     ("javascript", 'let defaultCurrency = "EUR";', "defaultCurrency", "variable"),
     ("javascript", "Ledger.prototype.close = function () {", "close", "method"),
+    ("javascript", "  sortOrder = function( a, b ) {", "sortOrder", "function"),
+    ("javascript", "    , show: function () {", "show", "method"),
+    ("javascript", "  const mountChildren = async (", "mountChildren", "function"),
     ("javascript", "module.exports.parse = function (text) {", "parse", "function"),
     ("javascript", "exports.VERSION = '1.0';", "VERSION", "constant"),
     ("javascript", "    this.post(entry);", "post", None),
@@ -673,6 +683,25 @@ KIND_CASES = [
     ("typescript", "  balance<T extends Entry>(filter?: (e: T) => boolean): number {", "balance", "method"),
     ("typescript", "  Debit,", "Debit", "constant"),
     ("typescript", "  off<E extends keyof Events>(", "off", "method"),
+    # Prettier's long signatures: the parameters one a line below.
+    ("typescript", "export const patchElement = (", "patchElement", "function"),
+    ("typescript", "  const container = (", "container", None),  # `(root.parentNode) as HTMLElement`
+    ("typescript", "  const patchChildren: PatchChildrenFn = (", "patchChildren", "function"),
+    ("typescript", "export type OptionTypesType<", "OptionTypesType", "type"),
+    ("typescript", "type MergedHook<T = () => void> = T | T[]", "MergedHook", "type"),
+    ("typescript", "export interface VNode<", "VNode", "interface"),
+    ("typescript", "  static fromExternalConfig(", "fromExternalConfig", "method"),
+    ("typescript", "  componentDidUpdate?(", "componentDidUpdate", "method"),
+    ("typescript", "  createElement: (tag, namespace): Element => {", "createElement", "method"),
+    ("typescript", "    render(", "render", None),
+    # Interface members without semicolons (`semi: false`), and an object's entries that are none.
+    ("typescript", "  inheritAttrs?: boolean", "inheritAttrs", "property"),
+    ("typescript", "  onTrigger?: (event: DebuggerEvent) => void", "onTrigger", "property"),
+    ("typescript", "  components: Record<string, Component> | null", "components", "property"),
+    ("typescript", "  name: string", "name", "property"),
+    ("typescript", "  render: h,", "render", None),
+    ("typescript", "  components: { Panel },", "components", None),
+    ("typescript", "    const total = compute(", "compute", None),
     ("typescript", "  full(): boolean", "full", "method"),
     ("typescript", "  has (cacheName: string): Promise<boolean>,", "has", "method"),
     ("typescript", "    await this.store.save(entry);", "save", None),
@@ -1155,3 +1184,4 @@ def test_names_defined_are_every_name_a_fixture_line_defines(language: str) -> N
 @given(st.lists(st.sampled_from(_TOKENS), min_size=1, max_size=14), st.sampled_from(sorted(LINE_TABLES)))
 def test_names_defined_hold_every_definition_on_any_line(tokens: list[str], language: str) -> None:
     _assert_names_defined_hold_every_definition(language, "".join(tokens))
+

@@ -88,7 +88,10 @@ _PYTHON = LineTable(
     )
 )
 
-_GO_NOT_STATEMENT = r"(?!(?:return|var|const|go|defer|goto|case|else|type|chan|map|func)\b)"
+_GO_NOT_STATEMENT = (
+    r"(?!(?:return|var|const|go|defer|goto|case|else|type|chan|map|func|if|for|switch|select|break|"
+    r"continue|fallthrough|range)\b)"
+)
 _GO = LineTable(
     (
         _r(r"^func\s*+\((?P<container>[^)]*)\)\s*+(?P<name>\w+)\s*+[\[(]", "method"),
@@ -176,6 +179,13 @@ _JAVA = LineTable(
         _r(
             rf"^\s*+{_ANNOTATIONS}(?:public|protected|private)\s++(?P<name>[A-Z]\w*)\s*+\(", "method"
         ),  # constructor
+        # A package-private constructor: its body opens on the line, or its parameters start below.
+        # Its name has a lower-case letter (an enum constant's arguments: `PLUS("+") {`).
+        _r(
+            rf"^\s++{_ANNOTATIONS}(?P<name>[A-Z]\w*[a-z]\w*)\s*+"
+            rf"(?:{_PARAMS}\s*+(?:throws\s++[\w.$]+(?:\s*+,\s*+[\w.$]+)*+\s*+)?\{{|\(\s*+$)",
+            "method",
+        ),
         _r(rf"^\s*+{_ANNOTATIONS}{_JAVA_MODS}++{_JAVA_TYPE}\s++(?P<names>{_NAMES})\s*+[=;]", "field"),
         _r(_ENUM_CONSTANT, "constant"),
     ),
@@ -296,8 +306,22 @@ _JS_RULES = (
         rf"(?:function\b|(?:{_GENERIC}\s*+)?{_PARAMS}\s*+(?::[^=]*)?=>|{_JS_ID}\s*+=>)",
         "function",
     ),
+    # An arrow function whose parameters Prettier put one a line below: `export const post = (`,
+    # `const patch: PatchFn = (`, `const load = async (`. Indented and neither typed nor async,
+    # the parenthesis may open an expression (`const container = (` + `root.parentNode`).
+    _r(
+        rf"^(?:export\s++)?(?:const|let|var)\s++(?P<name>{_JS_ID})\s*+(?::[^=]*)?=\s*+(?:async\s*+)?\(\s*+$",
+        "function",
+    ),
+    _r(
+        rf"^\s++(?:const|let|var)\s++(?P<name>{_JS_ID})\s*+(?::[^=]*=|=\s*+async)\s*+\(\s*+$",
+        "function",
+    ),
     _r(rf"^(?:export\s++)?(?:declare\s++)?(?:const|let|var)\s++(?P<name>{_JS_ID})\s*+[:=]", "variable"),
     _r(rf"^\s*+(?P<container>{_JS_ID})\.prototype\.(?P<name>{_JS_ID})\s*+=", "method"),
+    _r(
+        rf"^\s*+(?P<name>{_JS_ID})\s*+=\s*+(?:async\s++)?function\b", "function"
+    ),  # `sortOrder = function( a, b ) {`
     _r(
         rf"^(?:module\.)?exports\.(?P<name>{_JS_ID})\s*+=\s*+(?P<kw>async\b|function\b|\()?",
         "variable",
@@ -308,8 +332,10 @@ _JS_RULES = (
         r"\s*+(?::[^{;=]*)?\{",
         "method",
     ),
+    # An object's method (a comma-first list's too: `, show: function () {`), its result typed or not.
     _r(
-        rf"^\s++(?P<name>{_JS_ID})\s*+:\s*+(?:async\s++)?(?:function\b|{_PARAMS}\s*+=>|{_JS_ID}\s*+=>)",
+        rf"^\s++(?:,\s*+)?(?P<name>{_JS_ID})\s*+:\s*+(?:async\s++)?"
+        rf"(?:function\b|{_PARAMS}\s*+(?::[^=]*)?=>|{_JS_ID}\s*+=>)",
         "method",
     ),
     _r(r"^\s++(?:(?:public|private|protected)\s++)?(?P<name>constructor)\s*+\(", "method"),
@@ -321,14 +347,16 @@ _JS_RULES = (
     _r(rf"^\s++(?P<name>#{_JS_ID})\s*+[=;]", "field"),
 )
 _JAVASCRIPT = LineTable(_JS_RULES, dotted=True, no_definition=_ECMA_NO_DEFINITION)  # Ledger.prototype.post =
-_TS_MEMBER_MODS = r"(?:(?:public|private|protected|abstract|readonly|static|async|declare)\s++)*+"
+_TS_TYPE_WORD = r"(?:string|number|boolean|any|unknown|void|null|undefined|never|object|symbol|bigint)\b"
+_TS_MEMBER_WORDS = r"public|private|protected|abstract|readonly|static|async|declare"
+_TS_MEMBER_MODS = rf"(?:(?:{_TS_MEMBER_WORDS})\s++)*+"
 _TYPESCRIPT = LineTable(
     dotted=True,  # as JavaScript
     no_definition=_ECMA_NO_DEFINITION,
     rules=(
         _r(
             rf"^\s*+{_JS_EXPORT}(?P<kw>interface|enum|const\s++enum|type|namespace|module)\s++(?P<name>{_JS_ID})"
-            rf"(?:\s*+{_GENERIC})?\s*+(?:[={{]|extends\b|$)",
+            rf"\s*+(?:<|[={{]|extends\b|$)",  # `type Props<` (its parameters below, or holding `=>`)
             "type",
             interface="interface",
             enum="enum",
@@ -344,9 +372,20 @@ _TYPESCRIPT = LineTable(
             "method",
         ),
         _r(rf"^\s++{_TS_MEMBER_MODS}(?P<name>{_JS_ID})\??\s*+{_GENERIC}\s*+\(", "method"),
+        # Parameters one a line below: a modifier (`static from(`) or an optional mark (`render?(`)
+        # tells a method from a call statement.
+        _r(rf"^\s++(?:(?:{_TS_MEMBER_WORDS})\s++)++(?P<name>{_JS_ID})\??\s*+\(\s*+$", "method"),
+        _r(rf"^\s++(?P<name>{_JS_ID})\?\s*+\(\s*+$", "method"),
         _r(
             rf"^\s++(?:readonly\s++)?(?P<name>{_JS_ID})\??\s*+:\s*+[^;=]+;\s*+$", "property"
         ),  # interface members
+        # The same without semicolons (Prettier's `semi: false`): optional (no object's entry is), or
+        # of a type a value cannot spell (`string`, `Ref<T>`), and not a list's entry (a comma ends it).
+        _r(
+            rf"^\s++(?:readonly\s++)?(?P<name>{_JS_ID})(?:\?\s*+:\s*+|\s*+:\s*+(?=[A-Z]|{_TS_TYPE_WORD}))"
+            r"(?:[^;=]|=>)*+(?<![,;])\s*+$",
+            "property",
+        ),
         _r(_PASCAL_MEMBER, "constant"),
     ),
 )

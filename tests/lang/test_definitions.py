@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boundedcode.lang.definitions.lines import names_defined
+from boundedcode.lang.definitions.lines import inside_parentheses, names_defined
 from boundedcode.lang.definitions.patterns import LINE_TABLES
 from boundedcode.lang.definitions import (
     KINDS,
@@ -1185,3 +1185,30 @@ def test_names_defined_are_every_name_a_fixture_line_defines(language: str) -> N
 def test_names_defined_hold_every_definition_on_any_line(tokens: list[str], language: str) -> None:
     _assert_names_defined_hold_every_definition(language, "".join(tokens))
 
+
+SIGNATURE_AND_BODY = b"""\
+pub fn post(
+    &mut self,
+    entry: &Entry,
+) -> Result<(), Error> {
+    let total = sum(
+        entry,
+    );
+}
+pub struct Ledger {
+    by_id: HashMap<(u32, u32), Entry>,
+}
+const (
+\tDebit Kind = iota
+)
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "inside"),
+    [(3, True), (6, True), (10, False), (13, False), (1, False), (5, False)],
+)
+def test_a_line_inside_a_parameter_list_or_a_call_is_told_from_a_body_s(line, inside):
+    # Line 3 a parameter, 6 a call's argument; 10 a field (its type's parentheses closed on the
+    # line), 13 Go's group of constants, 1 the signature's first line, 5 a statement of the body.
+    assert inside_parentheses(SIGNATURE_AND_BODY.split(b"\n"), line - 1) is inside

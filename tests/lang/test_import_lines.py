@@ -2,7 +2,7 @@
 
 import pytest
 
-from boundedcode.lang.import_lines import imported_only
+from boundedcode.lang.import_lines import imported_only, in_import_group
 
 # A package's `__init__.py` as Django's `urls` package writes it: a parenthesized group and `__all__`.
 PACKAGE_INIT = """\
@@ -81,3 +81,54 @@ def test_a_name_used_anywhere_else_is_not_imported_only(path, text, name):
 
 def test_a_group_line_whose_file_cannot_be_read_is_not_taken_for_an_import():
     assert not imported_only("pkg/__init__.py", _hits(PACKAGE_INIT, "get_script_prefix"), lambda path: None)
+
+
+# Prettier's imports, and an enum whose members are lines of names alone too.
+TS_MODULE = """\
+import {
+  ComponentOptionsMixin,
+  applyMixin,
+} from './mixins'
+
+export enum Kind {
+  Debit,
+  Credit,
+}
+"""
+
+RUST_MODULE = """\
+use crate::{
+    Entry,
+    Ledger,
+};
+
+pub enum Kind {
+    Debit,
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "line", "expected"),
+    [
+        ("src/one.ts", TS_MODULE, 2, True),  # `  ComponentOptionsMixin,` under `import {`
+        ("src/one.ts", TS_MODULE, 8, False),  # `  Debit,`: an enum's member
+        ("src/one.ts", TS_MODULE, 6, False),  # `export enum Kind {`: no line of names alone
+        ("src/lib.rs", RUST_MODULE, 3, True),
+        ("src/lib.rs", RUST_MODULE, 7, False),
+        ("pkg/__init__.py", PACKAGE_INIT, 2, True),
+        ("Kinds.java", "import java.util.List;\nenum Kind {\n  DEBIT,\n}\n", 3, False),  # no import groups
+    ],
+)
+def test_a_line_of_a_multi_line_import_is_told_from_an_enums_member(path, text, line, expected):
+    reads = []
+    row = text.split("\n")[line - 1]
+    assert in_import_group(path, line, row, _reader({path: text}, reads)) is expected
+
+
+def test_an_ordinary_line_is_not_read_for_its_group():
+    reads = []
+    assert not in_import_group(
+        "src/one.ts", 1, "const total = sum(entries)", _reader({"src/one.ts": ""}, reads)
+    )
+    assert reads == []  # not a line of names alone: the file is never read

@@ -324,6 +324,39 @@ def test_a_file_that_names_a_name_only_where_it_imports_it_does_not_use_it():
     assert result.items[0].reason == "uses rebalance_ledger"
 
 
+def test_a_name_of_a_multi_line_import_is_no_definition_of_it():
+    # Prettier breaks a long import one name a line; such a line reads as an enum's member.
+    importer = "import {\n  ComponentOptionsMixin,\n  applyMixin,\n} from './mixins'\n\nuse(applyMixin)\n"
+    files = {
+        "src/mixins.ts": "export interface ComponentOptionsMixin {\n  name?: string\n}\n",
+        **{f"src/use{i}.ts": importer for i in range(3)},
+        "src/kinds.ts": "export enum Kind {\n  ComponentOptionsMixin,\n}\n",  # a member: a definition
+    }
+    result = run(files, "ComponentOptionsMixin loses its name", explain=True)
+    reasons = {(path, c.reason) for path, c in contributions(result) if c.strategy == "symbols"}
+    assert ("src/mixins.ts", "defines interface ComponentOptionsMixin") in reasons
+    assert ("src/kinds.ts", "defines constant ComponentOptionsMixin") in reasons
+    assert not [
+        path for path, reason in reasons if path.startswith("src/use") and reason.startswith("defines")
+    ]
+
+
+def test_a_parameter_or_an_argument_alone_on_its_line_is_no_definition():
+    files = {
+        "src/ledger.rs": "pub struct Ledger {\n    pub notifier: Notifier,\n}\n",
+        "src/post.rs": "pub fn post(\n    ledger: &Ledger,\n    notifier: Notifier,\n) -> bool {\n    true\n}\n",
+        "web/kinds.ts": "export enum Kind {\n  AuditTrail,\n}\n",
+        "web/audit.ts": "record(\n  AuditTrail,\n  entry,\n)\n",
+    }
+    result = run(files, "`notifier` is dropped, and so is `AuditTrail`", explain=True)
+    reasons = {(path, c.reason) for path, c in contributions(result) if c.strategy == "symbols"}
+    assert ("src/ledger.rs", "defines field notifier") in reasons
+    assert ("web/kinds.ts", "defines constant AuditTrail") in reasons
+    assert not [
+        path for path, reason in reasons if path in ("src/post.rs", "web/audit.ts") and "defines" in reason
+    ]
+
+
 def test_a_class_named_like_a_hook_is_found_by_its_definition():
     files = {
         "utils/functional.py": "def lazy(func):\n    class __proxy__:\n        pass\n    return __proxy__\n",

@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 from ..lazyre import LazyPattern
 from .languages import language_of
 
-__all__ = ["imported_only", "names_alone"]
+__all__ = ["imported_only", "in_import_group", "names_alone"]
 
 _ES = r"^\s*(?:import\b|export\s*(?:type\s*)?[{*]|module\.exports\s*=)"
 #: The first line of an import statement, per language whose modules hand names on; an export
@@ -86,3 +86,18 @@ def imported_only(path: str, hits: Sequence[tuple[int, str]], read: Callable[[st
         return False
     lines = data.split(b"\n")
     return all(0 < n <= len(lines) and _opens_group(statement, lines, n - 1) for n in grouped)
+
+
+def in_import_group(path: str, line: int, text: str, read: Callable[[str], bytes | None]) -> bool:
+    """Whether line `line` (1-based, `text`) of `path` is a name of a multi-line import or export
+    group (`  ComponentOptionsMixin,` under `import {`, `    Entry,` under `use crate::{`): a line of
+    names alone whose group opens on an import statement above. Such a line can look like an
+    enum's member to the definition patterns. The file is read (`read`) only for such a line."""
+    statement = IMPORT_STATEMENT.get(language_of(path) or "")
+    if statement is None or not _GROUP_LINE.match(text):
+        return False
+    data = read(path)
+    if data is None:
+        return False
+    lines = data.split(b"\n")
+    return 0 < line <= len(lines) and _opens_group(statement, lines, line - 1)

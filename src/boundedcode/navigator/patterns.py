@@ -17,11 +17,20 @@ from typing import Callable, Collection, Iterable, Sequence
 from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
 from ..checkout.tree import Tree
 from ..lang.definitions import could_define, definition_kind
+from ..lang.definitions.lines import inside_parentheses
+from ..lang.import_lines import in_import_group
 from ..lang.languages import language_of
 from ..scan import Hit, Needle, Scanner, scan
 from .base import PATTERNS, REFERENCE, Location, NotSupported, sorted_locations
 
 __all__ = ["PatternNavigator"]
+
+#: Kinds a parameter or an argument alone on its line reads as to the patterns (`    entry:
+#: &Entry,` a field, `  Debit,` an enum's member), in the languages whose formatters write them so
+#: and whose patterns read them so (Python's and Go's parameters end in a comma no field has):
+#: such a line is looked at in its file.
+_VALUE_KINDS = frozenset({"field", "property", "constant", "variable"})
+_PARAMETERS_AS_VALUES = frozenset({"rust", "typescript", "tsx", "javascript"})
 
 
 class PatternNavigator:
@@ -65,6 +74,24 @@ class PatternNavigator:
         # a name a later scan searched has new occurrences, so its answer is read again.
         self._definitions: dict[str, tuple[dict[str, Sequence[Hit]], list[Location]]] = {}
 
+    def _none_in_its_file(self, path: str, language: str, hit: Hit, name: str, kind: str) -> bool:
+        """Whether a line the patterns, reading it alone, take for a definition of `name` is none
+        where it stands: a name of a multi-line import (`  Mixin,` under `import {`), or a parameter
+        or an argument written one a line (`    entry: &Entry,` under `fn post(`, `  Debit,` under
+        `apply(`). The file is read only for a line that could be either."""
+        read = functools.cache(lambda p: self.tree.read(p, self.budgets.file_bytes))
+        if in_import_group(path, hit.line, hit.text, read):
+            return True
+        if (
+            kind not in _VALUE_KINDS
+            or language not in _PARAMETERS_AS_VALUES
+            or hit.text[:1] not in " \t"
+            or not hit.text.lstrip().startswith(name)
+        ):
+            return False
+        data = read(path)
+        return data is not None and inside_parentheses(data.split(b"\n"), hit.line - 1)
+
     @functools.cached_property
     def _languages(self) -> frozenset[str]:
         # Only a composite with language servers asks; a retrieval's navigator never does.
@@ -100,7 +127,7 @@ class PatternNavigator:
                 continue
             for hit in self.definable(path, language, occurrences[path]):
                 kind = definition_kind(language, hit.text, name)
-                if kind is not None:
+                if kind is not None and not self._none_in_its_file(path, language, hit, name, kind):
                     found.append(Location(path, hit.line, name, kind, PATTERNS))
         found = sorted_locations(found)
         self._definitions[name] = (occurrences, found)

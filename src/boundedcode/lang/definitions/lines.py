@@ -25,6 +25,7 @@ __all__ = [
     "definitions_on_lines",
     "names_defined",
     "constant_kinds",
+    "inside_parentheses",
 ]
 
 
@@ -212,3 +213,30 @@ def constant_kinds(language: str) -> frozenset[str]:
     """The kinds that become "constant" for UPPER_CASE names in `language` (fields in Java, not in Go)."""
     table = LINE_TABLES.get(language)
     return table.constant_kinds if table is not None else frozenset()
+
+
+#: Lines looked at above a line for the bracket it lies in (a signature's parameters, a call's
+#: arguments: rarely more than a screen).
+ENCLOSING_LINES_UP = 100
+_BRACKET = compile_static(rb"[()\[\]{}]")
+# What opens Go's groups of declarations (`const (`, `var (`): a parenthesis, yet no call.
+_GROUP_KEYWORD = compile_static(rb"\b(?:const|var|let|import|type)\s*+$")
+
+
+def inside_parentheses(lines: Sequence[bytes], at: int) -> bool:
+    """Whether line `at` (0-based) of a file's `lines` lies in a parenthesis opened above it and
+    still open: a signature's parameters or a call's arguments, one a line (`fn post(` then
+    `    entry: &Entry,`), where the patterns, reading the line alone, see a field or an enum's
+    member. A type's body (`{`) or a group of declarations (`const (`) is no parenthesis. Brackets
+    in strings and comments count as code: a guess, as the patterns are."""
+    depth = 0
+    for i in range(at - 1, max(-1, at - 1 - ENCLOSING_LINES_UP), -1):
+        line = lines[i]
+        for mark in reversed(list(_BRACKET.finditer(line))):
+            if mark.group() in b")]}":
+                depth += 1
+            elif depth:
+                depth -= 1
+            else:  # the bracket the line lies in
+                return mark.group() == b"(" and _GROUP_KEYWORD.search(line, 0, mark.start()) is None
+    return False

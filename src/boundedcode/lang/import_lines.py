@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 from ..lazyre import LazyPattern
 from .languages import language_of
 
-__all__ = ["imported_only", "in_import_group", "names_alone"]
+__all__ = ["group_line", "imported_only", "in_import_group", "names_alone"]
 
 _ES = r"^\s*(?:import\b|export\s*(?:type\s*)?[{*]|module\.exports\s*=)"
 #: The first line of an import statement, per language whose modules hand names on; an export
@@ -88,14 +88,20 @@ def imported_only(path: str, hits: Sequence[tuple[int, str]], read: Callable[[st
     return all(0 < n <= len(lines) and _opens_group(statement, lines, n - 1) for n in grouped)
 
 
+def group_line(path: str, text: str) -> bool:
+    """Whether `text`, a line of `path`, may be a name of a multi-line import or export group: a
+    line of names alone in a language whose modules hand names on (`in_import_group` tells)."""
+    return language_of(path) in IMPORT_STATEMENT and _GROUP_LINE.match(text) is not None
+
+
 def in_import_group(path: str, line: int, text: str, read: Callable[[str], bytes | None]) -> bool:
     """Whether line `line` (1-based, `text`) of `path` is a name of a multi-line import or export
     group (`  ComponentOptionsMixin,` under `import {`, `    Entry,` under `use crate::{`): a line of
     names alone whose group opens on an import statement above. Such a line can look like an
     enum's member to the definition patterns. The file is read (`read`) only for such a line."""
-    statement = IMPORT_STATEMENT.get(language_of(path) or "")
-    if statement is None or not _GROUP_LINE.match(text):
+    if not group_line(path, text):
         return False
+    statement = IMPORT_STATEMENT[language_of(path) or ""]
     data = read(path)
     if data is None:
         return False

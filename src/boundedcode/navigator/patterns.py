@@ -18,7 +18,7 @@ from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
 from ..checkout.tree import Tree
 from ..lang.definitions import could_define, definition_kind
 from ..lang.definitions.lines import inside_parentheses
-from ..lang.import_lines import in_import_group
+from ..lang.import_lines import group_line, in_import_group
 from ..lang.languages import language_of
 from ..scan import Hit, Needle, Scanner, scan
 from .base import PATTERNS, REFERENCE, Location, NotSupported, sorted_locations
@@ -31,6 +31,8 @@ __all__ = ["PatternNavigator"]
 #: such a line is looked at in its file.
 _VALUE_KINDS = frozenset({"field", "property", "constant", "variable"})
 _PARAMETERS_AS_VALUES = frozenset({"rust", "typescript", "tsx", "javascript"})
+#: Doubtful definition lines of one name whose files are read to tell (some 60 µs each cold).
+DOUBTFUL_LINES_READ = 32
 
 
 class PatternNavigator:
@@ -73,24 +75,36 @@ class PatternNavigator:
         # the same names (a name's definitions, then its qualifier's, in several strategies), and
         # a name a later scan searched has new occurrences, so its answer is read again.
         self._definitions: dict[str, tuple[dict[str, Sequence[Hit]], list[Location]]] = {}
+        self._split: dict[str, list[bytes] | None] = {}  # `_lines`
 
-    def _none_in_its_file(self, path: str, language: str, hit: Hit, name: str, kind: str) -> bool:
-        """Whether a line the patterns, reading it alone, take for a definition of `name` is none
-        where it stands: a name of a multi-line import (`  Mixin,` under `import {`), or a parameter
-        or an argument written one a line (`    entry: &Entry,` under `fn post(`, `  Debit,` under
-        `apply(`). The file is read only for a line that could be either."""
-        read = functools.cache(lambda p: self.tree.read(p, self.budgets.file_bytes))
-        if in_import_group(path, hit.line, hit.text, read):
+    @staticmethod
+    def _may_be_none(path: str, language: str, hit: Hit, name: str, kind: str) -> bool:
+        """Whether a line the patterns, reading it alone, take for a definition of `name` may be
+        none where it stands: a name of a multi-line import (`  Mixin,` under `import {`), or a
+        parameter or an argument written one a line (`    entry: &Entry,` under `fn post(`,
+        `  Debit,` under `apply(`). Its file tells (`_none_in_its_file`)."""
+        return group_line(path, hit.text) or (
+            kind in _VALUE_KINDS
+            and language in _PARAMETERS_AS_VALUES
+            and hit.text[:1] in " \t"
+            and hit.text.lstrip().startswith(name)
+        )
+
+    def _none_in_its_file(self, path: str, hit: Hit) -> bool:
+        if in_import_group(path, hit.line, hit.text, self._read):
             return True
-        if (
-            kind not in _VALUE_KINDS
-            or language not in _PARAMETERS_AS_VALUES
-            or hit.text[:1] not in " \t"
-            or not hit.text.lstrip().startswith(name)
-        ):
-            return False
-        data = read(path)
-        return data is not None and inside_parentheses(data.split(b"\n"), hit.line - 1)
+        lines = self._lines(path)
+        return lines is not None and inside_parentheses(lines, hit.line - 1)
+
+    def _read(self, path: str) -> bytes | None:
+        return self.tree.read(path, self.budgets.file_bytes)
+
+    def _lines(self, path: str) -> list[bytes] | None:
+        """`path`'s lines, split once a retrieval (a struct's file holds fields of several names)."""
+        if path not in self._split:
+            data = self._read(path)
+            self._split[path] = None if data is None else data.split(b"\n")
+        return self._split[path]
 
     @functools.cached_property
     def _languages(self) -> frozenset[str]:
@@ -119,6 +133,7 @@ class PatternNavigator:
         if kept is not None and kept[0] is occurrences:
             return list(kept[1])
         found = []
+        doubtful: list[tuple[Location, Hit]] = []  # `_may_be_none`
         may_define = self._may_define(name) if self._may_define is not None else None
         # (The locations are sorted below: the order the files are read in does not matter.)
         for path in occurrences if may_define is None else may_define(occurrences):
@@ -127,9 +142,17 @@ class PatternNavigator:
                 continue
             for hit in self.definable(path, language, occurrences[path]):
                 kind = definition_kind(language, hit.text, name)
-                if kind is not None and not self._none_in_its_file(path, language, hit, name, kind):
-                    found.append(Location(path, hit.line, name, kind, PATTERNS))
-        found = sorted_locations(found)
+                if kind is not None:
+                    location = Location(path, hit.line, name, kind, PATTERNS)
+                    if self._may_be_none(path, language, hit, name, kind):
+                        doubtful.append((location, hit))
+                    else:
+                        found.append(location)
+        # Each doubtful line's file is read while they are few: past that, a name so common counts
+        # little in each file, with or without them.
+        if len(doubtful) <= DOUBTFUL_LINES_READ:
+            doubtful = [(loc, hit) for loc, hit in doubtful if not self._none_in_its_file(loc.path, hit)]
+        found = sorted_locations(found + [loc for loc, _ in doubtful])
         self._definitions[name] = (occurrences, found)
         return list(found)
 

@@ -14,6 +14,10 @@ both, and per language:
 - variables: the same for its variables, fields, properties and constants;
 - agreement: the patterns' definitions that tree-sitter has too (the rest are either its misses, an
   assignment of a function it does not report, or the patterns' mistakes: `--samples` lists them).
+
+With `--in-file` the patterns' definitions are those a retrieval keeps: a doubtful line (a name of a
+multi-line import, a parameter alone on its line: `navigator.patterns.doubtful_definition`) is
+looked at in its file, as the navigator does while a name has few of them.
 """
 
 from __future__ import annotations
@@ -26,10 +30,12 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from boundedcode.lang.definitions.kinds import split_qualified
-from boundedcode.lang.definitions.lines import line_definitions
+from boundedcode.lang.definitions.kinds import Definition, split_qualified
+from boundedcode.lang.definitions.lines import inside_parentheses, line_definitions
+from boundedcode.lang.import_lines import in_import_group
 from boundedcode.lang.definitions.trees import tree_definitions
 from boundedcode.lang.languages import is_test_path, language_of
+from boundedcode.navigator.patterns import doubtful_definition
 
 #: A file with a longer line is minified or generated: many definitions a line, none of them the
 #: patterns' business.
@@ -67,8 +73,30 @@ def source_files(root: Path, only: str | None) -> list[tuple[str, str]]:
     return found
 
 
+def kept_in_file(
+    path: str, language: str, data: bytes, found: list[Definition], lines: list[str]
+) -> list[Definition]:
+    """`found` without the doubtful lines their file says define nothing (`--in-file`)."""
+    split = data.split(b"\n")
+    return [
+        d
+        for d in found
+        if not doubtful_definition(path, language, lines[d.line - 1], split_qualified(d.name)[0], d.kind)
+        or not (
+            in_import_group(path, d.line, lines[d.line - 1], lambda _: data)
+            or inside_parentheses(split, d.line - 1)
+        )
+    ]
+
+
 def compare(
-    language: str, data: bytes, where: str, counts: Counter[str], missed: list[str], extra: list[str]
+    language: str,
+    data: bytes,
+    where: str,
+    counts: Counter[str],
+    missed: list[str],
+    extra: list[str],
+    in_file: bool = False,
 ) -> bool:
     """One file read by both engines; False where tree-sitter cannot read its language."""
     tree = tree_definitions(language, data)
@@ -76,7 +104,10 @@ def compare(
         return False
     text = data.decode("utf-8", "replace")
     lines = text.split("\n")
-    by_lines = {(d.line, split_qualified(d.name)[0]) for d in line_definitions(language, text)}
+    found = line_definitions(language, text)
+    if in_file:
+        found = kept_in_file(where.split(":", 1)[1], language, data, found, lines)
+    by_lines = {(d.line, split_qualified(d.name)[0]) for d in found}
     by_tree = {(d.line, split_qualified(d.name)[0]): d.kind for d in tree}
     for (line, name), kind in sorted(by_tree.items()):
         key = "variables" if kind in VALUE_KINDS else "definitions"
@@ -105,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-repo", type=int, default=400, help="files read per repository")
     parser.add_argument("--language", help="only this language")
     parser.add_argument("--samples", type=Path, help="write the disagreements here")
+    parser.add_argument("--in-file", action="store_true", help="doubtful lines looked at in their files")
     args = parser.parse_args(argv)
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     missed: dict[str, list[str]] = defaultdict(list)
@@ -123,7 +155,9 @@ def main(argv: list[str] | None = None) -> int:
             if len(data) > MAX_FILE_BYTES or max(map(len, data.split(b"\n"))) > MAX_LINE_CHARS:
                 continue
             found = Counter[str]()
-            if compare(language, data, f"{repo}:{path}", found, missed[language], extra[language]):
+            if compare(
+                language, data, f"{repo}:{path}", found, missed[language], extra[language], args.in_file
+            ):
                 counts[language].update(found)
                 read += 1
     print(

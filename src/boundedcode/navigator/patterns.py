@@ -23,7 +23,7 @@ from ..lang.languages import language_of
 from ..scan import Hit, Needle, Scanner, scan
 from .base import PATTERNS, REFERENCE, Location, NotSupported, sorted_locations
 
-__all__ = ["PatternNavigator"]
+__all__ = ["PatternNavigator", "doubtful_definition"]
 
 #: Kinds a parameter or an argument alone on its line reads as to the patterns (`    entry:
 #: &Entry,` a field, `  Debit,` an enum's member), in the languages whose formatters write them so
@@ -33,6 +33,19 @@ _VALUE_KINDS = frozenset({"field", "property", "constant", "variable"})
 _PARAMETERS_AS_VALUES = frozenset({"rust", "typescript", "tsx", "javascript"})
 #: Doubtful definition lines of one name whose files are read to tell (some 60 µs each cold).
 DOUBTFUL_LINES_READ = 32
+
+
+def doubtful_definition(path: str, language: str, text: str, name: str, kind: str) -> bool:
+    """Whether a line the patterns, reading it alone, take for a definition of `name` may be none
+    where it stands: a name of a multi-line import (`  Mixin,` under `import {`), or a parameter or
+    an argument written one a line (`    entry: &Entry,` under `fn post(`, `  Debit,` under
+    `apply(`). Its file tells (`in_import_group`, `inside_parentheses`)."""
+    return group_line(path, text) or (
+        kind in _VALUE_KINDS
+        and language in _PARAMETERS_AS_VALUES
+        and text[:1] in " \t"
+        and text.lstrip().startswith(name)
+    )
 
 
 class PatternNavigator:
@@ -77,19 +90,6 @@ class PatternNavigator:
         self._definitions: dict[str, tuple[dict[str, Sequence[Hit]], list[Location]]] = {}
         self._split: dict[str, list[bytes] | None] = {}  # `_lines`
 
-    @staticmethod
-    def _may_be_none(path: str, language: str, hit: Hit, name: str, kind: str) -> bool:
-        """Whether a line the patterns, reading it alone, take for a definition of `name` may be
-        none where it stands: a name of a multi-line import (`  Mixin,` under `import {`), or a
-        parameter or an argument written one a line (`    entry: &Entry,` under `fn post(`,
-        `  Debit,` under `apply(`). Its file tells (`_none_in_its_file`)."""
-        return group_line(path, hit.text) or (
-            kind in _VALUE_KINDS
-            and language in _PARAMETERS_AS_VALUES
-            and hit.text[:1] in " \t"
-            and hit.text.lstrip().startswith(name)
-        )
-
     def _none_in_its_file(self, path: str, hit: Hit) -> bool:
         if in_import_group(path, hit.line, hit.text, self._read):
             return True
@@ -133,7 +133,7 @@ class PatternNavigator:
         if kept is not None and kept[0] is occurrences:
             return list(kept[1])
         found = []
-        doubtful: list[tuple[Location, Hit]] = []  # `_may_be_none`
+        doubtful: list[tuple[Location, Hit]] = []  # `doubtful_definition`
         may_define = self._may_define(name) if self._may_define is not None else None
         # (The locations are sorted below: the order the files are read in does not matter.)
         for path in occurrences if may_define is None else may_define(occurrences):
@@ -144,7 +144,7 @@ class PatternNavigator:
                 kind = definition_kind(language, hit.text, name)
                 if kind is not None:
                     location = Location(path, hit.line, name, kind, PATTERNS)
-                    if self._may_be_none(path, language, hit, name, kind):
+                    if doubtful_definition(path, language, hit.text, name, kind):
                         doubtful.append((location, hit))
                     else:
                         found.append(location)

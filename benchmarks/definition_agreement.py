@@ -31,11 +31,10 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from boundedcode.lang.definitions.kinds import Definition, split_qualified
-from boundedcode.lang.definitions.lines import inside_parentheses, line_definitions
-from boundedcode.lang.import_lines import in_import_group
+from boundedcode.lang.definitions.lines import line_definitions
 from boundedcode.lang.definitions.trees import tree_definitions
 from boundedcode.lang.languages import is_test_path, language_of
-from boundedcode.navigator.patterns import doubtful_definition
+from boundedcode.navigator.patterns import defines_nothing_there, doubtful_definition
 
 #: A file with a longer line is minified or generated: many definitions a line, none of them the
 #: patterns' business.
@@ -82,10 +81,7 @@ def kept_in_file(
         d
         for d in found
         if not doubtful_definition(path, language, lines[d.line - 1], split_qualified(d.name)[0], d.kind)
-        or not (
-            in_import_group(path, d.line, lines[d.line - 1], lambda _: data)
-            or inside_parentheses(split, d.line - 1)
-        )
+        or not defines_nothing_there(path, d.line, lines[d.line - 1], lambda _: split)
     ]
 
 

@@ -49,6 +49,11 @@ def _reader(files, reads):
     return read
 
 
+def _lines_reader(files, reads):
+    read = _reader(files, reads)
+    return lambda path: read(path).split(b"\n")
+
+
 @pytest.mark.parametrize(
     ("path", "text", "name", "reads_file"),
     [
@@ -123,12 +128,12 @@ pub enum Kind {
 def test_a_line_of_a_multi_line_import_is_told_from_an_enums_member(path, text, line, expected):
     reads = []
     row = text.split("\n")[line - 1]
-    assert in_import_group(path, line, row, _reader({path: text}, reads)) is expected
+    assert in_import_group(path, line, row, _lines_reader({path: text}, reads)) is expected
 
 
 def test_an_ordinary_line_is_not_read_for_its_group():
     reads = []
     assert not in_import_group(
-        "src/one.ts", 1, "const total = sum(entries)", _reader({"src/one.ts": ""}, reads)
+        "src/one.ts", 1, "const total = sum(entries)", _lines_reader({"src/one.ts": ""}, reads)
     )
     assert reads == []  # not a line of names alone: the file is never read

@@ -50,7 +50,7 @@ _GROUP_LINE = LazyPattern(names_alone(_NAME, "})\\]"))
 GROUP_LINES_UP = 200
 
 
-def _opens_group(statement: LazyPattern, lines: list[bytes], at: int) -> bool:
+def _opens_group(statement: LazyPattern, lines: Sequence[bytes], at: int) -> bool:
     """Whether the group line `at` (0-based) belongs to an import: the lines above it are group
     lines up to one that starts an import and leaves the group's bracket open."""
     for i in range(at - 1, max(-1, at - 1 - GROUP_LINES_UP), -1):
@@ -94,16 +94,16 @@ def group_line(path: str, text: str) -> bool:
     return language_of(path) in IMPORT_STATEMENT and _GROUP_LINE.match(text) is not None
 
 
-def in_import_group(path: str, line: int, text: str, read: Callable[[str], bytes | None]) -> bool:
+def in_import_group(
+    path: str, line: int, text: str, lines_of: Callable[[str], Sequence[bytes] | None]
+) -> bool:
     """Whether line `line` (1-based, `text`) of `path` is a name of a multi-line import or export
     group (`  ComponentOptionsMixin,` under `import {`, `    Entry,` under `use crate::{`): a line of
     names alone whose group opens on an import statement above. Such a line can look like an
-    enum's member to the definition patterns. The file is read (`read`) only for such a line."""
-    if not group_line(path, text):
+    enum's member to the definition patterns. The file's lines are asked for (`lines_of`) only
+    for such a line."""
+    statement = IMPORT_STATEMENT.get(language_of(path) or "")
+    if statement is None or not _GROUP_LINE.match(text):
         return False
-    statement = IMPORT_STATEMENT[language_of(path) or ""]
-    data = read(path)
-    if data is None:
-        return False
-    lines = data.split(b"\n")
-    return 0 < line <= len(lines) and _opens_group(statement, lines, line - 1)
+    lines = lines_of(path)
+    return lines is not None and 0 < line <= len(lines) and _opens_group(statement, lines, line - 1)

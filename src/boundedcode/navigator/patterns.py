@@ -23,7 +23,7 @@ from ..lang.languages import language_of
 from ..scan import Hit, Needle, Scanner, scan
 from .base import PATTERNS, REFERENCE, Location, NotSupported, sorted_locations
 
-__all__ = ["PatternNavigator", "doubtful_definition"]
+__all__ = ["PatternNavigator", "defines_nothing_there", "doubtful_definition"]
 
 #: Kinds a parameter or an argument alone on its line reads as to the patterns (`    entry:
 #: &Entry,` a field, `  Debit,` an enum's member), in the languages whose formatters write them so
@@ -35,11 +35,22 @@ _PARAMETERS_AS_VALUES = frozenset({"rust", "typescript", "tsx", "javascript"})
 DOUBTFUL_LINES_READ = 32
 
 
+def defines_nothing_there(
+    path: str, line: int, text: str, lines_of: Callable[[str], Sequence[bytes] | None]
+) -> bool:
+    """Whether a doubtful definition line (`doubtful_definition`; 1-based `line`, `text`) defines
+    nothing where it stands in its file (its lines: `lines_of`)."""
+    if in_import_group(path, line, text, lines_of):
+        return True
+    lines = lines_of(path)
+    return lines is not None and inside_parentheses(lines, line - 1)
+
+
 def doubtful_definition(path: str, language: str, text: str, name: str, kind: str) -> bool:
     """Whether a line the patterns, reading it alone, take for a definition of `name` may be none
     where it stands: a name of a multi-line import (`  Mixin,` under `import {`), or a parameter or
     an argument written one a line (`    entry: &Entry,` under `fn post(`, `  Debit,` under
-    `apply(`). Its file tells (`in_import_group`, `inside_parentheses`)."""
+    `apply(`). Its file tells (`defines_nothing_there`)."""
     return group_line(path, text) or (
         kind in _VALUE_KINDS
         and language in _PARAMETERS_AS_VALUES
@@ -90,19 +101,10 @@ class PatternNavigator:
         self._definitions: dict[str, tuple[dict[str, Sequence[Hit]], list[Location]]] = {}
         self._split: dict[str, list[bytes] | None] = {}  # `_lines`
 
-    def _none_in_its_file(self, path: str, hit: Hit) -> bool:
-        if in_import_group(path, hit.line, hit.text, self._read):
-            return True
-        lines = self._lines(path)
-        return lines is not None and inside_parentheses(lines, hit.line - 1)
-
-    def _read(self, path: str) -> bytes | None:
-        return self.tree.read(path, self.budgets.file_bytes)
-
     def _lines(self, path: str) -> list[bytes] | None:
         """`path`'s lines, split once a retrieval (a struct's file holds fields of several names)."""
         if path not in self._split:
-            data = self._read(path)
+            data = self.tree.read(path, self.budgets.file_bytes)
             self._split[path] = None if data is None else data.split(b"\n")
         return self._split[path]
 
@@ -151,7 +153,11 @@ class PatternNavigator:
         # Each doubtful line's file is read while they are few: past that, a name so common counts
         # little in each file, with or without them.
         if len(doubtful) <= DOUBTFUL_LINES_READ:
-            doubtful = [(loc, hit) for loc, hit in doubtful if not self._none_in_its_file(loc.path, hit)]
+            doubtful = [
+                (loc, h)
+                for loc, h in doubtful
+                if not defines_nothing_there(loc.path, h.line, h.text, self._lines)
+            ]
         found = sorted_locations(found + [loc for loc, _ in doubtful])
         self._definitions[name] = (occurrences, found)
         return list(found)

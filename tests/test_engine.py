@@ -164,6 +164,36 @@ def test_a_host_s_engine_has_its_documents_and_git_objects_before_its_first_quer
     same(engine, root)
 
 
+@pytest.mark.parametrize("how", ["prepare", "warm"])
+def test_a_host_s_engine_parses_the_manifests_and_sorts_the_listing_before_its_first_query(tmp_path, how):
+    """The listing's tsconfig files and sorted paths are found, and its manifests of every kind
+    parsed (kept by their contents), while the host reads the checkout: a query that resolves a
+    re-export through them parses none again (the 36k-file tree's first query spent tens of ms
+    on them)."""
+    from boundedcode.strategies.parallels import SORTED
+    from boundedcode.strategies.reexports import TSCONFIGS, _manifest
+
+    files = {
+        "package.json": '{"name": "ledger", "main": "src/index.ts"}\n',
+        "tsconfig.json": '{"compilerOptions": {"baseUrl": ".", "paths": {"@app/*": ["src/*"]}}}\n',
+        "Cargo.toml": '[package]\nname = "ledger"\n',
+        "go.mod": "module example.com/ledger\n",
+        "composer.json": '{"autoload": {"psr-4": {"Ledger\\\\": "php/"}}}\n',
+        "src/index.ts": "export { reconcileLedger } from './ledger';\n",
+        "src/ledger.ts": "export function reconcileLedger(entries: number[]) {\n  return entries;\n}\n",
+    }
+    root = write_tree(tmp_path / "r", files)
+    _manifest.cache_clear()
+    engine, _, index = _read_by_a_host(root, how)
+    assert index.fact(TSCONFIGS, lambda paths: None) == ["tsconfig.json"]
+    assert index.fact(SORTED, lambda paths: None) == sorted(index.paths)
+    parsed = _manifest.cache_info()
+    assert parsed.currsize == parsed.misses == 5  # one a kind
+    same(engine, root, "reconcileLedger from ledger returns the wrong entries")
+    after = _manifest.cache_info()
+    assert after.misses == parsed.misses and after.hits > parsed.hits
+
+
 def test_a_held_file_s_definable_lines_are_the_lines_its_rules_could_match():
     """The warm index's bits a line are `could_define` of each line's text as the hits hold it
     (`line_text`: a cut line, a `\r` gone, other than ASCII decoded); a language without rules

@@ -186,9 +186,9 @@ class Engine:
 
 def _listing_prepared(tree: CachedWorkTree, paths: Sequence[str]) -> None:
     """What a host's queries would otherwise each build, or finish, first: the listing's facts
-    (`prepare_listing`), the paths' demotion rules (`rank.prepare_paths`) and the git objects
-    opened (pygit2's import alone: 60 ms)."""
-    prepare_listing(paths)
+    and manifests (`prepare_listing`), the paths' demotion rules (`rank.prepare_paths`) and the
+    git objects opened (pygit2's import alone: 60 ms)."""
+    prepare_listing(paths, lambda path: tree.read_file(path, DEFAULT_BUDGETS.file_bytes).data)
     prepare_paths(paths)
     tree.repository()
 

@@ -5,7 +5,7 @@ Order matters only for determinism: findings are collected in this order.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..lang.definitions import compile_rules
 from ..lang.languages import language_of
@@ -21,8 +21,10 @@ from .graph import GraphStrategy
 from .history import HistoryStrategy
 from .lexical import LexicalStrategy
 from .modules import ModulesStrategy
+from .parallels import prepare_listing as _parallels_listing
 from .paths import PathsStrategy
 from .reexports import ReexportsStrategy
+from .reexports import prepare_listing as _reexports_listing
 from .stack_trace import StackTraceStrategy
 from .symbols import SymbolsStrategy
 from .test_to_impl import TestToImplStrategy
@@ -64,13 +66,15 @@ def by_id() -> dict[str, Strategy]:
     return {s.id: s for s in REGISTRY}
 
 
-def prepare_listing(paths: Sequence[str]) -> None:
+def prepare_listing(paths: Sequence[str], read: Callable[[str], bytes | None]) -> None:
     """The listing's facts a long-lived host builds before its queries, not in the first of
-    them (each would otherwise be built, or finished, in a query), and the definition rules of
-    its languages."""
+    them (each would otherwise be built, or finished, in a query), its manifests parsed (`read`:
+    a file's contents, None when refused), and the definition rules of its languages."""
     index = PathIndex.of(paths)
     index.prepare()
     _discovery_listing(index)
     _fulltext_listing(index)
+    _parallels_listing(index)
+    _reexports_listing(index, read)
     for language in sorted({language for p in paths if (language := language_of(p)) is not None}):
         compile_rules(language)

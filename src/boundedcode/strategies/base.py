@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import defaultdict
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import accumulate
 from typing import Any, Callable, Literal, Protocol, Sequence, runtime_checkable
 
@@ -520,6 +520,7 @@ def _qualified(found: Definition) -> str:
     return f"{found.container}.{found.name}" if found.container else found.name
 
 
+@lru_cache(maxsize=1 << 17)  # the modules strategy's candidates, on every query (a warm host)
 def module_path(path: str) -> tuple[str, ...]:
     """`django/db/models/__init__.py` → (django, db, models); lower-cased for matching."""
     parts = path.split("/")

@@ -21,18 +21,25 @@ from ..model import Anchor, AnchorKind, Finding, Item
 from ..weights import R
 from .base import PathIndex
 
-__all__ = ["ID", "PARALLEL_OF", "parallel_findings", "parallels"]
+__all__ = ["ID", "PARALLEL_OF", "parallel_findings", "parallels", "prepare_listing"]
 
 #: The best files of a ranking whose parallels are looked for.
 PARALLEL_OF = 3
 #: A directory's name shorter than this is found in too many file names to tell a backend.
 MIN_NAME = 3
 ID = "parallels"
+#: The listing, sorted: a fact of it (`PathIndex.fact`).
+SORTED = "parallels.sorted"
+
+
+def prepare_listing(index: PathIndex) -> None:
+    """A long-lived host's, before its queries: the sorted listing (the 36k-file tree: some 10 ms)."""
+    index.fact(SORTED, sorted)
 
 
 def _siblings(index: PathIndex, parent: str, name: str) -> list[str]:
     """The directories beside `parent/name`, from the sorted listing (the run under `parent/`)."""
-    listing: list[str] = index.fact("sorted", sorted)
+    listing: list[str] = index.fact(SORTED, sorted)
     prefix = f"{parent}/" if parent else ""
     out: set[str] = set()
     i = bisect_left(listing, prefix)

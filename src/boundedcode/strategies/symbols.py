@@ -14,6 +14,7 @@ so do the body's names when the title spells one of the message's names
 from __future__ import annotations
 
 import math
+from itertools import islice
 from typing import Callable
 
 from ..lang.import_lines import imported_only
@@ -151,11 +152,12 @@ class SymbolsStrategy:
                             specificity=min(1.0, spec * factor),
                         )
                     )
-            users = [p for p in files if p not in defs]
             rarity = use_rarity(len(files), len(ev.paths))
-            if users and rarity > 0:
+            # Users looked for only where a use says something: a common name is in thousands of files.
+            users = list(islice((p for p in files if p not in defs), USES_KEPT)) if rarity > 0 else []
+            if users:
                 spec = rarity * origin
-                for path in users[:USES_KEPT]:
+                for path in users:
                     hits = files[path]
                     if imported_only(path, hits, ev.read):  # it hands the name on, or leaves it unused
                         continue

@@ -33,7 +33,8 @@ SORTED = "parallels.sorted"
 
 
 def prepare_listing(index: PathIndex) -> None:
-    """A long-lived host's, before its queries: the sorted listing (the 36k-file tree: some 10 ms)."""
+    """A long-lived host's, before its queries: the sorted listing (the 34.7k walked files of the
+    36k-file tree: 2.6 ms)."""
     index.fact(SORTED, sorted)
 
 

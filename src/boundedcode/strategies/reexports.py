@@ -117,16 +117,6 @@ def _manifest(parse: Callable[[str, bytes], T | None], path: str, data: bytes) -
     return parse(path, data)
 
 
-#: Each kind of manifest's parser (`_Manifests`' accessors, each kind's own).
-_PARSERS: dict[str, Callable[[str, bytes], object | None]] = {
-    "cargo": cargo_crate,
-    "go": go_module,
-    "npm": npm_package,
-    "tsconfig": path_aliases,
-    "composer": psr4,
-}
-
-
 class _Manifests:
     """The checkout's manifests of each kind, read on first use, the shallowest first."""
 
@@ -155,9 +145,9 @@ class _Manifests:
 
     def every_kind(self) -> None:
         """Every kind's manifests read and parsed, each kind within the whole parse budget."""
-        for kind, parse in _PARSERS.items():
+        for read in (self.crates, self.go, self.packages, self.aliases, self.psr4):
             self._parsed = 0
-            self._read(kind, parse)
+            read()
 
     def crates(self) -> list[Crate]:
         return self._read("cargo", cargo_crate)
@@ -178,8 +168,8 @@ class _Manifests:
 def prepare_listing(index: PathIndex, read: Callable[[str], bytes | None]) -> None:
     """A long-lived host's, before its queries: the listing's tsconfig files found, and its
     manifests of every kind parsed (kept by their contents, `_manifest`): a query then parses
-    none it reads unchanged (on the 36k-file tree the first query's re-exports took some 60 ms
-    of the two)."""
+    none it reads unchanged (the 36k-file tree's first query, under cProfile: 26 ms finding the
+    tsconfig files, 33 ms parsing 39 `Cargo.toml`)."""
     _Manifests(index, read).every_kind()
 
 

@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+from pairs import read_tasks, source_pair
+
 
 def _one(src: str, repo: str, message: str) -> tuple[float, float]:
     """The engine's own total and the process's wall time, in ms, of one one-shot retrieval."""
@@ -49,11 +51,8 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=40, help="tasks taken evenly over the file")
     ap.add_argument("--rounds", type=int, default=1, help="passes over the tasks")
     args = ap.parse_args()
-    if len(args.src) != 2 or not all("=" in s for s in args.src):
-        raise SystemExit("--src NAME=SRC, twice")
-    (name_a, src_a), (name_b, src_b) = (s.split("=", 1) for s in args.src)
-    with open(args.tasks, encoding="utf-8") as f:
-        tasks = [json.loads(line) for line in f]
+    (name_a, src_a), (name_b, src_b) = source_pair(ap, args.src)
+    tasks = read_tasks(args.tasks)
     if args.checkouts:
         tasks = [t for t in tasks if os.path.isdir(os.path.join(args.checkouts, t["base_commit"]))]
     if not tasks:

@@ -23,6 +23,8 @@ import statistics
 import subprocess
 import sys
 
+from pairs import read_tasks, source_pair
+
 #: What each process runs: a prepared engine, then the message on stdin, its timings on stdout.
 _FIRST = r"""
 import json, sys
@@ -54,11 +56,8 @@ def main() -> None:
     ap.add_argument("--ids", help="the tasks' instance ids, comma-separated (default: evenly taken)")
     ap.add_argument("--limit", type=int, default=3, help="tasks taken evenly over the file without --ids")
     args = ap.parse_args()
-    if len(args.src) != 2 or not all("=" in s for s in args.src):
-        raise SystemExit("--src NAME=SRC, twice")
-    (name_a, src_a), (name_b, src_b) = (s.split("=", 1) for s in args.src)
-    with open(args.tasks, encoding="utf-8") as f:
-        tasks = [json.loads(line) for line in f]
+    (name_a, src_a), (name_b, src_b) = source_pair(ap, args.src)
+    tasks = read_tasks(args.tasks)
     if args.ids:
         by_id = {t["instance_id"]: t for t in tasks}
         missing = [i for i in args.ids.split(",") if i not in by_id]

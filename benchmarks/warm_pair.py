@@ -23,6 +23,8 @@ import statistics
 import subprocess
 import sys
 
+from pairs import read_tasks, source_pair
+
 from boundedcode.bench.speed import percentile
 
 #: What each engine's process runs: it prepares the checkout, then answers one JSON message a line.
@@ -73,11 +75,8 @@ def main() -> None:
     ap.add_argument("--src", action="append", required=True, metavar="NAME=DIR", help="twice: A, then B")
     ap.add_argument("--limit", type=int, default=40)
     args = ap.parse_args()
-    if len(args.src) != 2 or not all("=" in s for s in args.src):
-        ap.error("give --src NAME=DIR twice")
-    names, srcs = zip(*(s.split("=", 1) for s in args.src))
-    with open(args.tasks, encoding="utf-8") as f:
-        tasks = [json.loads(line) for line in f if line.strip()]
+    names, srcs = zip(*source_pair(ap, args.src))
+    tasks = read_tasks(args.tasks)
     tasks = tasks[:: max(1, len(tasks) // args.limit)][: args.limit]
     engines = [_start(src, args.repo) for src in srcs]
     walls: tuple[list[float], list[float]] = ([], [])

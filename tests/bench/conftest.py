@@ -11,6 +11,7 @@ from typing import Collection, Sequence
 
 import pytest
 
+from boundedcode.checkout import Budgets
 from boundedcode.model import Item, RetrievalResult, StrategyRun
 from boundedcode.render import count_tokens
 
@@ -129,6 +130,7 @@ class FakeEngine:
 
     def __init__(self, fail_after: int | None = None):
         self.calls: list[tuple[str, str, tuple[str, ...]]] = []
+        self.budgets: list[Budgets | None] = []  # each call's, None where the default was meant
         self.fail_after = fail_after
 
     def __call__(
@@ -139,10 +141,12 @@ class FakeEngine:
         evidence: Sequence[str] = (),
         retrieval: str = "adaptive",
         without: Collection[str] = (),
+        budgets: Budgets | None = None,
     ) -> RetrievalResult:
         if self.fail_after is not None and len(self.calls) >= self.fail_after:
             raise KeyboardInterrupt
         self.calls.append((message, retrieval, tuple(without)))
+        self.budgets.append(budgets)
         words = set(re.findall(r"[a-z0-9]+", "\n".join([message, *evidence]).lower()))
         items = []
         if "paths" not in without:

@@ -61,6 +61,11 @@ def test_baseline_none_is_alone(task_file: Path, mirror: dict, capsys):
         (["--limit", "0"], "must be at least 1"),
         (["--cache-max-gb", "-1"], "must be more than 0"),
         (["--track", "sideways"], "invalid choice"),
+        (["--set-budget", "scan_terms"], "not NAME=VALUE: 'scan_terms'"),
+        (["--set-budget", "scan_termz=3"], "no budget named 'scan_termz' (known: anchors, block_items"),
+        (["--set-budget", "scan_terms=0"], "must be at least 1"),
+        (["--set-budget", "scan_terms=2.5"], "not a whole number"),
+        (["--set-budget", "time_s=soon"], "not a number"),
     ],
 )
 def test_bad_option_values(task_file: Path, mirror: dict, argv: list[str], message: str, capsys):
@@ -116,11 +121,15 @@ def test_the_report_prints_the_command_with_non_default_options(
                 "2",
                 "--cache-max-gb",
                 "0.5",
+                "--set-budget",
+                "scan_terms=32",
+                "time_s=2.5",
             ]
         )
         == 0
     )
     assert (
         f"Command: `bcode bench direct --tasks {task_file} --mirrors {mirror['folder']} --baseline bm25 "
-        f"--limit 2 --out {out} --cache {tmp_path / 'c'} --cache-max-gb 0.5`"
+        f"--limit 2 --set-budget scan_terms=32 time_s=2.5 --out {out} --cache {tmp_path / 'c'} "
+        "--cache-max-gb 0.5`"
     ) in (out / "summary.md").read_text()

@@ -185,3 +185,25 @@ def test_progress_estimates_time_left():
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("[#######") and "1/4 tasks" in lines[0] and "~0:00:20 left" in lines[0]
     assert "4/4 tasks" in lines[-1] and "~0:00:00 left" in lines[-1]
+
+
+def test_a_run_under_other_budgets_hands_them_to_the_engine_and_keeps_its_records_apart(
+    tmp_path: Path, task_file: Path, mirror: dict
+):
+    # The measured method runs with the budgets set (the baselines have none); its records say so
+    # and have keys of their own, so a run of the defaults into the same folder computes its own.
+    engine = FakeEngine()
+    config = _config(tmp_path, task_file, mirror, baselines=["bm25"], budgets={"scan_terms": 7})
+    run_bench(config, retrieve=engine, stream=io.StringIO())
+    assert engine.calls and all(b is not None and b.scan_terms == 7 for b in engine.budgets)
+    assert all(b.time_s == 3.0 for b in engine.budgets)  # every other budget at its default
+    by_method = {r["method"]: r["options"] for r in _records(tmp_path)}
+    assert by_method == {
+        "adaptive": {"engine": "adaptive", "without": [], "budgets": {"scan_terms": 7}},
+        "bm25": {"engine": "bm25", "without": []},
+    }
+    calls = len(engine.calls)
+    run_bench(_config(tmp_path, task_file, mirror, baselines=["bm25"]), retrieve=engine, stream=io.StringIO())
+    assert len(engine.calls) == 2 * calls and engine.budgets[calls:] == [None] * calls
+    defaults = [r for r in _records(tmp_path) if r["method"] == "adaptive" and "budgets" not in r["options"]]
+    assert len(defaults) == calls

@@ -8,6 +8,7 @@ import os
 import shlex
 import sys
 
+from ..checkout.budgets import BOUNDS, DEFAULT_BUDGETS
 from ..cli import positive_int
 from ..errors import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, UsageError
 from .runner import (
@@ -35,6 +36,18 @@ def _positive_float(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0: {text}")
     return value
+
+
+def _budget_setting(text: str) -> tuple[str, int | float]:
+    """`NAME=VALUE`: a `Budgets` field and a value of its type, more than 0."""
+    name, equals, value = text.partition("=")
+    if not equals:
+        raise argparse.ArgumentTypeError(f"not NAME=VALUE: {text!r}")
+    default = getattr(DEFAULT_BUDGETS, name, None) if name in BOUNDS else None
+    if default is None:
+        raise argparse.ArgumentTypeError(f"no budget named {name!r} (known: {', '.join(sorted(BOUNDS))})")
+    number = positive_int(value) if isinstance(default, int) else _positive_float(value)
+    return name, number
 
 
 def add_command(parser: argparse.ArgumentParser) -> None:
@@ -109,6 +122,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also run the method with this strategy switched off (recall lost per strategy)",
     )
     parser.add_argument(
+        "--set-budget",
+        type=_budget_setting,
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="NAME=VALUE",
+        help="run the measured method with this budget instead of its default (a field of "
+        "Budgets: scan_terms=32 time_s=2.5); records under other budgets are kept apart",
+    )
+    parser.add_argument(
         "--out", default=DEFAULT_OUT, metavar="DIR", help=f"output folder (default {DEFAULT_OUT})"
     )
     parser.add_argument(
@@ -133,6 +156,7 @@ def _command_line(args: argparse.Namespace) -> str:
         ("--language", args.language, []),
         ("--limit", args.limit, None),
         ("--without", args.without, []),
+        ("--set-budget", [f"{name}={value}" for name, value in args.set_budget], []),
         ("--out", args.out, DEFAULT_OUT),
         ("--cache", args.cache, DEFAULT_CACHE),
         ("--cache-max-gb", args.cache_max_gb, DEFAULT_CACHE_MAX_GB),
@@ -166,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
         languages=args.language,
         limit=args.limit,
         without=args.without,
+        budgets=dict(args.set_budget),
         out=args.out,
         cache=args.cache,
         cache_max_bytes=int(args.cache_max_gb * GIB),

@@ -15,8 +15,10 @@ import sys
 import time
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, TextIO, cast
+from typing import Any, Callable, Mapping, Sequence, TextIO, cast
 
+from .._record import replace
+from ..checkout.budgets import DEFAULT_BUDGETS
 from ..errors import UsageError
 from ..render import count_tokens
 from .baselines import BM25Ranker, FunctionBM25Ranker, bm25_block, fuse
@@ -66,16 +68,28 @@ class Method:
     name: str
     engine: str  # one of ENGINES or BASELINES
     without: tuple[str, ...] = ()
+    #: Budgets other than the defaults (`Budgets` fields and values, sorted): the engine's only.
+    budgets: tuple[tuple[str, int | float], ...] = ()
 
     @property
     def options(self) -> dict[str, Any]:
-        return {"engine": self.engine, "without": list(self.without)}
+        # A record of other budgets is another record (its key holds them); one of the defaults
+        # keeps the key it always had, so an earlier run's records still resume.
+        budgets = {"budgets": dict(self.budgets)} if self.budgets else {}
+        return {"engine": self.engine, "without": list(self.without), **budgets}
 
 
-def plan_methods(retrieval: str, baselines: Sequence[str], without: Sequence[str]) -> list[Method]:
-    """The measured method, one variant per switched-off strategy, then the baselines."""
-    methods = [Method(retrieval, retrieval)]
-    methods += [Method(f"{retrieval}-without-{s}", retrieval, (s,)) for s in dict.fromkeys(without)]
+def plan_methods(
+    retrieval: str,
+    baselines: Sequence[str],
+    without: Sequence[str],
+    budgets: Mapping[str, int | float] | None = None,
+) -> list[Method]:
+    """The measured method, one variant per switched-off strategy, then the baselines (`budgets`:
+    the measured method's and its variants', none of a baseline's)."""
+    changed = tuple(sorted((budgets or {}).items()))
+    methods = [Method(retrieval, retrieval, (), changed)]
+    methods += [Method(f"{retrieval}-without-{s}", retrieval, (s,), changed) for s in dict.fromkeys(without)]
     methods += [Method(b, b) for b in dict.fromkeys(baselines) if b != retrieval]
     return methods
 
@@ -90,6 +104,8 @@ class BenchConfig:
     languages: Sequence[str] = ()
     limit: int | None = None
     without: Sequence[str] = ()
+    #: `Budgets` fields set otherwise for the measured method (`--set-budget`).
+    budgets: Mapping[str, int | float] = field(default_factory=dict)
     out: str = DEFAULT_OUT
     cache: str = DEFAULT_CACHE
     cache_max_bytes: int = int(DEFAULT_CACHE_MAX_GB * GIB)
@@ -204,7 +220,7 @@ class _Run:
     def __init__(self, config: BenchConfig, retrieve: Retrieve | None, stream: TextIO):
         self.config = config
         self.stream = stream
-        self.methods = plan_methods(config.retrieval, config.baselines, config.without)
+        self.methods = plan_methods(config.retrieval, config.baselines, config.without, config.budgets)
         self.mirrors = Mirrors(config.mirrors)  # bad specs fail before any work
         self.all_tasks = load_tasks(config.tasks)
         self.retrieve = retrieve
@@ -429,6 +445,8 @@ class _Run:
                 timings_ms={"total": round(latency, 3), "index": round(index.build_ms, 3)},
             )
         else:
+            # Other budgets only when asked for: an injected engine need not take them.
+            budgets = {"budgets": replace(DEFAULT_BUDGETS, **dict(method.budgets))} if method.budgets else {}
             try:
                 result = cast(Retrieve, self.retrieve)(  # run() sets it when an engine is asked for
                     task.problem_statement,
@@ -436,6 +454,7 @@ class _Run:
                     evidence=(evidence,) if evidence else (),
                     retrieval=method.engine,
                     without=method.without,
+                    **budgets,
                 )
                 rec.update(_engine_record(result))
             except Exception as exc:  # noqa: BLE001 - one engine failure is one task's miss, not the run's end

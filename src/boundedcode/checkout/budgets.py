@@ -23,7 +23,10 @@ class Budgets(Frozen):
     file_bytes: int = 1024 * 1024  # one file: a larger one is neither scanned nor read
     scan_strings: int = 32  # needles per scan
     #: Full-text terms per scan (seeds.terms), besides the needles: a message's words, each
-    #: found as identifier parts; a message with more keeps its most repeated.
+    #: found as identifier parts; a message with more keeps its most repeated. On the development
+    #: split's direct track (`bcode bench direct --set-budget scan_terms=N`; docs/benchmark.md,
+    #: "Quality and speed, a forty-third session"), 32 loses recall 84.3 → 82.8 % and Python Acc@5
+    #: 82.3 → 81.3 %; 96 gains nothing.
     scan_terms: int = 64
     occurrences_per_string_file: int = 400  # hits kept per needle and file
     uses_per_string: int = 60  # files listed as uses of one symbol (graph)

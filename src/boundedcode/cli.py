@@ -17,10 +17,18 @@ import sys
 from typing import Any, Callable, NoReturn, Sequence
 
 from . import __version__
-from .checkout.budgets import DEFAULT_BUDGETS
+from .checkout.budgets import BOUNDS, DEFAULT_BUDGETS
 from .errors import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, EXIT_NONE, BoundedCodeError, UsageError
 
-__all__ = ["main", "build_parser", "positive_int", "MAX_INPUT_BYTES", "FORMATS"]
+__all__ = [
+    "main",
+    "build_parser",
+    "positive_int",
+    "positive_float",
+    "budget_setting",
+    "MAX_INPUT_BYTES",
+    "FORMATS",
+]
 
 #: Largest message or evidence file read (a message is prose, not a data set).
 MAX_INPUT_BYTES = 4 * 1024 * 1024
@@ -66,6 +74,28 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1: {text}")
     return value
+
+
+def positive_float(text: str) -> float:
+    """argparse's type for a size or a time: a number above 0, else one clear error."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0: {text}")
+    return value
+
+
+def budget_setting(text: str) -> tuple[str, int | float]:
+    """argparse's type for `NAME=VALUE`: a field of `Budgets` and a value of its type, above 0."""
+    name, equals, value = text.partition("=")
+    if not equals:
+        raise argparse.ArgumentTypeError(f"not NAME=VALUE: {text!r}")
+    if name not in BOUNDS:
+        raise argparse.ArgumentTypeError(f"no budget named {name!r} (known: {', '.join(sorted(BOUNDS))})")
+    default = getattr(DEFAULT_BUDGETS, name)
+    return name, positive_int(value) if isinstance(default, int) else positive_float(value)
 
 
 def _message(args: argparse.Namespace) -> str:

@@ -65,3 +65,52 @@ def test_the_cpu_floor_is_one_thread_s_cpu_or_all_of_it_over_the_cores():
     assert eight is not None and ": 110 ms, 1.22× bare" in eight  # one thread's 110 ms
     assert speed.cpu_floor([speed.SpeedRow("t", "go", {"cold": 1.0, "bare": 1.0})], 2) is None
     assert speed.cpu_floor(rows, os.cpu_count() or 1) in speed.table(rows)  # under the tables
+
+
+@pytest.mark.skipif(not RipgrepScanner().available(), reason="ripgrep is not installed")
+def test_other_budgets_reach_the_retrievals_and_ripgrep_s_needles_and_leave_out_the_process(
+    tmp_path, monkeypatch, capsys
+):
+    import json
+
+    import boundedcode.api
+    import boundedcode.engine
+    from boundedcode.seeds.terms import stem
+
+    commit = "b" * 40
+    write_tree(tmp_path / commit, {"shop/ledger.py": "def post_entry(amount):\n    return amount\n"})
+    message = "post_entry loses the amount when the ledger rounds refunds twice"
+    tasks = tmp_path / "tasks.jsonl"
+    tasks.write_text(
+        json.dumps(
+            {"instance_id": "t-1", "language": "python", "base_commit": commit, "problem_statement": message}
+        )
+        + "\n"
+    )
+    budgets, terms = [], []
+    for module in (boundedcode.api, boundedcode.engine):  # the cold call's and the warm engine's
+        monkeypatch.setattr(module, "retrieve", _spy(module.retrieve, budgets))
+    searched = speed._Ripgrep._rg
+
+    def rg(self, repo, flags, texts, paths):
+        if flags == ["-n", "-F", "-i"]:  # the terms' spellings over the documents
+            terms.append(texts)
+        return searched(self, repo, flags, texts, paths)
+
+    monkeypatch.setattr(speed._Ripgrep, "_rg", rg)
+    argv = ["--tasks", str(tasks), "--checkouts", str(tmp_path), "--set-budget", "scan_terms=1"]
+    assert speed.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "the engine, cold" in out and "`bcode retrieve --json` as a process" not in out
+    asked = [b for b in budgets if b is not None]
+    assert len(asked) >= 2 and all(b.scan_terms == 1 for b in asked)  # cold and warm, the message's
+    (spelled,) = terms
+    assert spelled and len({stem(word.lower()) for word in spelled}) == 1  # one term's spellings
+
+
+def _spy(retrieve, budgets: list):
+    def spied(message, repo=".", **options):
+        budgets.append(options.get("budgets"))
+        return retrieve(message, repo, **options)
+
+    return spied

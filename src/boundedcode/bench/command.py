@@ -8,8 +8,7 @@ import os
 import shlex
 import sys
 
-from ..checkout.budgets import BOUNDS, DEFAULT_BUDGETS
-from ..cli import positive_int
+from ..cli import budget_setting, positive_float, positive_int
 from ..errors import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, UsageError
 from .runner import (
     BASELINES,
@@ -26,28 +25,6 @@ from .runner import (
 __all__ = ["add_command", "add_arguments", "run"]
 
 NO_BASELINE = "none"
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0: {text}")
-    return value
-
-
-def _budget_setting(text: str) -> tuple[str, int | float]:
-    """`NAME=VALUE`: a `Budgets` field and a value of its type, more than 0."""
-    name, equals, value = text.partition("=")
-    if not equals:
-        raise argparse.ArgumentTypeError(f"not NAME=VALUE: {text!r}")
-    default = getattr(DEFAULT_BUDGETS, name, None) if name in BOUNDS else None
-    if default is None:
-        raise argparse.ArgumentTypeError(f"no budget named {name!r} (known: {', '.join(sorted(BOUNDS))})")
-    number = positive_int(value) if isinstance(default, int) else _positive_float(value)
-    return name, number
 
 
 def add_command(parser: argparse.ArgumentParser) -> None:
@@ -123,7 +100,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--set-budget",
-        type=_budget_setting,
+        type=budget_setting,
         nargs="+",
         action="extend",
         default=[],
@@ -139,7 +116,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--cache-max-gb",
-        type=_positive_float,
+        type=positive_float,
         default=DEFAULT_CACHE_MAX_GB,
         metavar="N",
         help=f"size cap of the checkout cache (default {DEFAULT_CACHE_MAX_GB:g})",

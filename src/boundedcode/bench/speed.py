@@ -1,7 +1,7 @@
 """`bcode bench speed`: the retrieval's latency against ripgrep's, per language, in one run.
 
     bcode bench speed --tasks TASKS.jsonl --checkouts DIR [--limit 60] [--language L ...]
-        [--no-process] [--json FILE]
+        [--no-process] [--set-budget NAME=VALUE ...] [--json FILE]
 
 DIR holds one checkout per commit, named by the commit id (`bcode bench direct`'s
 checkout cache). Tasks are taken evenly over the task file (at most --limit, the same
@@ -17,7 +17,11 @@ load touches every row alike:
   this process's and its ripgrep processes' (and bare's ripgrep's, beside it);
 - warm: the same message to an `Engine` that has prepared the checkout (its files
   read and indexed) and answered one message there;
-- process: `bcode retrieve --json` as a process, interpreter start included.
+- process: `bcode retrieve --json` as a process, interpreter start included (left out under
+  `--set-budget`: the command runs the defaults).
+
+The retrievals and ripgrep's needles (the string budget, the terms' budget) keep to the budgets
+`--set-budget` gives, the defaults otherwise.
 
 Printed: p50, p95 and max per row, overall and per language, the ratios of cold and
 warm to ripgrep bare, the resident memory of the warm engine holding that one
@@ -39,6 +43,10 @@ import sys
 import time
 from dataclasses import dataclass, field
 from typing import Sequence
+
+from .._record import replace
+from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
+from ..cli import budget_setting
 
 __all__ = ["add_arguments", "run", "main", "percentile", "cpu_floor", "SpeedRow"]
 
@@ -118,17 +126,16 @@ class _Ripgrep:
         subprocess.run(command, cwd=repo, capture_output=True)
         return _ms(start)
 
-    def alone(self, repo: str, message: str) -> float:
-        from ..checkout import DEFAULT_BUDGETS
+    def alone(self, repo: str, message: str, budgets: Budgets) -> float:
         from ..model import AnchorKind
         from ..seeds import message_anchors
 
         kinds = (AnchorKind.NAME, AnchorKind.MEMBER)
         names = list(dict.fromkeys(a.text for a in message_anchors(message) if a.kind in kinds))
-        return self._rg(repo, ["-n", "-w", "-F"], names[: DEFAULT_BUDGETS.scan_strings], None)
+        return self._rg(repo, ["-n", "-w", "-F"], names[: budgets.scan_strings], None)
 
-    def bare(self, repo: str, message: str) -> float:
-        from ..checkout import DEFAULT_BUDGETS, WorkTree, walk
+    def bare(self, repo: str, message: str, budgets: Budgets) -> float:
+        from ..checkout import WorkTree, walk
         from ..lang.languages import is_document
         from ..plan import plan_strategies
         from ..retrieve import message_seeds
@@ -138,8 +145,8 @@ class _Ripgrep:
 
         shown, anchors = message_seeds(message)  # as run_retrieval seeds it
         plan = Plan(tuple(anchors), message_facts(shown, anchors), None)
-        needles = plan_strategies(plan, REGISTRY, (), DEFAULT_BUDGETS).needles
-        paths = walk(WorkTree(repo), DEFAULT_BUDGETS).paths  # not timed: ripgrep is handed the list
+        needles = plan_strategies(plan, REGISTRY, (), budgets).needles
+        paths = walk(WorkTree(repo), budgets).paths  # not timed: ripgrep is handed the list
         documents = [p for p in paths if is_document(p, plan.facts.about_tests)]
         words = [n.text for n in needles if n.word and not n.term and not n.fold]
         folded = [n.text for n in needles if n.fold and not n.term]
@@ -162,8 +169,12 @@ def _process(repo: str, message: str) -> float:
     return _ms(start)
 
 
-def measure(tasks: list[dict], checkouts: str, process: bool = True) -> list[SpeedRow]:
-    """Every row of every task, interleaved per task (progress on stderr)."""
+def measure(
+    tasks: list[dict], checkouts: str, process: bool = True, budgets: Budgets = DEFAULT_BUDGETS
+) -> list[SpeedRow]:
+    """Every row of every task, interleaved per task (progress on stderr); the retrievals and
+    ripgrep's needles under `budgets` (the process row, `bcode retrieve`, under the defaults:
+    leave it out with other budgets)."""
     from ..api import retrieve
     from ..engine import Engine
 
@@ -173,14 +184,14 @@ def measure(tasks: list[dict], checkouts: str, process: bool = True) -> list[Spe
         repo = os.path.join(checkouts, t["base_commit"])
         message = t["problem_statement"]
         gc.collect()  # the previous checkout's engine is gone: the memory figure is this one's
-        alone = rg.alone(repo, message)
+        alone = rg.alone(repo, message, budgets)
         children = _cpu_ms(resource.RUSAGE_CHILDREN)
-        bare = rg.bare(repo, message)
+        bare = rg.bare(repo, message, budgets)
         bare_cpu = _cpu_ms(resource.RUSAGE_CHILDREN) - children
         # Before this checkout's engine: a cold retrieval after it found the listing's facts the
         # engine's queries had built (`PathIndex.of` keeps the last), as no one-shot call does.
         own, children = _cpu_ms(resource.RUSAGE_SELF), _cpu_ms(resource.RUSAGE_CHILDREN)
-        cold = retrieve(message, repo).timings_ms["total"]
+        cold = retrieve(message, repo, budgets=budgets).timings_ms["total"]
         cold_cpu = _cpu_ms(resource.RUSAGE_SELF) - own
         cold_rg_cpu = _cpu_ms(resource.RUSAGE_CHILDREN) - children
         engine = Engine()
@@ -190,7 +201,7 @@ def measure(tasks: list[dict], checkouts: str, process: bool = True) -> list[Spe
         row.ms.update(
             alone=alone, bare=bare, cold=cold, cold_cpu=cold_cpu, cold_rg_cpu=cold_rg_cpu, bare_cpu=bare_cpu
         )
-        row.ms["warm"] = engine.retrieve(message, repo).timings_ms["total"]
+        row.ms["warm"] = engine.retrieve(message, repo, budgets=budgets).timings_ms["total"]
         del engine
         if process:
             row.ms["process"] = _process(repo, message)
@@ -268,6 +279,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, default=60, metavar="N", help="tasks, evenly over the file")
     parser.add_argument("--language", nargs="+", action="extend", default=[], metavar="LANG")
     parser.add_argument("--no-process", action="store_true", help="skip the `bcode retrieve` process row")
+    parser.add_argument(
+        "--set-budget",
+        type=budget_setting,
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="NAME=VALUE",
+        help="time the retrievals and ripgrep's needles with this budget instead of its default "
+        "(a field of Budgets: scan_terms=32); implies --no-process",
+    )
     parser.add_argument("--json", metavar="FILE", help="also write every measurement to FILE")
 
 
@@ -281,7 +302,9 @@ def run(args: argparse.Namespace) -> int:
         and (not args.language or t["language"] in args.language)
     ]
     step = max(1, len(tasks) // max(1, args.limit))
-    rows = measure(tasks[::step][: args.limit], args.checkouts, process=not args.no_process)
+    budgets = replace(DEFAULT_BUDGETS, **dict(args.set_budget))
+    process = not args.no_process and not args.set_budget  # `bcode retrieve` runs the defaults
+    rows = measure(tasks[::step][: args.limit], args.checkouts, process=process, budgets=budgets)
     if not rows:
         print("bcode bench speed: no task has a checkout in --checkouts", file=sys.stderr)
         return 1

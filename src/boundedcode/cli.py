@@ -87,6 +87,20 @@ def positive_float(text: str) -> float:
     return value
 
 
+def add_budget_settings(parser: argparse.ArgumentParser, does: str) -> None:
+    """`--set-budget NAME=VALUE …` (`budget_setting`), into `args.set_budget`; `does` says what a
+    command does with them."""
+    parser.add_argument(
+        "--set-budget",
+        type=budget_setting,
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"{does} (a field of Budgets: scan_terms=32 time_s=2.5)",
+    )
+
+
 def budget_setting(text: str) -> tuple[str, int | float]:
     """argparse's type for `NAME=VALUE`: a field of `Budgets` and a value of its type, above 0."""
     name, equals, value = text.partition("=")

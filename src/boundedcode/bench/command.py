@@ -8,7 +8,7 @@ import os
 import shlex
 import sys
 
-from ..cli import budget_setting, positive_float, positive_int
+from ..cli import add_budget_settings, positive_float, positive_int
 from ..errors import EXIT_ERROR, EXIT_FOUND, EXIT_INTERRUPTED, UsageError
 from .runner import (
     BASELINES,
@@ -98,15 +98,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="STRATEGY",
         help="also run the method with this strategy switched off (recall lost per strategy)",
     )
-    parser.add_argument(
-        "--set-budget",
-        type=budget_setting,
-        nargs="+",
-        action="extend",
-        default=[],
-        metavar="NAME=VALUE",
-        help="run the measured method with this budget instead of its default (a field of "
-        "Budgets: scan_terms=32 time_s=2.5); records under other budgets are kept apart",
+    add_budget_settings(
+        parser,
+        "run the measured method with these budgets instead of their defaults; records under "
+        "other budgets are kept apart",
     )
     parser.add_argument(
         "--out", default=DEFAULT_OUT, metavar="DIR", help=f"output folder (default {DEFAULT_OUT})"

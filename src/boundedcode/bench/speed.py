@@ -46,7 +46,7 @@ from typing import Sequence
 
 from .._record import replace
 from ..checkout.budgets import DEFAULT_BUDGETS, Budgets
-from ..cli import budget_setting
+from ..cli import add_budget_settings
 
 __all__ = ["add_arguments", "run", "main", "percentile", "cpu_floor", "SpeedRow"]
 
@@ -279,15 +279,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, default=60, metavar="N", help="tasks, evenly over the file")
     parser.add_argument("--language", nargs="+", action="extend", default=[], metavar="LANG")
     parser.add_argument("--no-process", action="store_true", help="skip the `bcode retrieve` process row")
-    parser.add_argument(
-        "--set-budget",
-        type=budget_setting,
-        nargs="+",
-        action="extend",
-        default=[],
-        metavar="NAME=VALUE",
-        help="time the retrievals and ripgrep's needles with this budget instead of its default "
-        "(a field of Budgets: scan_terms=32); implies --no-process",
+    add_budget_settings(
+        parser, "time the retrievals and ripgrep's needles with these budgets; implies --no-process"
     )
     parser.add_argument("--json", metavar="FILE", help="also write every measurement to FILE")
 

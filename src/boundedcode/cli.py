@@ -26,6 +26,7 @@ __all__ = [
     "positive_int",
     "positive_float",
     "budget_setting",
+    "add_budget_settings",
     "MAX_INPUT_BYTES",
     "FORMATS",
 ]

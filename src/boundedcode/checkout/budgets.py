@@ -29,8 +29,8 @@ class Budgets(Frozen):
     #: 82.3 → 81.8 %; 96 gains nothing.
     scan_terms: int = 64
     #: Hits kept per needle and file (ripgrep's `--max-count` over all of a file's needles). The
-    #: spec's; measured as the terms' budget: 100 loses Python Acc@5 82.3 → 81.6 %, 1000 changes
-    #: 15 of 627 direct blocks and no figure.
+    #: spec's; measured in the same runs as `scan_terms`: 100 loses Python Acc@5 82.3 → 81.6 %,
+    #: 1000 changes 15 of 627 direct blocks and no figure.
     occurrences_per_string_file: int = 400
     uses_per_string: int = 60  # files listed as uses of one symbol (graph)
     lsp_lookups: int = 4  # language-server lookups per retrieval

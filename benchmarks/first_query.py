@@ -60,10 +60,11 @@ def main() -> None:
     tasks = read_tasks(args.tasks)
     if args.ids:
         by_id = {t["instance_id"]: t for t in tasks}
-        missing = [i for i in args.ids.split(",") if i not in by_id]
+        ids = args.ids.split(",")
+        missing = [i for i in ids if i not in by_id]
         if missing:
             raise SystemExit(f"not in {args.tasks}: {', '.join(missing)}")
-        chosen = [by_id[i] for i in args.ids.split(",")]
+        chosen = [by_id[i] for i in ids]
     else:
         chosen = tasks[:: max(1, len(tasks) // args.limit)][: args.limit]
     totals: dict[str, list[float]] = {name_a: [], name_b: []}

@@ -105,6 +105,32 @@ def test_a_branch_switch_is_seen(tmp_path, watch):
     assert '"branch": "main"' in on_main and "app/audit.py" not in on_main
 
 
+@pytest.mark.parametrize("rule", ["global", "parent", "folder"])
+def test_ignore_rules_the_walk_does_not_read_leave_nothing_out_of_the_cold_search(
+    tmp_path, monkeypatch, rule
+):
+    """ripgrep's own walk (the cold scan's, started before ours) would apply ignore rules the walk
+    does not read: the user's global excludes, and in a checkout that is a folder of a larger
+    repository that repository's `.gitignore` and the folder's own (the walk reads a checkout's
+    rules only where it has a `.git`). It keeps to the walk's: the cold answer is the warm one,
+    the definition found."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    if rule in ("parent", "folder"):
+        outer = make_git_repo(tmp_path / "outer", {"README.md": "", ".gitignore": "ledger.py\n"})
+        root = write_tree(outer / "r", FILES)
+        if rule == "folder":
+            write_tree(outer, {".gitignore": ""})
+            write_tree(root, {".gitignore": "ledger.py\n"})
+    else:
+        root = make_git_repo(tmp_path / "r", FILES)
+        write_tree(home, {".config/git/ignore": "ledger.py\n"})
+    result = retrieve(MESSAGE, str(root))
+    assert result.items[0].path == "app/ledger.py" and "symbols" in result.items[0].strategies
+    same(Engine(), root)
+
+
 def test_the_cache_keeps_to_its_memory_cap_and_answers_alike(tmp_path):
     root = write_tree(tmp_path / "r", {**FILES, **{f"pkg/m{i}.py": f"X{i} = {i}\n" * 50 for i in range(20)}})
     engine = Engine(max_bytes=600)

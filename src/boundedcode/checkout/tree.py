@@ -194,6 +194,12 @@ class WorkTree(_Reads):
             return None
         return st.st_size if st is not None and stat.S_ISREG(st.st_mode) else None
 
+    @property
+    def ignores_apply(self) -> bool:
+        """Whether the walk applies git's ignore rules: in a checkout with a `.git` of its own
+        (not in a folder of a larger repository, whose rules ripgrep would read)."""
+        return self._git_dir is not None
+
     def _head_info(self) -> tuple[str | None, str | None]:
         if self._head is None:
             self._head = gitmeta.head(self._git_dir) if self._git_dir else (None, None)

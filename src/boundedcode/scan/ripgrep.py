@@ -90,6 +90,13 @@ def _exclude_globs() -> list[str]:
     return globs
 
 
+#: ripgrep's own walk keeps to the ignore rules the walk reads (`WorkTree.ignores_apply`): a
+#: checkout's `.gitignore` files and `info/exclude`, no `.ignore` file, no global excludes, no
+#: parent directory's rules; where it reads none, none.
+_WALK_IGNORES = ("--no-ignore-dot", "--no-ignore-global", "--no-ignore-parent")
+_NO_IGNORES = ("--no-ignore-dot", "--no-ignore-vcs", "--no-ignore-global", "--no-ignore-parent")
+
+
 def ripgrep_excludes() -> list[str]:
     """ripgrep arguments that keep its own walk inside the read policy (it never opens the rest).
 
@@ -397,7 +404,11 @@ class RipgrepScanner:
         searched when the walk is over, in the files it names for them.
         """
         plain = [n for n in needles if not n.term]
-        command = self._command(plain, budgets) + ["--no-ignore-dot", *ripgrep_excludes()]
+        # Only the ignore files the walk reads apply (`WorkTree.files`), not a user's global
+        # excludes nor those of a repository the checkout is a folder of: files the walk lists
+        # were left out of this search, and a cold answer missed what a warm one found.
+        ignores = _WALK_IGNORES if getattr(tree, "ignores_apply", False) else _NO_IGNORES
+        command = self._command(plain, budgets) + [*ignores, *ripgrep_excludes()]
         return PendingScan(
             self, tree, needles, budgets, deadline, [self._spawn(command, tree)] if plain else []
         )

@@ -110,68 +110,68 @@ class WorkTree(_Reads):
                 holding.add(d)
                 d = d.rpartition("/")[0]
         ignore = gitmeta.IgnoreRules(self.fs_root, self._git_dir) if tracked is not None else None
-        out: list[FileEntry] = []
+        out: list[str] = []
         refused_dirs: list[str] = []
 
         # A directory is OPEN (asked and not ignored: untracked files count), UNASKED (it holds
         # tracked files, so it is entered anyway; an untracked file in it is asked about with
         # every directory above it) or TRACKED (ignored, or another repository: tracked only).
-        # Depth first with a stack of the directories entered, not by recursion: a checkout may
-        # nest directories deeper than Python's recursion limit (1,200 levels: a traceback).
-        stack: list[tuple[Iterator[os.DirEntry[str]], str, int, list[tuple[str, Any]]]] = []
-
-        def enter(dir_abs: str, rel: str, state: int, specs: list[tuple[str, Any]]) -> None:
+        # Depth first, each directory's subdirectories in their order (the order the ignore files
+        # are read in, and so kept within their cap), with a stack of the directories to enter,
+        # not by recursion: a checkout may nest directories deeper than Python's recursion limit
+        # (1,200 levels: a traceback).
+        stack: list[tuple[str, str, int, list[tuple[str, Any]]]] = [(self.fs_root, "", _OPEN, [])]
+        read = self._entries
+        while stack:
+            dir_abs, rel, state, specs = stack.pop()
             try:
-                entries = self._entries(dir_abs)
+                entries = read(dir_abs)
             except OSError:
-                return
+                continue
             if ignore is not None and state != _TRACKED:
                 if rel and any(e.name == ".git" for e in entries):
                     state = _TRACKED  # another repository inside this one
                 elif any(e.name == ".gitignore" and e.is_file(follow_symlinks=False) for e in entries):
                     spec = ignore.load(rel)
                     specs = specs + [(rel, spec)] if spec is not None else specs
-            stack.append((iter(entries), rel, state, specs))
-
-        enter(self.fs_root, "", _OPEN, [])
-        while stack:
-            entries, rel, state, specs = stack[-1]
-            e = next(entries, None)
-            if e is None:
-                stack.pop()
-                continue
-            path = f"{rel}{e.name}"
-            if e.name == ".git" or e.is_symlink():
-                continue
-            if e.is_dir(follow_symlinks=False):
-                # The directories above were allowed, or it would not be asked about.
-                if refused_directory_name(e.name) is not None:
-                    # Never entered: its tracked files are listed by name, and the walk
-                    # refuses them by the same rule.
-                    refused_dirs.append(path + "/")
-                elif path in holding:
-                    enter(e.path, path + "/", _TRACKED if state == _TRACKED else _UNASKED, specs)
-                elif ignore is None:
-                    enter(e.path, path + "/", _OPEN, specs)
-                elif state == _OPEN and not ignore.ignored(path, True, specs):
-                    enter(e.path, path + "/", _OPEN, specs)
-                elif state == _UNASKED and not ignore.ignored_below(path, True, specs):
-                    enter(e.path, path + "/", _OPEN, specs)
-            elif e.is_file(follow_symlinks=False):
-                if (
-                    path in names
-                    or ignore is None
-                    or (state == _OPEN and not ignore.ignored(path, False, specs))
-                    or (state == _UNASKED and not ignore.ignored_below(path, False, specs))
-                ):
-                    out.append(FileEntry(path, -1))
+            below: list[tuple[str, str, int, list[tuple[str, Any]]]] = []
+            for e in entries:
+                name = e.name
+                # A symlink is neither a directory nor a file here (follow_symlinks=False).
+                if e.is_dir(follow_symlinks=False):
+                    if name == ".git":
+                        continue
+                    path = rel + name
+                    # The directories above were allowed, or it would not be asked about.
+                    if refused_directory_name(name) is not None:
+                        # Never entered: its tracked files are listed by name, and the walk
+                        # refuses them by the same rule.
+                        refused_dirs.append(path + "/")
+                    elif path in holding:
+                        below.append((e.path, path + "/", _TRACKED if state == _TRACKED else _UNASKED, specs))
+                    elif ignore is None:
+                        below.append((e.path, path + "/", _OPEN, specs))
+                    elif state == _OPEN and not ignore.ignored(path, True, specs):
+                        below.append((e.path, path + "/", _OPEN, specs))
+                    elif state == _UNASKED and not ignore.ignored_below(path, True, specs):
+                        below.append((e.path, path + "/", _OPEN, specs))
+                elif e.is_file(follow_symlinks=False) and name != ".git":
+                    path = rel + name
+                    if (
+                        ignore is None
+                        or path in names
+                        or (state == _OPEN and not ignore.ignored(path, False, specs))
+                        or (state == _UNASKED and not ignore.ignored_below(path, False, specs))
+                    ):
+                        out.append(path)
+            stack += reversed(below)
 
         self.ignores_cut = ignore is not None and ignore.cut
         if refused_dirs:
             prefixes = tuple(refused_dirs)
-            out += [FileEntry(n, -1) for n in names if n.startswith(prefixes)]
-        out.sort(key=lambda f: f.path)
-        return out
+            out += [n for n in names if n.startswith(prefixes)]
+        out.sort()
+        return [FileEntry(path, -1) for path in out]
 
     # Seams of the walk: a long-lived cache (checkout.cached) answers them from memory it validated.
     def _tracked(self) -> list[str] | None:

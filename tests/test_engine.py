@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boundedcode import retrieve
-from boundedcode.checkout import WorkTree
+from boundedcode.checkout import WorkTree, gitmeta
 from boundedcode.engine import Engine
 
 from .conftest import git, make_git_repo, write_tree
@@ -105,15 +105,16 @@ def test_a_branch_switch_is_seen(tmp_path, watch):
     assert '"branch": "main"' in on_main and "app/audit.py" not in on_main
 
 
-@pytest.mark.parametrize("rule", ["global", "parent", "folder"])
+@pytest.mark.parametrize("rule", ["global", "parent", "folder", "unread index"])
 def test_ignore_rules_the_walk_does_not_read_leave_nothing_out_of_the_cold_search(
     tmp_path, monkeypatch, rule
 ):
     """ripgrep's own walk (the cold scan's, started before ours) would apply ignore rules the walk
-    does not read: the user's global excludes, and in a checkout that is a folder of a larger
+    does not read: the user's global excludes, in a checkout that is a folder of a larger
     repository that repository's `.gitignore` and the folder's own (the walk reads a checkout's
-    rules only where it has a `.git`). It keeps to the walk's: the cold answer is the warm one,
-    the definition found."""
+    rules only where it has a `.git`), and a checkout's own where the walk cannot read its index
+    (a split index) and so applies none. It keeps to the walk's, or the walked files are searched
+    by name: the cold answer is the warm one, the definition found."""
     home = tmp_path / "home"
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
@@ -125,7 +126,12 @@ def test_ignore_rules_the_walk_does_not_read_leave_nothing_out_of_the_cold_searc
             write_tree(root, {".gitignore": "ledger.py\n"})
     else:
         root = make_git_repo(tmp_path / "r", FILES)
-        write_tree(home, {".config/git/ignore": "ledger.py\n"})
+        if rule == "global":
+            write_tree(home, {".config/git/ignore": "ledger.py\n"})
+        else:
+            git(root, "update-index", "--split-index")
+            write_tree(root, {".gitignore": "ledger.py\n"})
+            assert gitmeta.read_index(str(root / ".git")) is None
     result = retrieve(MESSAGE, str(root))
     assert result.items[0].path == "app/ledger.py" and "symbols" in result.items[0].strategies
     same(Engine(), root)

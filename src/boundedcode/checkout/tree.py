@@ -87,6 +87,10 @@ class WorkTree(_Reads):
     #: Whether the last `files` left out patterns of an ignore file (`gitmeta.MAX_IGNORE_PATTERNS`):
     #: ripgrep's own walk would read them all (`scan.ripgrep.PendingScan` searches by name then).
     ignores_cut = False
+    #: Whether the last `files` applied the checkout's ignore rules (it read the index). Where
+    #: `ignores_apply` said it would and it did not (a split index, one too large), ripgrep's own
+    #: walk applied rules the walk did not: `scan.ripgrep.PendingScan` searches by name then.
+    ignores_read = False
 
     def __init__(self, root: str):
         self.fs_root = os.path.realpath(root)
@@ -167,6 +171,7 @@ class WorkTree(_Reads):
             stack += reversed(below)
 
         self.ignores_cut = ignore is not None and ignore.cut
+        self.ignores_read = ignore is not None
         if refused_dirs:
             prefixes = tuple(refused_dirs)
             out += [n for n in names if n.startswith(prefixes)]

@@ -407,11 +407,13 @@ class RipgrepScanner:
         # Only the ignore files the walk reads apply (`WorkTree.files`), not a user's global
         # excludes nor those of a repository the checkout is a folder of: files the walk lists
         # were left out of this search, and a cold answer missed what a warm one found.
-        ignores = _WALK_IGNORES if getattr(tree, "ignores_apply", False) else _NO_IGNORES
-        command = self._command(plain, budgets) + [*ignores, *ripgrep_excludes()]
-        return PendingScan(
-            self, tree, needles, budgets, deadline, [self._spawn(command, tree)] if plain else []
-        )
+        ignoring = getattr(tree, "ignores_apply", False)
+        command = self._command(plain, budgets) + [
+            *(_WALK_IGNORES if ignoring else _NO_IGNORES),
+            *ripgrep_excludes(),
+        ]
+        procs = [self._spawn(command, tree)] if plain else []
+        return PendingScan(self, tree, needles, budgets, deadline, procs, ignoring)
 
     @staticmethod
     def _spawn(command: list[str], tree: Tree) -> subprocess.Popen[bytes]:
@@ -593,10 +595,12 @@ class PendingScan:
         budgets: Budgets,
         deadline: float,
         procs: list[subprocess.Popen[bytes]],
+        ignoring: bool = False,
     ):
         self.scanner, self.tree, self.needles = scanner, tree, needles
         self.plain = [n for n in needles if not n.term]
         self.budgets, self.deadline, self.procs = budgets, deadline, procs
+        self.ignoring = ignoring  # ripgrep's walk reads the checkout's ignore rules
 
     def finish(
         self, paths: Sequence[str], term_paths: Sequence[str], meanwhile: Callable[[], None] | None = None
@@ -622,10 +626,13 @@ class PendingScan:
         return result
 
     def _words(self, paths: Sequence[str], result: ScanResult) -> None:
-        if self.plain and getattr(self.tree, "ignores_cut", False):
+        cut = getattr(self.tree, "ignores_cut", False)
+        if self.plain and (cut or (self.ignoring and not getattr(self.tree, "ignores_read", False))):
             # The walk left out patterns of a checkout's ignore file: ripgrep's own walk makes one
             # matcher of every pattern before it reads a file (50,000 took it 6 s, past the time
-            # budget, and nothing was found). The walked files are searched by name instead.
+            # budget, and nothing was found). Or ripgrep read the rules and the walk did not (its
+            # index unread): they would leave out files the walk lists. The walked files are
+            # searched by name instead.
             _reap(self.procs)
             words = self.scanner.scan(self.tree, paths, self.plain, self.budgets, self.deadline)
             result.hits, result.notes = words.hits, result.notes + words.notes

@@ -105,7 +105,7 @@ def test_a_branch_switch_is_seen(tmp_path, watch):
     assert '"branch": "main"' in on_main and "app/audit.py" not in on_main
 
 
-@pytest.mark.parametrize("rule", ["global", "parent", "folder", "unread index"])
+@pytest.mark.parametrize("rule", ["tracked", "global", "parent", "folder", "unread index"])
 def test_ignore_rules_the_walk_does_not_read_leave_nothing_out_of_the_cold_search(
     tmp_path, monkeypatch, rule
 ):
@@ -113,8 +113,9 @@ def test_ignore_rules_the_walk_does_not_read_leave_nothing_out_of_the_cold_searc
     does not read: the user's global excludes, in a checkout that is a folder of a larger
     repository that repository's `.gitignore` and the folder's own (the walk reads a checkout's
     rules only where it has a `.git`), and a checkout's own where the walk cannot read its index
-    (a split index) and so applies none. It keeps to the walk's, or the walked files are searched
-    by name: the cold answer is the warm one, the definition found."""
+    (a split index) and so applies none; and it leaves out a tracked file the checkout's rules
+    match, which the walk lists. It keeps to the walk's rules, and the files it leaves out are
+    searched by name: the cold answer is the warm one, the definition found."""
     home = tmp_path / "home"
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
@@ -128,6 +129,8 @@ def test_ignore_rules_the_walk_does_not_read_leave_nothing_out_of_the_cold_searc
         root = make_git_repo(tmp_path / "r", FILES)
         if rule == "global":
             write_tree(home, {".config/git/ignore": "ledger.py\n"})
+        elif rule == "tracked":
+            write_tree(root, {".gitignore": "ledger.py\n"})
         else:
             git(root, "update-index", "--split-index")
             write_tree(root, {".gitignore": "ledger.py\n"})

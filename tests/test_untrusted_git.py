@@ -271,6 +271,61 @@ def test_a_repository_before_its_first_add_still_applies_its_ignore_rules(tmp_pa
     assert (tree.commit(), tree.branch()) == (None, "main")
 
 
+def test_every_tracked_file_git_ignores_is_among_those_the_rules_may_ignore(tmp_path):
+    """`gitmeta.may_ignore` reads the patterns generously (a superset), never narrowly: every path
+    git itself calls ignored (`git check-ignore --no-index`, the top's rules, a subdirectory's and
+    `info/exclude`) is among them, and a file no pattern names is not."""
+    rules = {
+        ".gitignore": "*.py[co]\nbuild/\n/docs/_build/\n**/gen/*.c\nfoo?.txt\n!keep.c\n\\#notes\nlib/*.so\n",
+        "pkg/.gitignore": "local_*.py\ncache\n",
+    }
+    paths = [
+        "a.pyc",
+        "src/b.pyo",
+        "src/b.py",
+        "build/out.py",
+        "src/build/x.py",
+        "docs/_build/i.html",
+        "docs/_build.py",
+        "x/gen/y.c",
+        "gen/z.c",
+        "x/gen/keep.c",
+        "foo1.txt",
+        "foo12.txt",
+        "#notes",
+        "lib/a.so",
+        "lib/sub/a.so",
+        "pkg/local_x.py",
+        "pkg/sub/local_y.py",
+        "local_z.py",
+        "pkg/cache/a.py",
+        "cache/b.py",
+        "excluded.tmp",
+        "src/app.py",
+    ]
+    root = make_git_repo(tmp_path / "r", {**rules, "README.md": ""})
+    (root / ".git" / "info").mkdir(exist_ok=True)
+    (root / ".git" / "info" / "exclude").write_text("*.tmp\n")
+    ignored = subprocess.run(
+        ["git", "-C", str(root), "check-ignore", "--no-index", "--stdin"],
+        input="\n".join(paths),
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    assert len(ignored) == 14  # all but keep.c (un-ignored), lib/sub/a.so, cache/b.py and the sources
+    read = gitmeta.IgnoreRules(str(root), str(root / ".git"))
+    for directory in ("", "pkg/"):
+        read.load(directory)
+    may = gitmeta.may_ignore(sorted(paths), read.loaded)
+    assert set(ignored) <= set(may)
+    assert "src/app.py" not in may and "src/b.py" not in may and "local_z.py" not in may
+    # A glob Python's expressions refuse, or one that would backtrack for long, is passed over.
+    assert gitmeta._expression("[z-a]") is None and gitmeta._expression("*a*a*a*a*a*a*a*a*a*a*b") is None
+    hostile = gitmeta.IgnoreRules(str(root), None)
+    hostile.loaded = [("", gitmeta._Rules(["[z-a]", "*a*a*a*a*a*a*a*a*a*a*b", "*.pyc"]))]
+    assert gitmeta.may_ignore(["a.pyc", "a" * 300 + ".py"], hostile.loaded) == ["a.pyc"]
+
+
 def test_revisions_resolve_from_the_refs_and_objects_alone(tmp_path):
     repo = make_git_repo(tmp_path / "r", {"a.py": "1\n"})
     first = git(repo, "rev-parse", "HEAD")

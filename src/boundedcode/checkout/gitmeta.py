@@ -20,11 +20,12 @@ below reads the same entries in a few milliseconds.
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 import stat
 import struct
-from typing import Any
+from typing import Any, Sequence
 
 from ..lazyre import compile_static
 from .confined import read_under
@@ -303,10 +304,15 @@ class IgnoreRules:
         self.cut = False  # whether an ignore file's patterns were left out (ripgrep reads them all)
         self._exclude = self._kept(exclude)
         self._dirs: dict[str, bool] = {}  # directory -> ignored, for files in unchecked ones
+        #: Every ignore file read, with the directory its patterns are relative to ("" for the top).
+        self.loaded: list[tuple[str, _Rules]] = [("", self._exclude)] if self._exclude else []
 
     def load(self, directory: str) -> _Rules | None:
         """The rules of `directory`'s own `.gitignore` ("" for the root, else "a/b/")."""
-        return self._kept(read_under(self._root, f"{directory}.gitignore", MAX_LIST_BYTES).data)
+        rules = self._kept(read_under(self._root, f"{directory}.gitignore", MAX_LIST_BYTES).data)
+        if rules is not None:
+            self.loaded.append((directory, rules))
+        return rules
 
     def _kept(self, data: bytes | None) -> _Rules | None:
         patterns = _patterns(data)
@@ -353,6 +359,124 @@ class _Rules:
 
             self._spec = pathspec.GitIgnoreSpec.from_lines(self.lines)
         return self._spec.check_file(path)
+
+
+def may_ignore(paths: Sequence[str], loaded: Sequence[tuple[str, _Rules]]) -> list[str]:
+    """The sorted `paths` some pattern of the ignore files `loaded` may ignore, read generously: a
+    pattern that un-ignores (`!`) is passed over, a directory's pattern taken for a file's too. A
+    pattern without a `/` is a glob over each name of a path below its file's directory, one with
+    a `/` a glob over that path from the directory on (itself or a directory above it). Every
+    tracked file the rules ignore is among them (the walk lists tracked files whatever the rules
+    say; ripgrep's own walk leaves such a file out), and a few more. Names are judged once each, a
+    directory once, an anchored glob only over the paths its literal start leads to: the tracked
+    paths are not asked one by one of `pathspec` (47 ms for scikit-learn's 1,523 files)."""
+    out: set[str] = set()
+    for base, rules in loaded:
+        names: list[tuple[str, str]] = []  # (glob, its expression)
+        anchored: list[tuple[str, str]] = []
+        for line in rules.lines:
+            pattern = line.rstrip()
+            if not pattern or pattern.startswith("!"):
+                continue
+            if pattern.startswith("\\"):  # `\#`, `\!`: the character itself
+                pattern = pattern[1:]
+            body = pattern.rstrip("/")
+            in_path = "/" in body  # anchored to the ignore file's directory
+            body = body.lstrip("/")
+            if body and (expression := _expression(body)) is not None:
+                (anchored if in_path else names).append((body, expression))
+        first = bisect.bisect_left(paths, base) if base else 0
+        last = bisect.bisect_left(paths, base[:-1] + "0") if base else len(paths)
+        cut = len(base)
+        for glob, expression in anchored:
+            start = base + _GLOB_SPECIAL.split(glob, 1)[0]
+            rx = re.compile(expression + "(?:/|$)")
+            lo = bisect.bisect_left(paths, start, first, last)
+            hi = bisect.bisect_left(paths, start + "\U0010ffff", lo, last)
+            out.update(p for p in paths[lo:hi] if rx.match(p, cut))
+        if not names:
+            continue
+        name_rx = re.compile("|".join(expression for _, expression in names))
+        named: dict[str, bool] = {}  # a name -> whether a glob matches it
+        dirs: dict[str, bool] = {"": False}  # a directory below base -> whether it or one above does
+        last_directory, hit = None, False
+        for path in paths[first:last]:
+            directory, _, name = path[cut:].rpartition("/")
+            if directory != last_directory:
+                last_directory = directory
+                seen = dirs.get(directory)
+                if seen is None:
+                    above, seen = "", False
+                    for part in directory.split("/"):
+                        above = f"{above}/{part}" if above else part
+                        known = dirs.get(above)
+                        if known is None:
+                            known = dirs[above] = seen or name_rx.fullmatch(part) is not None
+                        seen = known
+                hit = seen
+            if hit:
+                out.add(path)
+                continue
+            found = named.get(name)
+            if found is None:
+                found = named[name] = name_rx.fullmatch(name) is not None
+            if found:
+                out.add(path)
+    return sorted(out)
+
+
+#: Where a glob's literal start ends: its first wildcard, class or escape.
+_GLOB_SPECIAL = re.compile(r"[*?\[\\]")
+#: A glob with more single stars is passed over: each is a backtracking loop of the expression
+#: (`*a*a*a*a*b` against a long name), and an ignore file is the checkout's, not ours.
+MAX_GLOB_STARS = 4
+
+
+def _expression(glob: str) -> str | None:
+    """`glob`'s expression (`_glob_expression`), or None for one passed over: too many stars, or
+    a class Python's expressions refuse (`[z-a]`)."""
+    if glob.count("*") - 2 * glob.count("**") > MAX_GLOB_STARS:
+        return None
+    expression = _glob_expression(glob)
+    try:
+        re.compile(expression)
+    except re.error:
+        return None
+    return expression
+
+
+def _glob_expression(glob: str) -> str:
+    """A gitignore glob as a regular expression over a path (`*` and `?` within one name, `**`
+    across them, `[…]` a class, `\\` escaping); an unclosed `[` is itself."""
+    out, at = [], 0
+    while at < len(glob):
+        ch = glob[at]
+        if glob.startswith("**/", at):
+            out.append("(?:.*/)?")
+            at += 3
+            continue
+        if glob.startswith("**", at):
+            out.append(".*")
+            at += 2
+            continue
+        if ch == "*":
+            out.append("[^/]*")
+        elif ch == "?":
+            out.append("[^/]")
+        elif ch == "[" and (end := glob.find("]", at + 2)) > 0:
+            inner = glob[at + 1 : end]
+            inner = "^" + inner[1:] if inner.startswith("!") else inner
+            out.append("[" + inner.replace("\\", "\\\\").replace("[", "\\[") + "]")
+            at = end + 1
+            continue
+        elif ch == "\\" and at + 1 < len(glob):
+            out.append(re.escape(glob[at + 1]))
+            at += 2
+            continue
+        else:
+            out.append(re.escape(ch))
+        at += 1
+    return "".join(out)
 
 
 def _patterns(data: bytes | None) -> list[str]:

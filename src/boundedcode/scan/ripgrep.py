@@ -638,6 +638,8 @@ class PendingScan:
             result.hits, result.notes = words.hits, result.notes + words.notes
             result.bounds_reached += [b for b in words.bounds_reached if b not in result.bounds_reached]
         elif self.plain:
+            # The tracked files its rules leave out, which the walk lists: told while it searches.
+            ignored = getattr(self.tree, "tracked_ignored", ()) if self.ignoring else ()
             self.scanner._collect_lines(self.procs, self.plain, result, self.budgets, self.deadline)
             walked = set(paths)
             # The walk is the authority on what may be listed: drop anything else ripgrep saw.
@@ -645,6 +647,8 @@ class PendingScan:
                 n: {p: h for p, h in files.items() if p in walked} for n, files in result.hits.items()
             }
             skipped = ripgrep_skipped(paths)
+            if ignored:
+                skipped = sorted({*skipped, *(p for p in ignored if p in walked)})
             if skipped:
                 extra = self.scanner.scan(self.tree, skipped, self.plain, self.budgets, self.deadline)
                 for n, files in extra.hits.items():

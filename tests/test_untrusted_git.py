@@ -17,6 +17,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from boundedcode import retrieve
 from boundedcode.checkout import WorkTree
@@ -324,6 +326,20 @@ def test_every_tracked_file_git_ignores_is_among_those_the_rules_may_ignore(tmp_
     hostile = gitmeta.IgnoreRules(str(root), None)
     hostile.loaded = [("", gitmeta._Rules(["[z-a]", "*a*a*a*a*a*a*a*a*a*a*b", "*.pyc"]))]
     assert gitmeta.may_ignore(["a.pyc", "a" * 300 + ".py"], hostile.loaded) == ["a.pyc"]
+
+
+@settings(max_examples=300, deadline=None)
+@example(["[a&&b]", "x[--]y", "[~~]", "[||]", "[z-a]", "[", "*[!]"], ["a", "x-y", "&"])
+@given(
+    st.lists(st.text(st.sampled_from("ab/*?[]!\\#.-_^$()+{}|&~"), max_size=12), max_size=6),
+    st.lists(st.text(st.sampled_from("ab/._-[]*"), min_size=1, max_size=10), max_size=8),
+)
+def test_any_ignore_file_s_lines_give_some_of_the_paths_and_no_error_or_warning(lines, paths):
+    """An ignore file is the checkout's: whatever its lines (classes Python reads as set
+    operations, unclosed brackets, ranges backwards), `may_ignore` answers with paths it was given,
+    raising nothing and warning nothing (a warning fails the tests)."""
+    paths = sorted(set(paths))
+    assert set(gitmeta.may_ignore(paths, [("", gitmeta._Rules(lines))])) <= set(paths)
 
 
 def test_revisions_resolve_from_the_refs_and_objects_alone(tmp_path):

@@ -464,9 +464,7 @@ def _glob_expression(glob: str) -> str:
         elif ch == "?":
             out.append("[^/]")
         elif ch == "[" and (end := glob.find("]", at + 2)) > 0:
-            inner = glob[at + 1 : end]
-            inner = "^" + inner[1:] if inner.startswith("!") else inner
-            out.append("[" + inner.replace("\\", "\\\\").replace("[", "\\[") + "]")
+            out.append(_glob_class(glob[at + 1 : end]))
             at = end + 1
             continue
         elif ch == "\\" and at + 1 < len(glob):
@@ -477,6 +475,19 @@ def _glob_expression(glob: str) -> str:
             out.append(re.escape(ch))
         at += 1
     return "".join(out)
+
+
+def _glob_class(inner: str) -> str:
+    """A glob's `[…]` as an expression's class: `!` or `^` first negates, `a-z` is a range; every
+    other character stands for itself (Python reads `[`, `&&`, `--`, `||`, `~~` in a class as set
+    operations to come, and warns)."""
+    negated = inner[:1] in ("!", "^")
+    chars, previous = [], ""
+    for ch in inner[1:] if negated else inner:
+        special = ch in "\\[]&~|^" or (ch == "-" and previous == "-")
+        chars.append("\\" + ch if special else ch)
+        previous = ch
+    return "[" + ("^" if negated else "") + "".join(chars) + "]"
 
 
 def _patterns(data: bytes | None) -> list[str]:

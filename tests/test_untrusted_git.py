@@ -342,6 +342,20 @@ def test_any_ignore_file_s_lines_give_some_of_the_paths_and_no_error_or_warning(
     assert set(gitmeta.may_ignore(paths, [("", gitmeta._Rules(lines))])) <= set(paths)
 
 
+def test_an_ignore_file_s_broken_or_backtracking_patterns_are_passed_over_and_the_rest_apply(tmp_path):
+    """A checkout's `.gitignore` is its own: a pattern Python's expressions refuse (`[z-a]`: a
+    traceback before), one they warn about (`[a&&b]`) and one of many stars (a backtracking loop
+    over an untracked file's name) are passed over when an untracked file is judged; the others
+    still apply, and the retrieval answers."""
+    root = make_git_repo(tmp_path / "r", {"app.py": "def reconcile_ledger():\n    pass\n"})
+    long_name = "a" * 30 + ".py"
+    ignore = "[z-a]\n[a&&b]\n*a*a*a*a*a*a*a*a*a*b\n*.log\n"
+    write_tree(root, {".gitignore": ignore, "out.log": "", "new.py": "", long_name: ""})
+    listed = [f.path for f in WorkTree(str(root)).files()]
+    assert "out.log" not in listed and {"new.py", long_name} <= set(listed)
+    assert retrieve("reconcile_ledger fails", str(root)).paths[:1] == ["app.py"]
+
+
 def test_revisions_resolve_from_the_refs_and_objects_alone(tmp_path):
     repo = make_git_repo(tmp_path / "r", {"a.py": "1\n"})
     first = git(repo, "rev-parse", "HEAD")

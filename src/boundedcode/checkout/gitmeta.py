@@ -25,6 +25,7 @@ import os
 import re
 import stat
 import struct
+import warnings
 from typing import Any, Sequence
 
 from ..lazyre import compile_static
@@ -355,10 +356,34 @@ class _Rules:
 
     def check_file(self, path: str) -> Any:
         if self._spec is None:
-            import pathspec
-
-            self._spec = pathspec.GitIgnoreSpec.from_lines(self.lines)
+            self._spec = _spec(self.lines)
         return self._spec.check_file(path)
+
+
+def _spec(lines: list[str]) -> Any:
+    """`pathspec`'s reading of an ignore file's lines, but for those it cannot compile (`[z-a]`, a
+    traceback before) and those of more than MAX_GLOB_STARS stars (a backtracking loop each, over
+    an untracked file's name): an ignore file is the checkout's, not ours."""
+    import pathspec
+
+    def compiled(kept: list[str]) -> Any:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)  # `[a&&b]`: a set operation to come
+            return pathspec.GitIgnoreSpec.from_lines(kept)
+
+    kept = [line for line in lines if line.count("*") - 2 * line.count("**") <= MAX_GLOB_STARS]
+    try:
+        return compiled(kept)
+    except (re.error, ValueError):
+        pass
+    usable = []
+    for line in kept:
+        try:
+            compiled([line])
+        except (re.error, ValueError):
+            continue
+        usable.append(line)
+    return compiled(usable)
 
 
 def may_ignore(paths: Sequence[str], loaded: Sequence[tuple[str, _Rules]]) -> list[str]:

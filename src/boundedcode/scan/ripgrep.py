@@ -94,7 +94,7 @@ def _exclude_globs() -> list[str]:
 #: checkout's `.gitignore` files and `info/exclude`, no `.ignore` file, no global excludes, no
 #: parent directory's rules; where it reads none, none.
 _WALK_IGNORES = ("--no-ignore-dot", "--no-ignore-global", "--no-ignore-parent")
-_NO_IGNORES = ("--no-ignore-dot", "--no-ignore-vcs", "--no-ignore-global", "--no-ignore-parent")
+_NO_IGNORES = (*_WALK_IGNORES, "--no-ignore-vcs")
 
 
 def ripgrep_excludes() -> list[str]:
